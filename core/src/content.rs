@@ -1,0 +1,443 @@
+//! What the kernel is given: a ruleset manifest, the ruleset's Lua sources and card
+//! definitions. These are plain data, already read and validated by the content pipeline
+//! (`tools/`); the kernel never touches the file system.
+//!
+//! The manifest types double as the source of `schema/ruleset.schema.json` (schemars), so
+//! every field carries a doc comment: it becomes the schema's description.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// A text in several languages, keyed by language tag (`en`, `ja`, `th`, `zh-Hant`, ...).
+pub type Localized = BTreeMap<String, String>;
+
+/// One Lua source file: its text and the name errors should cite (a path).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Source {
+    /// The path shown in errors and tracebacks, e.g. `cardsets/onepiece/rf01/RF01-001.lua`.
+    pub name: String,
+    /// The Lua (Luau) text.
+    pub text: String,
+}
+
+/// A game's rules: the manifest (`game.yaml`) plus the Lua files it names.
+#[derive(Clone, Debug)]
+pub struct Ruleset {
+    /// The parsed `game.yaml`.
+    pub manifest: RulesetManifest,
+    /// Shared helpers (`scripts/lib/*.lua`) followed by the ruleset's own files, in load order.
+    pub scripts: Vec<Source>,
+}
+
+/// Everything a game is made of: one ruleset and the card database.
+#[derive(Clone, Debug)]
+pub struct Content {
+    /// The rules.
+    pub ruleset: Ruleset,
+    /// Every card the game may use, ids unique.
+    pub cards: Vec<CardDef>,
+}
+
+/// A card as the kernel sees it: identity, printed fields and the script.
+#[derive(Clone, Debug)]
+pub struct CardDef {
+    /// The card number, unique per game (`RF01-001`).
+    pub id: String,
+    /// One of the ruleset's `categories`.
+    pub category: String,
+    /// Printed name, localized.
+    pub name: Localized,
+    /// Printed text, localized (for people; the script is what runs).
+    pub text: Localized,
+    /// Game-specific printed fields (`cost`, `power`, `colors`...), as validated by the game's
+    /// card schema. Integers, strings and lists of strings are what characteristics read.
+    pub fields: BTreeMap<String, serde_json::Value>,
+    /// Plain keywords, e.g. `blocker` or `repair` with a value.
+    pub keywords: Vec<KeywordUse>,
+    /// The card's Lua script, if it has abilities beyond plain keywords.
+    pub script: Option<Source>,
+}
+
+/// A plain keyword on a card: `blocker`, or `{repair: 2}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum KeywordUse {
+    /// A keyword without a value.
+    Plain(String),
+    /// A keyword with a numeric value: a one-entry map.
+    Valued(BTreeMap<String, i64>),
+}
+
+impl KeywordUse {
+    /// The keyword's name and value (0 when it has none).
+    pub fn parts(&self) -> (&str, i64) {
+        match self {
+            KeywordUse::Plain(n) => (n, 0),
+            KeywordUse::Valued(m) => m
+                .iter()
+                .next()
+                .map(|(k, v)| (k.as_str(), *v))
+                .unwrap_or(("", 0)),
+        }
+    }
+}
+
+/// `game.yaml`: a game's rules as data. Lua supplies only the procedures it names.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RulesetManifest {
+    /// The game's id, used in folder names and deck lists (`onepiece`).
+    pub game: String,
+    /// The game's display name.
+    pub name: Localized,
+    /// The ruleset's version; part of the content hash.
+    pub version: String,
+    /// How many seats the game supports.
+    pub players: PlayerCount,
+    /// Every zone of the game.
+    pub zones: Vec<ZoneDecl>,
+    /// Card categories (card types) a card may declare.
+    pub categories: Vec<String>,
+    /// Values computed per card from printed fields and continuous effects.
+    pub characteristics: Vec<CharacteristicDecl>,
+    /// Plain keywords cards may list as data.
+    #[serde(default)]
+    pub keywords: Vec<KeywordDecl>,
+    /// Orientation states of a card; the first is the state a card enters with.
+    pub orientations: Vec<String>,
+    /// Named counters a card may carry (damage, charge...).
+    #[serde(default)]
+    pub counters: Vec<String>,
+    /// Named per-card flags (played this turn...).
+    #[serde(default)]
+    pub flags: Vec<String>,
+    /// Named per-player integer values.
+    #[serde(default)]
+    pub player_values: Vec<String>,
+    /// Named game-wide integer values.
+    #[serde(default)]
+    pub game_values: Vec<String>,
+    /// Events the ruleset emits itself, besides the kernel's own (`moved`, `turned`...).
+    #[serde(default)]
+    pub events: Vec<String>,
+    /// Timings at which activated abilities may be used (`main`, `counter`...).
+    #[serde(default)]
+    pub timings: Vec<String>,
+    /// Named expiry points of durations (`end_of_battle`, `end_of_turn`...).
+    #[serde(default)]
+    pub durations: Vec<String>,
+    /// What happens to attached cards when their host leaves, per attached card's category.
+    #[serde(default)]
+    pub attachments: Vec<AttachmentRule>,
+    /// The name of the Lua procedure that sets the game up (shuffle, draw, mulligan...).
+    pub setup: String,
+    /// The turn: its phases in order.
+    pub turn: TurnDecl,
+    /// How simultaneous triggered abilities are ordered.
+    pub triggers: TriggerPolicy,
+    /// Rule processing: checks the kernel runs by itself.
+    #[serde(default)]
+    pub checks: Vec<CheckDecl>,
+    /// Lua procedures the kernel calls at fixed points.
+    pub hooks: Hooks,
+    /// Deck lists: their sections and where each starts.
+    pub deck: DeckDecl,
+    /// The ruleset's Lua files, relative to its folder, in load order.
+    pub scripts: Vec<String>,
+    /// Protection against endless games and loops.
+    #[serde(default)]
+    pub limits: Limits,
+}
+
+/// Seat count bounds.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerCount {
+    /// Fewest seats.
+    pub min: u8,
+    /// Most seats.
+    pub max: u8,
+}
+
+/// Who may see the cards of a zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// Everyone sees every card (face-down cards excepted).
+    Public,
+    /// Only the zone's owner sees its cards (a hand).
+    Owner,
+    /// Nobody sees the cards unless they are face up or revealed (a deck).
+    Hidden,
+}
+
+/// Whether a zone exists once per player or once for the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ZoneScope {
+    /// One copy per player.
+    Player,
+    /// One copy for the whole game.
+    Shared,
+}
+
+/// A zone of the game.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ZoneDecl {
+    /// The zone's name, used by scripts (`hand`, `deck`...).
+    pub name: String,
+    /// One per player, or one shared.
+    pub scope: ZoneScope,
+    /// Who sees its cards.
+    pub visibility: Visibility,
+    /// Whether the order of its cards matters (and is kept).
+    #[serde(default)]
+    pub ordered: bool,
+    /// Most cards it may hold (attached cards not counted); none means unbounded.
+    #[serde(default)]
+    pub capacity: Option<u32>,
+    /// Whether cards enter it face down (they enter face up otherwise).
+    #[serde(default)]
+    pub face_down: bool,
+    /// Whether a card entering this zone keeps its object identity (false: a new object).
+    #[serde(default)]
+    pub keeps_identity: bool,
+    /// Whether this zone is "in play" (a card's abilities work here by default).
+    #[serde(default)]
+    pub in_play: bool,
+    /// Whether a token leaving play to this zone stops existing.
+    #[serde(default)]
+    pub removes_tokens: bool,
+}
+
+/// The kind of a characteristic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CharKind {
+    /// An integer (power, cost).
+    Int,
+    /// A set of names (colors, types, keywords).
+    Set,
+}
+
+/// How several "set the base value" effects combine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BaseCombine {
+    /// The highest base wins.
+    Max,
+    /// The newest effect wins.
+    #[default]
+    Latest,
+}
+
+/// A characteristic: computed from a printed field plus continuous effects.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CharacteristicDecl {
+    /// Its name, as scripts read it (`card.power`).
+    pub name: String,
+    /// Integer or set.
+    pub kind: CharKind,
+    /// The printed field it starts from; defaults to the characteristic's own name. The
+    /// special fields `name` (the English name) and `keywords` are always available.
+    #[serde(default)]
+    pub field: Option<String>,
+    /// A lower bound applied when the value is read (the raw value is kept for arithmetic).
+    #[serde(default)]
+    pub min: Option<i64>,
+    /// How several base-setting effects combine.
+    #[serde(default)]
+    pub base: BaseCombine,
+}
+
+/// A plain keyword.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KeywordDecl {
+    /// Its name as written in card YAML.
+    pub name: String,
+    /// Whether it carries a number (`repair: 2`).
+    #[serde(default)]
+    pub valued: bool,
+    /// One line for designers.
+    #[serde(default)]
+    pub doc: String,
+}
+
+/// Where attached cards go when their host leaves its zone.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AttachmentRule {
+    /// The attached card's category this rule is for.
+    pub category: String,
+    /// The zone they go to (the owner's copy); none means they follow the host.
+    #[serde(default)]
+    pub to: Option<String>,
+    /// The orientation they take there.
+    #[serde(default)]
+    pub orientation: Option<String>,
+}
+
+/// The turn.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TurnDecl {
+    /// Phases in order.
+    pub phases: Vec<PhaseDecl>,
+}
+
+/// One phase of the turn.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseDecl {
+    /// The phase's name.
+    pub name: String,
+    /// The procedure run when the phase begins.
+    #[serde(default)]
+    pub run: Option<String>,
+    /// For an open phase: a function listing the turn player's actions. The phase loops,
+    /// asking for an action, until an action marked `ends_phase` is chosen.
+    #[serde(default)]
+    pub actions: Option<String>,
+    /// The procedure run when the phase ends (after its actions).
+    #[serde(default)]
+    pub finish: Option<String>,
+}
+
+/// Order of simultaneous triggered abilities.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TriggerOrder {
+    /// Batches first-in first-out: abilities that trigger while one resolves wait behind
+    /// every ability that was already waiting.
+    FifoBatches,
+    /// Newest first: abilities that trigger while one resolves go before older ones.
+    NewestFirst,
+}
+
+/// How pending triggered abilities are ordered.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TriggerPolicy {
+    /// Between batches.
+    pub order: TriggerOrder,
+    /// Within a batch, players in turn order starting with the turn player; each player
+    /// orders their own abilities when they have more than one (true), or they go in
+    /// timestamp order (false).
+    #[serde(default = "yes")]
+    pub player_orders: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// When a check runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CheckTime {
+    /// After every primitive operation, even in the middle of an effect.
+    AfterEachOperation,
+    /// Only where a procedure calls `ctx:check()` and before each decision.
+    Checkpoint,
+}
+
+/// A rule-processing check.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckDecl {
+    /// A name for logs.
+    pub name: String,
+    /// A pure Lua function `(ctx) -> bool`: is there anything to do? Cheap, runs often.
+    pub when: String,
+    /// The Lua procedure that does it (may perform operations).
+    pub run: String,
+    /// When the check runs.
+    pub at: CheckTime,
+}
+
+/// Lua procedures the kernel calls.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Hooks {
+    /// `(ctx, ability, args) -> bool`: activate and resolve an ability (conditions, costs,
+    /// usage limits, the operation). Used for triggered and activated abilities.
+    pub activate: String,
+    /// `(deck) -> {errors}`: deck construction rules.
+    pub validate_deck: String,
+    /// `(ctx, player) -> player`: whose turn is next; default is the next seat.
+    #[serde(default)]
+    pub next_player: Option<String>,
+}
+
+/// Deck lists of this game.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeckDecl {
+    /// The sections of a deck list and the zone each starts in.
+    pub sections: Vec<DeckSection>,
+}
+
+/// A section of a deck list (`leader`, `main`, `don`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DeckSection {
+    /// The section's key in deck files.
+    pub name: String,
+    /// The zone its cards start in.
+    pub zone: String,
+}
+
+/// Guards against runaway games.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// Most primitive operations between two decisions before the game is declared a draw
+    /// (an unstoppable loop).
+    #[serde(default = "default_ops")]
+    pub operations_per_decision: u32,
+    /// Most turns before the game is declared a draw.
+    #[serde(default = "default_turns")]
+    pub turns: u32,
+    /// Luau instruction budget per script call (counted interrupts, not time).
+    #[serde(default = "default_budget")]
+    pub script_budget: u32,
+    /// Memory cap of the Lua VM in bytes.
+    #[serde(default = "default_memory")]
+    pub script_memory: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            operations_per_decision: default_ops(),
+            turns: default_turns(),
+            script_budget: default_budget(),
+            script_memory: default_memory(),
+        }
+    }
+}
+
+fn default_ops() -> u32 {
+    100_000
+}
+fn default_turns() -> u32 {
+    500
+}
+fn default_budget() -> u32 {
+    1_000_000
+}
+fn default_memory() -> usize {
+    256 << 20
+}
+
+/// A deck list: sections of card ids with counts.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct DeckList {
+    /// Section name → card id → copies.
+    pub sections: BTreeMap<String, BTreeMap<String, u32>>,
+}
