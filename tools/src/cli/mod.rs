@@ -1,0 +1,104 @@
+//! The subcommands. Each has an `Args` struct (clap derive; doc comments are the help text)
+//! and a `run(args) -> anyhow::Result<ExitCode>`; an `Err` is a usage problem (exit 2).
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use clap::{Parser, Subcommand};
+use riffle::content::{clean_path, find_root};
+
+mod schema;
+mod validate;
+
+/// Riffle: a data-driven trading card game platform.
+#[derive(Debug, Parser)]
+#[command(name = "riffle", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Every subcommand.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check rulesets, sets, cards, scripts and deck lists; print every problem as
+    /// `path:line:col: message`.
+    Validate(validate::Args),
+    /// Regenerate (`--write`) or check the generated JSON Schemas in `schema/`.
+    Schema(schema::Args),
+}
+
+/// Exit code: the command found problems.
+pub const FOUND_PROBLEMS: u8 = 1;
+/// Exit code: the command could not run (bad usage, missing path).
+pub const USAGE: u8 = 2;
+
+/// Parses the command line and runs the subcommand.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Validate(args) => validate::run(args),
+        Command::Schema(args) => schema::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("riffle: {e:#}");
+            ExitCode::from(USAGE)
+        }
+    }
+}
+
+/// Where content is read from: shared by every subcommand that reads content.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RootArgs {
+    /// The repository root (the folder with `scripts/` and `cardsets/`). Default: found by
+    /// walking up from the current folder.
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
+    /// A mod: a further search path layered over the root, in the order given. Its sets may
+    /// replace cards only when their `set.yaml` lists them in `overrides`.
+    #[arg(long = "mod", value_name = "DIR")]
+    pub mods: Vec<PathBuf>,
+}
+
+impl RootArgs {
+    /// The search paths, root first. Paths are kept as given (relative to the current
+    /// folder when found by walking up) so diagnostics print short paths.
+    pub fn search_paths(&self, hint: Option<&Path>) -> anyhow::Result<Vec<PathBuf>> {
+        let root = match &self.root {
+            Some(r) => {
+                if !r.is_dir() {
+                    bail!("--root {}: no such folder", r.display());
+                }
+                clean_path(r)
+            }
+            None => discover_root(hint)?,
+        };
+        let mut paths = vec![root];
+        for m in &self.mods {
+            if !m.is_dir() {
+                bail!("--mod {}: no such folder", m.display());
+            }
+            paths.push(clean_path(m));
+        }
+        Ok(paths)
+    }
+}
+
+/// The repository root above the current folder (as a relative path like `..`), or above
+/// `hint`.
+fn discover_root(hint: Option<&Path>) -> anyhow::Result<PathBuf> {
+    let cwd = std::env::current_dir().context("cannot read the current folder")?;
+    if let Some(found) = find_root(&cwd) {
+        let up = cwd.components().count() - found.components().count();
+        return Ok((0..up).map(|_| "..").collect());
+    }
+    if let Some(found) = hint.and_then(find_root) {
+        return Ok(clean_path(&found));
+    }
+    bail!(
+        "no Riffle content here: run inside a repository (a folder with scripts/ and cardsets/) or pass --root DIR"
+    )
+}

@@ -1,0 +1,209 @@
+//! Diagnostics: what is wrong (or worth knowing) about content, with a file position.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::yaml::Pos;
+
+/// How bad a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// Worth knowing, nothing wrong (a mod's override of a card).
+    Info,
+    /// Probably a mistake, but the content still loads (an unused script).
+    Warning,
+    /// The content is invalid.
+    Error,
+}
+
+/// Another place a diagnostic refers to (the first definition of a duplicate id).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Related {
+    /// The file.
+    pub path: PathBuf,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column.
+    pub col: u32,
+}
+
+impl fmt::Display for Related {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}", display_path(&self.path), self.line, self.col)
+    }
+}
+
+/// One problem (or note) about one place in one file.
+///
+/// Displayed as `path:line:col: message`, with the JSON pointer before the message and the
+/// card id after it: `cardsets/onepiece/rf01/RF01-003.yaml:7:9: /cost: -1 is less than the
+/// minimum of 0 (card RF01-003)`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Diagnostic {
+    /// The file, as the search path was given joined with the path inside it.
+    pub path: PathBuf,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column (characters).
+    pub col: u32,
+    /// The JSON pointer of the value concerned in a YAML file (`/cost`), if any.
+    pub pointer: Option<String>,
+    /// The card concerned, if any.
+    pub card: Option<String>,
+    /// What is wrong and, where it helps, what to do.
+    pub message: String,
+    /// Error, warning or info.
+    pub severity: Severity,
+    /// Other places the message refers to.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub related: Vec<Related>,
+}
+
+impl Diagnostic {
+    /// An error at `path:pos`.
+    pub fn error(path: impl Into<PathBuf>, pos: Pos, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Error, path, pos, message)
+    }
+
+    /// A warning at `path:pos`.
+    pub fn warning(path: impl Into<PathBuf>, pos: Pos, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Warning, path, pos, message)
+    }
+
+    /// An informational note at `path:pos`.
+    pub fn info(path: impl Into<PathBuf>, pos: Pos, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::new(Severity::Info, path, pos, message)
+    }
+
+    /// A diagnostic of any severity.
+    pub fn new(
+        severity: Severity,
+        path: impl Into<PathBuf>,
+        pos: Pos,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic {
+            path: path.into(),
+            line: pos.line,
+            col: pos.col,
+            pointer: None,
+            card: None,
+            message: message.into(),
+            severity,
+            related: Vec::new(),
+        }
+    }
+
+    /// Sets the JSON pointer.
+    pub fn at_pointer(mut self, pointer: impl Into<String>) -> Diagnostic {
+        self.pointer = Some(pointer.into());
+        self
+    }
+
+    /// Sets the card id.
+    pub fn for_card(mut self, card: Option<&str>) -> Diagnostic {
+        self.card = card.map(str::to_string);
+        self
+    }
+
+    /// Adds a related place.
+    pub fn with_related(mut self, path: impl Into<PathBuf>, pos: Pos) -> Diagnostic {
+        self.related.push(Related {
+            path: path.into(),
+            line: pos.line,
+            col: pos.col,
+        });
+        self
+    }
+
+    /// Whether this is an error.
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// Whether this diagnostic, or a place it refers to, lies under `scope` (a file or folder,
+    /// compared component by component).
+    pub fn concerns(&self, scope: &Path) -> bool {
+        self.path.starts_with(scope) || self.related.iter().any(|r| r.path.starts_with(scope))
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: ",
+            display_path(&self.path),
+            self.line,
+            self.col
+        )?;
+        match self.severity {
+            Severity::Error => {}
+            Severity::Warning => f.write_str("warning: ")?,
+            Severity::Info => f.write_str("note: ")?,
+        }
+        match &self.pointer {
+            Some(p) if !p.is_empty() => write!(f, "{p}: ")?,
+            _ => {}
+        }
+        f.write_str(&self.message)?;
+        if let Some(card) = &self.card {
+            write!(f, " (card {card})")?;
+        }
+        Ok(())
+    }
+}
+
+/// A path for people: forward slashes, no leading `./`.
+pub fn display_path(path: &Path) -> String {
+    let s = path.to_string_lossy().replace('\\', "/");
+    let mut t = s.as_str();
+    while let Some(rest) = t.strip_prefix("./") {
+        t = rest;
+    }
+    t.to_string()
+}
+
+/// Sorts diagnostics by file, position and message, and removes exact duplicates.
+pub fn sort_and_dedup(diags: &mut Vec<Diagnostic>) {
+    diags.sort_by(|a, b| {
+        (&a.path, a.line, a.col, &a.message, a.severity)
+            .cmp(&(&b.path, b.line, b.col, &b.message, b.severity))
+    });
+    diags.dedup();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn displays_path_line_col_pointer_and_card() {
+        let d = Diagnostic::error(
+            "./cardsets/onepiece/rf01/RF01-003.yaml",
+            Pos { line: 7, col: 9 },
+            "-1 is less than the minimum of 0",
+        )
+        .at_pointer("/cost")
+        .for_card(Some("RF01-003"));
+        assert_eq!(
+            d.to_string(),
+            "cardsets/onepiece/rf01/RF01-003.yaml:7:9: /cost: -1 is less than the minimum of 0 (card RF01-003)"
+        );
+        let n = Diagnostic::info("a.yaml", Pos::START, "hello");
+        assert_eq!(n.to_string(), "a.yaml:1:1: note: hello");
+    }
+
+    #[test]
+    fn serializes_to_json() {
+        let d = Diagnostic::warning("a.yaml", Pos { line: 2, col: 3 }, "m");
+        let v = serde_json::to_value(&d).unwrap();
+        assert_eq!(v["severity"], "warning");
+        assert_eq!(v["line"], 2);
+        assert_eq!(v["path"], "a.yaml");
+        assert!(v["pointer"].is_null());
+    }
+}

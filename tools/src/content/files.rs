@@ -1,0 +1,155 @@
+//! The content files' types: set manifests, cards and deck lists.
+//!
+//! These are the source of `schema/set.schema.json`, `schema/card.schema.json` and
+//! `schema/deck.schema.json` (schemars): every field's doc comment becomes its description.
+
+use std::collections::BTreeMap;
+
+use riffle_core::{KeywordUse, Localized};
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, Serialize};
+
+/// Language tags accepted as keys of localized texts: `en`, `ja`, `th`, `zh-Hant`, `pt-BR`...
+pub const LANGUAGE_TAG_PATTERN: &str = "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$";
+
+/// `set.yaml`: a set of cards (a folder under `cardsets/<game>/`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "Riffle set manifest (set.yaml)")]
+pub struct SetFile {
+    /// The game this set belongs to; must be the name of the folder above the set's folder.
+    pub game: String,
+    /// The set's code, unique per game (`RF01`).
+    pub id: String,
+    /// The set's display name, localized; `en` is required.
+    #[schemars(schema_with = "localized_with_en")]
+    pub name: Localized,
+    /// The set's version; part of the content manifest.
+    pub version: String,
+    /// A description for people, localized.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "optional_localized")]
+    pub description: Option<Localized>,
+    /// Card ids this set deliberately replaces from an earlier search path (a mod's
+    /// overrides). Replacing a card without listing it here is an error.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub overrides: Vec<String>,
+}
+
+/// One card: `<card>.yaml` in a set folder. Fields other than the ones listed here are the
+/// game's printed fields (`cost`, `power`, `colors`...), checked by the game's own schema
+/// `schema/<game>/card.schema.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[schemars(title = "Riffle card")]
+pub struct CardFile {
+    /// The card number: the card's identity, unique per game (`RF01-001`). Reprints and
+    /// alternate arts are `printings` of the same id.
+    pub id: String,
+    /// The card's category (card type): one of the ruleset's `categories`.
+    pub category: String,
+    /// The printed name, localized (`en` required; `ja`, `th`, `zh-Hant`...).
+    #[schemars(schema_with = "localized_with_en")]
+    pub name: Localized,
+    /// The printed text, localized. For people: the script is what runs.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[schemars(schema_with = "localized")]
+    pub text: Localized,
+    /// Plain keywords declared by the ruleset: `blocker`, or with a value `{repair: 2}`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keywords: Vec<KeywordUse>,
+    /// The card's Lua script, relative to this file. Default: the `.lua` file with the same
+    /// name next to it, if there is one. A card with nothing but keywords needs no script.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub script: Option<String>,
+    /// The card's printings (reprints, alternate arts). Identity stays `id`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub printings: Vec<Printing>,
+    /// Game-specific printed fields, checked by `schema/<game>/card.schema.json`.
+    #[serde(flatten)]
+    pub fields: BTreeMap<String, serde_json::Value>,
+}
+
+/// One printing of a card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Printing {
+    /// The printing's code (collector number), unique per game (`RF01-001-P1`).
+    pub code: String,
+    /// Its rarity as printed (`C`, `R`, `SR`...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rarity: Option<String>,
+    /// Its artwork: a file name or an artist credit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub art: Option<String>,
+    /// The set id it was printed in, when not the card's own set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub set: Option<String>,
+}
+
+/// A deck list: `cardsets/<game>/decks/<deck>.yaml`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[schemars(title = "Riffle deck list")]
+pub struct DeckFile {
+    /// The game this deck is for; must be the game folder it sits in.
+    pub game: String,
+    /// The deck's name, localized.
+    #[schemars(schema_with = "localized")]
+    pub name: Localized,
+    /// A description for people, localized.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(schema_with = "optional_localized")]
+    pub description: Option<Localized>,
+    /// Section name (one of the ruleset's `deck.sections`) → card id → number of copies.
+    #[schemars(schema_with = "deck_sections")]
+    pub sections: BTreeMap<String, BTreeMap<String, u32>>,
+}
+
+fn localized(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "object",
+        "description": "A text per language tag (`en`, `ja`, `th`, `zh-Hant`...).",
+        "propertyNames": { "pattern": LANGUAGE_TAG_PATTERN },
+        "additionalProperties": { "type": "string" }
+    })
+}
+
+fn optional_localized(g: &mut SchemaGenerator) -> Schema {
+    localized(g)
+}
+
+fn localized_with_en(g: &mut SchemaGenerator) -> Schema {
+    let mut s = localized(g);
+    s.insert("required".into(), serde_json::json!(["en"]));
+    s.insert("minProperties".into(), serde_json::json!(1));
+    s
+}
+
+fn deck_sections(_: &mut SchemaGenerator) -> Schema {
+    json_schema!({
+        "type": "object",
+        "additionalProperties": {
+            "type": "object",
+            "description": "Card id → number of copies.",
+            "additionalProperties": { "type": "integer", "minimum": 1, "maximum": 4294967295u32 }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_keeps_game_fields_apart() {
+        let v = serde_json::json!({
+            "id": "X-1", "category": "character", "name": {"en": "A"},
+            "keywords": ["blocker", {"repair": 2}], "cost": 3, "colors": ["red"]
+        });
+        let c: CardFile = serde_json::from_value(v).unwrap();
+        assert_eq!(c.fields.len(), 2);
+        assert_eq!(c.fields["cost"], 3);
+        assert_eq!(c.keywords[1].parts(), ("repair", 2));
+        assert!(c.text.is_empty() && c.script.is_none() && c.printings.is_empty());
+    }
+}

@@ -1,0 +1,1412 @@
+//! Reading a game's content from ordered search paths, collecting every problem.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Component, Path, PathBuf};
+
+use riffle_core::{
+    CardDef, Content, DeckList, KeywordUse, Localized, Ruleset, RulesetManifest, Source,
+};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::diagnostic::{Diagnostic, display_path, sort_and_dedup};
+use super::files::{CardFile, DeckFile, SetFile};
+use super::manifest::{ContentManifest, FileRecord, SetVersion};
+use super::schema::{FileKind, GameCardSchema, Schemas, game_card_schema_path};
+use super::suggest::did_you_mean;
+use super::yaml::{self, Pos, SpanMap, YamlDoc, escape_token};
+
+/// A set that was loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetInfo {
+    /// The set's id from `set.yaml` (the folder name when `set.yaml` is missing or broken).
+    pub id: String,
+    /// Its version (empty when `set.yaml` is missing or broken).
+    pub version: String,
+    /// The set's folder (search path joined with `cardsets/<game>/<set>`).
+    pub path: PathBuf,
+    /// Index of the search path it came from.
+    pub root: usize,
+}
+
+/// A card file that was read (valid or not).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardInfo {
+    /// The card's id, when the file has one.
+    pub id: Option<String>,
+    /// The card's YAML file.
+    pub path: PathBuf,
+    /// Its script, when it has one that exists.
+    pub script: Option<PathBuf>,
+    /// Lines of code of the script: not blank, not only a `--` comment.
+    pub script_lines: Option<usize>,
+}
+
+/// A deck list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deck {
+    /// The deck's id: its file name without `.yaml`.
+    pub id: String,
+    /// The file.
+    pub path: PathBuf,
+    /// Its name, localized.
+    pub name: Localized,
+    /// Its description, localized.
+    pub description: Option<Localized>,
+    /// The cards.
+    pub list: DeckList,
+}
+
+/// Everything learnt loading one game: the content (when the ruleset loaded), what was read,
+/// and every diagnostic.
+#[derive(Clone, Debug)]
+pub struct GameLoad {
+    /// The game's id.
+    pub game: String,
+    /// The ruleset and the cards that loaded; `None` when the ruleset could not be loaded.
+    /// When there are errors this is what could be salvaged: use [`GameLoad::into_result`]
+    /// to insist on valid content.
+    pub content: Option<Content>,
+    /// Every set folder, in load order.
+    pub sets: Vec<SetInfo>,
+    /// Every card file, in load order.
+    pub cards: Vec<CardInfo>,
+    /// Every deck list that loaded.
+    pub decks: Vec<Deck>,
+    /// Scenario files (`*.test.yaml`) found in set folders, for `riffle test`.
+    pub scenarios: Vec<PathBuf>,
+    /// The ruleset's `game.yaml`, when one was found.
+    pub ruleset_path: Option<PathBuf>,
+    /// What was read, with hashes.
+    pub manifest: ContentManifest,
+    /// Errors, warnings and notes, sorted by file and position.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// A game whose content is valid.
+#[derive(Clone, Debug)]
+pub struct LoadedGame {
+    /// Ruleset and cards.
+    pub content: Content,
+    /// Deck lists.
+    pub decks: Vec<Deck>,
+    /// Scenario files.
+    pub scenarios: Vec<PathBuf>,
+    /// What was read, with hashes.
+    pub manifest: ContentManifest,
+    /// Warnings and notes (overrides by mods...).
+    pub notes: Vec<Diagnostic>,
+}
+
+impl GameLoad {
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The errors only.
+    pub fn errors(&self) -> impl Iterator<Item = &Diagnostic> {
+        self.diagnostics.iter().filter(|d| d.is_error())
+    }
+
+    /// The content if there is no error, else every diagnostic.
+    pub fn into_result(self) -> Result<LoadedGame, Vec<Diagnostic>> {
+        match self.content {
+            Some(content) if !self.diagnostics.iter().any(Diagnostic::is_error) => Ok(LoadedGame {
+                content,
+                decks: self.decks,
+                scenarios: self.scenarios,
+                manifest: self.manifest,
+                notes: self.diagnostics,
+            }),
+            _ => Err(self.diagnostics),
+        }
+    }
+
+    /// A deck by id.
+    pub fn deck(&self, id: &str) -> Option<&Deck> {
+        self.decks.iter().find(|d| d.id == id)
+    }
+}
+
+impl LoadedGame {
+    /// A deck by id.
+    pub fn deck(&self, id: &str) -> Option<&Deck> {
+        self.decks.iter().find(|d| d.id == id)
+    }
+}
+
+/// Reads content from ordered search paths. Compiles the schemas once; reuse it for several
+/// games in one run.
+pub struct Loader {
+    roots: Vec<PathBuf>,
+    schemas: Schemas,
+}
+
+impl std::fmt::Debug for Loader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Loader")
+            .field("roots", &self.roots)
+            .finish()
+    }
+}
+
+/// Loads one game from ordered search paths (the repository root first, then mods). See
+/// [`Loader::load_game`].
+pub fn load_game(roots: &[PathBuf], game: &str) -> GameLoad {
+    Loader::new(roots.to_vec()).load_game(game)
+}
+
+/// The folder at or above `start` that has both `scripts/` and `cardsets/`.
+pub fn find_root(start: &Path) -> Option<PathBuf> {
+    start
+        .ancestors()
+        .find(|d| d.join("scripts").is_dir() && d.join("cardsets").is_dir())
+        .map(Path::to_path_buf)
+}
+
+/// Removes `.` components (`./cardsets` → `cardsets`, `.` → ``).
+pub fn clean_path(p: &Path) -> PathBuf {
+    p.components()
+        .filter(|c| !matches!(c, Component::CurDir))
+        .collect()
+}
+
+/// Names in a folder, sorted, without hidden entries (`.x`) and names that are not UTF-8.
+fn list_dir(dir: &Path) -> std::io::Result<Vec<(String, bool)>> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let Ok(name) = entry.file_name().into_string() else {
+            continue;
+        };
+        if name.starts_with('.') {
+            continue;
+        }
+        let is_dir = entry.path().is_dir();
+        out.push((name, is_dir));
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Joins `rel` onto `base` lexically, resolving `..`; `None` if it is absolute or climbs out.
+fn join_relative(base: &Path, rel: &str) -> Option<PathBuf> {
+    let rel = Path::new(rel);
+    let mut out: Vec<Component> = base.components().collect();
+    for c in rel.components() {
+        match c {
+            Component::Normal(_) => out.push(c),
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !matches!(out.pop(), Some(Component::Normal(_))) {
+                    return None;
+                }
+            }
+            Component::RootDir | Component::Prefix(_) => return None,
+        }
+    }
+    Some(out.iter().collect())
+}
+
+fn rel_string(p: &Path) -> String {
+    p.components()
+        .filter_map(|c| match c {
+            Component::Normal(s) => Some(s.to_string_lossy().into_owned()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Lines of code: not blank and not only a comment.
+pub fn lines_of_code(text: &str) -> usize {
+    let mut in_block = false;
+    let mut n = 0;
+    for line in text.lines() {
+        let t = line.trim();
+        if in_block {
+            if t.contains("]]") {
+                in_block = false;
+            }
+            continue;
+        }
+        if t.starts_with("--[[") || t.starts_with("--[=[") {
+            in_block = !t.contains("]]");
+            continue;
+        }
+        if t.is_empty() || t.starts_with("--") {
+            continue;
+        }
+        n += 1;
+    }
+    n
+}
+
+impl Loader {
+    /// A loader over these search paths, in order (the base first). Compiles the generated
+    /// schemas.
+    pub fn new(roots: Vec<PathBuf>) -> Loader {
+        let schemas = Schemas::new().expect("the generated schemas compile");
+        Loader {
+            roots: roots.iter().map(|r| clean_path(r)).collect(),
+            schemas,
+        }
+    }
+
+    /// The search paths.
+    pub fn roots(&self) -> &[PathBuf] {
+        &self.roots
+    }
+
+    /// Every game found in the search paths: folders of `scripts/` (except `lib`) and of
+    /// `cardsets/`, sorted.
+    pub fn games(&self) -> Vec<String> {
+        let mut games = BTreeSet::new();
+        for root in &self.roots {
+            for (sub, skip) in [("scripts", "lib"), ("cardsets", "")] {
+                if let Ok(entries) = list_dir(&root.join(sub)) {
+                    for (name, is_dir) in entries {
+                        if is_dir && name != skip {
+                            games.insert(name);
+                        }
+                    }
+                }
+            }
+        }
+        games.into_iter().collect()
+    }
+
+    /// Loads one game: the ruleset (`scripts/<game>/game.yaml`, from the first search path
+    /// that has one, with `scripts/lib/*.lua` of that search path), every set of every search
+    /// path in order, then the deck lists. Never stops at the first problem: every problem
+    /// found is a diagnostic.
+    pub fn load_game(&self, game: &str) -> GameLoad {
+        let mut run = Run {
+            loader: self,
+            game,
+            diags: Vec::new(),
+            files: Vec::new(),
+        };
+        let game_schema = run.game_schema();
+        let ruleset = run.ruleset();
+        let cards = run.cards(
+            ruleset.as_ref().map(|r| &r.ruleset.manifest),
+            game_schema.as_ref(),
+        );
+        let decks = run.decks(
+            ruleset.as_ref().map(|r| &r.ruleset.manifest),
+            &cards.final_ids(),
+        );
+        let manifest = ContentManifest::build(
+            game,
+            cards
+                .sets
+                .iter()
+                .filter(|s| s.has_manifest)
+                .map(|s| SetVersion {
+                    id: s.info.id.clone(),
+                    version: s.info.version.clone(),
+                })
+                .collect(),
+            std::mem::take(&mut run.files),
+        );
+        let mut diags = std::mem::take(&mut run.diags);
+        sort_and_dedup(&mut diags);
+        let ruleset_path = ruleset.as_ref().map(|r| r.path.clone());
+        GameLoad {
+            game: game.to_string(),
+            content: ruleset.map(|r| Content {
+                ruleset: r.ruleset,
+                cards: cards.defs.into_iter().map(|c| c.def).collect(),
+            }),
+            sets: cards.sets.into_iter().map(|s| s.info).collect(),
+            cards: cards.infos,
+            decks,
+            scenarios: cards.scenarios,
+            ruleset_path,
+            manifest,
+            diagnostics: diags,
+        }
+    }
+
+    /// Reads one deck list file against loaded content (for a deck outside the repository).
+    pub fn load_deck_file(&self, path: &Path, content: &Content) -> Result<Deck, Vec<Diagnostic>> {
+        let game = content.ruleset.manifest.game.clone();
+        let mut run = Run {
+            loader: self,
+            game: &game,
+            diags: Vec::new(),
+            files: Vec::new(),
+        };
+        let ids: BTreeSet<String> = content.cards.iter().map(|c| c.id.clone()).collect();
+        let deck = run.deck_at(path.to_path_buf(), Some(&content.ruleset.manifest), &ids);
+        let mut diags = run.diags;
+        sort_and_dedup(&mut diags);
+        match deck {
+            Some(d) if !diags.iter().any(Diagnostic::is_error) => Ok(d),
+            _ => Err(diags),
+        }
+    }
+}
+
+/// Reads one deck list file against loaded content.
+pub fn load_deck_file(path: &Path, content: &Content) -> Result<Deck, Vec<Diagnostic>> {
+    Loader::new(Vec::new()).load_deck_file(path, content)
+}
+
+struct LoadedRuleset {
+    ruleset: Ruleset,
+    path: PathBuf,
+}
+
+struct LoadedCard {
+    def: CardDef,
+    root: usize,
+    path: PathBuf,
+    id_pos: Pos,
+}
+
+struct LoadedSet {
+    info: SetInfo,
+    has_manifest: bool,
+}
+
+#[derive(Default)]
+struct Cards {
+    defs: Vec<LoadedCard>,
+    infos: Vec<CardInfo>,
+    sets: Vec<LoadedSet>,
+    scenarios: Vec<PathBuf>,
+}
+
+impl Cards {
+    fn final_ids(&self) -> BTreeSet<String> {
+        self.defs.iter().map(|c| c.def.id.clone()).collect()
+    }
+}
+
+/// One game being loaded.
+struct Run<'a> {
+    loader: &'a Loader,
+    game: &'a str,
+    diags: Vec<Diagnostic>,
+    files: Vec<FileRecord>,
+}
+
+/// A parsed, schema-checked file.
+struct Checked<T> {
+    doc: YamlDoc,
+    /// The typed value, when it deserialized.
+    value: Option<T>,
+    /// Pointers that already have an error (later checks skip them).
+    bad: BTreeSet<String>,
+}
+
+impl Run<'_> {
+    fn path(&self, root: usize, rel: &Path) -> PathBuf {
+        self.loader.roots[root].join(rel)
+    }
+
+    fn push(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    /// Reads a file as text, recording its hash. Reports unreadable and non-UTF-8 files.
+    fn read(&mut self, root: usize, rel: &Path, card: Option<&str>) -> Option<String> {
+        let path = self.path(root, rel);
+        self.read_at(&path, Some((root, rel)), card)
+    }
+
+    fn read_at(
+        &mut self,
+        path: &Path,
+        record: Option<(usize, &Path)>,
+        card: Option<&str>,
+    ) -> Option<String> {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                self.push(
+                    Diagnostic::error(path, Pos::START, format!("cannot read the file: {e}"))
+                        .for_card(card),
+                );
+                return None;
+            }
+        };
+        if let Some((root, rel)) = record {
+            self.files.push(FileRecord {
+                root,
+                rel: rel_string(rel),
+                hash: blake3::hash(&bytes),
+            });
+        }
+        match String::from_utf8(bytes) {
+            Ok(t) => Some(t),
+            Err(e) => {
+                let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+                let text = String::from_utf8_lossy(valid);
+                let line = text.matches('\n').count() + 1;
+                let col = text.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+                self.push(
+                    Diagnostic::error(
+                        path,
+                        Pos {
+                            line: line as u32,
+                            col: col as u32,
+                        },
+                        "the file is not UTF-8 text: save it as UTF-8",
+                    )
+                    .for_card(card),
+                );
+                None
+            }
+        }
+    }
+
+    /// Parses YAML, checks it against its schema and deserializes it; every problem becomes a
+    /// diagnostic. `None` when the YAML itself is broken.
+    fn check_yaml<T: DeserializeOwned>(
+        &mut self,
+        path: &Path,
+        text: &str,
+        kind: FileKind,
+        game_schema: Option<&GameCardSchema>,
+    ) -> Option<Checked<T>> {
+        let doc = match yaml::parse(text) {
+            Ok(d) => d,
+            Err(problems) => {
+                let card = (kind == FileKind::Card)
+                    .then(|| card_id_guess(text))
+                    .flatten();
+                for p in problems {
+                    let mut d = Diagnostic::error(path, p.pos, p.message).for_card(card.as_deref());
+                    if let Some(ptr) = p.pointer {
+                        d = d.at_pointer(ptr);
+                    }
+                    self.push(d);
+                }
+                return None;
+            }
+        };
+        let card = match kind {
+            FileKind::Card => doc
+                .value
+                .get("id")
+                .and_then(Value::as_str)
+                .map(str::to_string),
+            _ => None,
+        };
+        let mut bad = BTreeSet::new();
+        for e in self.loader.schemas.check(kind, game_schema, &doc) {
+            bad.insert(e.pointer.clone());
+            self.push(
+                Diagnostic::error(path, e.pos, e.message)
+                    .at_pointer(e.pointer)
+                    .for_card(card.as_deref()),
+            );
+        }
+        let value = match serde_path_to_error::deserialize::<_, T>(doc.value.clone()) {
+            Ok(v) => Some(v),
+            Err(e) => {
+                if bad.is_empty() {
+                    let ptr = pointer_of(e.path());
+                    self.push(
+                        Diagnostic::error(path, doc.spans.value_pos(&ptr), e.inner().to_string())
+                            .at_pointer(ptr.clone())
+                            .for_card(card.as_deref()),
+                    );
+                    bad.insert(ptr);
+                }
+                None
+            }
+        };
+        Some(Checked { doc, value, bad })
+    }
+
+    /// Checks a Lua file's syntax.
+    fn check_lua(&mut self, source: &Source, path: &Path, card: Option<&str>) {
+        if let Err(e) = riffle_core::check_syntax(source) {
+            self.push(
+                Diagnostic::error(
+                    path,
+                    Pos {
+                        line: e.line.unwrap_or(1).max(1),
+                        col: 1,
+                    },
+                    format!("Lua syntax error: {}", e.message),
+                )
+                .for_card(card),
+            );
+        }
+    }
+
+    /// Reads and checks a Lua file.
+    fn lua(&mut self, root: usize, rel: &Path, card: Option<&str>) -> Option<Source> {
+        let text = self.read(root, rel, card)?;
+        let path = self.path(root, rel);
+        let source = Source {
+            name: display_path(&path),
+            text,
+        };
+        self.check_lua(&source, &path, card);
+        Some(source)
+    }
+
+    // ---------------------------------------------------------------- game card schema
+
+    fn game_schema(&mut self) -> Option<GameCardSchema> {
+        let rel = PathBuf::from(game_card_schema_path(self.game));
+        let root = (0..self.loader.roots.len()).find(|&r| self.path(r, &rel).is_file())?;
+        let path = self.path(root, &rel);
+        let text = self.read(root, &rel, None)?;
+        let value: Value = match serde_json::from_str(&text) {
+            Ok(v) => v,
+            Err(e) => {
+                self.push(Diagnostic::error(
+                    &path,
+                    Pos {
+                        line: e.line().max(1) as u32,
+                        col: e.column().max(1) as u32,
+                    },
+                    format!("invalid JSON: {e}"),
+                ));
+                return None;
+            }
+        };
+        match self.loader.schemas.compile_game_card_schema(value) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                self.push(Diagnostic::error(
+                    &path,
+                    Pos::START,
+                    format!("invalid card schema (cards get only the common checks): {e}"),
+                ));
+                None
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- ruleset
+
+    fn ruleset(&mut self) -> Option<LoadedRuleset> {
+        let game_dir = PathBuf::from("scripts").join(self.game);
+        let rel = game_dir.join("game.yaml");
+        let n = self.loader.roots.len();
+        let Some(root) = (0..n).find(|&r| self.path(r, &rel).is_file()) else {
+            let root = (0..n)
+                .find(|&r| self.path(r, &game_dir).is_dir())
+                .unwrap_or(0);
+            if n > 0 {
+                let path = self.path(root, &rel);
+                self.push(Diagnostic::error(
+                    path,
+                    Pos::START,
+                    format!(
+                        "no ruleset for game `{}`: create scripts/{}/game.yaml",
+                        self.game, self.game
+                    ),
+                ));
+            }
+            return None;
+        };
+        for later in root + 1..n {
+            if self.path(later, &rel).is_file() {
+                let first = self.path(root, &rel);
+                self.push(
+                    Diagnostic::warning(
+                        self.path(later, &rel),
+                        Pos::START,
+                        format!(
+                            "ignored: the ruleset comes from the first search path that has one ({})",
+                            display_path(&first)
+                        ),
+                    )
+                    .with_related(first, Pos::START),
+                );
+            }
+        }
+        let path = self.path(root, &rel);
+        let text = self.read(root, &rel, None);
+        let checked = text
+            .and_then(|t| self.check_yaml::<RulesetManifest>(&path, &t, FileKind::Ruleset, None));
+
+        // Helpers first, then the ruleset's own files.
+        let mut scripts = Vec::new();
+        let lib = PathBuf::from("scripts").join("lib");
+        if let Ok(entries) = list_dir(&self.path(root, &lib)) {
+            for (name, is_dir) in entries {
+                if !is_dir && name.ends_with(".lua") {
+                    scripts.extend(self.lua(root, &lib.join(&name), None));
+                }
+            }
+        }
+        let checked = checked?;
+        // The list of scripts, even when the manifest as a whole is invalid.
+        let listed: Vec<(usize, String)> = checked
+            .doc
+            .value
+            .get("scripts")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .enumerate()
+                    .filter_map(|(i, v)| v.as_str().map(|s| (i, s.to_string())))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for (i, entry) in listed {
+            let ptr = format!("/scripts/{i}");
+            let pos = checked.doc.spans.value_pos(&ptr);
+            match join_relative(&game_dir, &entry) {
+                None => self.push(
+                    Diagnostic::error(
+                        &path,
+                        pos,
+                        format!(
+                            "`{entry}` must be a path relative to scripts/{}/",
+                            self.game
+                        ),
+                    )
+                    .at_pointer(ptr),
+                ),
+                Some(srel) if !self.path(root, &srel).is_file() => {
+                    let shown = display_path(&self.path(root, &srel));
+                    self.push(
+                        Diagnostic::error(
+                            &path,
+                            pos,
+                            format!("script `{entry}` not found (looked for {shown})"),
+                        )
+                        .at_pointer(ptr),
+                    );
+                }
+                Some(srel) => scripts.extend(self.lua(root, &srel, None)),
+            }
+        }
+        let manifest = checked.value?;
+        self.check_manifest(&path, &manifest, &checked.doc.spans, &checked.bad);
+        Some(LoadedRuleset {
+            ruleset: Ruleset { manifest, scripts },
+            path,
+        })
+    }
+
+    fn check_manifest(
+        &mut self,
+        path: &Path,
+        m: &RulesetManifest,
+        spans: &SpanMap,
+        bad: &BTreeSet<String>,
+    ) {
+        if m.game != self.game && !bad.contains("/game") {
+            self.push(
+                Diagnostic::error(
+                    path,
+                    spans.value_pos("/game"),
+                    format!(
+                        "`game: {}` does not match its folder scripts/{}/: use `game: {}`",
+                        m.game, self.game, self.game
+                    ),
+                )
+                .at_pointer("/game"),
+            );
+        }
+        let mut unique = |list: Vec<&str>, field: &str| {
+            let mut seen = BTreeMap::new();
+            for (i, name) in list.into_iter().enumerate() {
+                if let Some(first) = seen.insert(name, i) {
+                    let ptr = format!("/{field}/{i}");
+                    let first_pos = spans.value_pos(&format!("/{field}/{first}"));
+                    self.diags.push(
+                        Diagnostic::error(
+                            path,
+                            spans.value_pos(&ptr),
+                            format!(
+                                "`{name}` is declared twice (first at line {})",
+                                first_pos.line
+                            ),
+                        )
+                        .at_pointer(ptr),
+                    );
+                }
+            }
+        };
+        unique(
+            m.categories.iter().map(String::as_str).collect(),
+            "categories",
+        );
+        unique(m.zones.iter().map(|z| z.name.as_str()).collect(), "zones");
+        unique(
+            m.keywords.iter().map(|k| k.name.as_str()).collect(),
+            "keywords",
+        );
+        unique(
+            m.deck.sections.iter().map(|s| s.name.as_str()).collect(),
+            "deck/sections",
+        );
+        let zones: Vec<&str> = m.zones.iter().map(|z| z.name.as_str()).collect();
+        for (i, s) in m.deck.sections.iter().enumerate() {
+            if !zones.contains(&s.zone.as_str()) {
+                let ptr = format!("/deck/sections/{i}/zone");
+                let mut msg = format!("unknown zone `{}`", s.zone);
+                if let Some(z) = did_you_mean(&s.zone, &zones) {
+                    msg.push_str(&format!(": did you mean `{z}`?"));
+                }
+                self.push(Diagnostic::error(path, spans.value_pos(&ptr), msg).at_pointer(ptr));
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- sets and cards
+
+    fn cards(
+        &mut self,
+        manifest: Option<&RulesetManifest>,
+        game_schema: Option<&GameCardSchema>,
+    ) -> Cards {
+        let mut cards = Cards::default();
+        // id → index into cards.defs
+        let mut ids: BTreeMap<String, usize> = BTreeMap::new();
+        let mut set_ids: BTreeMap<String, (PathBuf, Pos)> = BTreeMap::new();
+        let mut printings: BTreeMap<String, (PathBuf, Pos)> = BTreeMap::new();
+        let mut printing_sets: Vec<(PathBuf, String, Pos, String, Option<String>)> = Vec::new();
+        let game_dir = PathBuf::from("cardsets").join(self.game);
+        for root in 0..self.loader.roots.len() {
+            let Ok(entries) = list_dir(&self.path(root, &game_dir)) else {
+                continue;
+            };
+            for (name, is_dir) in entries {
+                if !is_dir {
+                    if name.ends_with(".yaml") || name.ends_with(".yml") {
+                        self.push(Diagnostic::warning(
+                            self.path(root, &game_dir.join(&name)),
+                            Pos::START,
+                            "ignored: cards go in a set folder (cardsets/<game>/<set>/), deck lists in cardsets/<game>/decks/",
+                        ));
+                    }
+                    continue;
+                }
+                if name == "decks" {
+                    continue;
+                }
+                let set_rel = game_dir.join(&name);
+                let (set, overrides, override_spans) =
+                    self.set_manifest(root, &set_rel, &name, &mut set_ids);
+                cards.sets.push(set);
+                let mut defined_here: BTreeMap<String, bool> = BTreeMap::new();
+                let mut used_lua: BTreeSet<String> = BTreeSet::new();
+                let mut lua_files: Vec<String> = Vec::new();
+                let Ok(files) = list_dir(&self.path(root, &set_rel)) else {
+                    continue;
+                };
+                for (file, is_dir) in files {
+                    if is_dir {
+                        continue;
+                    }
+                    if file.ends_with(".lua") {
+                        lua_files.push(file);
+                        continue;
+                    }
+                    if file.ends_with(".yml") {
+                        self.push(Diagnostic::warning(
+                            self.path(root, &set_rel.join(&file)),
+                            Pos::START,
+                            "ignored: content files end in `.yaml`; rename it",
+                        ));
+                        continue;
+                    }
+                    if file == "set.yaml" || !file.ends_with(".yaml") {
+                        continue;
+                    }
+                    if file.ends_with(".test.yaml") {
+                        cards.scenarios.push(self.path(root, &set_rel.join(&file)));
+                        continue;
+                    }
+                    let (info, loaded, printing_list) =
+                        self.card(root, &set_rel, &file, manifest, game_schema, &mut used_lua);
+                    cards.infos.push(info);
+                    for (code, pos, pset) in printing_list.iter().cloned() {
+                        let here = self.path(root, &set_rel.join(&file));
+                        let card = loaded.as_ref().map(|c| c.def.id.clone());
+                        if let Some((first, fpos)) = printings.get(&code) {
+                            let d = Diagnostic::error(
+                                &here,
+                                pos,
+                                format!(
+                                    "printing code `{code}` is used twice: also at {}:{}:{}",
+                                    display_path(first),
+                                    fpos.line,
+                                    fpos.col
+                                ),
+                            )
+                            .for_card(card.as_deref())
+                            .with_related(first.clone(), *fpos);
+                            self.push(d);
+                        } else {
+                            printings.insert(code.clone(), (here.clone(), pos));
+                        }
+                        if let Some((set_id, set_pos)) = pset {
+                            printing_sets.push((here, set_id, set_pos, code, card));
+                        }
+                    }
+                    let Some(card) = loaded else { continue };
+                    let id = card.def.id.clone();
+                    match ids.get(&id).copied() {
+                        None => {
+                            ids.insert(id.clone(), cards.defs.len());
+                            cards.defs.push(card);
+                            defined_here.insert(id, false);
+                        }
+                        Some(i) => {
+                            let first = &cards.defs[i];
+                            let (fpath, fpos) = (first.path.clone(), first.id_pos);
+                            let where_first =
+                                format!("{}:{}:{}", display_path(&fpath), fpos.line, fpos.col);
+                            if first.root < root && overrides.contains(&id) {
+                                self.push(
+                                    Diagnostic::info(
+                                        &card.path,
+                                        card.id_pos,
+                                        format!("overrides card `{id}` of {where_first}"),
+                                    )
+                                    .at_pointer("/id")
+                                    .for_card(Some(&id))
+                                    .with_related(fpath, fpos),
+                                );
+                                cards.defs[i] = card;
+                                defined_here.insert(id, true);
+                            } else {
+                                let hint = if first.root < root {
+                                    ": to replace it from this search path, list it in this set's `overrides`"
+                                } else {
+                                    ": card ids are unique per game"
+                                };
+                                self.push(
+                                    Diagnostic::error(
+                                        &card.path,
+                                        card.id_pos,
+                                        format!(
+                                            "duplicate card id `{id}`: also defined at {where_first}{hint}"
+                                        ),
+                                    )
+                                    .at_pointer("/id")
+                                    .for_card(Some(&id))
+                                    .with_related(fpath, fpos),
+                                );
+                                defined_here.entry(id).or_insert(false);
+                            }
+                        }
+                    }
+                }
+                for lua in lua_files {
+                    if !used_lua.contains(&lua) {
+                        self.push(Diagnostic::warning(
+                            self.path(root, &set_rel.join(&lua)),
+                            Pos::START,
+                            "no card uses this script: a card uses `<its file name>.lua` unless its YAML names another in `script:`",
+                        ));
+                    }
+                }
+                if let Some((path, spans)) = override_spans {
+                    self.check_overrides(&path, &spans, &overrides, &defined_here);
+                }
+            }
+        }
+        let known_sets: Vec<&str> = set_ids.keys().map(String::as_str).collect();
+        for (path, set_id, pos, code, card) in printing_sets {
+            if !known_sets.contains(&set_id.as_str()) {
+                let mut msg = format!("printing `{code}` names unknown set `{set_id}`");
+                if let Some(s) = did_you_mean(&set_id, &known_sets) {
+                    msg.push_str(&format!(": did you mean `{s}`?"));
+                }
+                self.push(Diagnostic::error(path, pos, msg).for_card(card.as_deref()));
+            }
+        }
+        cards
+    }
+
+    /// Reads `set.yaml`; returns the set, its `overrides` and where they are written.
+    #[allow(clippy::type_complexity)]
+    fn set_manifest(
+        &mut self,
+        root: usize,
+        set_rel: &Path,
+        folder: &str,
+        set_ids: &mut BTreeMap<String, (PathBuf, Pos)>,
+    ) -> (LoadedSet, Vec<String>, Option<(PathBuf, SpanMap)>) {
+        let rel = set_rel.join("set.yaml");
+        let path = self.path(root, &rel);
+        let mut set = LoadedSet {
+            info: SetInfo {
+                id: folder.to_string(),
+                version: String::new(),
+                path: self.path(root, set_rel),
+                root,
+            },
+            has_manifest: false,
+        };
+        if !path.is_file() {
+            self.push(Diagnostic::error(
+                &path,
+                Pos::START,
+                "missing set.yaml: every set folder needs one (game, id, name, version)",
+            ));
+            return (set, Vec::new(), None);
+        }
+        let Some(text) = self.read(root, &rel, None) else {
+            return (set, Vec::new(), None);
+        };
+        let Some(checked) = self.check_yaml::<SetFile>(&path, &text, FileKind::Set, None) else {
+            return (set, Vec::new(), None);
+        };
+        let Some(file) = checked.value else {
+            return (set, Vec::new(), None);
+        };
+        let spans = &checked.doc.spans;
+        if file.game != self.game && !checked.bad.contains("/game") {
+            self.push(
+                Diagnostic::error(
+                    &path,
+                    spans.value_pos("/game"),
+                    format!(
+                        "`game: {}` does not match the folder cardsets/{}/: use `game: {}`",
+                        file.game, self.game, self.game
+                    ),
+                )
+                .at_pointer("/game"),
+            );
+        }
+        let id_pos = spans.value_pos("/id");
+        if let Some((first, fpos)) = set_ids.get(&file.id) {
+            self.push(
+                Diagnostic::error(
+                    &path,
+                    id_pos,
+                    format!(
+                        "duplicate set id `{}`: also used by {}:{}:{}",
+                        file.id,
+                        display_path(first),
+                        fpos.line,
+                        fpos.col
+                    ),
+                )
+                .at_pointer("/id")
+                .with_related(first.clone(), *fpos),
+            );
+        } else {
+            set_ids.insert(file.id.clone(), (path.clone(), id_pos));
+        }
+        set.info.id = file.id;
+        set.info.version = file.version;
+        set.has_manifest = true;
+        let spans = spans.clone();
+        (set, file.overrides, Some((path, spans)))
+    }
+
+    fn check_overrides(
+        &mut self,
+        path: &Path,
+        spans: &SpanMap,
+        overrides: &[String],
+        defined_here: &BTreeMap<String, bool>,
+    ) {
+        for (i, id) in overrides.iter().enumerate() {
+            let ptr = format!("/overrides/{i}");
+            let pos = spans.value_pos(&ptr);
+            match defined_here.get(id) {
+                None => self.push(
+                    Diagnostic::warning(
+                        path,
+                        pos,
+                        format!("lists `{id}` in `overrides` but this set has no card `{id}`"),
+                    )
+                    .at_pointer(ptr),
+                ),
+                Some(false) => self.push(
+                    Diagnostic::warning(
+                        path,
+                        pos,
+                        format!(
+                            "overrides `{id}`, but no earlier search path defines it: remove it from `overrides`"
+                        ),
+                    )
+                    .at_pointer(ptr),
+                ),
+                Some(true) => {}
+            }
+        }
+    }
+
+    /// Loads one card file.
+    #[allow(clippy::type_complexity)]
+    fn card(
+        &mut self,
+        root: usize,
+        set_rel: &Path,
+        file: &str,
+        manifest: Option<&RulesetManifest>,
+        game_schema: Option<&GameCardSchema>,
+        used_lua: &mut BTreeSet<String>,
+    ) -> (
+        CardInfo,
+        Option<LoadedCard>,
+        Vec<(String, Pos, Option<(String, Pos)>)>,
+    ) {
+        let rel = set_rel.join(file);
+        let path = self.path(root, &rel);
+        let stem = file.strip_suffix(".yaml").unwrap_or(file);
+        let mut info = CardInfo {
+            id: None,
+            path: path.clone(),
+            script: None,
+            script_lines: None,
+        };
+        let Some(text) = self.read(root, &rel, None) else {
+            return (info, None, Vec::new());
+        };
+        let Some(checked) = self.check_yaml::<CardFile>(&path, &text, FileKind::Card, game_schema)
+        else {
+            info.id = card_id_guess(&text);
+            return (info, None, Vec::new());
+        };
+        let spans = &checked.doc.spans;
+        let raw_id = checked.doc.value.get("id").and_then(Value::as_str);
+        info.id = raw_id.map(str::to_string);
+        let card_id = raw_id.map(str::to_string);
+        let card = card_id.as_deref();
+
+        // The script: explicit, or `<stem>.lua` next to the card.
+        let explicit = checked
+            .doc
+            .value
+            .get("script")
+            .and_then(Value::as_str)
+            .map(str::to_string);
+        let script_rel = match &explicit {
+            Some(s) => match join_relative(set_rel, s) {
+                Some(r) if self.path(root, &r).is_file() => Some(r),
+                Some(r) => {
+                    let shown = display_path(&self.path(root, &r));
+                    self.push(
+                        Diagnostic::error(
+                            &path,
+                            spans.value_pos("/script"),
+                            format!(
+                                "script `{s}` not found (looked for {shown}): create it or fix `script:`"
+                            ),
+                        )
+                        .at_pointer("/script")
+                        .for_card(card),
+                    );
+                    None
+                }
+                None => {
+                    self.push(
+                        Diagnostic::error(
+                            &path,
+                            spans.value_pos("/script"),
+                            format!(
+                                "`script: {s}` must be a path relative to the card's folder, inside the search path"
+                            ),
+                        )
+                        .at_pointer("/script")
+                        .for_card(card),
+                    );
+                    None
+                }
+            },
+            None => {
+                let r = set_rel.join(format!("{stem}.lua"));
+                self.path(root, &r).is_file().then_some(r)
+            }
+        };
+        let mut source = None;
+        if let Some(r) = &script_rel {
+            if r.parent() == Some(set_rel)
+                && let Some(name) = r.file_name().and_then(|n| n.to_str())
+            {
+                used_lua.insert(name.to_string());
+            }
+            info.script = Some(self.path(root, r));
+            source = self.lua(root, r, card);
+            info.script_lines = source.as_ref().map(|s| lines_of_code(&s.text));
+        }
+
+        // Printings, for the per-game uniqueness checks.
+        let printing_list: Vec<(String, Pos, Option<(String, Pos)>)> = checked
+            .doc
+            .value
+            .get("printings")
+            .and_then(Value::as_array)
+            .map(|a| {
+                a.iter()
+                    .enumerate()
+                    .filter_map(|(i, p)| {
+                        let code = p.get("code")?.as_str()?.to_string();
+                        let pos = spans.value_pos(&format!("/printings/{i}/code"));
+                        let set = p.get("set").and_then(Value::as_str).map(|s| {
+                            (
+                                s.to_string(),
+                                spans.value_pos(&format!("/printings/{i}/set")),
+                            )
+                        });
+                        Some((code, pos, set))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+
+        let Some(cf) = checked.value else {
+            return (info, None, printing_list);
+        };
+        if let Some(m) = manifest {
+            self.check_card(&path, &cf, m, spans, &checked.bad);
+        }
+        let id_pos = spans.value_pos("/id");
+        let def = CardDef {
+            id: cf.id,
+            category: cf.category,
+            name: cf.name,
+            text: cf.text,
+            fields: cf.fields,
+            keywords: cf.keywords,
+            script: source,
+        };
+        (
+            info,
+            Some(LoadedCard {
+                def,
+                root,
+                path,
+                id_pos,
+            }),
+            printing_list,
+        )
+    }
+
+    /// Checks a card against the ruleset: category and keywords.
+    fn check_card(
+        &mut self,
+        path: &Path,
+        cf: &CardFile,
+        m: &RulesetManifest,
+        spans: &SpanMap,
+        bad: &BTreeSet<String>,
+    ) {
+        let card = Some(cf.id.as_str());
+        let categories: Vec<&str> = m.categories.iter().map(String::as_str).collect();
+        if !categories.contains(&cf.category.as_str()) && !bad.contains("/category") {
+            let mut msg = format!("unknown category `{}`", cf.category);
+            if let Some(s) = did_you_mean(&cf.category, &categories) {
+                msg.push_str(&format!(": did you mean `{s}`?"));
+            } else {
+                msg.push_str(&format!(" (the ruleset has: {})", categories.join(", ")));
+            }
+            self.push(
+                Diagnostic::error(path, spans.value_pos("/category"), msg)
+                    .at_pointer("/category")
+                    .for_card(card),
+            );
+        }
+        let names: Vec<&str> = m.keywords.iter().map(|k| k.name.as_str()).collect();
+        for (i, kw) in cf.keywords.iter().enumerate() {
+            let ptr = format!("/keywords/{i}");
+            if bad.contains(&ptr) {
+                continue;
+            }
+            let pos = spans.value_pos(&ptr);
+            let err = |msg: String| {
+                Diagnostic::error(path, pos, msg)
+                    .at_pointer(ptr.clone())
+                    .for_card(card)
+            };
+            if let KeywordUse::Valued(map) = kw
+                && map.len() != 1
+            {
+                self.push(err(
+                    "a keyword with a number is a one-entry mapping, like `{repair: 2}`".into(),
+                ));
+                continue;
+            }
+            let (name, _) = kw.parts();
+            let Some(decl) = m.keywords.iter().find(|k| k.name == name) else {
+                let mut msg = format!("unknown keyword `{name}`");
+                if let Some(s) = did_you_mean(name, &names) {
+                    msg.push_str(&format!(": did you mean `{s}`?"));
+                } else if names.is_empty() {
+                    msg.push_str(" (the ruleset declares no keywords)");
+                } else {
+                    msg.push_str(&format!(" (the ruleset declares: {})", names.join(", ")));
+                }
+                self.push(err(msg));
+                continue;
+            };
+            match (kw, decl.valued) {
+                (KeywordUse::Plain(_), true) => self.push(err(format!(
+                    "`{name}` needs a number: write `{{{name}: 1}}`"
+                ))),
+                (KeywordUse::Valued(_), false) => {
+                    self.push(err(format!("`{name}` takes no number: write `{name}`")))
+                }
+                _ => {}
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- decks
+
+    fn decks(&mut self, manifest: Option<&RulesetManifest>, ids: &BTreeSet<String>) -> Vec<Deck> {
+        let rel_dir = PathBuf::from("cardsets").join(self.game).join("decks");
+        let mut decks: Vec<Deck> = Vec::new();
+        for root in 0..self.loader.roots.len() {
+            let Ok(entries) = list_dir(&self.path(root, &rel_dir)) else {
+                continue;
+            };
+            for (name, is_dir) in entries {
+                if is_dir || !name.ends_with(".yaml") {
+                    if name.ends_with(".yml") {
+                        self.push(Diagnostic::warning(
+                            self.path(root, &rel_dir.join(&name)),
+                            Pos::START,
+                            "ignored: content files end in `.yaml`; rename it",
+                        ));
+                    }
+                    continue;
+                }
+                let rel = rel_dir.join(&name);
+                let path = self.path(root, &rel);
+                let Some(text) = self.read(root, &rel, None) else {
+                    continue;
+                };
+                if let Some(deck) = self.deck_text(&path, &text, manifest, ids) {
+                    if let Some(first) = decks.iter().find(|d| d.id == deck.id) {
+                        let fp = first.path.clone();
+                        self.push(
+                            Diagnostic::error(
+                                &path,
+                                Pos::START,
+                                format!(
+                                    "duplicate deck `{}`: also at {}: rename one file",
+                                    deck.id,
+                                    display_path(&fp)
+                                ),
+                            )
+                            .with_related(fp, Pos::START),
+                        );
+                        continue;
+                    }
+                    decks.push(deck);
+                }
+            }
+        }
+        decks
+    }
+
+    fn deck_at(
+        &mut self,
+        path: PathBuf,
+        manifest: Option<&RulesetManifest>,
+        ids: &BTreeSet<String>,
+    ) -> Option<Deck> {
+        let text = self.read_at(&path, None, None)?;
+        self.deck_text(&path, &text, manifest, ids)
+    }
+
+    fn deck_text(
+        &mut self,
+        path: &Path,
+        text: &str,
+        manifest: Option<&RulesetManifest>,
+        ids: &BTreeSet<String>,
+    ) -> Option<Deck> {
+        let checked = self.check_yaml::<DeckFile>(path, text, FileKind::Deck, None)?;
+        let file = checked.value?;
+        let spans = &checked.doc.spans;
+        if file.game != self.game && !checked.bad.contains("/game") {
+            self.push(
+                Diagnostic::error(
+                    path,
+                    spans.value_pos("/game"),
+                    format!(
+                        "`game: {}` does not match this game (`{}`): use `game: {}`",
+                        file.game, self.game, self.game
+                    ),
+                )
+                .at_pointer("/game"),
+            );
+        }
+        let id_list: Vec<&str> = ids.iter().map(String::as_str).collect();
+        let sections: Option<Vec<&str>> =
+            manifest.map(|m| m.deck.sections.iter().map(|s| s.name.as_str()).collect());
+        for (section, cards) in &file.sections {
+            let sptr = format!("/sections/{}", escape_token(section));
+            if let Some(known) = &sections
+                && !known.contains(&section.as_str())
+            {
+                let mut msg = format!("unknown deck section `{section}`");
+                if let Some(s) = did_you_mean(section, known) {
+                    msg.push_str(&format!(": did you mean `{s}`?"));
+                } else {
+                    msg.push_str(&format!(" (the ruleset has: {})", known.join(", ")));
+                }
+                self.push(
+                    Diagnostic::error(path, spans.key_pos(&sptr), msg).at_pointer(sptr.clone()),
+                );
+            }
+            for id in cards.keys() {
+                if ids.contains(id) {
+                    continue;
+                }
+                let ptr = format!("{sptr}/{}", escape_token(id));
+                let mut msg = format!("no card `{id}` in this game");
+                if let Some(s) = did_you_mean(id, &id_list) {
+                    msg.push_str(&format!(": did you mean `{s}`?"));
+                }
+                self.push(
+                    Diagnostic::error(path, spans.key_pos(&ptr), msg)
+                        .at_pointer(ptr)
+                        .for_card(Some(id)),
+                );
+            }
+        }
+        let id = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .map(|n| n.strip_suffix(".yaml").unwrap_or(n).to_string())
+            .unwrap_or_default();
+        Some(Deck {
+            id,
+            path: path.to_path_buf(),
+            name: file.name,
+            description: file.description,
+            list: DeckList {
+                sections: file.sections,
+            },
+        })
+    }
+}
+
+/// A JSON pointer from serde_path_to_error's path.
+fn pointer_of(path: &serde_path_to_error::Path) -> String {
+    use serde_path_to_error::Segment;
+    let mut out = String::new();
+    for seg in path.iter() {
+        match seg {
+            Segment::Seq { index } => out.push_str(&format!("/{index}")),
+            Segment::Map { key } => out.push_str(&format!("/{}", escape_token(key))),
+            Segment::Enum { variant } => out.push_str(&format!("/{}", escape_token(variant))),
+            Segment::Unknown => {}
+        }
+    }
+    out
+}
+
+/// The `id:` of a card file whose YAML does not parse, read line by line.
+fn card_id_guess(text: &str) -> Option<String> {
+    text.lines().find_map(|l| {
+        let v = l.strip_prefix("id:")?.trim();
+        let v = v.trim_matches(|c| c == '"' || c == '\'');
+        (!v.is_empty() && !v.contains(' ')).then(|| v.to_string())
+    })
+}

@@ -1,0 +1,5 @@
+//! Riffle's tools as a library: the content pipeline used by the `riffle` command (validate,
+//! test, play).
+#![warn(missing_docs)]
+
+pub mod content;
