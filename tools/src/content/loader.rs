@@ -3,9 +3,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 
-use riffle_core::{
-    CardDef, Content, DeckList, KeywordUse, Localized, Ruleset, RulesetManifest, Source,
-};
+use riffle_core::{CardDef, Content, DeckList, Localized, Ruleset, RulesetManifest, Source};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -296,7 +294,7 @@ impl Loader {
         );
         let decks = run.decks(
             ruleset.as_ref().map(|r| &r.ruleset.manifest),
-            &cards.final_ids(),
+            &cards.known_ids(),
         );
         let manifest = ContentManifest::build(
             game,
@@ -318,7 +316,7 @@ impl Loader {
             game: game.to_string(),
             content: ruleset.map(|r| Content {
                 ruleset: r.ruleset,
-                cards: cards.defs.into_iter().map(|c| c.def).collect(),
+                cards: cards.defs.into_iter().filter_map(|c| c.def).collect(),
             }),
             sets: cards.sets.into_iter().map(|s| s.info).collect(),
             cards: cards.infos,
@@ -361,7 +359,10 @@ struct LoadedRuleset {
 }
 
 struct LoadedCard {
-    def: CardDef,
+    /// The card's id, even when the card is otherwise broken.
+    id: String,
+    /// The card, when its file is valid enough to build one.
+    def: Option<CardDef>,
     root: usize,
     path: PathBuf,
     id_pos: Pos,
@@ -375,14 +376,21 @@ struct LoadedSet {
 #[derive(Default)]
 struct Cards {
     defs: Vec<LoadedCard>,
+    /// Ids of card files too broken to read an id from their data (YAML syntax errors),
+    /// guessed from their text: decks naming them are not told the card is missing.
+    broken_ids: BTreeSet<String>,
     infos: Vec<CardInfo>,
     sets: Vec<LoadedSet>,
     scenarios: Vec<PathBuf>,
 }
 
 impl Cards {
-    fn final_ids(&self) -> BTreeSet<String> {
-        self.defs.iter().map(|c| c.def.id.clone()).collect()
+    /// Every card id defined, including cards with errors (so that a deck naming a broken
+    /// card is not also told the card is missing).
+    fn known_ids(&self) -> BTreeSet<String> {
+        let mut ids: BTreeSet<String> = self.defs.iter().map(|c| c.id.clone()).collect();
+        ids.extend(self.broken_ids.iter().cloned());
+        ids
     }
 }
 
@@ -825,10 +833,15 @@ impl Run<'_> {
                     }
                     let (info, loaded, printing_list) =
                         self.card(root, &set_rel, &file, manifest, game_schema, &mut used_lua);
+                    if loaded.is_none()
+                        && let Some(id) = &info.id
+                    {
+                        cards.broken_ids.insert(id.clone());
+                    }
                     cards.infos.push(info);
                     for (code, pos, pset) in printing_list.iter().cloned() {
                         let here = self.path(root, &set_rel.join(&file));
-                        let card = loaded.as_ref().map(|c| c.def.id.clone());
+                        let card = loaded.as_ref().map(|c| c.id.clone());
                         if let Some((first, fpos)) = printings.get(&code) {
                             let d = Diagnostic::error(
                                 &here,
@@ -851,7 +864,7 @@ impl Run<'_> {
                         }
                     }
                     let Some(card) = loaded else { continue };
-                    let id = card.def.id.clone();
+                    let id = card.id.clone();
                     match ids.get(&id).copied() {
                         None => {
                             ids.insert(id.clone(), cards.defs.len());
@@ -1157,14 +1170,13 @@ impl Run<'_> {
             })
             .unwrap_or_default();
 
-        let Some(cf) = checked.value else {
+        if let Some(m) = manifest {
+            self.check_card(&path, card, &checked.doc, m, &checked.bad);
+        }
+        let Some(id) = card_id else {
             return (info, None, printing_list);
         };
-        if let Some(m) = manifest {
-            self.check_card(&path, &cf, m, spans, &checked.bad);
-        }
-        let id_pos = spans.value_pos("/id");
-        let def = CardDef {
+        let def = checked.value.map(|cf| CardDef {
             id: cf.id,
             category: cf.category,
             name: cf.name,
@@ -1172,33 +1184,38 @@ impl Run<'_> {
             fields: cf.fields,
             keywords: cf.keywords,
             script: source,
-        };
+        });
         (
             info,
             Some(LoadedCard {
+                id,
                 def,
                 root,
                 path,
-                id_pos,
+                id_pos: spans.value_pos("/id"),
             }),
             printing_list,
         )
     }
 
-    /// Checks a card against the ruleset: category and keywords.
+    /// Checks a card against the ruleset: category and keywords. Works on the raw data, so
+    /// that a card with other errors is still checked.
     fn check_card(
         &mut self,
         path: &Path,
-        cf: &CardFile,
+        card: Option<&str>,
+        doc: &YamlDoc,
         m: &RulesetManifest,
-        spans: &SpanMap,
         bad: &BTreeSet<String>,
     ) {
-        let card = Some(cf.id.as_str());
+        let spans = &doc.spans;
         let categories: Vec<&str> = m.categories.iter().map(String::as_str).collect();
-        if !categories.contains(&cf.category.as_str()) && !bad.contains("/category") {
-            let mut msg = format!("unknown category `{}`", cf.category);
-            if let Some(s) = did_you_mean(&cf.category, &categories) {
+        if let Some(category) = doc.value.get("category").and_then(Value::as_str)
+            && !categories.contains(&category)
+            && !bad.contains("/category")
+        {
+            let mut msg = format!("unknown category `{category}`");
+            if let Some(s) = did_you_mean(category, &categories) {
                 msg.push_str(&format!(": did you mean `{s}`?"));
             } else {
                 msg.push_str(&format!(" (the ruleset has: {})", categories.join(", ")));
@@ -1210,7 +1227,8 @@ impl Run<'_> {
             );
         }
         let names: Vec<&str> = m.keywords.iter().map(|k| k.name.as_str()).collect();
-        for (i, kw) in cf.keywords.iter().enumerate() {
+        let keywords = doc.value.get("keywords").and_then(Value::as_array);
+        for (i, kw) in keywords.into_iter().flatten().enumerate() {
             let ptr = format!("/keywords/{i}");
             if bad.contains(&ptr) {
                 continue;
@@ -1221,15 +1239,22 @@ impl Run<'_> {
                     .at_pointer(ptr.clone())
                     .for_card(card)
             };
-            if let KeywordUse::Valued(map) = kw
-                && map.len() != 1
-            {
-                self.push(err(
-                    "a keyword with a number is a one-entry mapping, like `{repair: 2}`".into(),
-                ));
-                continue;
-            }
-            let (name, _) = kw.parts();
+            let (name, valued) = match kw {
+                Value::String(n) => (n.as_str(), false),
+                Value::Object(map) if map.len() == 1 => {
+                    let Some((n, _)) = map.iter().next() else {
+                        continue;
+                    };
+                    (n.as_str(), true)
+                }
+                Value::Object(_) => {
+                    self.push(err(
+                        "a keyword with a number is a one-entry mapping, like `{repair: 2}`".into(),
+                    ));
+                    continue;
+                }
+                _ => continue,
+            };
             let Some(decl) = m.keywords.iter().find(|k| k.name == name) else {
                 let mut msg = format!("unknown keyword `{name}`");
                 if let Some(s) = did_you_mean(name, &names) {
@@ -1242,11 +1267,11 @@ impl Run<'_> {
                 self.push(err(msg));
                 continue;
             };
-            match (kw, decl.valued) {
-                (KeywordUse::Plain(_), true) => self.push(err(format!(
+            match (valued, decl.valued) {
+                (false, true) => self.push(err(format!(
                     "`{name}` needs a number: write `{{{name}: 1}}`"
                 ))),
-                (KeywordUse::Valued(_), false) => {
+                (true, false) => {
                     self.push(err(format!("`{name}` takes no number: write `{name}`")))
                 }
                 _ => {}

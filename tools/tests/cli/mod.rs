@@ -1,0 +1,208 @@
+//! The `riffle` binary, run as a user would.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use crate::common::{Fixture, fixture_dir};
+
+fn riffle(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("run riffle")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// `path:line:col: ` at the start of a line.
+fn has_position(line: &str) -> bool {
+    let mut parts = line.splitn(4, ':');
+    let (Some(path), Some(l), Some(c), Some(rest)) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return false;
+    };
+    !path.is_empty()
+        && l.parse::<u32>().is_ok_and(|n| n >= 1)
+        && c.parse::<u32>().is_ok_and(|n| n >= 1)
+        && rest.starts_with(' ')
+}
+
+#[test]
+fn broken_fixture_fails_with_positions() {
+    let out = riffle(&fixture_dir("broken"), &["validate"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 10, "{text}");
+    for l in &lines {
+        assert!(has_position(l), "no path:line:col: in {l:?}");
+    }
+    for expected in [
+        "cardsets/mini/core/MC1-002.yaml:4:7: /cost: -1 is less than the minimum of 0 (card MC1-002)",
+        "cardsets/mini/core/MC1-002.yaml:7:12: /keywords/0: unknown keyword `bloker`: did you mean `blocker`? (card MC1-002)",
+        "cardsets/mini/core/MC1-004.yaml:4:1: /cots: unknown field `cots`: did you mean `cost`? (card MC1-004)",
+        "cardsets/mini/nosetyaml/set.yaml:1:1: missing set.yaml",
+        "cardsets/mini/decks/starter.yaml:5:3: /sections/mian: unknown deck section `mian`: did you mean `main`?",
+        "cardsets/mini/core/MC1-002.lua:4:1: Lua syntax error",
+        "cardsets/mini/promo/MCP-002.yaml:4:5: YAML syntax error",
+        "cardsets/mini/promo/MCP-001.yaml:1:5: /id: duplicate card id `MC1-001`: also defined at cardsets/mini/core/MC1-001.yaml:1:5",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(expected)),
+            "missing {expected:?} in\n{text}"
+        );
+    }
+    let err = stderr(&out);
+    assert!(
+        err.contains("validated 1 game, 3 sets, 7 cards, 1 deck: "),
+        "{err}"
+    );
+    assert!(err.contains(&format!("{} errors", lines.len())), "{err}");
+}
+
+#[test]
+fn valid_fixture_passes_with_a_summary() {
+    let out = riffle(&fixture_dir("mini"), &["validate", "--stats"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    assert_eq!(stdout(&out), "");
+    let err = stderr(&out);
+    assert!(
+        err.contains("validated 1 game, 2 sets, 5 cards, 1 deck: no errors"),
+        "{err}"
+    );
+    assert!(err.contains("card scripts: 2 of 5 cards have one"), "{err}");
+    assert!(err.contains("median"), "{err}");
+}
+
+#[test]
+fn paths_narrow_what_is_reported() {
+    let dir = fixture_dir("broken");
+    let out = riffle(&dir, &["validate", "cardsets/mini/decks"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(!text.is_empty());
+    assert!(
+        text.lines().all(|l| l.starts_with("cardsets/mini/decks/")),
+        "{text}"
+    );
+    assert!(stderr(&out).contains("validated 1 game, 0 sets, 0 cards, 1 deck"));
+
+    let out = riffle(&dir, &["validate", "cardsets/mini/promo"]);
+    let text = stdout(&out);
+    // The duplicate id names a card outside the folder, but it is reported here.
+    assert!(text.contains("duplicate card id"), "{text}");
+    assert!(
+        text.lines().all(|l| l.starts_with("cardsets/mini/promo/")),
+        "{text}"
+    );
+
+    let out = riffle(&dir, &["validate", "cardsets/mini/core/MC1-003.yaml"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(stderr(&out).contains("1 card"), "{}", stderr(&out));
+
+    let out = riffle(&dir, &["validate", "scripts/mini"]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+#[test]
+fn finds_the_root_from_a_subfolder_and_prints_paths_from_there() {
+    let dir = fixture_dir("broken").join("cardsets/mini/core");
+    let out = riffle(&dir, &["validate", "MC1-002.yaml"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("../../../cardsets/mini/core/MC1-002.yaml:4:7: /cost")),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_format() {
+    let out = riffle(&fixture_dir("broken"), &["validate", "--format", "json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("a JSON array");
+    let arr = v.as_array().unwrap();
+    assert!(!arr.is_empty());
+    let first = &arr[0];
+    for key in [
+        "path", "line", "col", "pointer", "card", "message", "severity",
+    ] {
+        assert!(first.get(key).is_some(), "{key} missing in {first}");
+    }
+}
+
+#[test]
+fn usage_errors_exit_2_with_one_line() {
+    let out = riffle(&fixture_dir("mini"), &["validate", "no/such/thing"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no/such/thing"), "{err}");
+
+    let out = riffle(&fixture_dir("mini"), &["validate", "--format", "yaml"]);
+    assert_eq!(out.status.code(), Some(2));
+
+    let empty = Fixture::empty();
+    let out = riffle(&empty.dir, &["validate"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--root"), "{}", stderr(&out));
+
+    let out = riffle(
+        &fixture_dir("mini"),
+        &["validate", "schema/mini/card.schema.json", "--root", "."],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
+
+#[test]
+fn mods_from_the_command_line() {
+    let m = Fixture::empty();
+    m.write(
+        "cardsets/mini/extra/set.yaml",
+        "game: mini\nid: EX\nname: {en: Extra}\nversion: \"1\"\noverrides: [MC1-004]\n",
+    );
+    m.write(
+        "cardsets/mini/extra/MC1-004.yaml",
+        "id: MC1-004\ncategory: unit\nname: {en: Lookout+}\ncost: 2\npower: 4000\n",
+    );
+    let dir = fixture_dir("mini");
+    let out = riffle(&dir, &["validate", "--mod", m.dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("note: /id: overrides card `MC1-004`"),
+        "{}",
+        stdout(&out)
+    );
+    assert!(stderr(&out).contains("3 sets, 6 cards"), "{}", stderr(&out));
+}
+
+#[test]
+fn schema_check_passes_on_the_repository() {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    if !repo.join("scripts").is_dir() || !repo.join("cardsets").is_dir() {
+        return;
+    }
+    let out = riffle(&repo, &["schema"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+}

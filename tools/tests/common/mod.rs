@@ -1,0 +1,117 @@
+//! Test helpers: fixture trees copied into fresh temporary folders.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use riffle::content::{Diagnostic, GameLoad, load_game};
+
+/// `tools/tests/fixtures/<name>`.
+pub fn fixture_dir(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("fixtures")
+        .join(name)
+}
+
+/// A copy of a fixture tree in a temporary folder, removed on drop.
+pub struct Fixture {
+    pub dir: PathBuf,
+}
+
+static COUNTER: AtomicUsize = AtomicUsize::new(0);
+
+fn copy_tree(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy_tree(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+impl Fixture {
+    /// An empty temporary folder.
+    pub fn empty() -> Fixture {
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let dir = std::env::temp_dir().join(format!("riffle-test-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Fixture { dir }
+    }
+
+    /// A copy of `tools/tests/fixtures/<name>`.
+    pub fn copy(name: &str) -> Fixture {
+        let f = Fixture::empty();
+        copy_tree(&fixture_dir(name), &f.dir);
+        f
+    }
+
+    /// The valid test game `mini`.
+    pub fn mini() -> Fixture {
+        Fixture::copy("mini")
+    }
+
+    pub fn path(&self, rel: &str) -> PathBuf {
+        self.dir.join(rel)
+    }
+
+    pub fn write(&self, rel: &str, text: &str) -> &Self {
+        let p = self.path(rel);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+        self
+    }
+
+    pub fn write_bytes(&self, rel: &str, bytes: &[u8]) -> &Self {
+        std::fs::write(self.path(rel), bytes).unwrap();
+        self
+    }
+
+    pub fn remove(&self, rel: &str) -> &Self {
+        let p = self.path(rel);
+        if p.is_dir() {
+            std::fs::remove_dir_all(p).unwrap();
+        } else {
+            std::fs::remove_file(p).unwrap();
+        }
+        self
+    }
+
+    pub fn load(&self) -> GameLoad {
+        load_game(std::slice::from_ref(&self.dir), "mini")
+    }
+
+    /// Diagnostics as `rel/path:line:col: message` lines (paths relative to the fixture).
+    pub fn lines(&self, load: &GameLoad) -> Vec<String> {
+        load.diagnostics.iter().map(|d| self.line(d)).collect()
+    }
+
+    pub fn line(&self, d: &Diagnostic) -> String {
+        let mut d = d.clone();
+        d.path = d
+            .path
+            .strip_prefix(&self.dir)
+            .unwrap_or(&d.path)
+            .to_path_buf();
+        d.to_string()
+    }
+}
+
+impl Drop for Fixture {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// Asserts that some line contains every fragment, and returns it.
+#[track_caller]
+pub fn expect_line<'a>(lines: &'a [String], fragments: &[&str]) -> &'a str {
+    lines
+        .iter()
+        .find(|l| fragments.iter().all(|f| l.contains(f)))
+        .unwrap_or_else(|| panic!("no line with {fragments:?} in:\n{}", lines.join("\n")))
+}

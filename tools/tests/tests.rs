@@ -1,0 +1,6 @@
+//! Integration tests of the `riffle` tool, in one binary to save link time.
+
+mod cli;
+mod common;
+mod content;
+mod schemas;
