@@ -67,16 +67,7 @@ impl RootArgs {
     /// The search paths, root first. Paths are kept as given (relative to the current
     /// folder when found by walking up) so diagnostics print short paths.
     pub fn search_paths(&self, hint: Option<&Path>) -> anyhow::Result<Vec<PathBuf>> {
-        let root = match &self.root {
-            Some(r) => {
-                if !r.is_dir() {
-                    bail!("--root {}: no such folder", r.display());
-                }
-                clean_path(r)
-            }
-            None => discover_root(hint)?,
-        };
-        let mut paths = vec![root];
+        let mut paths = vec![repo_root(self.root.as_deref(), hint)?];
         for m in &self.mods {
             if !m.is_dir() {
                 bail!("--mod {}: no such folder", m.display());
@@ -84,6 +75,16 @@ impl RootArgs {
             paths.push(clean_path(m));
         }
         Ok(paths)
+    }
+}
+
+/// The repository root: `root` when given, else found by walking up from the current folder
+/// (or from `hint`).
+pub fn repo_root(root: Option<&Path>, hint: Option<&Path>) -> anyhow::Result<PathBuf> {
+    match root {
+        Some(r) if !r.is_dir() => bail!("--root {}: no such folder", r.display()),
+        Some(r) => Ok(clean_path(r)),
+        None => discover_root(hint),
     }
 }
 

@@ -1,11 +1,12 @@
 //! `riffle schema`: the generated JSON Schemas in `schema/`.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use riffle::content::diagnostic::display_path;
 use riffle::content::schema::{stale_schemas, write_schemas};
 
-use super::{FOUND_PROBLEMS, RootArgs};
+use super::{FOUND_PROBLEMS, repo_root};
 
 /// Options of `riffle schema`.
 #[derive(Debug, clap::Args)]
@@ -13,14 +14,14 @@ pub struct Args {
     /// Write the generated schemas (ruleset, set, card, deck) into `schema/`.
     #[arg(long)]
     write: bool,
-    #[command(flatten)]
-    roots: RootArgs,
+    /// The repository root. Default: found by walking up from the current folder.
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
 }
 
 /// Checks (default) or rewrites the generated schemas.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let roots = args.roots.search_paths(None)?;
-    let dir = roots[0].join("schema");
+    let dir = repo_root(args.root.as_deref(), None)?.join("schema");
     if args.write {
         let changed = write_schemas(&dir)?;
         for name in &changed {

@@ -1075,12 +1075,20 @@ impl Run<'_> {
             script: None,
             script_lines: None,
         };
-        let Some(text) = self.read(root, &rel, None) else {
-            return (info, None, Vec::new());
-        };
-        let Some(checked) = self.check_yaml::<CardFile>(&path, &text, FileKind::Card, game_schema)
-        else {
-            info.id = card_id_guess(&text);
+        let default_script = set_rel.join(format!("{stem}.lua"));
+        let text = self.read(root, &rel, None);
+        let checked = text
+            .as_deref()
+            .and_then(|t| self.check_yaml::<CardFile>(&path, t, FileKind::Card, game_schema));
+        let Some(checked) = checked else {
+            // Still check the default script: it is this card's, whatever the YAML says.
+            info.id = text.as_deref().and_then(card_id_guess);
+            if self.path(root, &default_script).is_file() {
+                used_lua.insert(format!("{stem}.lua"));
+                info.script = Some(self.path(root, &default_script));
+                let source = self.lua(root, &default_script, info.id.as_deref());
+                info.script_lines = source.as_ref().map(|s| lines_of_code(&s.text));
+            }
             return (info, None, Vec::new());
         };
         let spans = &checked.doc.spans;
@@ -1129,10 +1137,10 @@ impl Run<'_> {
                     None
                 }
             },
-            None => {
-                let r = set_rel.join(format!("{stem}.lua"));
-                self.path(root, &r).is_file().then_some(r)
-            }
+            None => self
+                .path(root, &default_script)
+                .is_file()
+                .then_some(default_script),
         };
         let mut source = None;
         if let Some(r) = &script_rel {

@@ -106,6 +106,27 @@ fn yaml_syntax_error_has_saphyr_position() {
 }
 
 #[test]
+fn a_card_with_broken_yaml_still_has_its_script_checked() {
+    let f = Fixture::mini();
+    f.write("cardsets/mini/core/MC1-002.yaml", "id: MC1-002\nname: [\n");
+    f.write("cardsets/mini/core/MC1-002.lua", "return {\n  x = ,\n}\n");
+    let lines = f.lines(&f.load());
+    expect_line(
+        &lines,
+        &["MC1-002.yaml:", "YAML syntax error", "(card MC1-002)"],
+    );
+    expect_line(
+        &lines,
+        &["MC1-002.lua:2:1: Lua syntax error", "(card MC1-002)"],
+    );
+    assert_eq!(
+        lines.len(),
+        2,
+        "no 'unused script' warning, no deck error: {lines:#?}"
+    );
+}
+
+#[test]
 fn schema_violations_point_at_the_value() {
     let f = Fixture::mini();
     f.write(
