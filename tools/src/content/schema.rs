@@ -136,8 +136,8 @@ pub struct SchemaError {
     pub message: String,
 }
 
-/// A compiled schema plus the raw schema documents (for "did you mean" lookups).
-pub struct Compiled {
+/// A compiled schema.
+struct Compiled {
     validator: Validator,
 }
 
@@ -174,7 +174,7 @@ impl std::fmt::Debug for GameCardSchema {
 }
 
 impl GameCardSchema {
-    /// The property names its top level allows (for "did you mean").
+    /// The property names its top level lists (the game's card fields and the common ones).
     pub fn properties(&self) -> Vec<String> {
         self.doc
             .get("properties")
@@ -265,7 +265,8 @@ impl Schemas {
         out
     }
 
-    /// The property names allowed next to an `additionalProperties` keyword.
+    /// The property names listed next to the `additionalProperties` keyword that failed,
+    /// found through the error's absolute keyword location (`<$id>#/pointer`).
     fn allowed_properties(
         &self,
         err: &ValidationError,

@@ -156,3 +156,21 @@ fn every_schema_file_compiles() {
         }
     }
 }
+
+#[test]
+fn game_schemas_are_never_fetched_from_the_network() {
+    let schemas = Schemas::new().unwrap();
+    for bad in [
+        serde_json::json!({"$id": "https://example.invalid/riffle/schema/x/card.schema.json",
+                           "$ref": "https://example.com/elsewhere.json"}),
+        serde_json::json!({"$id": "https://example.invalid/riffle/schema/x/card.schema.json",
+                           "$schema": "https://example.com/my-meta-schema"}),
+        serde_json::json!({"type": "object"}),
+        serde_json::json!({"$id": "https://example.invalid/riffle/schema/x/card.schema.json",
+                           "type": 12}),
+    ] {
+        let started = std::time::Instant::now();
+        assert!(schemas.compile_game_card_schema(bad.clone()).is_err(), "{bad}");
+        assert!(started.elapsed().as_secs() < 5);
+    }
+}
