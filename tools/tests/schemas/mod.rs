@@ -170,7 +170,10 @@ fn game_schemas_are_never_fetched_from_the_network() {
                            "type": 12}),
     ] {
         let started = std::time::Instant::now();
-        assert!(schemas.compile_game_card_schema(bad.clone()).is_err(), "{bad}");
+        assert!(
+            schemas.compile_game_card_schema(bad.clone()).is_err(),
+            "{bad}"
+        );
         assert!(started.elapsed().as_secs() < 5);
     }
 }
