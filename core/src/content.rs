@@ -372,6 +372,10 @@ pub struct Hooks {
     /// `(ctx, player) -> player`: whose turn is next; default is the next seat.
     #[serde(default)]
     pub next_player: Option<String>,
+    /// A global Lua table of abilities that belong to the rules themselves, not to a card
+    /// (a rule's continuous effect, a rule's triggered ability).
+    #[serde(default)]
+    pub rule_abilities: Option<String>,
 }
 
 /// Deck lists of this game.
@@ -431,8 +435,10 @@ fn default_turns() -> u32 {
 fn default_budget() -> u32 {
     1_000_000
 }
+// 64 MiB: far above what card scripts need. (Measured: a table-of-strings bomb against a
+// 256 MiB cap took minutes of GC work before the cap stopped it; against 32 MiB, 0.1 s.)
 fn default_memory() -> usize {
-    256 << 20
+    64 << 20
 }
 
 /// A deck list: sections of card ids with counts.

@@ -1,4 +1,7 @@
-//! The Lua side of the kernel: the sandboxed Luau VM, the script API and the coroutine driver
-//! glue. Lua holds no game state between calls.
+//! The Lua side of the kernel: the sandboxed Luau VM, the `Card` userdata, the read API and
+//! the prelude that gives scripts their `ctx`. Lua holds no game state between calls.
 
+pub mod api;
+pub mod card;
 pub mod syntax;
+pub mod vm;

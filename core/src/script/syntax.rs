@@ -28,15 +28,14 @@ pub fn check_syntax(source: &Source) -> Result<(), SyntaxError> {
 pub(crate) fn split_message(name: &str, raw: &str) -> SyntaxError {
     let first = raw.lines().next().unwrap_or(raw);
     let rest = first.strip_prefix("syntax error: ").unwrap_or(first);
-    if let Some(after) = rest.strip_prefix(name).and_then(|r| r.strip_prefix(':')) {
-        if let Some((num, msg)) = after.split_once(':') {
-            if let Ok(line) = num.trim().parse() {
-                return SyntaxError {
-                    line: Some(line),
-                    message: msg.trim().to_string(),
-                };
-            }
-        }
+    if let Some(after) = rest.strip_prefix(name).and_then(|r| r.strip_prefix(':'))
+        && let Some((num, msg)) = after.split_once(':')
+        && let Ok(line) = num.trim().parse()
+    {
+        return SyntaxError {
+            line: Some(line),
+            message: msg.trim().to_string(),
+        };
     }
     SyntaxError {
         line: None,

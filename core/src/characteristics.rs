@@ -1,0 +1,237 @@
+//! Characteristics: a card's current values, computed on demand from its printed data,
+//! the continuous effects on it (`ctx:modify`) and the static abilities in play.
+//!
+//! Order: base-setting effects (combined by the characteristic's rule: highest, or newest),
+//! then additions, then overriding sets; within a layer by timestamp. A lower bound declared
+//! by the ruleset (`min`) applies when the value is read; the raw value stays available for
+//! arithmetic. Set characteristics apply grants and revocations by timestamp.
+
+use std::cell::Cell;
+
+use mlua::{Lua, Result, Value};
+
+use crate::content::BaseCombine;
+use crate::db::{Ability, Affects, Db, ModOp, ModValue};
+use crate::effects::{Modify, Target};
+use crate::names::Sym;
+use crate::script::card::CardUd;
+use crate::state::{ObjId, PlayerId, State};
+
+thread_local! {
+    // Static abilities whose values read other characteristics could recurse forever;
+    // past this depth statics are left out (the printed value is used).
+    static DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+const MAX_DEPTH: u32 = 8;
+
+/// A modification found for an object, with its ordering key.
+struct Found {
+    layer: u8,
+    ts: u64,
+    modify: Modify,
+}
+
+/// The raw (unclamped) integer value of characteristic `ci` of object `id`.
+pub fn int_raw(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<i64> {
+    let o = st.obj(id);
+    if !o.alive
+        && let Some(lk) = &o.last_known
+        && let Some(crate::state::LastKnown::Int(v)) = lk.get(ci)
+    {
+        return Ok(*v);
+    }
+    let card = &db.cards[o.card as usize];
+    let mut value = card.ints[ci].unwrap_or(0);
+    let sym = db.rules.chars[ci].sym;
+    let found = collect(lua, db, st, id, sym)?;
+    let combine = db.rules.chars[ci].decl.base;
+    let mut base_set: Option<i64> = None;
+    let mut add = 0i64;
+    let mut set: Option<i64> = None;
+    for f in &found {
+        match f.modify {
+            Modify::SetBase(v) => {
+                base_set = Some(match (combine, base_set) {
+                    (BaseCombine::Max, Some(b)) => b.max(v),
+                    _ => v,
+                })
+            }
+            Modify::Add(v) => add += v,
+            Modify::Set(v) => set = Some(v),
+            _ => {}
+        }
+    }
+    if let Some(b) = base_set {
+        value = b;
+    }
+    value += add;
+    if let Some(s) = set {
+        value = s;
+    }
+    Ok(value)
+}
+
+/// The integer value as read: the raw value raised to the declared minimum.
+pub fn int_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<i64> {
+    let raw = int_raw(lua, db, st, id, ci)?;
+    Ok(match db.rules.chars[ci].decl.min {
+        Some(m) => raw.max(m),
+        None => raw,
+    })
+}
+
+/// The value of set characteristic `ci`.
+pub fn set_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<Vec<Sym>> {
+    let o = st.obj(id);
+    if !o.alive
+        && let Some(lk) = &o.last_known
+        && let Some(crate::state::LastKnown::Set(v)) = lk.get(ci)
+    {
+        return Ok(v.clone());
+    }
+    let mut value = db.cards[o.card as usize].sets[ci].clone();
+    let sym = db.rules.chars[ci].sym;
+    for f in collect(lua, db, st, id, sym)? {
+        match f.modify {
+            Modify::Grant(s) if !value.contains(&s) => value.push(s),
+            Modify::Revoke(s) => value.retain(|x| *x != s),
+            _ => {}
+        }
+    }
+    Ok(value)
+}
+
+/// Whether player `p` has been granted `name` (by an effect or a static ability).
+pub fn player_has(lua: &Lua, db: &Db, st: &State, p: PlayerId, name: Sym) -> Result<bool> {
+    let player_sym = db.names.get("player");
+    let mut has = false;
+    for e in st.effects.iter() {
+        if e.target == Target::Player(p) && Some(e.characteristic) == player_sym {
+            match e.modify {
+                Modify::Grant(s) if s == name => has = true,
+                Modify::Revoke(s) if s == name => has = false,
+                _ => {}
+            }
+        }
+    }
+    if let Some(ps) = player_sym {
+        for_each_static(lua, db, st, ps, &mut |ctx, ab, _src| {
+            if let Affects::Players(f) = &ab.affects
+                && f.call::<bool>((ctx.clone(), p as i64 + 1))?
+            {
+                for m in ab.mods.iter().filter(|m| m.characteristic == ps) {
+                    if let ModValue::Name(s) = m.value
+                        && s == name
+                    {
+                        has = m.op == ModOp::Grant;
+                    }
+                }
+            }
+            Ok(())
+        })?;
+    }
+    Ok(has)
+}
+
+/// Every modification of `sym` that applies to `id`, sorted by layer then timestamp.
+fn collect(lua: &Lua, db: &Db, st: &State, id: ObjId, sym: Sym) -> Result<Vec<Found>> {
+    let mut found: Vec<Found> = st
+        .effects
+        .iter()
+        .filter(|e| e.target == Target::Obj(id) && e.characteristic == sym)
+        .map(|e| Found {
+            layer: e.modify.layer(),
+            ts: e.timestamp,
+            modify: e.modify,
+        })
+        .collect();
+    if DEPTH.with(|d| d.get()) < MAX_DEPTH {
+        DEPTH.with(|d| d.set(d.get() + 1));
+        let r = for_each_static(lua, db, st, sym, &mut |ctx, ab, src| {
+            let applies = match &ab.affects {
+                Affects::Source => src == Some(id),
+                Affects::Cards(f) => f.call::<bool>((ctx.clone(), CardUd(id)))?,
+                Affects::Players(_) => false,
+            };
+            if !applies {
+                return Ok(());
+            }
+            let ts = src.map(|s| st.obj(s).timestamp).unwrap_or(0);
+            for m in ab.mods.iter().filter(|m| m.characteristic == sym) {
+                let n = || -> Result<i64> {
+                    Ok(match &m.value {
+                        ModValue::Int(i) => *i,
+                        ModValue::Fn(f) => f
+                            .call::<Option<i64>>((ctx.clone(), CardUd(id)))?
+                            .unwrap_or(0),
+                        ModValue::Name(_) => 0,
+                    })
+                };
+                let modify = match (m.op, &m.value) {
+                    (ModOp::Grant, ModValue::Name(s)) => Modify::Grant(*s),
+                    (ModOp::Revoke, ModValue::Name(s)) => Modify::Revoke(*s),
+                    (ModOp::SetBase, _) => Modify::SetBase(n()?),
+                    (ModOp::Add, _) => Modify::Add(n()?),
+                    (ModOp::Set, _) => Modify::Set(n()?),
+                    _ => continue,
+                };
+                found.push(Found {
+                    layer: modify.layer(),
+                    ts,
+                    modify,
+                });
+            }
+            Ok(())
+        });
+        DEPTH.with(|d| d.set(d.get() - 1));
+        r?;
+    }
+    found.sort_by_key(|f| (f.layer, f.ts));
+    Ok(found)
+}
+
+/// What `for_each_static` calls for each active static ability: (ctx, ability, source).
+type StaticVisitor<'a> = dyn FnMut(&Value, &Ability, Option<ObjId>) -> Result<()> + 'a;
+
+/// Calls `f(ctx, ability, source)` for every active static ability that modifies `sym`
+/// and whose condition holds.
+fn for_each_static(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    sym: Sym,
+    f: &mut StaticVisitor,
+) -> Result<()> {
+    let Some(list) = db.statics_by_char.get(&sym) else {
+        return Ok(());
+    };
+    for &(card, ai) in list {
+        match card {
+            None => {
+                let ab = &db.rule_abilities[ai];
+                let ctx = db.ctx(lua, None, None, Some(&ab.table))?;
+                if check_condition(&ctx, ab)? {
+                    f(&ctx, ab, None)?;
+                }
+            }
+            Some(c) => {
+                let ab = &db.cards[c as usize].abilities[ai];
+                for src in db.sources(st, c, ab) {
+                    let o = st.obj(src);
+                    let ctx = db.ctx(lua, Some(o.controller), Some(src), Some(&ab.table))?;
+                    if check_condition(&ctx, ab)? {
+                        f(&ctx, ab, Some(src))?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn check_condition(ctx: &Value, ab: &Ability) -> Result<bool> {
+    match &ab.condition {
+        Some(c) => c.call::<bool>(ctx.clone()),
+        None => Ok(true),
+    }
+}

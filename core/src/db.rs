@@ -1,0 +1,489 @@
+//! The compiled card database: every card's printed data and its abilities, read once
+//! from the card scripts' tables.
+
+use mlua::{Function, Table, Value};
+
+use crate::content::CardDef;
+use crate::names::{Names, Sym};
+use crate::rules::Rules;
+
+/// The kind of an ability.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbilityKind {
+    /// Triggers on an event and waits in the pending set.
+    Triggered,
+    /// Used by a player at a timing.
+    Activated,
+    /// A continuous effect while its card is in one of its zones.
+    Static,
+    /// Changes an operation before it happens ("instead").
+    Replacement,
+}
+
+/// What a static ability's modification applies to.
+#[derive(Clone, Debug)]
+pub enum Affects {
+    /// Its own card.
+    Source,
+    /// Cards for which `(ctx, card)` returns true.
+    Cards(Function),
+    /// Players for which `(ctx, player)` returns true.
+    Players(Function),
+}
+
+/// A static modification's amount.
+#[derive(Clone, Debug)]
+pub enum ModValue {
+    /// A constant.
+    Int(i64),
+    /// A name (for grants).
+    Name(Sym),
+    /// Computed by `(ctx, card) -> integer`.
+    Fn(Function),
+}
+
+/// One modification of a static ability.
+#[derive(Clone, Debug)]
+pub struct StaticMod {
+    /// The characteristic (or player-grant name space) it changes.
+    pub characteristic: Sym,
+    /// `set_base`, `add`, `set`, `grant`, `revoke`.
+    pub op: ModOp,
+    /// By how much, or which name.
+    pub value: ModValue,
+}
+
+/// The operation of a static modification.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModOp {
+    /// Base-setting.
+    SetBase,
+    /// Addition.
+    Add,
+    /// Override.
+    Set,
+    /// Add a name.
+    Grant,
+    /// Remove a name.
+    Revoke,
+}
+
+/// An ability, with the Lua pieces the kernel calls itself.
+#[derive(Clone, Debug)]
+pub struct Ability {
+    /// Kind.
+    pub kind: AbilityKind,
+    /// The script's record, handed to the ruleset's hooks.
+    pub table: Table,
+    /// Triggered: the event it listens to.
+    pub on: Option<Sym>,
+    /// Triggered: `(ctx, event) -> bool` filter.
+    pub when: Option<Function>,
+    /// Activated: timings at which it may be used.
+    pub timings: Vec<Sym>,
+    /// Zone declarations where it works (empty: the rules' in-play zones).
+    pub zones: Vec<usize>,
+    /// Replacement: the operation kind it replaces (`move`, `turn`...).
+    pub replaces: Option<String>,
+    /// Replacement: `(ctx, op) -> bool`.
+    pub applies: Option<Function>,
+    /// Replacement: `(ctx, op) -> op or nil`, run as a procedure.
+    pub replace: Option<Function>,
+    /// Replacement: the player may decline it.
+    pub optional: bool,
+    /// Static: `(ctx) -> bool`; the ability applies only while true.
+    pub condition: Option<Function>,
+    /// Static: what it applies to.
+    pub affects: Affects,
+    /// Static: modifications.
+    pub mods: Vec<StaticMod>,
+}
+
+/// A card definition with its printed characteristics resolved.
+#[derive(Debug)]
+pub struct CardData {
+    /// The definition.
+    pub def: CardDef,
+    /// Its category.
+    pub category: Sym,
+    /// Printed value per characteristic index (integers; 0 when absent).
+    pub ints: Vec<Option<i64>>,
+    /// Printed value per characteristic index (sets).
+    pub sets: Vec<Vec<Sym>>,
+    /// Keyword values by keyword symbol.
+    pub keyword_values: Vec<(Sym, i64)>,
+    /// Its abilities.
+    pub abilities: Vec<Ability>,
+    /// The script's returned table (or an empty table).
+    pub table: Option<Table>,
+}
+
+impl CardData {
+    /// Resolves printed fields into characteristic values.
+    pub fn new(def: CardDef, rules: &Rules, names: &mut Names) -> Result<CardData, String> {
+        let category = names.intern(&def.category);
+        if rules.categories.index(category).is_none() {
+            return Err(format!("unknown category '{}'", def.category));
+        }
+        let mut ints = Vec::new();
+        let mut sets = Vec::new();
+        let mut keyword_values = Vec::new();
+        for k in &def.keywords {
+            let (n, v) = k.parts();
+            keyword_values.push((names.intern(n), v));
+        }
+        for c in &rules.chars {
+            let raw = match c.field.as_str() {
+                "name" => def
+                    .name
+                    .get("en")
+                    .map(|n| serde_json::Value::String(n.clone())),
+                "category" => Some(serde_json::Value::String(def.category.clone())),
+                "keywords" => Some(serde_json::Value::Array(
+                    keyword_values
+                        .iter()
+                        .map(|(s, _)| serde_json::Value::String(names.name(*s).to_string()))
+                        .collect(),
+                )),
+                f => def.fields.get(f).cloned(),
+            };
+            match c.decl.kind {
+                crate::content::CharKind::Int => {
+                    let v = match &raw {
+                        None | Some(serde_json::Value::Null) => None,
+                        Some(serde_json::Value::Number(n)) => n.as_i64(),
+                        Some(other) => {
+                            return Err(format!(
+                                "field '{}' should be an integer, not {other}",
+                                c.field
+                            ));
+                        }
+                    };
+                    ints.push(v);
+                    sets.push(Vec::new());
+                }
+                crate::content::CharKind::Set => {
+                    let v = match &raw {
+                        None | Some(serde_json::Value::Null) => Vec::new(),
+                        Some(serde_json::Value::String(s)) => vec![names.intern(s)],
+                        Some(serde_json::Value::Array(a)) => {
+                            let mut out = Vec::new();
+                            for x in a {
+                                match x {
+                                    serde_json::Value::String(s) => out.push(names.intern(s)),
+                                    other => {
+                                        return Err(format!(
+                                            "field '{}' should list strings, not {other}",
+                                            c.field
+                                        ));
+                                    }
+                                }
+                            }
+                            out
+                        }
+                        Some(other) => {
+                            return Err(format!(
+                                "field '{}' should be a list, not {other}",
+                                c.field
+                            ));
+                        }
+                    };
+                    ints.push(None);
+                    sets.push(v);
+                }
+            }
+        }
+        Ok(CardData {
+            def,
+            category,
+            ints,
+            sets,
+            keyword_values,
+            abilities: Vec::new(),
+            table: None,
+        })
+    }
+}
+
+/// Reads one ability record from a script's table.
+pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Ability, String> {
+    let kind: String = t
+        .get("kind")
+        .map_err(|_| "ability without a `kind`".to_string())?;
+    let kind = match kind.as_str() {
+        "triggered" => AbilityKind::Triggered,
+        "activated" => AbilityKind::Activated,
+        "static" => AbilityKind::Static,
+        "replacement" => AbilityKind::Replacement,
+        k => {
+            return Err(format!(
+                "unknown ability kind '{k}' (triggered, activated, static, replacement)"
+            ));
+        }
+    };
+    let get_fn = |key: &str| -> Result<Option<Function>, String> {
+        match t.get::<Value>(key) {
+            Ok(Value::Function(f)) => Ok(Some(f)),
+            Ok(Value::Nil) => Ok(None),
+            Ok(other) => Err(format!(
+                "`{key}` should be a function, not a {}",
+                other.type_name()
+            )),
+            Err(e) => Err(e.to_string()),
+        }
+    };
+    let strings = |key: &str| -> Result<Vec<String>, String> {
+        match t.get::<Value>(key) {
+            Ok(Value::Nil) => Ok(Vec::new()),
+            Ok(Value::String(s)) => Ok(vec![s.to_string_lossy()]),
+            Ok(Value::Table(list)) => list
+                .sequence_values::<String>()
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| format!("`{key}`: {e}")),
+            Ok(other) => Err(format!(
+                "`{key}` should be a name or a list, not {}",
+                other.type_name()
+            )),
+            Err(e) => Err(e.to_string()),
+        }
+    };
+    let mut zones = Vec::new();
+    for z in strings("zones")? {
+        zones.push(rules.zone_index(names, &z)?);
+    }
+    let on = match t.get::<Option<String>>("on").map_err(|e| e.to_string())? {
+        Some(e) => {
+            let s = names.intern(&e);
+            if !rules.events.contains(&s) {
+                return Err(format!(
+                    "unknown event '{e}': declare it in game.yaml `events`"
+                ));
+            }
+            Some(s)
+        }
+        None => None,
+    };
+    if kind == AbilityKind::Triggered && on.is_none() {
+        return Err("a triggered ability needs `on` (the event it listens to)".into());
+    }
+    let mut timings = Vec::new();
+    for tm in strings("timing")? {
+        let i = Rules::lookup(names, &rules.timings, &tm)?;
+        timings.push(rules.timings.syms[i]);
+    }
+    let replaces: Option<String> = t.get("replaces").map_err(|e| e.to_string())?;
+    let applies = get_fn("applies")?;
+    let replace = get_fn("replace")?;
+    if kind == AbilityKind::Replacement
+        && (replaces.is_none() || applies.is_none() || replace.is_none())
+    {
+        return Err("a replacement ability needs `replaces`, `applies` and `replace`".into());
+    }
+    let affects = match t.get::<Value>("affects").map_err(|e| e.to_string())? {
+        Value::Nil => Affects::Source,
+        Value::String(s) if s.to_string_lossy() == "self" => Affects::Source,
+        Value::Function(f) => {
+            if t.get::<Option<String>>("target").ok().flatten().as_deref() == Some("players") {
+                Affects::Players(f)
+            } else {
+                Affects::Cards(f)
+            }
+        }
+        other => {
+            return Err(format!(
+                "`affects` should be \"self\" or a function, not {other:?}"
+            ));
+        }
+    };
+    let mut mods = Vec::new();
+    if let Ok(Some(list)) = t.get::<Option<Table>>("modify") {
+        for m in list.sequence_values::<Table>() {
+            let m = m.map_err(|e| e.to_string())?;
+            let ch: String = m
+                .get("char")
+                .map_err(|_| "a modification needs `char`".to_string())?;
+            let characteristic = names.intern(&ch);
+            let op: String = m.get("op").unwrap_or_else(|_| "add".into());
+            let op = match op.as_str() {
+                "set_base" => ModOp::SetBase,
+                "add" => ModOp::Add,
+                "set" => ModOp::Set,
+                "grant" => ModOp::Grant,
+                "revoke" => ModOp::Revoke,
+                o => {
+                    return Err(format!(
+                        "unknown modification '{o}' (set_base, add, set, grant, revoke)"
+                    ));
+                }
+            };
+            let is_player_grant = matches!(affects, Affects::Players(_));
+            if !is_player_grant && rules.char_index(names, &ch).is_none() {
+                return Err(format!("unknown characteristic '{ch}'"));
+            }
+            let value = match m.get::<Value>("value").map_err(|e| e.to_string())? {
+                Value::Integer(i) => ModValue::Int(i),
+                Value::Number(n) => ModValue::Int(n as i64),
+                Value::String(s) => ModValue::Name(names.intern(&s.to_string_lossy())),
+                Value::Function(f) => ModValue::Fn(f),
+                other => {
+                    return Err(format!(
+                        "modification value: unexpected {}",
+                        other.type_name()
+                    ));
+                }
+            };
+            mods.push(StaticMod {
+                characteristic,
+                op,
+                value,
+            });
+        }
+    }
+    let optional: bool = t
+        .get::<Option<bool>>("optional")
+        .ok()
+        .flatten()
+        .unwrap_or(false);
+    Ok(Ability {
+        kind,
+        when: get_fn("when")?,
+        condition: get_fn("condition")?,
+        table: t,
+        on,
+        timings,
+        zones,
+        replaces,
+        applies,
+        replace,
+        optional,
+        affects,
+        mods,
+    })
+}
+
+/// Lua functions the ruleset names in its manifest.
+#[derive(Clone, Debug)]
+pub struct Hooks {
+    /// `(ctx)`: the setup procedure.
+    pub setup: Function,
+    /// `(ctx, ability, args) -> bool`.
+    pub activate: Function,
+    /// `(deck) -> {errors}`.
+    pub validate_deck: Function,
+    /// `(ctx, player) -> player`.
+    pub next_player: Option<Function>,
+    /// Per phase: (run, actions, finish).
+    pub phases: Vec<PhaseFns>,
+    /// Checks: (name, when, run, after each operation?).
+    pub checks: Vec<CheckFns>,
+}
+
+/// A phase's procedures.
+#[derive(Clone, Debug)]
+pub struct PhaseFns {
+    /// The phase's name.
+    pub name: String,
+    /// Run at the start.
+    pub run: Option<Function>,
+    /// Lists the open phase's actions.
+    pub actions: Option<Function>,
+    /// Run at the end.
+    pub finish: Option<Function>,
+}
+
+/// A check's functions.
+#[derive(Clone, Debug)]
+pub struct CheckFns {
+    /// For logs.
+    pub name: String,
+    /// Pure test.
+    pub when: Function,
+    /// The procedure.
+    pub run: Function,
+    /// After every operation (else at checkpoints).
+    pub each_op: bool,
+}
+
+/// Where an ability lives: a card (by index) or the rules (`None`), and its index.
+pub type AbilityRef = (Option<u32>, usize);
+
+/// The compiled content: rules, cards, abilities and indexes. Immutable while games run;
+/// shared by every game of an engine.
+pub struct Db {
+    /// Interned names.
+    pub names: Names,
+    /// The ruleset.
+    pub rules: Rules,
+    /// Cards by index.
+    pub cards: Vec<CardData>,
+    /// Card index by id.
+    pub card_index: std::collections::HashMap<String, u32>,
+    /// The rules' own abilities.
+    pub rule_abilities: Vec<Ability>,
+    /// Static abilities by the characteristic they modify.
+    pub statics_by_char: std::collections::HashMap<Sym, Vec<AbilityRef>>,
+    /// Triggered abilities by event.
+    pub triggers_by_event: std::collections::HashMap<Sym, Vec<AbilityRef>>,
+    /// Replacement abilities.
+    pub replacements: Vec<AbilityRef>,
+    /// Zone declarations that are in play.
+    pub in_play: Vec<usize>,
+    /// The prelude's context constructor.
+    pub make_ctx: Function,
+    /// The ruleset's hooks.
+    pub hooks: Hooks,
+}
+
+impl Db {
+    /// An ability by reference.
+    pub fn ability(&self, r: AbilityRef) -> &Ability {
+        match r.0 {
+            Some(c) => &self.cards[c as usize].abilities[r.1],
+            None => &self.rule_abilities[r.1],
+        }
+    }
+
+    /// Zone declarations where an ability works.
+    pub fn ability_zones<'a>(&'a self, ab: &'a Ability) -> &'a [usize] {
+        if ab.zones.is_empty() {
+            &self.in_play
+        } else {
+            &ab.zones
+        }
+    }
+
+    /// Objects of card `card` that are in a zone where ability `ab` works.
+    pub fn sources(
+        &self,
+        st: &crate::state::State,
+        card: u32,
+        ab: &Ability,
+    ) -> Vec<crate::state::ObjId> {
+        let mut out = Vec::new();
+        for &decl in self.ability_zones(ab) {
+            for z in st.zone_ids[decl].iter() {
+                for &id in &st.zone(*z).cards {
+                    if st.obj(id).card == card {
+                        out.push(id);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A `ctx` table for a controller (0-based), source and ability.
+    pub fn ctx(
+        &self,
+        _lua: &mlua::Lua,
+        controller: Option<crate::state::PlayerId>,
+        source: Option<crate::state::ObjId>,
+        ability: Option<&Table>,
+    ) -> mlua::Result<Value> {
+        self.make_ctx.call::<Value>((
+            controller.map(|p| p as i64 + 1),
+            source.map(crate::script::card::CardUd),
+            ability.cloned(),
+        ))
+    }
+}

@@ -1,0 +1,75 @@
+//! Continuous effects made by scripts ("+2000 power until end of turn") and their durations.
+//!
+//! An effect modifies one characteristic of one object or player. It ends when its target
+//! object leaves its zone (the object is then gone), or at a named expiry point the ruleset
+//! passes with `ctx:expire(point)`.
+
+use crate::names::Sym;
+use crate::state::{ObjId, PlayerId};
+
+/// What an effect applies to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// One card object (the effect dies with the object).
+    Obj(ObjId),
+    /// One player.
+    Player(PlayerId),
+}
+
+/// How an effect changes a characteristic. Applied in this order (then by timestamp):
+/// base-setting, additions, overriding sets; grants and revocations for set values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Modify {
+    /// Set the base value (combined by the characteristic's `base` rule: max or latest).
+    SetBase(i64),
+    /// Add (negative to subtract).
+    Add(i64),
+    /// Set the final value, overriding additions.
+    Set(i64),
+    /// Add a name to a set characteristic (a keyword, a type, a prohibition).
+    Grant(Sym),
+    /// Remove a name from a set characteristic.
+    Revoke(Sym),
+}
+
+impl Modify {
+    /// The layer: base first, then additions, then overrides; set edits last.
+    pub fn layer(&self) -> u8 {
+        match self {
+            Modify::SetBase(_) => 0,
+            Modify::Add(_) => 1,
+            Modify::Set(_) => 2,
+            Modify::Grant(_) | Modify::Revoke(_) => 3,
+        }
+    }
+}
+
+/// When an effect ends, besides its target leaving.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Expiry {
+    /// The ruleset's named point (`end_of_turn`).
+    pub point: Sym,
+    /// Only when the point is passed for this player (None: for anyone).
+    pub player: Option<PlayerId>,
+    /// Only once the turn number is greater than this (for "next turn" durations).
+    pub after_turn: u32,
+}
+
+/// A continuous effect.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Effect {
+    /// Its timestamp: also its id.
+    pub timestamp: u64,
+    /// Who made it (the controller of the ability).
+    pub controller: Option<PlayerId>,
+    /// The card whose ability made it.
+    pub source: Option<ObjId>,
+    /// What it changes.
+    pub target: Target,
+    /// Which characteristic.
+    pub characteristic: Sym,
+    /// How.
+    pub modify: Modify,
+    /// When it ends (None: only when the target leaves).
+    pub expiry: Option<Expiry>,
+}

@@ -1,0 +1,370 @@
+//! The engine: content compiled once (rules, cards, the Lua VM with every script loaded),
+//! shared by all the games it runs.
+
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use mlua::{Function, Lua, Table, Value};
+
+use crate::content::{CheckTime, Content, DeckList, Source};
+use crate::db::{AbilityKind, CardData, CheckFns, Db, Hooks, PhaseFns, parse_ability};
+use crate::names::Names;
+use crate::rules::Rules;
+use crate::script::vm::{Budget, new_vm};
+
+/// A problem found while loading content into the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    /// The file at fault, when known.
+    pub file: Option<String>,
+    /// The line, when known.
+    pub line: Option<u32>,
+    /// The card at fault, when it is one.
+    pub card: Option<String>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (&self.file, self.line) {
+            (Some(file), Some(line)) => write!(f, "{file}:{line}:1: ")?,
+            (Some(file), None) => write!(f, "{file}:1:1: ")?,
+            _ => {}
+        }
+        write!(f, "{}", self.message)?;
+        if let Some(c) = &self.card {
+            write!(f, " (card {c})")?;
+        }
+        Ok(())
+    }
+}
+
+/// Compiled content, ready to run games.
+pub struct Engine {
+    pub(crate) lua: Lua,
+    pub(crate) db: Rc<Db>,
+    pub(crate) budget: Budget,
+}
+
+fn err(file: Option<&str>, card: Option<&str>, message: String) -> LoadError {
+    // Lua messages start with "file:line:" when they come from a chunk.
+    let mut line = None;
+    let mut msg = message.clone();
+    if let Some(f) = file
+        && let Some(i) = message.find(&format!("{f}:"))
+    {
+        let rest = &message[i + f.len() + 1..];
+        if let Some((n, m)) = rest.split_once(':')
+            && let Ok(n) = n.trim().parse()
+        {
+            line = Some(n);
+            msg = m.trim().to_string();
+        }
+    }
+    LoadError {
+        file: file.map(String::from),
+        line,
+        card: card.map(String::from),
+        message: msg,
+    }
+}
+
+fn global_fn(lua: &Lua, path: &str) -> Result<Function, String> {
+    let mut v = Value::Table(lua.globals());
+    for part in path.split('.') {
+        v = match v {
+            Value::Table(t) => t.get(part).map_err(|e| e.to_string())?,
+            _ => Value::Nil,
+        };
+    }
+    match v {
+        Value::Function(f) => Ok(f),
+        Value::Nil => Err(format!(
+            "the ruleset names '{path}' but no script defines it"
+        )),
+        other => Err(format!(
+            "'{path}' should be a function, not a {}",
+            other.type_name()
+        )),
+    }
+}
+
+fn load_chunk(lua: &Lua, src: &Source) -> mlua::Result<Value> {
+    lua.load(&src.text)
+        .set_name(format!("={}", src.name))
+        .call::<Value>(())
+}
+
+impl Engine {
+    /// Compiles content: resolves the manifest, loads the prelude and the ruleset's scripts,
+    /// then every card script. Returns every problem found, not only the first.
+    pub fn new(content: &Content) -> Result<Rc<Engine>, Vec<LoadError>> {
+        let manifest = content.ruleset.manifest.clone();
+        let mut names = Names::default();
+        names.intern("player");
+        let rules = Rules::new(manifest.clone(), &mut names).map_err(|es| {
+            es.into_iter()
+                .map(|m| err(None, None, format!("game.yaml: {m}")))
+                .collect::<Vec<_>>()
+        })?;
+        let mut errors = Vec::new();
+        let lm = &manifest.limits;
+        let (lua, budget) = new_vm(lm.script_memory, lm.script_budget)
+            .map_err(|e| vec![err(None, None, format!("cannot start Lua: {e}"))])?;
+        let fatal = |e: mlua::Error| vec![err(None, None, format!("kernel prelude: {e}"))];
+        let k = crate::script::api::install(&lua).map_err(fatal)?;
+        let prelude: Table = lua
+            .load(include_str!("script/prelude.lua"))
+            .set_name("=riffle/prelude.lua")
+            .call(k)
+            .map_err(fatal)?;
+        lua.globals()
+            .raw_set("coroutine", mlua::Nil)
+            .map_err(fatal)?;
+        let make_ctx: Function = prelude.get("make_ctx").map_err(fatal)?;
+        budget.reset();
+        for src in &content.ruleset.scripts {
+            budget.reset();
+            if let Err(e) = load_chunk(&lua, src) {
+                errors.push(err(Some(&src.name), None, e.to_string()));
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        lua.sandbox(true).map_err(fatal)?;
+
+        let mut cards = Vec::new();
+        let mut card_index = HashMap::new();
+        for def in &content.cards {
+            let id = def.id.clone();
+            if card_index.contains_key(&id) {
+                errors.push(err(None, Some(&id), "duplicate card id".into()));
+                continue;
+            }
+            let mut data = match CardData::new(def.clone(), &rules, &mut names) {
+                Ok(d) => d,
+                Err(m) => {
+                    errors.push(err(None, Some(&id), m));
+                    continue;
+                }
+            };
+            for (kw, _) in &data.keyword_values {
+                if rules.keywords.index(*kw).is_none() {
+                    errors.push(err(
+                        None,
+                        Some(&id),
+                        format!("unknown keyword '{}'", names.name(*kw)),
+                    ));
+                }
+            }
+            if let Some(src) = &def.script {
+                budget.reset();
+                match load_chunk(&lua, src) {
+                    Ok(Value::Table(t)) => {
+                        let list: Vec<Value> = t
+                            .clone()
+                            .sequence_values::<Value>()
+                            .filter_map(Result::ok)
+                            .collect();
+                        for (i, v) in list.into_iter().enumerate() {
+                            match v {
+                                Value::Table(at) => match parse_ability(at, &rules, &mut names) {
+                                    Ok(a) => data.abilities.push(a),
+                                    Err(m) => errors.push(err(
+                                        Some(&src.name),
+                                        Some(&id),
+                                        format!("ability {}: {m}", i + 1),
+                                    )),
+                                },
+                                other => errors.push(err(
+                                    Some(&src.name),
+                                    Some(&id),
+                                    format!(
+                                        "ability {} is a {}, not a table",
+                                        i + 1,
+                                        other.type_name()
+                                    ),
+                                )),
+                            }
+                        }
+                        data.table = Some(t);
+                    }
+                    Ok(Value::Nil) => {}
+                    Ok(other) => errors.push(err(
+                        Some(&src.name),
+                        Some(&id),
+                        format!(
+                            "a card script must return a table of abilities, not a {}",
+                            other.type_name()
+                        ),
+                    )),
+                    Err(e) => errors.push(err(Some(&src.name), Some(&id), e.to_string())),
+                }
+            }
+            card_index.insert(id, cards.len() as u32);
+            cards.push(data);
+        }
+
+        let mut rule_abilities = Vec::new();
+        if let Some(name) = &manifest.hooks.rule_abilities {
+            match lua.globals().get::<Value>(name.as_str()) {
+                Ok(Value::Table(t)) => {
+                    for (i, v) in t.sequence_values::<Table>().enumerate() {
+                        match v
+                            .map_err(|e| e.to_string())
+                            .and_then(|at| parse_ability(at, &rules, &mut names))
+                        {
+                            Ok(a) => rule_abilities.push(a),
+                            Err(m) => {
+                                errors.push(err(None, None, format!("{name}[{}]: {m}", i + 1)))
+                            }
+                        }
+                    }
+                }
+                _ => errors.push(err(
+                    None,
+                    None,
+                    format!("hooks.rule_abilities names '{name}', which is not a table"),
+                )),
+            }
+        }
+
+        let mut need = |path: &str| match global_fn(&lua, path) {
+            Ok(f) => Some(f),
+            Err(m) => {
+                errors.push(err(None, None, format!("game.yaml: {m}")));
+                None
+            }
+        };
+        let setup = need(&manifest.setup);
+        let activate = need(&manifest.hooks.activate);
+        let validate_deck = need(&manifest.hooks.validate_deck);
+        let next_player = manifest.hooks.next_player.as_deref().and_then(&mut need);
+        let mut phases = Vec::new();
+        for p in &manifest.turn.phases {
+            phases.push(PhaseFns {
+                name: p.name.clone(),
+                run: p.run.as_deref().and_then(&mut need),
+                actions: p.actions.as_deref().and_then(&mut need),
+                finish: p.finish.as_deref().and_then(&mut need),
+            });
+        }
+        let mut checks = Vec::new();
+        for c in &manifest.checks {
+            if let (Some(when), Some(run)) = (need(&c.when), need(&c.run)) {
+                checks.push(CheckFns {
+                    name: c.name.clone(),
+                    when,
+                    run,
+                    each_op: c.at == CheckTime::AfterEachOperation,
+                });
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        let hooks = Hooks {
+            setup: setup.expect("checked"),
+            activate: activate.expect("checked"),
+            validate_deck: validate_deck.expect("checked"),
+            next_player,
+            phases,
+            checks,
+        };
+
+        let mut statics_by_char: HashMap<_, Vec<_>> = HashMap::new();
+        let mut triggers_by_event: HashMap<_, Vec<_>> = HashMap::new();
+        let mut replacements = Vec::new();
+        let all = rule_abilities
+            .iter()
+            .enumerate()
+            .map(|(i, a)| ((None, i), a))
+            .chain(cards.iter().enumerate().flat_map(|(c, d)| {
+                d.abilities
+                    .iter()
+                    .enumerate()
+                    .map(move |(i, a)| ((Some(c as u32), i), a))
+            }));
+        for (r, a) in all {
+            match a.kind {
+                AbilityKind::Static => {
+                    let mut seen = Vec::new();
+                    for m in &a.mods {
+                        if !seen.contains(&m.characteristic) {
+                            seen.push(m.characteristic);
+                            statics_by_char.entry(m.characteristic).or_default().push(r);
+                        }
+                    }
+                }
+                AbilityKind::Triggered => triggers_by_event
+                    .entry(a.on.expect("checked"))
+                    .or_default()
+                    .push(r),
+                AbilityKind::Replacement => replacements.push(r),
+                AbilityKind::Activated => {}
+            }
+        }
+        let in_play = rules
+            .zones
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, z))| z.in_play)
+            .map(|(i, _)| i)
+            .collect();
+        let db = Rc::new(Db {
+            names,
+            rules,
+            cards,
+            card_index,
+            rule_abilities,
+            statics_by_char,
+            triggers_by_event,
+            replacements,
+            in_play,
+            make_ctx,
+            hooks,
+        });
+        lua.set_app_data(db.clone());
+        Ok(Rc::new(Engine { lua, db, budget }))
+    }
+
+    /// The ruleset manifest.
+    pub fn manifest(&self) -> &crate::content::RulesetManifest {
+        &self.db.rules.manifest
+    }
+
+    /// Whether a card id exists.
+    pub fn has_card(&self, id: &str) -> bool {
+        self.db.card_index.contains_key(id)
+    }
+
+    /// Every card id, in load order.
+    pub fn card_ids(&self) -> impl Iterator<Item = &str> {
+        self.db.cards.iter().map(|c| c.def.id.as_str())
+    }
+
+    /// The deck-construction check of the ruleset: a list of problems (empty when legal).
+    pub fn validate_deck(&self, deck: &DeckList) -> Vec<String> {
+        let run = || -> mlua::Result<Vec<String>> {
+            let t = self.lua.create_table()?;
+            for (section, cards) in &deck.sections {
+                let s = self.lua.create_table()?;
+                for (id, n) in cards {
+                    s.set(id.as_str(), *n)?;
+                }
+                t.set(section.as_str(), s)?;
+            }
+            self.budget.reset();
+            let r: Option<Table> = self.db.hooks.validate_deck.call(t)?;
+            Ok(match r {
+                Some(list) => list
+                    .sequence_values::<String>()
+                    .collect::<mlua::Result<_>>()?,
+                None => Vec::new(),
+            })
+        };
+        run().unwrap_or_else(|e| vec![format!("deck check failed: {e}")])
+    }
+}

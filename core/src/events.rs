@@ -1,0 +1,83 @@
+//! Events: what happened. Every primitive operation emits them; rulesets emit their own
+//! (`attack_declared`). Triggered abilities listen to them by name.
+
+use serde::{Deserialize, Serialize};
+
+use crate::state::{ObjId, PlayerId, ZoneId};
+use crate::values::Val;
+
+/// The kernel's own event names. Rulesets add theirs in `game.yaml`.
+pub const KERNEL_EVENTS: &[&str] = &[
+    "moved",       // a card changed zone (or was attached): card, old, from, to, reason
+    "turned",      // orientation changed: card, value = new orientation
+    "flipped",     // face changed: card
+    "counter",     // a counter changed: card, key, amount (the change)
+    "flag",        // a flag changed: card, key
+    "created",     // a token was made: card, to
+    "ceased",      // a token stopped existing: old
+    "revealed",    // cards were revealed: card
+    "shuffled",    // a zone was shuffled: to
+    "controller",  // control changed: card, player = new controller
+    "value",       // a player or game value changed: player, key, amount (the change)
+    "game_over",   // the game ended
+    "turn_began",  // a turn began: player
+    "phase_began", // a phase began: key = phase
+    "phase_ended", // a phase ended: key = phase
+    "turn_ended",  // a turn ended: player
+];
+
+/// Something that happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    /// The event's name.
+    pub name: String,
+    /// The card it is about (for a move: the new object).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub card: Option<ObjId>,
+    /// For a move: the object that left.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub old: Option<ObjId>,
+    /// For a move: where from.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub from: Option<ZoneId>,
+    /// For a move: where to.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub to: Option<ZoneId>,
+    /// The player it is about, or who caused it.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub player: Option<PlayerId>,
+    /// Why (a move's reason: `draw`, `ko`, `play`...).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub reason: Option<String>,
+    /// A name it carries (a counter's name, a phase).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub key: Option<String>,
+    /// A number it carries.
+    #[serde(skip_serializing_if = "is_zero", default)]
+    pub amount: i64,
+    /// Ruleset-defined data.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub data: Vec<(String, Val)>,
+}
+
+fn is_zero(v: &i64) -> bool {
+    *v == 0
+}
+
+impl Event {
+    /// An event with only a name.
+    pub fn named(name: &str) -> Event {
+        Event {
+            name: name.to_string(),
+            card: None,
+            old: None,
+            from: None,
+            to: None,
+            player: None,
+            reason: None,
+            key: None,
+            amount: 0,
+            data: Vec::new(),
+        }
+    }
+}

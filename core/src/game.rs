@@ -1,0 +1,341 @@
+//! A game: the state, the driver's frames and the pending decision. The one entry point for
+//! clients: create, read the request, respond, view, fork.
+
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use crate::content::DeckList;
+use crate::decisions::{Request, Response, ResponseError};
+use crate::driver::{Frame, Input, TurnStage};
+use crate::engine::Engine;
+use crate::log::{Entry, Log};
+use crate::operations::{self, Position};
+use crate::rng::Rng;
+use crate::script::api::Current;
+use crate::state::{GameResult, ObjId, PlayerId, PlayerState, State, ZoneId, ZoneInst};
+
+/// A game in progress.
+pub struct Game {
+    pub(crate) engine: Rc<Engine>,
+    pub(crate) state: Rc<RefCell<State>>,
+    pub(crate) frames: Vec<Frame>,
+    pub(crate) request: Option<Request>,
+    pub(crate) in_checks: u32,
+    pub(crate) errors: Vec<String>,
+    /// The last quiescent point (no coroutine suspended) and the answers given since.
+    snapshot: Rc<Snapshot>,
+    journal: Vec<(PlayerId, Response)>,
+}
+
+struct Snapshot {
+    state: State,
+    frames: Vec<Frame>,
+    request: Option<Request>,
+}
+
+/// How to start a game.
+#[derive(Clone, Debug)]
+pub struct GameConfig {
+    /// The random seed.
+    pub seed: u64,
+    /// One deck list per seat.
+    pub decks: Vec<DeckList>,
+    /// Keep the event log's entries (false keeps only its hash: faster playouts).
+    pub keep_log: bool,
+}
+
+/// Why a game could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError(pub String);
+
+impl std::fmt::Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+fn empty_state(engine: &Engine, nplayers: u8, seed: u64) -> State {
+    let db = &engine.db;
+    let mut zones = Vec::new();
+    let mut zone_ids = Vec::new();
+    for (i, (_, z)) in db.rules.zones.iter().enumerate() {
+        let mut row = Vec::new();
+        let owners: Vec<Option<PlayerId>> = match z.scope {
+            crate::content::ZoneScope::Player => (0..nplayers).map(Some).collect(),
+            crate::content::ZoneScope::Shared => vec![None],
+        };
+        for owner in owners {
+            row.push(ZoneId(zones.len() as u16));
+            zones.push(ZoneInst {
+                decl: i as u16,
+                owner,
+                cards: Vec::new(),
+            });
+        }
+        zone_ids.push(row);
+    }
+    State {
+        nplayers,
+        objects: Arc::new(Vec::new()),
+        zones: Arc::new(zones),
+        zone_ids: Arc::new(zone_ids),
+        players: (0..nplayers)
+            .map(|_| PlayerState {
+                values: vec![0; db.rules.player_values.syms.len()],
+                out: false,
+            })
+            .collect(),
+        game_values: vec![0; db.rules.game_values.syms.len()],
+        effects: Arc::new(Vec::new()),
+        turn: 0,
+        turn_player: 0,
+        phase: None,
+        rng: Rng::new(seed),
+        clock: 0,
+        pending: Arc::new(VecDeque::new()),
+        result: None,
+        log: Log::default(),
+        ops_since_decision: 0,
+    }
+}
+
+impl Game {
+    /// A new game from deck lists: cards are created in the zones the ruleset's deck sections
+    /// name, then the ruleset's setup runs until the first decision.
+    pub fn new(engine: Rc<Engine>, config: GameConfig) -> Result<Game, SetupError> {
+        let n = config.decks.len();
+        let pc = &engine.db.rules.manifest.players;
+        if n < pc.min as usize || n > pc.max as usize {
+            return Err(SetupError(format!(
+                "this game needs {}..{} players, got {n} decks",
+                pc.min, pc.max
+            )));
+        }
+        let mut st = empty_state(&engine, n as u8, config.seed);
+        st.log.keep = config.keep_log;
+        let db = engine.db.clone();
+        for (p, deck) in config.decks.iter().enumerate() {
+            for (section, cards) in &deck.sections {
+                let Some(sec) = db
+                    .rules
+                    .manifest
+                    .deck
+                    .sections
+                    .iter()
+                    .find(|s| &s.name == section)
+                else {
+                    return Err(SetupError(format!(
+                        "deck {}: unknown section '{section}'",
+                        p + 1
+                    )));
+                };
+                let decl = db
+                    .rules
+                    .zone_index(&db.names, &sec.zone)
+                    .map_err(SetupError)?;
+                for (id, count) in cards {
+                    let Some(&ci) = db.card_index.get(id) else {
+                        return Err(SetupError(format!("deck {}: no card '{id}'", p + 1)));
+                    };
+                    for _ in 0..*count {
+                        let z = st.zone_id(decl, p as PlayerId);
+                        let oid =
+                            operations::new_object(&db, &mut st, ci, p as PlayerId, z, None, None);
+                        operations::place(&mut st, oid, z, Position::Top);
+                    }
+                }
+            }
+        }
+        let mut g = Game::from_state(engine, st, vec![Frame::Turns(TurnStage::Setup)]);
+        g.drive(Input::Start);
+        Ok(g)
+    }
+
+    fn from_state(engine: Rc<Engine>, state: State, frames: Vec<Frame>) -> Game {
+        let snapshot = Rc::new(Snapshot {
+            state: state.clone(),
+            frames: frames.clone(),
+            request: None,
+        });
+        Game {
+            engine,
+            state: Rc::new(RefCell::new(state)),
+            frames,
+            request: None,
+            in_checks: 0,
+            errors: Vec::new(),
+            snapshot,
+            journal: Vec::new(),
+        }
+    }
+
+    /// Makes this game's state the one scripts read.
+    pub(crate) fn enter(&self) {
+        self.engine.budget.reset();
+        self.engine.lua.set_app_data(Current(self.state.clone()));
+    }
+
+    /// The decision the game waits for, if any.
+    pub fn request(&self) -> Option<&Request> {
+        self.request.as_ref()
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        self.state.borrow().result.clone()
+    }
+
+    /// Answers the pending request. An illegal response changes nothing.
+    pub fn respond(&mut self, player: PlayerId, response: Response) -> Result<(), ResponseError> {
+        let Some(req) = &self.request else {
+            return Err(ResponseError::NothingPending);
+        };
+        if req.player() != player {
+            return Err(ResponseError::WrongPlayer {
+                expected: req.player(),
+                got: player,
+            });
+        }
+        req.check(&response)?;
+        if !self.frames.iter().any(Frame::holds_lua) {
+            self.snapshot = Rc::new(Snapshot {
+                state: self.state.borrow().clone(),
+                frames: self.frames.clone(),
+                request: self.request.clone(),
+            });
+            self.journal.clear();
+        }
+        self.journal.push((player, response.clone()));
+        let req = self.request.take().expect("checked");
+        {
+            let mut st = self.state.borrow_mut();
+            st.log.push(Entry::Decision {
+                player,
+                request: req,
+                response: response.clone(),
+            });
+            st.ops_since_decision = 0;
+        }
+        self.drive(Input::Answer(response));
+        Ok(())
+    }
+
+    /// A player concedes (at any time; no effect can replace it).
+    pub fn concede(&mut self, player: PlayerId) {
+        if self.state.borrow().result.is_some() {
+            return;
+        }
+        let mut events = Vec::new();
+        {
+            let mut st = self.state.borrow_mut();
+            st.players[player as usize].out = true;
+            let left: Vec<PlayerId> = (0..st.nplayers)
+                .filter(|p| !st.players[*p as usize].out)
+                .collect();
+            if left.len() <= 1 {
+                operations::end(
+                    &mut st,
+                    GameResult {
+                        winners: left,
+                        reason: "concession".into(),
+                    },
+                    &mut events,
+                );
+            }
+            for e in events {
+                st.log.push(Entry::Event(e));
+            }
+        }
+        if self.state.borrow().result.is_some() {
+            self.frames.clear();
+            self.request = None;
+        } else if self.request.as_ref().is_some_and(|r| r.player() == player) {
+            // The conceding player's pending decision is answered with its first option.
+            let r = self.request.as_ref().expect("checked").first_legal();
+            let _ = self.respond(player, r);
+        }
+    }
+
+    /// A copy of the game that continues independently. Answered the same way, it behaves
+    /// the same. Cheap at a quiescent point; otherwise it replays the answers given since the
+    /// last one.
+    pub fn fork(&self) -> Game {
+        if !self.frames.iter().any(Frame::holds_lua) {
+            return Game {
+                engine: self.engine.clone(),
+                state: Rc::new(RefCell::new(self.state.borrow().clone())),
+                frames: self.frames.clone(),
+                request: self.request.clone(),
+                in_checks: self.in_checks,
+                errors: self.errors.clone(),
+                snapshot: self.snapshot.clone(),
+                journal: self.journal.clone(),
+            };
+        }
+        let s = &self.snapshot;
+        let mut g = Game::from_state(self.engine.clone(), s.state.clone(), s.frames.clone());
+        g.snapshot = self.snapshot.clone();
+        g.request = s.request.clone();
+        if g.request.is_none() {
+            g.drive(Input::Start);
+        }
+        for (p, r) in &self.journal {
+            let _ = g.respond(*p, r.clone());
+        }
+        self.enter();
+        g
+    }
+
+    /// Log entries so far.
+    pub fn log(&self) -> Vec<Entry> {
+        self.state.borrow().log.entries().to_vec()
+    }
+
+    /// The hash of the event log so far.
+    pub fn log_hash(&self) -> String {
+        self.state.borrow().log.hash()
+    }
+
+    /// Script errors met so far (each also in the log).
+    pub fn errors(&self) -> &[String] {
+        &self.errors
+    }
+
+    /// The current turn number.
+    pub fn turn(&self) -> u32 {
+        self.state.borrow().turn
+    }
+
+    /// Number of seats.
+    pub fn players(&self) -> u8 {
+        self.state.borrow().nplayers
+    }
+
+    /// Read access to the raw state (for tools and tests; clients use views).
+    pub fn with_state<T>(&self, f: impl FnOnce(&State) -> T) -> T {
+        f(&self.state.borrow())
+    }
+
+    /// The engine this game runs on.
+    pub fn engine(&self) -> &Rc<Engine> {
+        &self.engine
+    }
+
+    /// Number of objects ever made (dead ones included).
+    pub fn object_count(&self) -> usize {
+        self.state.borrow().objects.len()
+    }
+
+    /// The card id of an object.
+    pub fn card_id(&self, id: ObjId) -> String {
+        let st = self.state.borrow();
+        self.engine.db.cards[st.obj(id).card as usize]
+            .def
+            .id
+            .clone()
+    }
+}

@@ -1,0 +1,76 @@
+//! Names declared by the ruleset (zones, counters, events...), interned to small integers.
+//!
+//! Scripts speak in names; the kernel works with `Sym`s. A misspelt name is an error that
+//! lists the declared ones, never a silent zero.
+
+use std::collections::HashMap;
+use std::fmt;
+
+/// An interned name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Sym(pub u32);
+
+/// The interner: every name the ruleset, cards and scripts use.
+#[derive(Clone, Debug, Default)]
+pub struct Names {
+    map: HashMap<String, Sym>,
+    names: Vec<String>,
+}
+
+impl Names {
+    /// The symbol of `name`, interning it if new.
+    pub fn intern(&mut self, name: &str) -> Sym {
+        if let Some(s) = self.map.get(name) {
+            return *s;
+        }
+        let s = Sym(self.names.len() as u32);
+        self.names.push(name.to_string());
+        self.map.insert(name.to_string(), s);
+        s
+    }
+
+    /// The symbol of `name` if it was ever interned.
+    pub fn get(&self, name: &str) -> Option<Sym> {
+        self.map.get(name).copied()
+    }
+
+    /// The name of a symbol.
+    pub fn name(&self, s: Sym) -> &str {
+        &self.names[s.0 as usize]
+    }
+}
+
+/// A list of declared names of one kind (zones, orientations...), for lookups by name.
+#[derive(Clone, Debug, Default)]
+pub struct Declared {
+    /// What these names are, for error messages ("zone", "counter").
+    pub kind: &'static str,
+    /// Symbols in declaration order.
+    pub syms: Vec<Sym>,
+}
+
+impl Declared {
+    /// Position of `s` in the declaration, if declared.
+    pub fn index(&self, s: Sym) -> Option<usize> {
+        self.syms.iter().position(|x| *x == s)
+    }
+}
+
+/// "unknown zone 'hnad' (declared: deck, hand, trash)"
+pub struct UnknownName<'a> {
+    pub(crate) kind: &'a str,
+    pub(crate) name: &'a str,
+    pub(crate) declared: Vec<&'a str>,
+}
+
+impl fmt::Display for UnknownName<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown {} '{}' (declared: {})",
+            self.kind,
+            self.name,
+            self.declared.join(", ")
+        )
+    }
+}

@@ -1,0 +1,387 @@
+//! The kernel's read API for scripts (the `K` table the prelude wraps as `ctx` methods),
+//! and conversions between Lua values and kernel values.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use mlua::{Lua, LuaSerdeExt, Result, Table, Value};
+
+use crate::characteristics;
+use crate::db::{AbilityKind, Db};
+use crate::events::Event;
+use crate::rules::Rules;
+use crate::script::card::CardUd;
+use crate::state::{ObjId, PlayerId, State, ZoneId};
+use crate::values::{CardRef, PlayerRef, Val};
+
+/// The state of the game currently being driven, for scripts' reads.
+pub struct Current(pub Rc<RefCell<State>>);
+
+/// The database and current state, for a callback.
+pub fn env(lua: &Lua) -> Result<(Rc<Db>, Rc<RefCell<State>>)> {
+    let db = lua
+        .app_data_ref::<Rc<Db>>()
+        .ok_or_else(|| mlua::Error::runtime("the engine is not loaded yet"))?
+        .clone();
+    let st = lua
+        .app_data_ref::<Current>()
+        .ok_or_else(|| {
+            mlua::Error::runtime(
+                "no game is running (game reads are not available while content loads)",
+            )
+        })?
+        .0
+        .clone();
+    Ok((db, st))
+}
+
+/// A zone's name.
+pub fn zone_name<'a>(db: &'a Db, st: &State, z: ZoneId) -> &'a str {
+    &db.rules.zones[st.zone(z).decl as usize].1.name
+}
+
+/// Whether a player is out of the game.
+pub fn player_out(st: &State, p: PlayerId) -> bool {
+    st.players[p as usize].out
+}
+
+/// A 1-based player number from Lua, checked.
+pub fn player_arg(st: &State, p: i64) -> Result<PlayerId> {
+    if p < 1 || p > st.nplayers as i64 {
+        return Err(mlua::Error::runtime(format!(
+            "player {p} does not exist (players are 1..{})",
+            st.nplayers
+        )));
+    }
+    Ok((p - 1) as PlayerId)
+}
+
+/// The zone instance named `zone` of `player` (1-based).
+pub fn zone_arg(db: &Db, st: &State, zone: &str, player: Option<i64>) -> Result<ZoneId> {
+    let decl = db
+        .rules
+        .zone_index(&db.names, zone)
+        .map_err(mlua::Error::runtime)?;
+    let p = match player {
+        Some(p) => player_arg(st, p)?,
+        None => 0,
+    };
+    Ok(st.zone_id(decl, p))
+}
+
+fn card_list(lua: &Lua, ids: impl Iterator<Item = ObjId>) -> Result<Table> {
+    let t = lua.create_table()?;
+    for (i, id) in ids.enumerate() {
+        t.raw_set(i + 1, CardUd(id))?;
+    }
+    Ok(t)
+}
+
+/// Installs the `K` table of read functions and returns it.
+pub fn install(lua: &Lua) -> Result<Table> {
+    let k = lua.create_table()?;
+    k.set(
+        "cards",
+        lua.create_function(|lua, (zone, player): (String, Option<i64>)| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            let z = zone_arg(&db, &st, &zone, player)?;
+            card_list(lua, st.zone(z).cards.iter().copied())
+        })?,
+    )?;
+    k.set(
+        "count",
+        lua.create_function(|lua, (zone, player): (String, Option<i64>)| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            let z = zone_arg(&db, &st, &zone, player)?;
+            Ok(st.zone(z).cards.len())
+        })?,
+    )?;
+    k.set(
+        "turn_player",
+        lua.create_function(|lua, ()| {
+            let (_, st) = env(lua)?;
+            let st = st.borrow();
+            Ok(st.turn_player as i64 + 1)
+        })?,
+    )?;
+    k.set(
+        "turn",
+        lua.create_function(|lua, ()| Ok(env(lua)?.1.borrow().turn))?,
+    )?;
+    k.set(
+        "phase",
+        lua.create_function(|lua, ()| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            Ok(st
+                .phase
+                .map(|i| db.rules.manifest.turn.phases[i].name.clone()))
+        })?,
+    )?;
+    k.set(
+        "nplayers",
+        lua.create_function(|lua, ()| Ok(env(lua)?.1.borrow().nplayers))?,
+    )?;
+    k.set(
+        "in_game",
+        lua.create_function(|lua, p: i64| {
+            let (_, st) = env(lua)?;
+            let st = st.borrow();
+            let p = player_arg(&st, p)?;
+            Ok(!player_out(&st, p))
+        })?,
+    )?;
+    k.set(
+        "value",
+        lua.create_function(|lua, (p, name): (i64, String)| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            let p = player_arg(&st, p)?;
+            let i = Rules::lookup(&db.names, &db.rules.player_values, &name)
+                .map_err(mlua::Error::runtime)?;
+            Ok(st.players[p as usize].values[i])
+        })?,
+    )?;
+    k.set(
+        "game_value",
+        lua.create_function(|lua, name: String| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            let i = Rules::lookup(&db.names, &db.rules.game_values, &name)
+                .map_err(mlua::Error::runtime)?;
+            Ok(st.game_values[i])
+        })?,
+    )?;
+    k.set(
+        "player_has",
+        lua.create_function(|lua, (p, name): (i64, String)| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            let p = player_arg(&st, p)?;
+            let Some(sym) = db.names.get(&name) else {
+                return Ok(false);
+            };
+            characteristics::player_has(lua, &db, &st, p, sym)
+        })?,
+    )?;
+    k.set(
+        "uses",
+        lua.create_function(|lua, (c, key): (CardUd, String)| {
+            let (_, st) = env(lua)?;
+            let st = st.borrow();
+            Ok(st.uses(c.0, limit_key(&key)))
+        })?,
+    )?;
+    k.set(
+        "current",
+        lua.create_function(|lua, c: CardUd| {
+            let (_, st) = env(lua)?;
+            let st = st.borrow();
+            let mut id = c.0;
+            while let Some(s) = st.obj(id).successor {
+                id = s;
+            }
+            Ok(CardUd(id))
+        })?,
+    )?;
+    k.set(
+        "pending",
+        lua.create_function(|lua, ()| {
+            let (_, st) = env(lua)?;
+            let st = st.borrow();
+            Ok(st.pending.iter().map(|b| b.items.len()).sum::<usize>())
+        })?,
+    )?;
+    k.set(
+        "card_info",
+        lua.create_function(|lua, id: String| {
+            let (db, _) = env(lua)?;
+            let Some(&ci) = db.card_index.get(&id) else {
+                return Ok(Value::Nil);
+            };
+            card_info(lua, &db, ci)
+        })?,
+    )?;
+    k.set(
+        "abilities",
+        lua.create_function(|lua, filter: Table| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            abilities(lua, &db, &st, filter)
+        })?,
+    )?;
+    Ok(k)
+}
+
+/// Printed information of a card definition, as a table.
+pub fn card_info(lua: &Lua, db: &Db, ci: u32) -> Result<Value> {
+    let c = &db.cards[ci as usize];
+    let t = lua.create_table()?;
+    for (k, v) in &c.def.fields {
+        t.set(k.as_str(), lua.to_value(v)?)?;
+    }
+    t.set("id", c.def.id.as_str())?;
+    t.set("category", c.def.category.as_str())?;
+    t.set("name", c.def.name.get("en").cloned().unwrap_or_default())?;
+    let kws = lua.create_table()?;
+    for (i, (s, _)) in c.keyword_values.iter().enumerate() {
+        kws.raw_set(i + 1, db.names.name(*s))?;
+    }
+    t.set("keywords", kws)?;
+    Ok(Value::Table(t))
+}
+
+/// The key under which a limited ability's uses are counted: a stable hash of its name.
+pub fn limit_key(key: &str) -> u32 {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in key.bytes() {
+        h ^= b as u32;
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    h
+}
+
+/// Abilities of objects in their zones, filtered: {kind, timing, player, card}.
+fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
+    let kind: Option<String> = filter.get("kind")?;
+    let timing: Option<String> = filter.get("timing")?;
+    let player: Option<i64> = filter.get("player")?;
+    let only: Option<CardUd> = filter.get("card")?;
+    let kind = match kind.as_deref() {
+        None => None,
+        Some("triggered") => Some(AbilityKind::Triggered),
+        Some("activated") => Some(AbilityKind::Activated),
+        Some("static") => Some(AbilityKind::Static),
+        Some("replacement") => Some(AbilityKind::Replacement),
+        Some(k) => return Err(mlua::Error::runtime(format!("unknown ability kind '{k}'"))),
+    };
+    let timing = match timing {
+        Some(t) => Some(
+            db.names
+                .get(&t)
+                .ok_or_else(|| mlua::Error::runtime(format!("unknown timing '{t}'")))?,
+        ),
+        None => None,
+    };
+    let out = lua.create_table()?;
+    let push = |id: ObjId, ai: usize| -> Result<()> {
+        let o = st.obj(id);
+        let ab = &db.cards[o.card as usize].abilities[ai];
+        if kind.is_some_and(|k| k != ab.kind) {
+            return Ok(());
+        }
+        if timing.is_some_and(|t| !ab.timings.contains(&t)) {
+            return Ok(());
+        }
+        if player.is_some_and(|p| p != o.controller as i64 + 1) {
+            return Ok(());
+        }
+        let decl = st.zone(o.zone).decl as usize;
+        if !db.ability_zones(ab).contains(&decl) {
+            return Ok(());
+        }
+        let h = lua.create_table()?;
+        h.set("source", CardUd(id))?;
+        h.set("def", ab.table.clone())?;
+        h.set("index", ai + 1)?;
+        h.set(
+            "key",
+            format!("{}#{}", db.cards[o.card as usize].def.id, ai + 1),
+        )?;
+        out.raw_set(out.raw_len() + 1, h)?;
+        Ok(())
+    };
+    match only {
+        Some(c) => {
+            for ai in 0..db.cards[st.obj(c.0).card as usize].abilities.len() {
+                push(c.0, ai)?;
+            }
+        }
+        None => {
+            for z in st.zones.iter() {
+                for &id in &z.cards {
+                    for ai in 0..db.cards[st.obj(id).card as usize].abilities.len() {
+                        push(id, ai)?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// An event as a Lua table: name, card, old, from, from_player, to, to_player, player,
+/// reason, key, amount, and the ruleset's data fields.
+pub fn event_table(lua: &Lua, db: &Db, st: &State, e: &Event) -> Result<Table> {
+    let t = lua.create_table()?;
+    t.set("name", e.name.as_str())?;
+    if let Some(c) = e.card {
+        t.set("card", CardUd(c))?;
+    }
+    if let Some(c) = e.old {
+        t.set("old", CardUd(c))?;
+    }
+    if let Some(z) = e.from {
+        t.set("from", zone_name(db, st, z))?;
+        t.set("from_player", st.zone(z).owner.map(|p| p as i64 + 1))?;
+    }
+    if let Some(z) = e.to {
+        t.set("to", zone_name(db, st, z))?;
+        t.set("to_player", st.zone(z).owner.map(|p| p as i64 + 1))?;
+    }
+    if let Some(p) = e.player {
+        t.set("player", p as i64 + 1)?;
+    }
+    t.set("reason", e.reason.as_deref())?;
+    t.set("key", e.key.as_deref())?;
+    t.set("amount", e.amount)?;
+    for (k, v) in &e.data {
+        t.set(k.as_str(), val_to_lua(lua, v)?)?;
+    }
+    Ok(t)
+}
+
+/// A kernel value as Lua.
+pub fn val_to_lua(lua: &Lua, v: &Val) -> Result<Value> {
+    Ok(match v {
+        Val::Bool(b) => Value::Boolean(*b),
+        Val::Int(i) => Value::Integer(*i),
+        Val::Str(s) => Value::String(lua.create_string(s)?),
+        Val::Card(c) => Value::UserData(lua.create_userdata(CardUd(c.card))?),
+        Val::Player(p) => Value::Integer(p.player as i64 + 1),
+        Val::List(l) => {
+            let t = lua.create_table()?;
+            for (i, x) in l.iter().enumerate() {
+                t.raw_set(i + 1, val_to_lua(lua, x)?)?;
+            }
+            Value::Table(t)
+        }
+    })
+}
+
+/// A Lua value as a kernel value (tables become lists; functions and nil are dropped).
+pub fn lua_to_val(v: &Value) -> Option<Val> {
+    Some(match v {
+        Value::Boolean(b) => Val::Bool(*b),
+        Value::Integer(i) => Val::Int(*i),
+        Value::Number(n) => Val::Int(*n as i64),
+        Value::String(s) => Val::Str(s.to_string_lossy()),
+        Value::UserData(ud) => Val::Card(CardRef {
+            card: ud.borrow::<CardUd>().ok()?.0,
+        }),
+        Value::Table(t) => Val::List(
+            t.clone()
+                .sequence_values::<Value>()
+                .filter_map(|x| x.ok().and_then(|x| lua_to_val(&x)))
+                .collect(),
+        ),
+        _ => return None,
+    })
+}
+
+/// A player value (for data fields named `player`/`players`).
+pub fn player_val(p: PlayerId) -> Val {
+    Val::Player(PlayerRef { player: p })
+}

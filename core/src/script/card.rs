@@ -1,0 +1,189 @@
+//! `Card`: the userdata scripts hold for a card object. Fields read the game live
+//! (`card.power` is the current power); it holds nothing but the object id.
+
+use mlua::{FromLua, Lua, LuaSerdeExt, MetaMethod, Result, UserData, UserDataMethods, Value};
+
+use crate::characteristics;
+use crate::rules::Rules;
+use crate::script::api::{env, player_out, zone_name};
+use crate::state::ObjId;
+
+/// A card object as seen by scripts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CardUd(pub ObjId);
+
+impl FromLua for CardUd {
+    fn from_lua(value: Value, _: &Lua) -> Result<Self> {
+        match value {
+            Value::UserData(ud) => Ok(*ud.borrow::<CardUd>()?),
+            other => Err(mlua::Error::runtime(format!(
+                "expected a card, got a {}",
+                other.type_name()
+            ))),
+        }
+    }
+}
+
+impl UserData for CardUd {
+    fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
+        m.add_meta_method(MetaMethod::Eq, |_, this, other: CardUd| {
+            Ok(this.0 == other.0)
+        });
+        m.add_meta_method(MetaMethod::ToString, |lua, this, ()| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            let o = st.obj(this.0);
+            Ok(format!("{}#{}", db.cards[o.card as usize].def.id, this.0.0))
+        });
+        // c:has("types", "Navy"): whether a set characteristic contains a name.
+        m.add_method("has", |lua, this, (ch, name): (String, String)| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            let ci = char_index(&db, &ch)?;
+            let Some(sym) = db.names.get(&name) else {
+                return Ok(false);
+            };
+            Ok(characteristics::set_value(lua, &db, &st, this.0, ci)?.contains(&sym))
+        });
+        // c:keyword("repair"): the keyword's value (true for a plain one), nil if absent.
+        m.add_method("keyword", |lua, this, name: String| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            let Some(ci) = db.rules.char_index(&db.names, "keywords") else {
+                return Ok(Value::Nil);
+            };
+            let Some(sym) = db.names.get(&name) else {
+                return Ok(Value::Nil);
+            };
+            if !characteristics::set_value(lua, &db, &st, this.0, ci)?.contains(&sym) {
+                return Ok(Value::Nil);
+            }
+            let card = &db.cards[st.obj(this.0).card as usize];
+            Ok(match card.keyword_values.iter().find(|(s, _)| *s == sym) {
+                Some((_, v)) if *v != 0 => Value::Integer(*v),
+                _ => Value::Boolean(true),
+            })
+        });
+        m.add_method("flag", |lua, this, name: String| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            let i =
+                Rules::lookup(&db.names, &db.rules.flags, &name).map_err(mlua::Error::runtime)?;
+            Ok(st.flag(this.0, i))
+        });
+        m.add_method("counter", |lua, this, name: String| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            let i = Rules::lookup(&db.names, &db.rules.counters, &name)
+                .map_err(mlua::Error::runtime)?;
+            Ok(st.obj(this.0).counters[i])
+        });
+        // The printed field, untouched by effects.
+        m.add_method("printed", |lua, this, field: String| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            let card = &db.cards[st.obj(this.0).card as usize];
+            lua.to_value(
+                card.def
+                    .fields
+                    .get(&field)
+                    .unwrap_or(&serde_json::Value::Null),
+            )
+        });
+        // The raw (unclamped) integer value.
+        m.add_method("raw", |lua, this, ch: String| {
+            let (db, st) = env(lua)?;
+            let st = st.borrow();
+            let ci = char_index(&db, &ch)?;
+            characteristics::int_raw(lua, &db, &st, this.0, ci)
+        });
+        m.add_method("revealed_to", |lua, this, p: i64| {
+            let (_, st) = env(lua)?;
+            let st = st.borrow();
+            Ok(st.obj(this.0).revealed & (1 << (p - 1)) != 0)
+        });
+        m.add_meta_method(MetaMethod::Index, |lua, this, key: String| {
+            field(lua, this.0, &key)
+        });
+    }
+}
+
+fn char_index(db: &crate::db::Db, ch: &str) -> Result<usize> {
+    db.rules
+        .char_index(&db.names, ch)
+        .ok_or_else(|| mlua::Error::runtime(format!("unknown characteristic '{ch}'")))
+}
+
+fn field(lua: &Lua, id: ObjId, key: &str) -> Result<Value> {
+    let (db, st) = env(lua)?;
+    let st = st.borrow();
+    let o = st.obj(id);
+    let card = &db.cards[o.card as usize];
+    let v = match key {
+        "id" => Value::Integer(id.0 as i64),
+        "card_id" => Value::String(lua.create_string(&card.def.id)?),
+        "category" => Value::String(lua.create_string(db.names.name(card.category))?),
+        "name" => Value::String(
+            lua.create_string(card.def.name.get("en").map(String::as_str).unwrap_or(""))?,
+        ),
+        "owner" => Value::Integer(o.owner as i64 + 1),
+        "controller" => Value::Integer(o.controller as i64 + 1),
+        "zone" => Value::String(lua.create_string(zone_name(&db, &st, o.zone))?),
+        "zone_owner" => match st.zone(o.zone).owner {
+            Some(p) => Value::Integer(p as i64 + 1),
+            None => Value::Nil,
+        },
+        "face_up" => Value::Boolean(o.face_up),
+        "orientation" => Value::String(lua.create_string(db.names.name(o.orientation))?),
+        "position" => {
+            // 1 = bottom; top = count.
+            match st.zone(o.zone).cards.iter().position(|c| *c == id) {
+                Some(i) => Value::Integer(i as i64 + 1),
+                None => Value::Nil,
+            }
+        }
+        "host" => match o.attached_to {
+            Some(h) => Value::UserData(lua.create_userdata(CardUd(h))?),
+            None => Value::Nil,
+        },
+        "attachments" => {
+            let t = lua.create_table()?;
+            for (i, a) in o.attachments.iter().enumerate() {
+                t.raw_set(i + 1, CardUd(*a))?;
+            }
+            Value::Table(t)
+        }
+        "alive" => Value::Boolean(o.alive),
+        "successor" => match o.successor {
+            Some(s) => Value::UserData(lua.create_userdata(CardUd(s))?),
+            None => Value::Nil,
+        },
+        "token" => Value::Boolean(o.token),
+        "entered_turn" => Value::Integer(o.entered_turn as i64),
+        "timestamp" => Value::Integer(o.timestamp as i64),
+        "out_of_game" => Value::Boolean(player_out(&st, o.owner)),
+        _ => match db.rules.char_index(&db.names, key) {
+            Some(ci) if db.rules.is_int(ci) => {
+                Value::Integer(characteristics::int_value(lua, &db, &st, id, ci)?)
+            }
+            Some(ci) => {
+                let t = lua.create_table()?;
+                for (i, s) in characteristics::set_value(lua, &db, &st, id, ci)?
+                    .iter()
+                    .enumerate()
+                {
+                    t.raw_set(i + 1, db.names.name(*s))?;
+                }
+                Value::Table(t)
+            }
+            None => {
+                return Err(mlua::Error::runtime(format!(
+                    "cards have no field '{key}' (fields: id, card_id, category, name, owner, \
+                     controller, zone, face_up, orientation, position, host, attachments, alive, \
+                     successor, token, entered_turn, and the characteristics of game.yaml)"
+                )));
+            }
+        },
+    };
+    Ok(v)
+}

@@ -1,0 +1,259 @@
+-- Riffle kernel prelude: the `ctx` object every procedure, condition and filter receives.
+--
+-- Reads (ctx:cards, card.power...) call straight into the kernel. Operations (ctx:move,
+-- ctx:choose...) are yields to the kernel's driver, which performs them outside this
+-- coroutine (replacement effects, triggers, rule processing, other players' decisions) and
+-- resumes it with the result. So card text reads as straight-line code.
+--
+-- This file is game-agnostic: it knows zones, cards and players, never a game's words.
+
+local K = ...
+local yield = coroutine.yield
+local isyieldable = coroutine.isyieldable
+
+local Ctx = {}
+local Getters = {}
+
+Ctx.__index = function(t, k)
+  local m = Ctx[k]
+  if m ~= nil then return m end
+  local g = Getters[k]
+  if g ~= nil then return g(t) end
+  return nil
+end
+
+local function op(t)
+  if not isyieldable() then
+    error("game operations (" .. t.kind .. ") can only run in procedures, not in conditions, filters or static values", 3)
+  end
+  return yield("op", t)
+end
+
+local function list(x)
+  if x == nil then return {} end
+  if type(x) == "userdata" then return { x } end
+  return x
+end
+
+-- Reads ---------------------------------------------------------------------------------------
+
+Getters.turn_player = function() return K.turn_player() end
+Getters.turn = function() return K.turn() end
+Getters.phase = function() return K.phase() end
+Getters.players = function() return K.nplayers() end
+
+--- Cards in a zone, bottom to top. `player` defaults to the context's player.
+function Ctx:cards(zone, player) return K.cards(zone, player or self.player) end
+--- Number of cards in a zone.
+function Ctx:count(zone, player) return K.count(zone, player or self.player) end
+--- The top `n` cards of a zone (top first).
+function Ctx:top(zone, player, n)
+  local all = K.cards(zone, player or self.player)
+  local out = {}
+  for i = #all, math.max(1, #all - (n or 1) + 1), -1 do out[#out + 1] = all[i] end
+  return out
+end
+--- A player's named value.
+function Ctx:value(player, name) return K.value(player, name) end
+--- A game-wide named value.
+function Ctx:game_value(name) return K.game_value(name) end
+--- Whether a player has been granted `name` by a continuous effect ("cannot use cards").
+function Ctx:has(player, name) return K.player_has(player, name) end
+--- Whether a player is still in the game.
+function Ctx:in_game(player) return K.in_game(player) end
+--- Every other player still in the game, in turn order after `player`.
+function Ctx:others(player)
+  player = player or self.player
+  local out, n = {}, K.nplayers()
+  for i = 1, n - 1 do
+    local p = (player - 1 + i) % n + 1
+    if K.in_game(p) then out[#out + 1] = p end
+  end
+  return out
+end
+--- Players still in the game in turn order, starting with the turn player.
+function Ctx:turn_order()
+  local out, n, tp = {}, K.nplayers(), K.turn_player()
+  for i = 0, n - 1 do
+    local p = (tp - 1 + i) % n + 1
+    if K.in_game(p) then out[#out + 1] = p end
+  end
+  return out
+end
+--- Abilities of cards in their zones: filter {kind=, timing=, player=, card=}.
+function Ctx:abilities(filter) return K.abilities(filter or {}) end
+--- How many times `card` used the limit `key` this turn.
+function Ctx:uses(card, key) return K.uses(card, key) end
+--- Printed data of a card definition by id: {id, category, name, fields...}.
+function Ctx:card_info(id) return K.card_info(id) end
+--- The object a card became after leaving its zone (or the card itself if still there).
+function Ctx:current(card) return K.current(card) end
+--- Number of triggered abilities waiting.
+function Ctx:pending() return K.pending() end
+--- A new context for another player or source (for the ruleset's hooks).
+function Ctx:with(fields)
+  local c = setmetatable({}, Ctx)
+  for k, v in pairs(self) do rawset(c, k, v) end
+  for k, v in pairs(fields) do rawset(c, k, v) end
+  return c
+end
+
+-- Operations ----------------------------------------------------------------------------------
+
+--- Moves cards (one at a time, in the given order) to `zone`.
+--- opts: player (whose zone; default each card's owner), position ("top" | "bottom" | n),
+--- face ("up" | "down"), orientation, reason (a name triggers can filter on).
+--- Returns the new objects, in order (nil where a card could not move).
+function Ctx:move(cards, zone, opts)
+  opts = opts or {}
+  return op({ kind = "move", cards = list(cards), zone = zone, player = opts.player,
+    position = opts.position, face = opts.face, orientation = opts.orientation,
+    reason = opts.reason, by = self.player, host = opts.host })
+end
+--- Puts `card` under `host` (an attachment). Returns the new object.
+function Ctx:attach(card, host, opts)
+  opts = opts or {}
+  local r = op({ kind = "move", cards = { card }, host = host, reason = opts.reason or "attach",
+    orientation = opts.orientation, by = self.player })
+  return r[1]
+end
+--- Shuffles a zone.
+function Ctx:shuffle(zone, player) return op({ kind = "shuffle", zone = zone, player = player or self.player }) end
+--- Sets a card's orientation; false when it already had it (nothing happens then).
+function Ctx:set_orientation(card, o, reason)
+  return op({ kind = "orientation", card = card, value = o, reason = reason, by = self.player })
+end
+--- Turns a card face up (true) or down (false); false when already so.
+function Ctx:set_face(card, up) return op({ kind = "face", card = card, up = up, by = self.player }) end
+--- Sets or clears a flag.
+function Ctx:set_flag(card, flag, on) return op({ kind = "flag", card = card, flag = flag, on = on ~= false }) end
+--- Adds `n` (may be negative) to a counter; it never goes below 0.
+function Ctx:add_counter(card, name, n, reason)
+  return op({ kind = "counter", card = card, counter = name, amount = n, reason = reason, by = self.player })
+end
+--- Reveals cards to players (default: everyone) until concealed or moved.
+function Ctx:reveal(cards, players) return op({ kind = "reveal", cards = list(cards), players = players }) end
+--- Lets one player look at cards (a reveal to that player only).
+function Ctx:look(cards, player) return op({ kind = "reveal", cards = list(cards), players = { player or self.player } }) end
+--- Ends reveals and looks of cards.
+function Ctx:conceal(cards) return op({ kind = "conceal", cards = list(cards) }) end
+--- Makes a token of card definition `id` in a zone. Returns it.
+function Ctx:create_token(id, zone, player, opts)
+  opts = opts or {}
+  return op({ kind = "token", id = id, zone = zone, player = player or self.player,
+    orientation = opts.orientation, face = opts.face })
+end
+--- Gives control of a card to a player.
+function Ctx:set_controller(card, player) return op({ kind = "control", card = card, player = player }) end
+--- Sets a player's value.
+function Ctx:set_value(player, name, v) return op({ kind = "value", player = player, key = name, value = v }) end
+--- Adds to a player's value.
+function Ctx:add_value(player, name, d) return op({ kind = "value", player = player, key = name, add = d }) end
+--- Sets a game-wide value.
+function Ctx:set_game_value(name, v) return op({ kind = "value", key = name, value = v }) end
+--- A continuous effect on cards or players: spec {char, op = "add"|"set_base"|"set"|"grant"|
+--- "revoke", value}; duration {until = point, player = p, after_turn = n} or nil (lasts
+--- while the target stays in its zone).
+function Ctx:modify(targets, spec, duration)
+  duration = duration or {}
+  return op({ kind = "effect", targets = list(targets), char = spec.char, op = spec.op or "add",
+    value = spec.value, ["until"] = duration["until"], until_player = duration.player,
+    after_turn = duration.after_turn, by = self.player, source = self.source })
+end
+--- Grants `name` to players (a player-level prohibition or permission).
+function Ctx:grant_player(players, name, duration)
+  duration = duration or {}
+  return op({ kind = "effect", players = players, char = "player", op = "grant", value = name,
+    ["until"] = duration["until"], until_player = duration.player, after_turn = duration.after_turn,
+    by = self.player, source = self.source })
+end
+--- Ends every effect whose duration names `point` (for `player` when given).
+function Ctx:expire(point, player) return op({ kind = "expire", point = point, player = player }) end
+--- Emits a ruleset event with data (triggered abilities listen to it).
+function Ctx:emit(name, data) return op({ kind = "emit", name = name, data = data or {}, by = self.player }) end
+--- Records one use of a limited ability (`key`) on a card this turn.
+function Ctx:use(card, key) return op({ kind = "use", card = card, key = key }) end
+--- A random integer in 1..n from the game's seeded generator.
+function Ctx:random(n) return op({ kind = "random", n = n }) end
+--- Ends the game. winners: list of players (empty = draw).
+function Ctx:end_game(winners, reason) return op({ kind = "end_game", winners = winners or {}, reason = reason }) end
+--- Takes a player out of the game (the game ends when one or no player is left).
+function Ctx:eliminate(player, reason) return op({ kind = "eliminate", player = player, reason = reason }) end
+--- Sets the current phase name (for views and logs; the turn structure itself is game.yaml's).
+function Ctx:log(message) return op({ kind = "emit", name = "log", data = { message = tostring(message) } }) end
+
+-- Timing -------------------------------------------------------------------------------------
+
+--- Resolves pending triggered abilities now, in the ruleset's order.
+function Ctx:resolve_triggers()
+  if not isyieldable() then error("resolve_triggers can only run in procedures", 2) end
+  return yield("triggers")
+end
+--- Runs rule processing (checkpoint checks) now.
+function Ctx:check()
+  if not isyieldable() then error("check can only run in procedures", 2) end
+  return yield("check")
+end
+--- A response window: spec {players = {...}, model = "single"|"alternating", actions =
+--- function(ctx, player) -> options, prompt = "..."}; an option with `pass = true` passes;
+--- a chosen option's `run(ctx)` is performed. Returns when the window closes.
+function Ctx:window(spec)
+  if not isyieldable() then error("window can only run in procedures", 2) end
+  return yield("window", spec)
+end
+
+-- Decisions ----------------------------------------------------------------------------------
+
+--- Asks `player` to choose among `options` (tables with label, kind, card, target, and
+--- anything else). opts: min (default 1), max (default 1), prompt.
+--- With max == 1 returns the chosen option (or nil when min == 0 and none was chosen);
+--- otherwise a list of the chosen options. With no options and min == 0, returns at once.
+function Ctx:choose(player, options, opts)
+  opts = opts or {}
+  local min = opts.min or 1
+  local max = opts.max or 1
+  if max > #options then max = #options end
+  if min > max then min = max end
+  local single = (opts.max or 1) == 1
+  if #options == 0 then
+    if single then return nil end
+    return {}
+  end
+  if not isyieldable() then error("choose can only run in procedures", 2) end
+  local picked = yield("ask", { player = player, options = options, min = min, max = max,
+    prompt = opts.prompt or "choose" })
+  local out = {}
+  for _, i in ipairs(picked) do out[#out + 1] = options[i] end
+  if single then return out[1] end
+  return out
+end
+--- Chooses cards: returns the chosen cards (a card when max == 1).
+function Ctx:choose_cards(player, cards, opts)
+  opts = opts or {}
+  local options = {}
+  for i, c in ipairs(cards) do options[i] = { label = c.name, kind = "card", card = c } end
+  local r = self:choose(player, options, opts)
+  if r == nil then return nil end
+  if r.card then return r.card end
+  local out = {}
+  for i, o in ipairs(r) do out[i] = o.card end
+  return out
+end
+--- Yes or no.
+function Ctx:yes_no(player, prompt)
+  local r = self:choose(player, { { label = "yes", kind = "yes" }, { label = "no", kind = "no" } },
+    { prompt = prompt or "yes_no" })
+  return r.kind == "yes"
+end
+--- Chooses an integer in min..max.
+function Ctx:choose_number(player, min, max, prompt)
+  if min == max then return min end
+  if not isyieldable() then error("choose_number can only run in procedures", 2) end
+  return yield("ask", { player = player, number = true, min = min, max = max, prompt = prompt or "number" })
+end
+
+local function make_ctx(player, source, ability, event, args)
+  return setmetatable({ player = player, source = source, ability = ability, event = event, args = args }, Ctx)
+end
+
+return { make_ctx = make_ctx, Ctx = Ctx }

@@ -1,0 +1,207 @@
+//! The game state: plain Rust data, `Clone`, owned by the kernel.
+//!
+//! Large parts sit behind `Arc` and are copied on first write (`Arc::make_mut`), so that a
+//! fork of a game is a handful of reference-count increments however long the game has run.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::effects::Effect;
+use crate::log::Log;
+use crate::names::Sym;
+use crate::rng::Rng;
+use crate::triggers::Batch;
+
+/// A seat, 0-based in Rust (scripts see 1-based seats).
+pub type PlayerId = u8;
+
+/// A card object. A card that changes zone becomes a new object with a new id (unless the
+/// destination keeps identity); the old id stays readable as last-known information.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ObjId(pub u32);
+
+/// An index into the game's zone instances.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct ZoneId(pub u16);
+
+/// One card object.
+#[derive(Clone, Debug)]
+pub struct Object {
+    /// This object's id.
+    pub id: ObjId,
+    /// Index of its card definition in the engine.
+    pub card: u32,
+    /// The player who owns it for the whole game.
+    pub owner: PlayerId,
+    /// The player who controls it now.
+    pub controller: PlayerId,
+    /// Where it is (for an attached card: its host's zone).
+    pub zone: ZoneId,
+    /// Face up?
+    pub face_up: bool,
+    /// Its orientation (one of the ruleset's `orientations`).
+    pub orientation: Sym,
+    /// Bit i set = the ruleset's i-th flag is on.
+    pub flags: u64,
+    /// Counters by the ruleset's counter index.
+    pub counters: Vec<i64>,
+    /// The card it is attached to, if any.
+    pub attached_to: Option<ObjId>,
+    /// Cards attached to it, oldest first.
+    pub attachments: Vec<ObjId>,
+    /// When it entered its zone (orders effects and simultaneous things).
+    pub timestamp: u64,
+    /// The turn it entered its zone.
+    pub entered_turn: u32,
+    /// Usage counts of limited abilities: (limit key, turn, uses).
+    pub uses: Vec<(u32, u32, u32)>,
+    /// Bit p set = player p may see this card although its zone or face hides it.
+    pub revealed: u32,
+    /// A token: stops existing when it leaves play.
+    pub token: bool,
+    /// False once it has left its zone (it is then last-known information).
+    pub alive: bool,
+    /// The object it became when it changed zone.
+    pub successor: Option<ObjId>,
+    /// Characteristic values it had when it left (for last-known information).
+    pub last_known: Option<Arc<Vec<LastKnown>>>,
+}
+
+/// A characteristic's value at the moment a card left its zone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LastKnown {
+    /// An integer characteristic (raw value).
+    Int(i64),
+    /// A set characteristic.
+    Set(Vec<Sym>),
+}
+
+/// One zone instance (a player's hand, the shared board...).
+#[derive(Clone, Debug)]
+pub struct ZoneInst {
+    /// Index of its declaration in the ruleset.
+    pub decl: u16,
+    /// Its owner; `None` for a shared zone.
+    pub owner: Option<PlayerId>,
+    /// The cards in it, bottom (index 0) to top. Attached cards are not listed here.
+    pub cards: Vec<ObjId>,
+}
+
+/// Per-player state.
+#[derive(Clone, Debug, Default)]
+pub struct PlayerState {
+    /// Values by the ruleset's `player_values` index.
+    pub values: Vec<i64>,
+    /// The player has lost or conceded and takes no further part.
+    pub out: bool,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// The winners (empty for a draw).
+    pub winners: Vec<PlayerId>,
+    /// Why it ended (`defeat`, `concession`, `loop`, `turn_limit`...).
+    pub reason: String,
+}
+
+/// Everything about a game in progress.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// Number of seats.
+    pub nplayers: u8,
+    /// Every object ever made, by id (the dead ones are last-known information).
+    pub objects: Arc<Vec<Object>>,
+    /// Zone instances.
+    pub zones: Arc<Vec<ZoneInst>>,
+    /// Zone instance of (declaration, owner): `zone_ids[decl][owner]` (shared zones: index 0).
+    pub zone_ids: Arc<Vec<Vec<ZoneId>>>,
+    /// Players.
+    pub players: Vec<PlayerState>,
+    /// Game-wide values by the ruleset's `game_values` index.
+    pub game_values: Vec<i64>,
+    /// Continuous effects made by scripts.
+    pub effects: Arc<Vec<Effect>>,
+    /// Turn number, 1-based (0 during setup).
+    pub turn: u32,
+    /// Whose turn it is.
+    pub turn_player: PlayerId,
+    /// Index of the current phase, if a turn is running.
+    pub phase: Option<usize>,
+    /// The game's random number generator.
+    pub rng: Rng,
+    /// Next timestamp to hand out.
+    pub clock: u64,
+    /// Triggered abilities waiting to resolve.
+    pub pending: Arc<VecDeque<Batch>>,
+    /// Set when the game is over.
+    pub result: Option<GameResult>,
+    /// The event log.
+    pub log: Log,
+    /// Primitive operations since the last decision (loop guard).
+    pub ops_since_decision: u32,
+}
+
+impl State {
+    /// The object with this id.
+    pub fn obj(&self, id: ObjId) -> &Object {
+        &self.objects[id.0 as usize]
+    }
+
+    /// Mutable access to an object (copies the object table if it is shared with a fork).
+    pub fn obj_mut(&mut self, id: ObjId) -> &mut Object {
+        &mut Arc::make_mut(&mut self.objects)[id.0 as usize]
+    }
+
+    /// The zone instance.
+    pub fn zone(&self, z: ZoneId) -> &ZoneInst {
+        &self.zones[z.0 as usize]
+    }
+
+    /// Mutable zone instance.
+    pub fn zone_mut(&mut self, z: ZoneId) -> &mut ZoneInst {
+        &mut Arc::make_mut(&mut self.zones)[z.0 as usize]
+    }
+
+    /// The zone instance for a declaration and an owner (ignored for shared zones).
+    pub fn zone_id(&self, decl: usize, owner: PlayerId) -> ZoneId {
+        let row = &self.zone_ids[decl];
+        if row.len() == 1 {
+            row[0]
+        } else {
+            row[owner as usize]
+        }
+    }
+
+    /// A fresh timestamp.
+    pub fn tick(&mut self) -> u64 {
+        self.clock += 1;
+        self.clock
+    }
+
+    /// Players in turn order starting with the turn player, skipping those out of the game.
+    pub fn players_from_turn_player(&self) -> Vec<PlayerId> {
+        (0..self.nplayers)
+            .map(|i| (self.turn_player + i) % self.nplayers)
+            .filter(|p| !self.players[*p as usize].out)
+            .collect()
+    }
+
+    /// Whether the flag with declared index `i` is on.
+    pub fn flag(&self, id: ObjId, i: usize) -> bool {
+        self.obj(id).flags & (1 << i) != 0
+    }
+
+    /// Usage count of a limit key this turn.
+    pub fn uses(&self, id: ObjId, key: u32) -> u32 {
+        let turn = self.turn;
+        self.obj(id)
+            .uses
+            .iter()
+            .find(|(k, t, _)| *k == key && *t == turn)
+            .map(|(_, _, n)| *n)
+            .unwrap_or(0)
+    }
+}

@@ -1,0 +1,285 @@
+//! Views: what one player may see, computed here and nowhere else.
+//!
+//! A card is visible to a viewer when it is revealed to them, or its zone is public and it
+//! is face up, or its zone is the viewer's own owner-visible zone (a hand), or it is face
+//! up in a hidden zone (a face-up life card). A hidden card shows no id and no identity:
+//! only that it is there. The RNG state never appears.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::characteristics;
+use crate::content::Visibility;
+use crate::decisions::Request;
+use crate::game::Game;
+use crate::state::{GameResult, ObjId, PlayerId, State};
+
+/// A card as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CardView {
+    /// Its object id (absent when hidden).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub id: Option<ObjId>,
+    /// Its card id (absent when hidden).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub card: Option<String>,
+    /// Its English name (absent when hidden).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub name: Option<String>,
+    /// Face up?
+    pub face_up: bool,
+    /// Orientation.
+    pub orientation: String,
+    /// Integer characteristics (when visible).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty", default)]
+    pub values: BTreeMap<String, i64>,
+    /// Non-zero counters.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty", default)]
+    pub counters: BTreeMap<String, i64>,
+    /// Flags that are on.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub flags: Vec<String>,
+    /// Attached cards.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub attachments: Vec<CardView>,
+}
+
+/// A zone as a viewer sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ZoneView {
+    /// The zone's name.
+    pub name: String,
+    /// Its owner (None for shared zones).
+    pub owner: Option<PlayerId>,
+    /// How many cards (always public).
+    pub count: usize,
+    /// The cards, bottom to top.
+    pub cards: Vec<CardView>,
+}
+
+/// A player's view of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// Who is looking.
+    pub viewer: PlayerId,
+    /// Turn number.
+    pub turn: u32,
+    /// Whose turn.
+    pub turn_player: PlayerId,
+    /// Current phase.
+    pub phase: Option<String>,
+    /// Every zone.
+    pub zones: Vec<ZoneView>,
+    /// Player values, by player.
+    pub values: Vec<BTreeMap<String, i64>>,
+    /// The viewer's pending request.
+    pub request: Option<Request>,
+    /// The result, when over.
+    pub result: Option<GameResult>,
+}
+
+/// Whether `viewer` may see object `id`.
+pub fn visible(game: &Game, st: &State, id: ObjId, viewer: PlayerId) -> bool {
+    let o = st.obj(id);
+    if o.revealed & (1 << viewer) != 0 {
+        return true;
+    }
+    let zone = st.zone(o.zone);
+    let decl = &game.engine.db.rules.zones[zone.decl as usize].1;
+    match decl.visibility {
+        Visibility::Public => o.face_up,
+        Visibility::Owner => zone.owner == Some(viewer),
+        Visibility::Hidden => o.face_up,
+    }
+}
+
+impl Game {
+    /// What `viewer` may see.
+    pub fn view(&self, viewer: PlayerId) -> PlayerView {
+        self.enter();
+        let st = self.state.borrow();
+        let db = &self.engine.db;
+        let mut zones = Vec::new();
+        for z in st.zones.iter() {
+            let decl = &db.rules.zones[z.decl as usize].1;
+            let cards = z
+                .cards
+                .iter()
+                .map(|id| self.card_view(&st, *id, viewer))
+                .collect();
+            zones.push(ZoneView {
+                name: decl.name.clone(),
+                owner: z.owner,
+                count: z.cards.len(),
+                cards,
+            });
+        }
+        let values = st
+            .players
+            .iter()
+            .map(|p| {
+                db.rules
+                    .player_values
+                    .syms
+                    .iter()
+                    .zip(&p.values)
+                    .map(|(s, v)| (db.names.name(*s).to_string(), *v))
+                    .collect()
+            })
+            .collect();
+        PlayerView {
+            viewer,
+            turn: st.turn,
+            turn_player: st.turn_player,
+            phase: st
+                .phase
+                .map(|i| db.rules.manifest.turn.phases[i].name.clone()),
+            zones,
+            values,
+            request: self.request.clone().filter(|r| r.player() == viewer),
+            result: st.result.clone(),
+        }
+    }
+
+    fn card_view(&self, st: &State, id: ObjId, viewer: PlayerId) -> CardView {
+        let db = &self.engine.db;
+        let o = st.obj(id);
+        let attachments = o
+            .attachments
+            .iter()
+            .map(|a| self.card_view(st, *a, viewer))
+            .collect();
+        if !visible(self, st, id, viewer) {
+            return CardView {
+                id: None,
+                card: None,
+                name: None,
+                face_up: o.face_up,
+                orientation: db.names.name(o.orientation).to_string(),
+                values: BTreeMap::new(),
+                counters: BTreeMap::new(),
+                flags: Vec::new(),
+                attachments,
+            };
+        }
+        let card = &db.cards[o.card as usize];
+        let mut values = BTreeMap::new();
+        for (ci, c) in db.rules.chars.iter().enumerate() {
+            if db.rules.is_int(ci)
+                && card.ints[ci].is_some()
+                && let Ok(v) = characteristics::int_value(&self.engine.lua, db, st, id, ci)
+            {
+                values.insert(c.decl.name.clone(), v);
+            }
+        }
+        CardView {
+            id: Some(id),
+            card: Some(card.def.id.clone()),
+            name: card.def.name.get("en").cloned(),
+            face_up: o.face_up,
+            orientation: db.names.name(o.orientation).to_string(),
+            values,
+            counters: db
+                .rules
+                .counters
+                .syms
+                .iter()
+                .zip(&o.counters)
+                .filter(|(_, v)| **v != 0)
+                .map(|(s, v)| (db.names.name(*s).to_string(), *v))
+                .collect(),
+            flags: db
+                .rules
+                .flags
+                .syms
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| o.flags & (1 << i) != 0)
+                .map(|(_, s)| db.names.name(*s).to_string())
+                .collect(),
+            attachments,
+        }
+    }
+
+    /// Checks the kernel's invariants: every live card is in exactly one place, capacities
+    /// hold, attachments point both ways, and views hide what they must. For tests and
+    /// random playouts.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let st = self.state.borrow();
+        let db = &self.engine.db;
+        let mut seen = vec![0u32; st.objects.len()];
+        for z in st.zones.iter() {
+            let decl = &db.rules.zones[z.decl as usize].1;
+            if let Some(cap) = decl.capacity
+                && z.cards.len() as u32 > cap
+            {
+                return Err(format!(
+                    "zone {} holds {} cards, capacity {cap}",
+                    decl.name,
+                    z.cards.len()
+                ));
+            }
+            for &id in &z.cards {
+                seen[id.0 as usize] += 1;
+                let o = st.obj(id);
+                if !o.alive {
+                    return Err(format!("dead object {} listed in {}", id.0, decl.name));
+                }
+                for &a in &o.attachments {
+                    seen[a.0 as usize] += 1;
+                    if st.obj(a).attached_to != Some(id) {
+                        return Err(format!(
+                            "attachment {} does not point back to {}",
+                            a.0, id.0
+                        ));
+                    }
+                }
+            }
+        }
+        for o in st.objects.iter() {
+            let n = seen[o.id.0 as usize];
+            if o.alive && n != 1 {
+                return Err(format!(
+                    "live object {} ({}) is in {n} places",
+                    o.id.0, db.cards[o.card as usize].def.id
+                ));
+            }
+            if !o.alive && n != 0 {
+                return Err(format!("dead object {} is still placed", o.id.0));
+            }
+        }
+        drop(st);
+        for viewer in 0..self.players() {
+            let v = self.view(viewer);
+            let st = self.state.borrow();
+            for zv in &v.zones {
+                let decl = db
+                    .rules
+                    .zones
+                    .iter()
+                    .find(|(_, d)| d.name == zv.name)
+                    .map(|(_, d)| d)
+                    .expect("zone");
+                for cv in &zv.cards {
+                    if let Some(id) = cv.id {
+                        if !visible(self, &st, id, viewer) {
+                            return Err(format!("player {} sees hidden card {}", viewer + 1, id.0));
+                        }
+                        if decl.visibility == Visibility::Owner
+                            && zv.owner != Some(viewer)
+                            && st.obj(id).revealed & (1 << viewer) == 0
+                        {
+                            return Err(format!(
+                                "player {} sees a card in another player's {}",
+                                viewer + 1,
+                                zv.name
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

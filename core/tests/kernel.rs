@@ -1,0 +1,716 @@
+//! Kernel tests on a tiny made-up game ("Sprint"), never a real one: the kernel must work
+//! for any ruleset. Sprint: each turn draw a card, then play cards from hand to the board;
+//! the first player with total power 10 or more on the board wins; a player who must draw
+//! from an empty deck loses.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use riffle_core::*;
+
+const MANIFEST: &str = r#"{
+  "game": "sprint", "name": {"en": "Sprint"}, "version": "1",
+  "players": {"min": 2, "max": 4},
+  "zones": [
+    {"name": "deck", "scope": "player", "visibility": "hidden", "ordered": true, "face_down": true},
+    {"name": "hand", "scope": "player", "visibility": "owner"},
+    {"name": "board", "scope": "player", "visibility": "public", "in_play": true, "capacity": 3},
+    {"name": "discard", "scope": "player", "visibility": "public", "ordered": true}
+  ],
+  "categories": ["runner", "gear"],
+  "characteristics": [
+    {"name": "power", "kind": "int", "min": 0},
+    {"name": "tags", "kind": "set"},
+    {"name": "keywords", "kind": "set"}
+  ],
+  "keywords": [{"name": "swift"}],
+  "orientations": ["ready", "tired"],
+  "counters": ["boost"],
+  "flags": ["fresh"],
+  "player_values": ["drew_from_empty"],
+  "events": ["scored"],
+  "timings": ["main"],
+  "durations": ["end_of_turn"],
+  "attachments": [{"category": "gear", "to": "discard"}],
+  "setup": "setup",
+  "turn": {"phases": [
+    {"name": "draw", "run": "draw_phase"},
+    {"name": "main", "actions": "main_actions"},
+    {"name": "end", "run": "end_phase"}
+  ]},
+  "triggers": {"order": "fifo_batches", "player_orders": true},
+  "checks": [{"name": "win", "when": "win_due", "run": "win_run", "at": "after_each_operation"}],
+  "hooks": {"activate": "activate", "validate_deck": "validate_deck", "rule_abilities": "RULES"},
+  "deck": {"sections": [{"name": "main", "zone": "deck"}]},
+  "scripts": ["sprint.lua"],
+  "limits": {"script_memory": 33554432}
+}"#;
+
+const RULES_LUA: &str = r#"
+function setup(ctx)
+  for p = 1, ctx.players do ctx:shuffle("deck", p) end
+  for p = 1, ctx.players do
+    for i = 1, 2 do draw(ctx, p) end
+  end
+end
+
+function draw(ctx, p)
+  local top = ctx:top("deck", p, 1)[1]
+  if top == nil then ctx:set_value(p, "drew_from_empty", 1) return nil end
+  return ctx:move(top, "hand", { reason = "draw" })[1]
+end
+
+function draw_phase(ctx) draw(ctx, ctx.turn_player) end
+
+function main_actions(ctx)
+  local out = {}
+  for _, c in ipairs(ctx:cards("hand", ctx.turn_player)) do
+    if c.category == "runner" and ctx:count("board", ctx.turn_player) < 3 then
+      out[#out + 1] = { label = "play " .. c.name, kind = "play", card = c,
+        run = function(ctx, o) ctx:move(o.card, "board", { reason = "play" }) end }
+    elseif c.category == "gear" then
+      for _, h in ipairs(ctx:cards("board", ctx.turn_player)) do
+        out[#out + 1] = { label = "equip " .. c.name .. " to " .. h.name, kind = "equip", card = c, target = h,
+          run = function(ctx, o) ctx:attach(o.card, o.target) end }
+      end
+    end
+  end
+  for _, ab in ipairs(ctx:abilities{ kind = "activated", timing = "main", player = ctx.turn_player }) do
+    out[#out + 1] = { label = "use " .. ab.source.name, kind = "activate", card = ab.source,
+      run = function(ctx, o) activate(ctx:with{ source = ab.source }, ab, {}) end }
+  end
+  out[#out + 1] = { label = "end turn", kind = "end", ends_phase = true }
+  return out
+end
+
+function end_phase(ctx) ctx:expire("end_of_turn") end
+
+function total(ctx, p)
+  local t = 0
+  for _, c in ipairs(ctx:cards("board", p)) do t = t + c.power end
+  return t
+end
+
+function win_due(ctx)
+  if ctx.turn == 0 then return false end
+  for p = 1, ctx.players do
+    if total(ctx, p) >= 10 or ctx:value(p, "drew_from_empty") > 0 then return true end
+  end
+  return false
+end
+
+function win_run(ctx)
+  for p = 1, ctx.players do
+    if ctx:value(p, "drew_from_empty") > 0 then ctx:eliminate(p, "deck_out") end
+  end
+  for p = 1, ctx.players do
+    if total(ctx, p) >= 10 then ctx:end_game({ p }, "sprint") end
+  end
+end
+
+function activate(ctx, ab, args)
+  local def = ab.def
+  if def.once and ctx:uses(ab.source, ab.key) > 0 then return false end
+  if def.once then ctx:use(ab.source, ab.key) end
+  def.operate(ctx, args)
+  return true
+end
+
+function validate_deck(deck)
+  local n = 0
+  for _, c in pairs(deck.main or {}) do n = n + c end
+  if n < 4 then return { "a deck needs at least 4 cards" } end
+  return {}
+end
+
+-- A rule ability: a card with the keyword "swift" gets +1 power.
+RULES = {
+  { kind = "static", affects = function(ctx, c) return c.zone == "board" and c:has("keywords", "swift") end,
+    modify = { { char = "power", op = "add", value = 1 } } },
+}
+"#;
+
+fn card(id: &str, category: &str, power: i64, keywords: &[&str], script: Option<&str>) -> CardDef {
+    let mut fields = BTreeMap::new();
+    fields.insert("power".to_string(), serde_json::json!(power));
+    CardDef {
+        id: id.into(),
+        category: category.into(),
+        name: [("en".to_string(), id.to_string())].into(),
+        text: BTreeMap::new(),
+        fields,
+        keywords: keywords
+            .iter()
+            .map(|k| KeywordUse::Plain(k.to_string()))
+            .collect(),
+        script: script.map(|s| Source {
+            name: format!("cards/{id}.lua"),
+            text: s.into(),
+        }),
+    }
+}
+
+fn content(extra: Vec<CardDef>) -> Content {
+    let manifest: RulesetManifest = serde_json::from_str(MANIFEST).expect("manifest");
+    let mut cards = vec![
+        card("plain", "runner", 2, &[], None),
+        card("quick", "runner", 2, &["swift"], None),
+        // Scout: when played, its controller draws a card.
+        card(
+            "scout",
+            "runner",
+            1,
+            &[],
+            Some(
+                r#"return { { kind = "triggered", on = "moved", zones = {"board"},
+               when = function(ctx, ev) return ev.card == ctx.source and ev.to == "board" end,
+               operate = function(ctx) draw(ctx, ctx.player) end } }"#,
+            ),
+        ),
+        // Banner: your other board cards get +1 power.
+        card(
+            "banner",
+            "runner",
+            1,
+            &[],
+            Some(
+                r#"return { { kind = "static",
+               affects = function(ctx, c) return c.zone == "board" and c.controller == ctx.player and c ~= ctx.source end,
+               modify = { { char = "power", op = "add", value = 1 } } } }"#,
+            ),
+        ),
+        // Guard: a card of yours that would leave the board to the discard goes to hand instead.
+        card(
+            "guard",
+            "runner",
+            0,
+            &[],
+            Some(
+                r#"return { { kind = "replacement", replaces = "move", optional = true,
+               applies = function(ctx, op) return op.from == "board" and op.zone == "discard" and op.card.controller == ctx.player end,
+               replace = function(ctx, op) op.zone = "hand"; return op end } }"#,
+            ),
+        ),
+        // Coach: once per turn, give a board card +3 power until end of turn.
+        card(
+            "coach",
+            "runner",
+            1,
+            &[],
+            Some(
+                r#"return { { kind = "activated", timing = "main", once = true,
+               operate = function(ctx)
+                 local t = ctx:choose_cards(ctx.player, ctx:cards("board", ctx.player), { prompt = "target" })
+                 if t then ctx:modify(t, { char = "power", op = "add", value = 3 }, { ["until"] = "end_of_turn" }) end
+               end } }"#,
+            ),
+        ),
+        card("boots", "gear", 0, &[], None),
+    ];
+    cards.extend(extra);
+    Content {
+        ruleset: Ruleset {
+            manifest,
+            scripts: vec![Source {
+                name: "sprint.lua".into(),
+                text: RULES_LUA.into(),
+            }],
+        },
+        cards,
+    }
+}
+
+fn engine(extra: Vec<CardDef>) -> Rc<Engine> {
+    match Engine::new(&content(extra)) {
+        Ok(e) => e,
+        Err(es) => panic!(
+            "{}",
+            es.iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        ),
+    }
+}
+
+fn deck(cards: &[(&str, u32)]) -> DeckList {
+    let mut d = DeckList::default();
+    d.sections.insert(
+        "main".into(),
+        cards.iter().map(|(c, n)| (c.to_string(), *n)).collect(),
+    );
+    d
+}
+
+fn game(e: &Rc<Engine>, seed: u64, decks: Vec<DeckList>) -> Game {
+    Game::new(
+        e.clone(),
+        GameConfig {
+            seed,
+            decks,
+            keep_log: true,
+        },
+    )
+    .expect("game starts")
+}
+
+/// Answers with the option whose label starts with `label`.
+fn pick(g: &mut Game, label: &str) {
+    let req = g.request().expect("a request").clone();
+    let Request::Choose {
+        options, player, ..
+    } = &req
+    else {
+        panic!("not a choice")
+    };
+    let i = options
+        .iter()
+        .position(|o| o.label.starts_with(label))
+        .unwrap_or_else(|| {
+            panic!(
+                "no option '{label}' in {:?}",
+                options.iter().map(|o| &o.label).collect::<Vec<_>>()
+            )
+        });
+    g.respond(
+        *player,
+        Response::Choose {
+            indices: vec![i as u32],
+        },
+    )
+    .expect("legal");
+}
+
+fn zone_cards(g: &Game, zone: &str, p: PlayerId) -> Vec<String> {
+    let v = g.view(p);
+    v.zones
+        .iter()
+        .find(|z| z.name == zone && z.owner == Some(p))
+        .expect("zone")
+        .cards
+        .iter()
+        .map(|c| c.card.clone().unwrap_or_else(|| "?".into()))
+        .collect()
+}
+
+fn power_of(g: &Game, zone: &str, p: PlayerId, card: &str) -> i64 {
+    let v = g.view(p);
+    let z = v
+        .zones
+        .iter()
+        .find(|z| z.name == zone && z.owner == Some(p))
+        .expect("zone");
+    z.cards
+        .iter()
+        .find(|c| c.card.as_deref() == Some(card))
+        .expect("card")
+        .values["power"]
+}
+
+#[test]
+fn setup_draws_and_first_turn_asks_turn_player() {
+    let e = engine(vec![]);
+    let g = game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    assert_eq!(g.turn(), 1);
+    assert_eq!(zone_cards(&g, "hand", 0).len(), 3); // 2 in setup + 1 in the draw phase
+    assert_eq!(zone_cards(&g, "hand", 1).len(), 2);
+    assert_eq!(g.request().unwrap().player(), 0);
+}
+
+#[test]
+fn views_hide_hands_and_decks() {
+    let e = engine(vec![]);
+    let g = game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    let v = g.view(1);
+    let opp_hand = v
+        .zones
+        .iter()
+        .find(|z| z.name == "hand" && z.owner == Some(0))
+        .unwrap();
+    assert_eq!(opp_hand.count, 3);
+    assert!(
+        opp_hand
+            .cards
+            .iter()
+            .all(|c| c.id.is_none() && c.card.is_none())
+    );
+    let own_deck = v
+        .zones
+        .iter()
+        .find(|z| z.name == "deck" && z.owner == Some(1))
+        .unwrap();
+    assert!(own_deck.cards.iter().all(|c| c.card.is_none()));
+    g.check_invariants().unwrap();
+    // The opponent is not asked anything.
+    assert!(v.request.is_none());
+}
+
+#[test]
+fn triggered_ability_resolves_after_the_action() {
+    let e = engine(vec![]);
+    let mut g = game(&e, 2, vec![deck(&[("scout", 6)]), deck(&[("plain", 6)])]);
+    let before = zone_cards(&g, "hand", 0).len();
+    pick(&mut g, "play scout");
+    assert_eq!(zone_cards(&g, "board", 0), vec!["scout"]);
+    assert_eq!(
+        zone_cards(&g, "hand", 0).len(),
+        before - 1 + 1,
+        "scout drew a card"
+    );
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn static_abilities_and_rule_abilities_modify_characteristics() {
+    let e = engine(vec![]);
+    let mut g = game(
+        &e,
+        3,
+        vec![deck(&[("banner", 2), ("quick", 4)]), deck(&[("plain", 6)])],
+    );
+    // Put a quick and a banner on the board.
+    while !zone_cards(&g, "board", 0).contains(&"quick".to_string()) {
+        pick(&mut g, "play quick");
+    }
+    assert_eq!(
+        power_of(&g, "board", 0, "quick"),
+        3,
+        "2 printed + 1 swift rule"
+    );
+    if zone_cards(&g, "hand", 0).contains(&"banner".to_string()) {
+        pick(&mut g, "play banner");
+        assert_eq!(power_of(&g, "board", 0, "quick"), 4, "+1 from banner");
+        assert_eq!(
+            power_of(&g, "board", 0, "banner"),
+            1,
+            "banner does not boost itself"
+        );
+    }
+}
+
+#[test]
+fn effects_with_durations_expire_and_once_per_turn_holds() {
+    let e = engine(vec![]);
+    let mut g = game(&e, 4, vec![deck(&[("coach", 6)]), deck(&[("plain", 6)])]);
+    pick(&mut g, "play coach");
+    pick(&mut g, "use coach");
+    pick(&mut g, "coach"); // the target
+    assert_eq!(power_of(&g, "board", 0, "coach"), 4);
+    // Once per turn: the ability is offered again but does nothing the second time.
+    pick(&mut g, "use coach");
+    assert_eq!(power_of(&g, "board", 0, "coach"), 4);
+    pick(&mut g, "end turn");
+    assert_eq!(
+        power_of(&g, "board", 0, "coach"),
+        1,
+        "expired at end_of_turn"
+    );
+}
+
+#[test]
+fn attachments_follow_the_attachment_rule_when_the_host_leaves() {
+    // A script that discards the host: "bomb" discards every card on its controller's board
+    // when played.
+    let bomb = card(
+        "bomb",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "triggered", on = "moved", zones = {"board"},
+           when = function(ctx, ev) return ev.card == ctx.source end,
+           operate = function(ctx) ctx:move(ctx:cards("board", ctx.player), "discard", { reason = "bomb" }) end } }"#,
+        ),
+    );
+    let e = engine(vec![bomb]);
+    let mut g = game(
+        &e,
+        5,
+        vec![
+            deck(&[("plain", 1), ("boots", 1), ("bomb", 1), ("plain", 3)]),
+            deck(&[("plain", 6)]),
+        ],
+    );
+    // Seed 5 may not deal these in order; drive until the three are in hand.
+    let mut guard = 0;
+    while !(zone_cards(&g, "hand", 0).contains(&"boots".to_string())
+        && zone_cards(&g, "hand", 0).contains(&"bomb".to_string()))
+    {
+        pick(&mut g, "end turn");
+        pick(&mut g, "end turn");
+        guard += 1;
+        assert!(guard < 5, "cards never drawn");
+    }
+    pick(&mut g, "play plain");
+    pick(&mut g, "equip boots");
+    g.check_invariants().unwrap();
+    let v = g.view(0);
+    let board = v
+        .zones
+        .iter()
+        .find(|z| z.name == "board" && z.owner == Some(0))
+        .unwrap();
+    assert_eq!(board.cards[0].attachments.len(), 1);
+    pick(&mut g, "play bomb");
+    assert!(zone_cards(&g, "board", 0).is_empty());
+    let discard = zone_cards(&g, "discard", 0);
+    assert!(
+        discard.contains(&"boots".to_string()),
+        "the attachment went to the discard: {discard:?}"
+    );
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn optional_replacement_asks_and_replaces() {
+    let bomb = card(
+        "bomb",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "triggered", on = "moved", zones = {"board"},
+           when = function(ctx, ev) return ev.card == ctx.source end,
+           operate = function(ctx) ctx:move(ctx:cards("board", ctx.player), "discard", { reason = "bomb" }) end } }"#,
+        ),
+    );
+    let e = engine(vec![bomb]);
+    let mut g = game(
+        &e,
+        6,
+        vec![deck(&[("guard", 3), ("bomb", 3)]), deck(&[("plain", 6)])],
+    );
+    let mut guard = 0;
+    while !(zone_cards(&g, "hand", 0).contains(&"guard".to_string())
+        && zone_cards(&g, "hand", 0).contains(&"bomb".to_string()))
+    {
+        pick(&mut g, "end turn");
+        pick(&mut g, "end turn");
+        guard += 1;
+        assert!(guard < 5);
+    }
+    pick(&mut g, "play guard");
+    pick(&mut g, "play bomb");
+    // Bomb discards guard and bomb: guard's replacement is optional, so it asks, per card.
+    let req = g.request().unwrap().clone();
+    assert_eq!(req.prompt(), "replacement");
+    pick(&mut g, "apply guard"); // guard itself goes to hand
+    // Guard has left the board, so its replacement no longer applies to bomb: no question.
+    assert_eq!(g.request().unwrap().prompt(), "main");
+    assert!(zone_cards(&g, "hand", 0).contains(&"guard".to_string()));
+    assert!(zone_cards(&g, "discard", 0).contains(&"bomb".to_string()));
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn rule_processing_ends_the_game_in_the_middle_of_a_turn() {
+    let e = engine(vec![]);
+    let mut g = game(&e, 7, vec![deck(&[("plain", 8)]), deck(&[("plain", 8)])]);
+    // 5 plains of power 2 = 10 but the board holds 3; use the turn loop until someone wins or
+    // the decks run out: each player plays what they can.
+    let mut steps = 0;
+    while g.result().is_none() {
+        let req = g.request().unwrap().clone();
+        let Request::Choose {
+            options, player, ..
+        } = &req
+        else {
+            panic!()
+        };
+        let i = options
+            .iter()
+            .position(|o| o.kind.as_deref() == Some("play"))
+            .unwrap_or(options.len() - 1);
+        g.respond(
+            *player,
+            Response::Choose {
+                indices: vec![i as u32],
+            },
+        )
+        .unwrap();
+        g.check_invariants().unwrap();
+        steps += 1;
+        assert!(steps < 200);
+    }
+    // Nobody can reach 10 (3 × 2 = 6), so someone draws from an empty deck and is out.
+    let r = g.result().unwrap();
+    assert_eq!(r.reason, "deck_out");
+    assert_eq!(r.winners.len(), 1);
+}
+
+#[test]
+fn illegal_responses_change_nothing() {
+    let e = engine(vec![]);
+    let mut g = game(&e, 8, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    let hash = g.log_hash();
+    assert!(
+        g.respond(1, Response::Choose { indices: vec![0] }).is_err(),
+        "wrong player"
+    );
+    assert!(
+        g.respond(0, Response::Choose { indices: vec![99] })
+            .is_err(),
+        "no such option"
+    );
+    assert!(
+        g.respond(0, Response::Number { value: 1 }).is_err(),
+        "wrong type"
+    );
+    assert_eq!(g.log_hash(), hash);
+    assert_eq!(g.request().unwrap().player(), 0);
+}
+
+fn random_game(e: &Rc<Engine>, seed: u64) -> (String, Option<GameResult>) {
+    let mut g = game(
+        e,
+        seed,
+        vec![
+            deck(&[("scout", 3), ("coach", 2), ("plain", 3)]),
+            deck(&[("banner", 2), ("quick", 6)]),
+        ],
+    );
+    let mut rng = Rng::new(seed ^ 0xABCD);
+    let mut n = 0;
+    while let Some(req) = g.request().cloned() {
+        let r = req.random_legal(&mut rng);
+        g.respond(req.player(), r).unwrap();
+        g.check_invariants().unwrap();
+        n += 1;
+        assert!(n < 2000);
+    }
+    assert!(g.errors().is_empty(), "{:?}", g.errors());
+    (g.log_hash(), g.result())
+}
+
+#[test]
+fn same_seed_same_log() {
+    let e = engine(vec![]);
+    for seed in 0..20 {
+        let a = random_game(&e, seed);
+        let b = random_game(&e, seed);
+        assert_eq!(a, b);
+        assert!(a.1.is_some());
+    }
+    assert_ne!(random_game(&e, 1).0, random_game(&e, 2).0);
+}
+
+#[test]
+fn fork_behaves_the_same_when_answered_the_same() {
+    let e = engine(vec![]);
+    let mut g = game(&e, 11, vec![deck(&[("coach", 8)]), deck(&[("plain", 8)])]);
+    pick(&mut g, "play coach");
+    pick(&mut g, "use coach");
+    // Mid-ability: a coroutine is suspended (the target choice). Fork replays.
+    let mut f = g.fork();
+    assert_eq!(f.request(), g.request());
+    pick(&mut g, "coach");
+    pick(&mut f, "coach");
+    assert_eq!(g.log_hash(), f.log_hash());
+    // At a quiescent point the fork is a clone; the two then diverge independently.
+    let mut f2 = g.fork();
+    pick(&mut f2, "end turn");
+    assert_ne!(g.log_hash(), f2.log_hash());
+    assert_eq!(g.request().unwrap().player(), 0);
+}
+
+#[test]
+fn three_and_four_seats_take_turns_in_order() {
+    let e = engine(vec![]);
+    for n in [3usize, 4] {
+        let mut g = game(&e, 12, (0..n).map(|_| deck(&[("plain", 8)])).collect());
+        for expect in 0..n {
+            assert_eq!(g.request().unwrap().player() as usize, expect);
+            pick(&mut g, "end turn");
+        }
+    }
+}
+
+fn hostile(src: &str) -> Vec<String> {
+    let bad = card("bad", "runner", 0, &[], Some(src));
+    let e = engine(vec![bad]);
+    let mut g = game(&e, 13, vec![deck(&[("bad", 6)]), deck(&[("plain", 6)])]);
+    pick(&mut g, "play bad");
+    g.check_invariants().unwrap();
+    assert!(
+        g.request().is_some(),
+        "the game goes on: {:?} {:?}",
+        g.result(),
+        g.errors()
+    );
+    g.errors().to_vec()
+}
+
+const ON_PLAY: &str = r#"return { { kind = "triggered", on = "moved", zones = {"board"},
+   when = function(ctx, ev) return ev.card == ctx.source end, operate = function(ctx) BODY end } }"#;
+
+#[test]
+fn hostile_scripts_are_stopped_with_an_error_naming_the_card() {
+    let cases = [
+        ("while true do end", "budget"),
+        (
+            "local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1e6) end",
+            "memory",
+        ),
+        ("io.open('/etc/passwd')", "io"),
+        ("local function f(n) return f(n + 1) + 1 end f(1)", "stack"),
+        ("os.exit(1)", "os"),
+        ("require('x')", "require"),
+        ("local x = math.random(1, 2)", "random"),
+    ];
+    for (body, what) in cases {
+        let errors = hostile(&ON_PLAY.replace("BODY", body));
+        assert_eq!(errors.len(), 1, "{what}: {errors:?}");
+        assert!(
+            errors[0].contains("bad"),
+            "{what}: the error names the card: {}",
+            errors[0]
+        );
+        assert!(
+            errors[0].contains("cards/bad.lua"),
+            "{what}: and the file: {}",
+            errors[0]
+        );
+    }
+}
+
+#[test]
+fn load_errors_name_file_card_and_line() {
+    let broken = card(
+        "broken",
+        "runner",
+        0,
+        &[],
+        Some("return {\n  { kind = 'triggered', on = 'nonsense' },\n}"),
+    );
+    let syntax = card(
+        "syntax",
+        "runner",
+        0,
+        &[],
+        Some("return {\n\n  { kind = \n"),
+    );
+    let Err(errors) = Engine::new(&content(vec![broken, syntax])) else {
+        panic!("should fail")
+    };
+    let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    assert!(
+        text.iter()
+            .any(|t| t.contains("unknown event 'nonsense'") && t.contains("broken")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter()
+            .any(|t| t.starts_with("cards/syntax.lua:") && t.contains("syntax")),
+        "{text:?}"
+    );
+}
+
+#[test]
+fn deck_validation_uses_the_ruleset_hook() {
+    let e = engine(vec![]);
+    assert!(e.validate_deck(&deck(&[("plain", 6)])).is_empty());
+    assert_eq!(
+        e.validate_deck(&deck(&[("plain", 2)])),
+        vec!["a deck needs at least 4 cards"]
+    );
+}
