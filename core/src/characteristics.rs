@@ -195,13 +195,7 @@ type StaticVisitor<'a> = dyn FnMut(&Value, &Ability, Option<ObjId>) -> Result<()
 
 /// Calls `f(ctx, ability, source)` for every active static ability that modifies `sym`
 /// and whose condition holds.
-fn for_each_static(
-    lua: &Lua,
-    db: &Db,
-    st: &State,
-    sym: Sym,
-    f: &mut StaticVisitor,
-) -> Result<()> {
+fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisitor) -> Result<()> {
     let Some(list) = db.statics_by_char.get(&sym) else {
         return Ok(());
     };

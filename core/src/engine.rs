@@ -70,7 +70,8 @@ fn err(file: Option<&str>, card: Option<&str>, message: String) -> LoadError {
     }
 }
 
-fn global_fn(lua: &Lua, path: &str) -> Result<Function, String> {
+/// The value at a dotted global path (`OP.setup`).
+fn global_path(lua: &Lua, path: &str) -> Result<Value, String> {
     let mut v = Value::Table(lua.globals());
     for part in path.split('.') {
         v = match v {
@@ -78,7 +79,11 @@ fn global_fn(lua: &Lua, path: &str) -> Result<Function, String> {
             _ => Value::Nil,
         };
     }
-    match v {
+    Ok(v)
+}
+
+fn global_fn(lua: &Lua, path: &str) -> Result<Function, String> {
+    match global_path(lua, path)? {
         Value::Function(f) => Ok(f),
         Value::Nil => Err(format!(
             "the ruleset names '{path}' but no script defines it"
@@ -117,10 +122,15 @@ impl Engine {
         let prelude: Table = lua
             .load(include_str!("script/prelude.lua"))
             .set_name("=riffle/prelude.lua")
-            .call(k)
+            .call(k.clone())
             .map_err(fatal)?;
         lua.globals()
             .raw_set("coroutine", mlua::Nil)
+            .map_err(fatal)?;
+        // Printed data of any card by id, for deck checks and searches.
+        let card_info: Function = k.get("card_info").map_err(fatal)?;
+        lua.globals()
+            .raw_set("card_info", card_info)
             .map_err(fatal)?;
         let make_ctx: Function = prelude.get("make_ctx").map_err(fatal)?;
         budget.reset();
@@ -209,7 +219,7 @@ impl Engine {
 
         let mut rule_abilities = Vec::new();
         if let Some(name) = &manifest.hooks.rule_abilities {
-            match lua.globals().get::<Value>(name.as_str()) {
+            match global_path(&lua, name) {
                 Ok(Value::Table(t)) => {
                     for (i, v) in t.sequence_values::<Table>().enumerate() {
                         match v

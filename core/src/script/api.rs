@@ -197,7 +197,11 @@ pub fn install(lua: &Lua) -> Result<Table> {
     k.set(
         "card_info",
         lua.create_function(|lua, id: String| {
-            let (db, _) = env(lua)?;
+            // Works outside games too (deck checks): needs only the database.
+            let db = lua
+                .app_data_ref::<Rc<Db>>()
+                .ok_or_else(|| mlua::Error::runtime("the engine is not loaded yet"))?
+                .clone();
             let Some(&ci) = db.card_index.get(&id) else {
                 return Ok(Value::Nil);
             };

@@ -64,14 +64,14 @@ impl UserData for CardUd {
                 _ => Value::Boolean(true),
             })
         });
-        m.add_method("flag", |lua, this, name: String| {
+        m.add_method("flag_on", |lua, this, name: String| {
             let (db, st) = env(lua)?;
             let st = st.borrow();
             let i =
                 Rules::lookup(&db.names, &db.rules.flags, &name).map_err(mlua::Error::runtime)?;
             Ok(st.flag(this.0, i))
         });
-        m.add_method("counter", |lua, this, name: String| {
+        m.add_method("counter_value", |lua, this, name: String| {
             let (db, st) = env(lua)?;
             let st = st.borrow();
             let i = Rules::lookup(&db.names, &db.rules.counters, &name)

@@ -113,9 +113,8 @@ end
 --- Puts `card` under `host` (an attachment). Returns the new object.
 function Ctx:attach(card, host, opts)
   opts = opts or {}
-  local r = op({ kind = "move", cards = { card }, host = host, reason = opts.reason or "attach",
+  return op({ kind = "move", cards = { card }, host = host, reason = opts.reason or "attach",
     orientation = opts.orientation, by = self.player })
-  return r[1]
 end
 --- Shuffles a zone.
 function Ctx:shuffle(zone, player) return op({ kind = "shuffle", zone = zone, player = player or self.player }) end
@@ -179,6 +178,8 @@ function Ctx:random(n) return op({ kind = "random", n = n }) end
 function Ctx:end_game(winners, reason) return op({ kind = "end_game", winners = winners or {}, reason = reason }) end
 --- Takes a player out of the game (the game ends when one or no player is left).
 function Ctx:eliminate(player, reason) return op({ kind = "eliminate", player = player, reason = reason }) end
+--- Says who takes the first turn (during setup).
+function Ctx:set_first_player(player) return op({ kind = "first_player", player = player }) end
 --- Sets the current phase name (for views and logs; the turn structure itself is game.yaml's).
 function Ctx:log(message) return op({ kind = "emit", name = "log", data = { message = tostring(message) } }) end
 

@@ -8,6 +8,7 @@ use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
 use riffle::content::{clean_path, find_root};
 
+mod play;
 mod schema;
 mod validate;
 
@@ -27,6 +28,9 @@ pub enum Command {
     Validate(validate::Args),
     /// Regenerate (`--write`) or check the generated JSON Schemas in `schema/`.
     Schema(schema::Args),
+    /// Play games between agents (random, first, human): a readable log, or a summary with
+    /// `--games K`.
+    Play(play::Args),
 }
 
 /// Exit code: the command found problems.
@@ -40,6 +44,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Validate(args) => validate::run(args),
         Command::Schema(args) => schema::run(args),
+        Command::Play(args) => play::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,0 +1,45 @@
+-- Deck construction: OP 5-1-2 (1 Leader, 50 cards, 10 DON!!, ≤4 per card number, the
+-- Leader's colour), with card-defined exceptions (5-1-2-4: `deck_limit` in card YAML).
+
+OP = OP or {}
+
+function OP.validate_deck(deck)
+  local errors = {}
+  local function count(section)
+    local n = 0
+    for _, k in pairs(deck[section] or {}) do n = n + k end
+    return n
+  end
+  if count("leader") ~= 1 then errors[#errors + 1] = "OP 5-1-2: a deck needs exactly 1 Leader, found " .. count("leader") end
+  if count("main") ~= 50 then errors[#errors + 1] = "OP 5-1-2: the deck needs exactly 50 cards, found " .. count("main") end
+  if count("don") ~= 10 then errors[#errors + 1] = "OP 5-1-2: the DON!! deck needs exactly 10 DON!!, found " .. count("don") end
+  local leader = nil
+  for id in pairs(deck.leader or {}) do leader = id end
+  local linfo = leader and card_info(leader)
+  if linfo and linfo.category ~= "leader" then errors[#errors + 1] = leader .. " is not a Leader" end
+  local ids = {}
+  for id in pairs(deck.main or {}) do ids[#ids + 1] = id end
+  table.sort(ids)
+  for _, id in ipairs(ids) do
+    local n = deck.main[id]
+    local info = card_info(id)
+    if info == nil then
+      errors[#errors + 1] = "no card " .. id
+    else
+      if info.category ~= "character" and info.category ~= "event" and info.category ~= "stage" then
+        errors[#errors + 1] = "OP 5-1-2-1: " .. id .. " (" .. info.category .. ") cannot be in the deck"
+      end
+      if n > (info.deck_limit or 4) then
+        errors[#errors + 1] = "OP 5-1-2-3: at most " .. (info.deck_limit or 4) .. " copies of " .. id .. ", found " .. n
+      end
+      if linfo and not OP.shares_color(info.colors or {}, linfo.colors or {}) then
+        errors[#errors + 1] = "OP 5-1-2-2: " .. id .. " does not share a colour with the Leader"
+      end
+    end
+  end
+  for id in pairs(deck.don or {}) do
+    local info = card_info(id)
+    if info == nil or info.category ~= "don" then errors[#errors + 1] = "OP 5-1-2: " .. id .. " is not a DON!! card" end
+  end
+  return errors
+end

@@ -1,0 +1,174 @@
+//! Playing games: agents that answer requests, a loop that plays a game to the end, and the
+//! readable log. Used by `riffle play`, the random-game tests and the benchmarks.
+
+use std::rc::Rc;
+
+use riffle_core::{Engine, Entry, Game, GameConfig, GameResult, PlayerId, Request, Response, Rng};
+
+/// Something that answers requests.
+pub trait Agent {
+    /// The answer to `req` in `game`.
+    fn respond(&mut self, game: &Game, req: &Request) -> Response;
+}
+
+/// Answers uniformly at random from the legal responses (seeded).
+pub struct RandomAgent(pub Rng);
+
+impl Agent for RandomAgent {
+    fn respond(&mut self, _: &Game, req: &Request) -> Response {
+        req.random_legal(&mut self.0)
+    }
+}
+
+/// Always answers with the first legal response.
+pub struct FirstAgent;
+
+impl Agent for FirstAgent {
+    fn respond(&mut self, _: &Game, req: &Request) -> Response {
+        req.first_legal()
+    }
+}
+
+/// Makes an agent by name: `random`, `first` (`human` is the CLI's).
+pub fn agent(name: &str, seed: u64) -> Option<Box<dyn Agent>> {
+    match name {
+        "random" => Some(Box::new(RandomAgent(Rng::new(seed)))),
+        "first" => Some(Box::new(FirstAgent)),
+        _ => None,
+    }
+}
+
+/// How a played game went.
+#[derive(Clone, Debug)]
+pub struct Played {
+    /// The result (None if the decision cap was hit).
+    pub result: Option<GameResult>,
+    /// Turns played.
+    pub turns: u32,
+    /// Decisions answered.
+    pub decisions: u64,
+    /// The log hash.
+    pub hash: String,
+    /// Script errors.
+    pub errors: Vec<String>,
+}
+
+/// Plays a game to the end with one agent per seat. `check` runs the kernel's invariant
+/// checks after every step (slower; for tests).
+pub fn play_game(
+    engine: &Rc<Engine>,
+    config: GameConfig,
+    agents: &mut [Box<dyn Agent>],
+    check: bool,
+    mut on_step: impl FnMut(&Game),
+) -> Result<(Game, Played), String> {
+    let mut game = Game::new(engine.clone(), config).map_err(|e| e.to_string())?;
+    let mut decisions = 0u64;
+    if check {
+        game.check_invariants()?;
+    }
+    while let Some(req) = game.request().cloned() {
+        let p = req.player() as usize;
+        let r = agents[p % agents.len()].respond(&game, &req);
+        game.respond(req.player(), r).map_err(|e| e.to_string())?;
+        decisions += 1;
+        on_step(&game);
+        if check {
+            game.check_invariants()
+                .map_err(|e| format!("after decision {decisions}: {e}"))?;
+        }
+        if decisions > 200_000 {
+            break;
+        }
+    }
+    let played = Played {
+        result: game.result(),
+        turns: game.turn(),
+        decisions,
+        hash: game.log_hash(),
+        errors: game.errors().to_vec(),
+    };
+    Ok((game, played))
+}
+
+/// The log as readable lines: decisions and the events people care about.
+pub fn readable_log(game: &Game) -> Vec<String> {
+    let mut out = Vec::new();
+    let name = |id: riffle_core::ObjId| game.card_id(id);
+    let mut turn = 0;
+    for e in game.log() {
+        match e {
+            Entry::Decision {
+                player,
+                request,
+                response,
+            } => {
+                if let (
+                    Request::Choose {
+                        options, prompt, ..
+                    },
+                    Response::Choose { indices },
+                ) = (&request, &response)
+                {
+                    let picked: Vec<&str> = indices
+                        .iter()
+                        .map(|i| options[*i as usize].label.as_str())
+                        .collect();
+                    out.push(format!("  P{} {prompt}: {}", player + 1, picked.join(", ")));
+                } else if let Response::Number { value } = response {
+                    out.push(format!("  P{} {}: {value}", player + 1, request.prompt()));
+                }
+            }
+            Entry::Event(ev) => match ev.name.as_str() {
+                "turn_began" => {
+                    turn += 1;
+                    out.push(format!(
+                        "turn {turn}: player {}",
+                        ev.player.map(|p| p + 1).unwrap_or(0)
+                    ));
+                }
+                "moved" => {
+                    if let (Some(c), Some(reason)) = (ev.card, ev.reason.as_deref())
+                        && !matches!(
+                            reason,
+                            "setup" | "refresh" | "don_phase" | "draw" | "mulligan"
+                        )
+                    {
+                        out.push(format!(
+                            "    {} {} ({reason})",
+                            name(c),
+                            if reason == "attach" {
+                                "attached"
+                            } else {
+                                "moved"
+                            }
+                        ));
+                    }
+                }
+                "game_over" => out.push(format!(
+                    "game over: {}",
+                    ev.reason.clone().unwrap_or_default()
+                )),
+                _ => {}
+            },
+            Entry::ScriptError { message } => out.push(format!("  script error: {message}")),
+        }
+    }
+    out
+}
+
+/// A one-line result.
+pub fn describe(result: &Option<GameResult>) -> String {
+    match result {
+        Some(r) if r.winners.len() == 1 => {
+            format!("player {} wins ({})", r.winners[0] + 1, r.reason)
+        }
+        Some(r) if r.winners.is_empty() => format!("draw ({})", r.reason),
+        Some(r) => format!(
+            "players {:?} win ({})",
+            r.winners.iter().map(|p| p + 1).collect::<Vec<PlayerId>>(),
+            r.reason
+        ),
+        None => "unfinished".into(),
+    }
+}
