@@ -58,7 +58,7 @@ impl std::fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
-fn empty_state(engine: &Engine, nplayers: u8, seed: u64) -> State {
+pub(crate) fn empty_state(engine: &Engine, nplayers: u8, seed: u64) -> State {
     let db = &engine.db;
     let mut zones = Vec::new();
     let mut zone_ids = Vec::new();
@@ -150,12 +150,12 @@ impl Game {
                 }
             }
         }
-        let mut g = Game::from_state(engine, st, vec![Frame::Turns(TurnStage::Setup)]);
+        let mut g = Game::from_parts(engine, st, vec![Frame::Turns(TurnStage::Setup)]);
         g.drive(Input::Start);
         Ok(g)
     }
 
-    fn from_state(engine: Rc<Engine>, state: State, frames: Vec<Frame>) -> Game {
+    pub(crate) fn from_parts(engine: Rc<Engine>, state: State, frames: Vec<Frame>) -> Game {
         let snapshot = Rc::new(Snapshot {
             state: state.clone(),
             frames: frames.clone(),
@@ -277,7 +277,7 @@ impl Game {
             };
         }
         let s = &self.snapshot;
-        let mut g = Game::from_state(self.engine.clone(), s.state.clone(), s.frames.clone());
+        let mut g = Game::from_parts(self.engine.clone(), s.state.clone(), s.frames.clone());
         g.snapshot = self.snapshot.clone();
         g.request = s.request.clone();
         if g.request.is_none() {

@@ -34,6 +34,9 @@ pub struct CardView {
     /// Integer characteristics (when visible).
     #[serde(skip_serializing_if = "BTreeMap::is_empty", default)]
     pub values: BTreeMap<String, i64>,
+    /// Set characteristics (when visible): colors, types, keywords...
+    #[serde(skip_serializing_if = "BTreeMap::is_empty", default)]
+    pub sets: BTreeMap<String, Vec<String>>,
     /// Non-zero counters.
     #[serde(skip_serializing_if = "BTreeMap::is_empty", default)]
     pub counters: BTreeMap<String, i64>,
@@ -106,7 +109,7 @@ impl Game {
             let cards = z
                 .cards
                 .iter()
-                .map(|id| self.card_view(&st, *id, viewer))
+                .map(|id| self.card_view(&st, *id, Some(viewer)))
                 .collect();
             zones.push(ZoneView {
                 name: decl.name.clone(),
@@ -142,7 +145,21 @@ impl Game {
         }
     }
 
-    fn card_view(&self, st: &State, id: ObjId, viewer: PlayerId) -> CardView {
+    /// Every card of a zone with nothing hidden: for tests and tools, never for clients.
+    pub fn inspect_zone(&self, player: PlayerId, zone: &str) -> Option<Vec<CardView>> {
+        self.enter();
+        let st = self.state.borrow();
+        let db = &self.engine.db;
+        let decl = db.rules.zone_index(&db.names, zone).ok()?;
+        if player >= st.nplayers {
+            return None;
+        }
+        let z = st.zone_id(decl, player);
+        Some(st.zone(z).cards.iter().map(|id| self.card_view(&st, *id, None)).collect())
+    }
+
+    /// The card view of `id` for `viewer` (None: sees everything).
+    fn card_view(&self, st: &State, id: ObjId, viewer: Option<PlayerId>) -> CardView {
         let db = &self.engine.db;
         let o = st.obj(id);
         let attachments = o
@@ -150,7 +167,7 @@ impl Game {
             .iter()
             .map(|a| self.card_view(st, *a, viewer))
             .collect();
-        if !visible(self, st, id, viewer) {
+        if viewer.is_some_and(|v| !visible(self, st, id, v)) {
             return CardView {
                 id: None,
                 card: None,
@@ -158,6 +175,7 @@ impl Game {
                 face_up: o.face_up,
                 orientation: db.names.name(o.orientation).to_string(),
                 values: BTreeMap::new(),
+                sets: BTreeMap::new(),
                 counters: BTreeMap::new(),
                 flags: Vec::new(),
                 attachments,
@@ -165,12 +183,19 @@ impl Game {
         }
         let card = &db.cards[o.card as usize];
         let mut values = BTreeMap::new();
+        let mut sets = BTreeMap::new();
+        let lua = &self.engine.lua;
         for (ci, c) in db.rules.chars.iter().enumerate() {
-            if db.rules.is_int(ci)
-                && card.ints[ci].is_some()
-                && let Ok(v) = characteristics::int_value(&self.engine.lua, db, st, id, ci)
+            if db.rules.is_int(ci) {
+                if card.ints[ci].is_some()
+                    && let Ok(v) = characteristics::int_value(lua, db, st, id, ci)
+                {
+                    values.insert(c.decl.name.clone(), v);
+                }
+            } else if let Ok(v) = characteristics::set_value(lua, db, st, id, ci)
+                && !v.is_empty()
             {
-                values.insert(c.decl.name.clone(), v);
+                sets.insert(c.decl.name.clone(), v.iter().map(|s| db.names.name(*s).to_string()).collect());
             }
         }
         CardView {
@@ -180,6 +205,7 @@ impl Game {
             face_up: o.face_up,
             orientation: db.names.name(o.orientation).to_string(),
             values,
+            sets,
             counters: db
                 .rules
                 .counters

@@ -4,3 +4,4 @@
 
 pub mod content;
 pub mod play;
+pub mod scenario;

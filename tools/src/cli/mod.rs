@@ -10,6 +10,7 @@ use riffle::content::{clean_path, find_root};
 
 mod play;
 mod schema;
+mod test;
 mod validate;
 
 /// Riffle: a data-driven trading card game platform.
@@ -31,6 +32,8 @@ pub enum Command {
     /// Play games between agents (random, first, human): a readable log, or a summary with
     /// `--games K`.
     Play(play::Args),
+    /// Run scenario tests (`*.test.yaml`); the last line is `N passed, N failed`.
+    Test(test::Args),
 }
 
 /// Exit code: the command found problems.
@@ -45,6 +48,7 @@ pub fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args),
         Command::Schema(args) => schema::run(args),
         Command::Play(args) => play::run(args),
+        Command::Test(args) => test::run(args),
     };
     match result {
         Ok(code) => code,

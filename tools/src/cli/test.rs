@@ -1,0 +1,123 @@
+//! `riffle test`: run scenario files and report `N passed, N failed`.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::bail;
+use riffle::content::{Loader, load_game};
+use riffle::scenario::{File, discover};
+use riffle_core::Engine;
+
+use super::{FOUND_PROBLEMS, RootArgs};
+
+/// Run scenario tests.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Scenario files or folders (default: every `*.test.yaml` of every game).
+    paths: Vec<PathBuf>,
+    /// Only scenarios whose name contains this text.
+    #[arg(long)]
+    filter: Option<String>,
+    /// Print every scenario, not only failures.
+    #[arg(long, short)]
+    verbose: bool,
+    #[command(flatten)]
+    roots: RootArgs,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let paths = args.roots.search_paths(args.paths.first().map(|p| p.as_path()))?;
+    let root = paths[0].clone();
+    let mut files = Vec::new();
+    if args.paths.is_empty() {
+        for game in Loader::new(paths.clone()).games() {
+            files.extend(discover(&root, &game));
+        }
+    } else {
+        for p in &args.paths {
+            if p.is_dir() {
+                let mut found = Vec::new();
+                collect(p, &mut found);
+                files.extend(found);
+            } else if p.is_file() {
+                files.push(p.clone());
+            } else {
+                bail!("{}: no such file or folder", p.display());
+            }
+        }
+    }
+    let mut by_game: BTreeMap<String, Vec<File>> = BTreeMap::new();
+    let (mut passed, mut failed) = (0usize, 0usize);
+    for f in &files {
+        match File::read(f) {
+            Ok(file) => match file.game() {
+                Some(g) => by_game.entry(g).or_default().push(file),
+                None => {
+                    eprintln!("{}:1:1: cannot tell the game: add `game:` or put it under cardsets/<game>/", f.display());
+                    failed += 1;
+                }
+            },
+            Err(es) => {
+                for e in es {
+                    eprintln!("{e}");
+                }
+                failed += 1;
+            }
+        }
+    }
+    for (game, files) in by_game {
+        let loaded = match load_game(&paths, &game).into_result() {
+            Ok(l) => l,
+            Err(diags) => {
+                for d in diags.iter().take(20) {
+                    eprintln!("{d}");
+                }
+                eprintln!("the {game} content has errors: its scenarios were not run");
+                failed += files.len();
+                continue;
+            }
+        };
+        let engine = match Engine::new(&loaded.content) {
+            Ok(e) => e,
+            Err(es) => {
+                for e in es {
+                    eprintln!("{e}");
+                }
+                failed += files.len();
+                continue;
+            }
+        };
+        for file in files {
+            for o in file.run(&engine, args.filter.as_deref()) {
+                if o.passed() {
+                    passed += 1;
+                    if args.verbose {
+                        println!("ok   {} {}", o.at, o.name);
+                    }
+                } else {
+                    failed += 1;
+                    println!("FAIL {} {}", o.at, o.name);
+                    for f in &o.failures {
+                        println!("    {f}");
+                    }
+                }
+            }
+        }
+    }
+    println!("{passed} passed, {failed} failed");
+    Ok(if failed > 0 { ExitCode::from(FOUND_PROBLEMS) } else { ExitCode::SUCCESS })
+}
+
+fn collect(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            collect(&p, out);
+        } else if p.to_string_lossy().ends_with(".test.yaml") {
+            out.push(p);
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! Assertions of a scenario: result, request, zones, cards, values, events, errors.
+//! Each failed assertion is one line: what was expected, and what the game has.
+
+use riffle_core::{CardView, Entry, Game, Request};
+use serde_json::Value;
+
+/// Checks `exp` against the game; returns the failures.
+pub fn check(game: &Game, exp: &Value, _start_log: usize) -> Vec<String> {
+    let mut f = Vec::new();
+    let Some(map) = exp.as_object() else { return vec!["expect: a map".into()] };
+    for (key, v) in map {
+        match key.as_str() {
+            "winner" => winner(game, v, &mut f),
+            "over" => {
+                let over = game.result().is_some();
+                if Some(over) != v.as_bool() {
+                    f.push(format!("over: expected {v}, got {over} ({:?})", game.result()));
+                }
+            }
+            "reason" => {
+                let got = game.result().map(|r| r.reason);
+                if got.as_deref() != v.as_str() {
+                    f.push(format!("reason: expected {v}, got {got:?}"));
+                }
+            }
+            "request" => request(game, v, &mut f),
+            "zones" => zones(game, v, &mut f),
+            "cards" => {
+                for c in v.as_array().into_iter().flatten() {
+                    card(game, c, &mut f);
+                }
+            }
+            "values" => values(game, v, &mut f),
+            "events" => events(game, v, true, &mut f),
+            "no_events" => events(game, v, false, &mut f),
+            "errors" => {
+                let want: Vec<&str> = v.as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+                for w in &want {
+                    if !game.errors().iter().any(|e| e.contains(w)) {
+                        f.push(format!("errors: expected one containing '{w}', got {:?}", game.errors()));
+                    }
+                }
+            }
+            other => f.push(format!(
+                "unknown expectation '{other}' (winner, over, reason, request, zones, cards, values, events, no_events, errors)"
+            )),
+        }
+    }
+    f
+}
+
+fn winner(game: &Game, v: &Value, f: &mut Vec<String>) {
+    let r = game.result();
+    let got = match &r {
+        None => "none (the game is not over)".to_string(),
+        Some(r) if r.winners.is_empty() => "draw".to_string(),
+        Some(r) => r.winners.iter().map(|p| (p + 1).to_string()).collect::<Vec<_>>().join(","),
+    };
+    let want = match v {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    if got != want {
+        f.push(format!("winner: expected {want}, got {got} ({})", r.map(|r| r.reason).unwrap_or_default()));
+    }
+}
+
+fn request(game: &Game, v: &Value, f: &mut Vec<String>) {
+    let Some(req) = game.request() else {
+        f.push(format!("request: expected {v}, but nothing is asked (result {:?})", game.result()));
+        return;
+    };
+    let labels: Vec<String> = match req {
+        Request::Choose { options, .. } => options.iter().map(|o| o.label.clone()).collect(),
+        Request::Number { .. } => Vec::new(),
+    };
+    if let Some(p) = v.get("player").and_then(Value::as_u64) {
+        if p as u8 != req.player() + 1 {
+            f.push(format!("request.player: expected {p}, got {}", req.player() + 1));
+        }
+    }
+    if let Some(p) = v.get("prompt").and_then(Value::as_str) {
+        if p != req.prompt() {
+            f.push(format!("request.prompt: expected {p}, got {}", req.prompt()));
+        }
+    }
+    for o in v.get("options").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+        if !labels.iter().any(|l| l.starts_with(o)) {
+            f.push(format!("request.options: expected one starting '{o}', got {labels:?}"));
+        }
+    }
+    for o in v.get("not_options").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+        if labels.iter().any(|l| l.starts_with(o)) {
+            f.push(format!("request.not_options: did not expect '{o}', got {labels:?}"));
+        }
+    }
+}
+
+fn ids(cards: &[CardView]) -> Vec<String> {
+    let mut v: Vec<String> = cards.iter().map(|c| c.card.clone().unwrap_or_else(|| "?".into())).collect();
+    v.sort();
+    v
+}
+
+fn expand(list: &[Value]) -> Vec<String> {
+    let mut out = Vec::new();
+    for x in list.iter().filter_map(Value::as_str) {
+        match x.split_once(" x") {
+            Some((id, n)) => {
+                for _ in 0..n.trim().parse::<usize>().unwrap_or(1) {
+                    out.push(id.trim().to_string());
+                }
+            }
+            None => out.push(x.to_string()),
+        }
+    }
+    out.sort();
+    out
+}
+
+fn zones(game: &Game, v: &Value, f: &mut Vec<String>) {
+    for (p, zs) in v.as_object().into_iter().flatten() {
+        let Ok(pn) = p.parse::<u8>() else {
+            f.push(format!("zones: '{p}' is not a player number"));
+            continue;
+        };
+        for (zone, want) in zs.as_object().into_iter().flatten() {
+            let Some(cards) = game.inspect_zone(pn - 1, zone) else {
+                f.push(format!("zones.{p}.{zone}: no such zone or player"));
+                continue;
+            };
+            let got = ids(&cards);
+            match want {
+                Value::Number(n) => {
+                    if Some(got.len() as u64) != n.as_u64() {
+                        f.push(format!("player {p} {zone}: expected {n} cards, got {} {got:?}", got.len()));
+                    }
+                }
+                Value::Array(list) => {
+                    let want = expand(list);
+                    if want != got {
+                        f.push(format!("player {p} {zone}: expected {want:?}, got {got:?}"));
+                    }
+                }
+                Value::Object(m) => {
+                    if let Some(n) = m.get("count").and_then(Value::as_u64) {
+                        if got.len() as u64 != n {
+                            f.push(format!("player {p} {zone}: expected {n} cards, got {} {got:?}", got.len()));
+                        }
+                    }
+                    for c in expand(m.get("contains").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[])) {
+                        if !got.contains(&c) {
+                            f.push(format!("player {p} {zone}: expected to contain {c}, got {got:?}"));
+                        }
+                    }
+                    for c in expand(m.get("excludes").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[])) {
+                        if got.contains(&c) {
+                            f.push(format!("player {p} {zone}: expected not to contain {c}, got {got:?}"));
+                        }
+                    }
+                    if let Some(top) = m.get("top").and_then(Value::as_str) {
+                        let t = cards.last().and_then(|c| c.card.clone());
+                        if t.as_deref() != Some(top) {
+                            f.push(format!("player {p} {zone}: expected {top} on top, got {t:?}"));
+                        }
+                    }
+                }
+                other => f.push(format!("zones.{p}.{zone}: a count, a list of ids or a map, not {other}")),
+            }
+        }
+    }
+}
+
+fn card(game: &Game, c: &Value, f: &mut Vec<String>) {
+    let p = c.get("player").and_then(Value::as_u64).unwrap_or(1) as u8;
+    let Some(zone) = c.get("zone").and_then(Value::as_str) else {
+        f.push("cards: each needs `zone`".into());
+        return;
+    };
+    let Some(id) = c.get("card").and_then(Value::as_str) else {
+        f.push("cards: each needs `card`".into());
+        return;
+    };
+    let nth = c.get("nth").and_then(Value::as_u64).unwrap_or(1) as usize;
+    let cards = game.inspect_zone(p - 1, zone).unwrap_or_default();
+    let Some(cv) = cards.iter().filter(|x| x.card.as_deref() == Some(id)).nth(nth - 1) else {
+        f.push(format!("card {id}: not in player {p}'s {zone} ({:?})", ids(&cards)));
+        return;
+    };
+    for (k, want) in c.as_object().into_iter().flatten() {
+        let got: Value = match k.as_str() {
+            "player" | "zone" | "card" | "nth" => continue,
+            "orientation" => Value::String(cv.orientation.clone()),
+            "face_up" => Value::Bool(cv.face_up),
+            "attachments" => Value::from(cv.attachments.len()),
+            "has" => {
+                for w in want.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                    if !cv.sets.values().any(|s| s.iter().any(|x| x == w)) {
+                        f.push(format!("card {id}: expected to have '{w}', has {:?}", cv.sets));
+                    }
+                }
+                continue;
+            }
+            "lacks" => {
+                for w in want.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                    if cv.sets.values().any(|s| s.iter().any(|x| x == w)) {
+                        f.push(format!("card {id}: expected not to have '{w}', has {:?}", cv.sets));
+                    }
+                }
+                continue;
+            }
+            name => match cv.values.get(name).or_else(|| cv.counters.get(name)) {
+                Some(v) => Value::from(*v),
+                None => Value::from(0),
+            },
+        };
+        if &got != want {
+            f.push(format!("card {id} in player {p}'s {zone}: {k} expected {want}, got {got}"));
+        }
+    }
+}
+
+fn values(game: &Game, v: &Value, f: &mut Vec<String>) {
+    let view = game.view(0);
+    for (p, vals) in v.as_object().into_iter().flatten() {
+        let Some(pv) = p.parse::<usize>().ok().and_then(|n| view.values.get(n - 1)) else {
+            f.push(format!("values: no player {p}"));
+            continue;
+        };
+        for (name, want) in vals.as_object().into_iter().flatten() {
+            let got = pv.get(name).copied();
+            if got != want.as_i64() {
+                f.push(format!("player {p} value {name}: expected {want}, got {got:?}"));
+            }
+        }
+    }
+}
+
+fn events(game: &Game, v: &Value, want_present: bool, f: &mut Vec<String>) {
+    let log = game.log();
+    let evs: Vec<&riffle_core::events::Event> = log
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Event(ev) => Some(ev),
+            _ => None,
+        })
+        .collect();
+    let mut from = 0;
+    for w in v.as_array().into_iter().flatten() {
+        let pos = evs[from..].iter().position(|e| event_matches(game, e, w));
+        match (pos, want_present) {
+            (Some(i), true) => from += i + 1, // in order
+            (None, true) => f.push(format!("events: expected {w} (in order), not found")),
+            (Some(_), false) => f.push(format!("no_events: {w} happened")),
+            (None, false) => {}
+        }
+        if !want_present {
+            from = 0;
+        }
+    }
+}
+
+fn event_matches(game: &Game, e: &riffle_core::events::Event, w: &Value) -> bool {
+    let zone_name = |z: Option<riffle_core::state::ZoneId>| {
+        z.and_then(|z| game.with_state(|st| game.engine().manifest().zones.get(st.zone(z).decl as usize).map(|d| d.name.clone())))
+    };
+    w.as_object().into_iter().flatten().all(|(k, v)| match k.as_str() {
+        "name" => v.as_str() == Some(e.name.as_str()),
+        "card" => e.card.is_some_and(|c| Some(game.card_id(c).as_str()) == v.as_str()),
+        "reason" => e.reason.as_deref() == v.as_str(),
+        "key" => e.key.as_deref() == v.as_str(),
+        "player" => e.player.map(|p| p as u64 + 1) == v.as_u64(),
+        "amount" => Some(e.amount) == v.as_i64(),
+        "from" => zone_name(e.from).as_deref() == v.as_str(),
+        "to" => zone_name(e.to).as_deref() == v.as_str(),
+        _ => false,
+    })
+}
