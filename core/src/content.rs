@@ -330,6 +330,10 @@ pub struct TriggerPolicy {
     /// timestamp order (false).
     #[serde(default = "yes")]
     pub player_orders: bool,
+    /// An ability triggers at most once per batch, however many of its events the batch
+    /// holds (Gundam 10-1-6-3 style).
+    #[serde(default)]
+    pub once_per_batch: bool,
 }
 
 fn yes() -> bool {

@@ -91,6 +91,8 @@ pub struct Ability {
     pub replace: Option<Function>,
     /// Replacement: the player may decline it.
     pub optional: bool,
+    /// Only works when given by an effect (`ctx:grant_ability`): never on its own card.
+    pub dormant: bool,
     /// Static: `(ctx) -> bool`; the ability applies only while true.
     pub condition: Option<Function>,
     /// Static: what it applies to.
@@ -344,6 +346,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
         .ok()
         .flatten()
         .unwrap_or(false);
+    let dormant: bool = t.get::<Option<bool>>("dormant").ok().flatten().unwrap_or(false);
     Ok(Ability {
         kind,
         when: get_fn("when")?,
@@ -356,6 +359,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
         applies,
         replace,
         optional,
+        dormant,
         affects,
         mods,
     })
@@ -426,6 +430,8 @@ pub struct Db {
     pub triggers_by_event: std::collections::HashMap<Sym, Vec<AbilityRef>>,
     /// Replacement abilities.
     pub replacements: Vec<AbilityRef>,
+    /// Ability by the address of its Lua table (to find the ability a script names).
+    pub ability_by_table: std::collections::HashMap<usize, AbilityRef>,
     /// Zone declarations that are in play.
     pub in_play: Vec<usize>,
     /// The prelude's context constructor.
@@ -460,11 +466,20 @@ impl Db {
         ab: &Ability,
     ) -> Vec<crate::state::ObjId> {
         let mut out = Vec::new();
+        if ab.dormant {
+            return out; // works only when given by an effect
+        }
         for &decl in self.ability_zones(ab) {
             for z in st.zone_ids[decl].iter() {
                 for &id in &st.zone(*z).cards {
                     if st.obj(id).card == card {
                         out.push(id);
+                    }
+                    // Attached cards are in their host's zone: their abilities work there.
+                    for &a in &st.obj(id).attachments {
+                        if st.obj(a).card == card {
+                            out.push(a);
+                        }
                     }
                 }
             }

@@ -291,16 +291,40 @@ impl Game {
             }
         }
         self.engine.budget.reset();
-        let st = self.state.borrow();
-        triggers::collect(&self.engine.lua, &self.engine.db, &st, &events)
+        let found = {
+            let st = self.state.borrow();
+            triggers::collect(&self.engine.lua, &self.engine.db, &st, &events)?
+        };
+        // A delayed ability fires once, then is gone.
+        let fired: Vec<u64> = found.iter().filter_map(|p| p.once_grant).collect();
+        if !fired.is_empty() {
+            let mut st = self.state.borrow_mut();
+            std::sync::Arc::make_mut(&mut st.grants).retain(|g| !fired.contains(&g.timestamp));
+        }
+        Ok(found)
     }
 
     /// Adds a batch to the pending set in the ruleset's order.
-    pub(crate) fn push_batch(&mut self, items: Vec<Pending>) {
+    pub(crate) fn push_batch(&mut self, mut items: Vec<Pending>) {
+        if self.group_depth > 0 {
+            // Inside `ctx:together`: one batch for the whole group.
+            self.group_batch.append(&mut items);
+            return;
+        }
         if items.is_empty() {
             return;
         }
-        let order = self.engine.db.rules.manifest.triggers.order;
+        let policy = &self.engine.db.rules.manifest.triggers;
+        if policy.once_per_batch {
+            let mut seen = Vec::new();
+            items.retain(|p| {
+                let key = (p.ability, p.source);
+                let new = !seen.contains(&key);
+                seen.push(key);
+                new
+            });
+        }
+        let order = policy.order;
         let mut st = self.state.borrow_mut();
         let q = std::sync::Arc::make_mut(&mut st.pending);
         match order {
@@ -642,22 +666,21 @@ impl Game {
         if !db.replacements.is_empty() {
             let cands = self.replacement_candidates(o, &op)?;
             if !cands.is_empty() {
-                let affected = op_card(&op).map(|c| self.state.borrow().obj(c).controller);
-                let order: Vec<PlayerId> = {
-                    let st = self.state.borrow();
-                    let mut v: Vec<PlayerId> = affected.into_iter().collect();
-                    for p in st.players_from_turn_player() {
-                        if !v.contains(&p) {
-                            v.push(p);
-                        }
-                    }
-                    v
+                // Order (OP 8-1-3-4-2 style, general): the affected card's own
+                // replacements first, then each player's in turn order from the turn player.
+                let affected = op_card(&op);
+                let own: Vec<_> = cands.iter().copied().filter(|c| c.1.is_some() && c.1 == affected).collect();
+                let mine: Vec<_> = if !own.is_empty() {
+                    own
+                } else {
+                    let order = self.state.borrow().players_from_turn_player();
+                    let p = order
+                        .into_iter()
+                        .find(|p| cands.iter().any(|c| c.2 == *p))
+                        .unwrap_or(cands[0].2);
+                    cands.into_iter().filter(|c| c.2 == p).collect()
                 };
-                let p = order
-                    .into_iter()
-                    .find(|p| cands.iter().any(|c| c.2 == *p))
-                    .expect("a candidate");
-                let mine: Vec<_> = cands.into_iter().filter(|c| c.2 == p).collect();
+                let p = mine[0].2;
                 let any_optional = mine.iter().any(|(r, _, _)| db.ability(*r).optional);
                 if mine.len() == 1 && !any_optional {
                     let (r, s, p) = mine[0];
@@ -698,6 +721,20 @@ impl Game {
                     max: 1,
                 }));
             }
+        }
+        if let Op::Group(open) = op {
+            if open {
+                self.group_depth += 1;
+            } else if self.group_depth > 0 {
+                self.group_depth -= 1;
+                if self.group_depth == 0 {
+                    let batch = std::mem::take(&mut self.group_batch);
+                    self.push_batch(batch);
+                }
+            }
+            o.results.push(Outcome::Done);
+            o.next += 1;
+            return Ok(Next::Again);
         }
         // Apply.
         let lk = self.last_known_for(&op)?;

@@ -316,6 +316,12 @@ impl Engine {
                 AbilityKind::Activated => {}
             }
         }
+        let mut ability_by_table = HashMap::new();
+        for (c, d) in cards.iter().enumerate() {
+            for (i, a) in d.abilities.iter().enumerate() {
+                ability_by_table.insert(a.table.to_pointer() as usize, (Some(c as u32), i));
+            }
+        }
         let in_play = rules
             .zones
             .iter()
@@ -332,6 +338,7 @@ impl Engine {
             statics_by_char,
             triggers_by_event,
             replacements,
+            ability_by_table,
             in_play,
             make_ctx,
             hooks,

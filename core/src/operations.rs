@@ -115,6 +115,11 @@ pub enum Op {
     Eliminate { player: PlayerId, reason: String },
     /// Say who takes the first turn.
     FirstPlayer(PlayerId),
+    /// Give an ability (declared `dormant` on its card) to a card or, without a host, arm
+    /// it as a delayed ability of a player.
+    Grant(crate::state::Grant),
+    /// Begin (true) or end (false) a group of operations whose triggers form one batch.
+    Group(bool),
 }
 
 impl Op {
@@ -140,6 +145,8 @@ impl Op {
             Op::EndGame(_) => "end_game",
             Op::Eliminate { .. } => "eliminate",
             Op::FirstPlayer(_) => "first_player",
+            Op::Grant(_) => "grant_ability",
+            Op::Group(_) => "group",
         }
     }
 }
@@ -418,6 +425,39 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             reason: reason.unwrap_or_else(|| "eliminated".into()),
         }],
         "first_player" => vec![Op::FirstPlayer(player_arg(st, t.get("player")?)?)],
+        "group" => vec![Op::Group(t.get("open")?)],
+        "grant_ability" => {
+            let def: Table = t.get("def")?;
+            let ability = *db.ability_by_table.get(&(def.to_pointer() as usize)).ok_or_else(|| {
+                rt("grant_ability: that ability is not declared by a card: put it in the card's ability list with `dormant = true`")
+            })?;
+            let host = match t.get::<Value>("target")? {
+                Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
+                _ => None,
+            };
+            let expiry = match t.get::<Option<String>>("until")? {
+                Some(p) => Some(Expiry {
+                    point: name_in(db, &db.rules.durations, &p)?,
+                    player: opt_player(st, t, "until_player")?,
+                    after_turn: t.get::<Option<u32>>("after_turn")?.unwrap_or(0),
+                }),
+                None => None,
+            };
+            let controller = opt_player(st, t, "by")?.unwrap_or(st.turn_player);
+            let source = match t.get::<Value>("source")? {
+                Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
+                _ => None,
+            };
+            vec![Op::Grant(crate::state::Grant {
+                ability,
+                host,
+                source,
+                controller,
+                once: t.get::<Option<bool>>("once")?.unwrap_or(false),
+                expiry,
+                timestamp: 0,
+            })]
+        }
         k => return Err(rt(format!("unknown operation '{k}'"))),
     })
 }
@@ -678,6 +718,10 @@ pub fn apply(
             orientation,
             face,
         } => {
+            let cap = db.rules.zones[st.zone(*zone).decl as usize].1.capacity;
+            if cap.is_some_and(|c| st.zone(*zone).cards.len() as u32 >= c) {
+                return (Outcome::Nothing, events); // full: no token
+            }
             let id = new_object(db, st, *card, *player, *zone, *face, *orientation);
             st.obj_mut(id).token = true;
             place(st, id, *zone, Position::Top);
@@ -746,6 +790,15 @@ pub fn apply(
         }
         Op::Expire { point, player } => {
             let turn = st.turn;
+            let ends = |x: &Option<Expiry>| match x {
+                Some(x) if x.point == *point => {
+                    (player.is_none() || x.player.is_none() || x.player == *player) && turn > x.after_turn
+                }
+                _ => false,
+            };
+            if st.grants.iter().any(|g| ends(&g.expiry)) {
+                Arc::make_mut(&mut st.grants).retain(|g| !ends(&g.expiry));
+            }
             Arc::make_mut(&mut st.effects).retain(|e| match e.expiry {
                 Some(x) if x.point == *point => {
                     let for_player = player.is_none() || x.player.is_none() || x.player == *player;
@@ -775,6 +828,14 @@ pub fn apply(
         }
         Op::Eliminate { player, reason } => {
             st.players[*player as usize].out = true;
+            let p = *player;
+            let q = Arc::make_mut(&mut st.pending);
+            for b in q.iter_mut() {
+                b.items.retain(|i| i.controller != p);
+            }
+            q.retain(|b| !b.items.is_empty());
+            Arc::make_mut(&mut st.effects).retain(|e| e.controller != Some(p) && e.target != Target::Player(p));
+            Arc::make_mut(&mut st.grants).retain(|g| g.controller != p);
             let left: Vec<PlayerId> = (0..st.nplayers)
                 .filter(|p| !st.players[*p as usize].out)
                 .collect();
@@ -794,6 +855,18 @@ pub fn apply(
             st.turn_player = *p;
             Outcome::Done
         }
+        Op::Grant(g) => {
+            if g.host.is_some_and(|h| !st.obj(h).alive) {
+                Outcome::Nothing
+            } else {
+                let mut g = g.clone();
+                g.timestamp = st.tick();
+                Arc::make_mut(&mut st.grants).push(g);
+                Outcome::Done
+            }
+        }
+        // Groups are handled by the driver (they shape trigger batches).
+        Op::Group(_) => Outcome::Done,
     };
     (out, events)
 }
@@ -923,6 +996,7 @@ fn move_card(
         card
     } else {
         let id = new_object(db, st, o.card, o.owner, to, face, orientation);
+        st.obj_mut(id).token = o.token;
         let old = st.obj_mut(card);
         old.alive = false;
         old.successor = Some(id);
@@ -988,9 +1062,6 @@ fn move_card(
                     // Follow the host to its destination.
                     st.obj_mut(a).attached_to = None;
                     let decl = st.zone(to).decl as usize;
-                    if host.is_some() {
-                        continue;
-                    }
                     move_card(
                         db,
                         st,

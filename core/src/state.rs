@@ -98,6 +98,25 @@ pub struct PlayerState {
     pub out: bool,
 }
 
+/// An ability given to a card by an effect, or a delayed ability armed for a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grant {
+    /// The ability (declared `dormant` on its card).
+    pub ability: crate::db::AbilityRef,
+    /// The card that has it (None: a delayed ability that needs no card).
+    pub host: Option<ObjId>,
+    /// The card whose effect made it (the `ctx.source` of a delayed ability).
+    pub source: Option<ObjId>,
+    /// Who controls it.
+    pub controller: PlayerId,
+    /// It fires once, then is gone (a delayed "at the end of this turn, do X").
+    pub once: bool,
+    /// When it ends, besides its host leaving.
+    pub expiry: Option<crate::effects::Expiry>,
+    /// When it was given.
+    pub timestamp: u64,
+}
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameResult {
@@ -124,6 +143,8 @@ pub struct State {
     pub game_values: Vec<i64>,
     /// Continuous effects made by scripts.
     pub effects: Arc<Vec<Effect>>,
+    /// Abilities given by effects, and delayed abilities.
+    pub grants: Arc<Vec<Grant>>,
     /// Turn number, 1-based (0 during setup).
     pub turn: u32,
     /// Whose turn it is.

@@ -23,6 +23,8 @@ pub struct Pending {
     pub controller: PlayerId,
     /// What triggered it.
     pub event: Event,
+    /// The timestamp of the one-shot grant (delayed ability) it came from, to remove.
+    pub once_grant: Option<u64>,
 }
 
 /// Abilities triggered by one operation.
@@ -39,47 +41,52 @@ pub fn collect(lua: &Lua, db: &Db, st: &State, events: &[Event]) -> mlua::Result
         let Some(sym) = db.names.get(&e.name) else {
             continue;
         };
-        let Some(list) = db.triggers_by_event.get(&sym) else {
-            continue;
-        };
         let mut ev_table = None;
-        for &(card, ai) in list {
+        let mut candidates: Vec<(AbilityRef, Option<ObjId>, PlayerId, Option<u64>)> = Vec::new();
+        for &(card, ai) in db.triggers_by_event.get(&sym).into_iter().flatten() {
             let ab = db.ability((card, ai));
-            let mut candidates: Vec<(Option<ObjId>, PlayerId)> = Vec::new();
             match card {
-                None => candidates.push((None, st.turn_player)),
+                None => candidates.push(((card, ai), None, st.turn_player, None)),
                 Some(c) => {
                     for src in db.sources(st, c, ab) {
-                        candidates.push((Some(src), st.obj(src).controller));
+                        candidates.push(((card, ai), Some(src), st.obj(src).controller, None));
                     }
                     // Look back: a card that just left a zone where the ability worked
                     // triggers as it was there ("when this is K.O.'d").
-                    if let (Some(old), Some(from)) = (e.old, e.from) {
+                    if let (Some(old), Some(from), false) = (e.old, e.from, ab.dormant) {
                         let o = st.obj(old);
                         let decl = st.zone(from).decl as usize;
                         if o.card == c && db.ability_zones(ab).contains(&decl) {
-                            candidates.push((Some(old), o.controller));
+                            candidates.push(((card, ai), Some(old), o.controller, None));
                         }
                     }
                 }
             }
-            for (src, controller) in candidates {
-                if let Some(when) = &ab.when {
-                    if ev_table.is_none() {
-                        ev_table = Some(event_table(lua, db, st, e)?);
-                    }
-                    let ctx = db.ctx(lua, Some(controller), src, Some(&ab.table))?;
-                    if !when.call::<bool>((ctx, ev_table.clone()))? {
-                        continue;
-                    }
-                }
-                out.push(Pending {
-                    ability: (card, ai),
-                    source: src,
-                    controller,
-                    event: e.clone(),
-                });
+        }
+        // Abilities given by effects, and delayed abilities.
+        for g in st.grants.iter() {
+            if db.ability(g.ability).on != Some(sym) {
+                continue;
             }
+            let src = match g.host {
+                Some(h) if !st.obj(h).alive => continue,
+                Some(h) => Some(h),
+                None => g.source,
+            };
+            candidates.push((g.ability, src, g.controller, g.once.then_some(g.timestamp)));
+        }
+        for (r, src, controller, once_grant) in candidates {
+            let ab = db.ability(r);
+            if let Some(when) = &ab.when {
+                if ev_table.is_none() {
+                    ev_table = Some(event_table(lua, db, st, e)?);
+                }
+                let ctx = db.ctx(lua, Some(controller), src, Some(&ab.table))?;
+                if !when.call::<bool>((ctx, ev_table.clone()))? {
+                    continue;
+                }
+            }
+            out.push(Pending { ability: r, source: src, controller, event: e.clone(), once_grant });
         }
     }
     Ok(out)

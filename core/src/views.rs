@@ -252,13 +252,15 @@ impl Game {
                 if !o.alive {
                     return Err(format!("dead object {} listed in {}", id.0, decl.name));
                 }
-                for &a in &o.attachments {
-                    seen[a.0 as usize] += 1;
-                    if st.obj(a).attached_to != Some(id) {
-                        return Err(format!(
-                            "attachment {} does not point back to {}",
-                            a.0, id.0
-                        ));
+                // Attachments, at any depth.
+                let mut stack = vec![id];
+                while let Some(host) = stack.pop() {
+                    for &a in &st.obj(host).attachments {
+                        seen[a.0 as usize] += 1;
+                        if st.obj(a).attached_to != Some(host) || !st.obj(a).alive {
+                            return Err(format!("attachment {} does not point back to {}", a.0, host.0));
+                        }
+                        stack.push(a);
                     }
                 }
             }

@@ -15,7 +15,7 @@ const MANIFEST: &str = r#"{
     {"name": "deck", "scope": "player", "visibility": "hidden", "ordered": true, "face_down": true},
     {"name": "hand", "scope": "player", "visibility": "owner"},
     {"name": "board", "scope": "player", "visibility": "public", "in_play": true, "capacity": 3},
-    {"name": "discard", "scope": "player", "visibility": "public", "ordered": true}
+    {"name": "discard", "scope": "player", "visibility": "public", "ordered": true, "removes_tokens": true}
   ],
   "categories": ["runner", "gear"],
   "characteristics": [
@@ -28,7 +28,7 @@ const MANIFEST: &str = r#"{
   "counters": ["boost"],
   "flags": ["fresh"],
   "player_values": ["drew_from_empty"],
-  "events": ["scored"],
+  "events": ["scored", "double_draw"],
   "timings": ["main"],
   "durations": ["end_of_turn"],
   "attachments": [{"category": "gear", "to": "discard"}],
@@ -151,7 +151,13 @@ fn card(id: &str, category: &str, power: i64, keywords: &[&str], script: Option<
 }
 
 fn content(extra: Vec<CardDef>) -> Content {
-    let manifest: RulesetManifest = serde_json::from_str(MANIFEST).expect("manifest");
+    content_with(extra, |_| {})
+}
+
+fn content_with(extra: Vec<CardDef>, tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
+    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
+    tweak(&mut raw);
+    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
     let mut cards = vec![
         card("plain", "runner", 2, &[], None),
         card("quick", "runner", 2, &["swift"], None),
@@ -713,4 +719,147 @@ fn deck_validation_uses_the_ruleset_hook() {
         e.validate_deck(&deck(&[("plain", 2)])),
         vec!["a deck needs at least 4 cards"]
     );
+}
+
+
+fn engine_of(c: Content) -> Rc<Engine> {
+    match Engine::new(&c) {
+        Ok(e) => e,
+        Err(es) => panic!("{}", es.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")),
+    }
+}
+
+#[test]
+fn tokens_stop_existing_when_they_leave_play() {
+    let mint = card(
+        "mint",
+        "runner",
+        0,
+        &[],
+        Some(r#"return { { kind = "triggered", on = "moved", zones = {"board"},
+           when = function(ctx, ev) return ev.card == ctx.source end,
+           operate = function(ctx)
+             local t = ctx:create_token("plain", "board", ctx.player)
+             ctx:move(t, "discard", { reason = "test" })
+           end } }"#),
+    );
+    let e = engine(vec![mint]);
+    let mut g = game(&e, 21, vec![deck(&[("mint", 6)]), deck(&[("plain", 6)])]);
+    let before = g.object_count();
+    pick(&mut g, "play mint");
+    assert!(g.object_count() > before);
+    assert!(zone_cards(&g, "discard", 0).is_empty(), "the token ceased instead of staying in the discard");
+    assert!(g.log().iter().any(|e| matches!(e, Entry::Event(ev) if ev.name == "ceased")));
+    g.check_invariants().unwrap();
+}
+
+const MENTOR: &str = r#"
+local boost = { kind = "activated", timing = "main", dormant = true,
+  operate = function(ctx) ctx:modify(ctx.source, { char = "power", op = "add", value = 2 }, { ["until"] = "end_of_turn" }) end }
+return {
+  { kind = "triggered", on = "moved", zones = {"board"},
+    when = function(ctx, ev) return ev.card == ctx.source end,
+    operate = function(ctx)
+      for _, c in ipairs(ctx:cards("board", ctx.player)) do
+        if c ~= ctx.source then ctx:grant_ability(boost, c, { ["until"] = "end_of_turn" }) end
+      end
+    end },
+  boost,
+}"#;
+
+#[test]
+fn granted_abilities_work_on_their_host_until_they_expire() {
+    let e = engine(vec![card("mentor", "runner", 1, &[], Some(MENTOR))]);
+    let mut g = game(&e, 22, vec![deck(&[("plain", 3), ("mentor", 3)]), deck(&[("plain", 6)])]);
+    let mut guard = 0;
+    while !(zone_cards(&g, "hand", 0).contains(&"plain".to_string()) && zone_cards(&g, "hand", 0).contains(&"mentor".to_string())) {
+        pick(&mut g, "end turn");
+        pick(&mut g, "end turn");
+        guard += 1;
+        assert!(guard < 5);
+    }
+    pick(&mut g, "play plain");
+    // The dormant ability is not the mentor's own, and plain has none yet.
+    assert!(!labels(&g).iter().any(|l| l.starts_with("use")));
+    pick(&mut g, "play mentor");
+    pick(&mut g, "use plain");
+    assert_eq!(power_of(&g, "board", 0, "plain"), 4);
+    pick(&mut g, "end turn");
+    pick(&mut g, "end turn");
+    assert!(!labels(&g).iter().any(|l| l.starts_with("use")), "the grant expired: {:?}", labels(&g));
+}
+
+fn labels(g: &Game) -> Vec<String> {
+    match g.request() {
+        Some(Request::Choose { options, .. }) => options.iter().map(|o| o.label.clone()).collect(),
+        _ => vec![],
+    }
+}
+
+const TIMER: &str = r#"
+local later = { kind = "triggered", on = "turn_ended", dormant = true,
+  operate = function(ctx) draw(ctx, ctx.player) end }
+return {
+  { kind = "triggered", on = "moved", zones = {"board"},
+    when = function(ctx, ev) return ev.card == ctx.source end,
+    operate = function(ctx) ctx:delay(later) end },
+  later,
+}"#;
+
+#[test]
+fn delayed_abilities_fire_once_at_their_event() {
+    let e = engine(vec![card("timer", "runner", 1, &[], Some(TIMER))]);
+    let mut g = game(&e, 23, vec![deck(&[("timer", 8)]), deck(&[("plain", 8)])]);
+    pick(&mut g, "play timer");
+    let hand = zone_cards(&g, "hand", 0).len();
+    pick(&mut g, "end turn"); // turn ends: the delayed draw happens once
+    assert_eq!(zone_cards(&g, "hand", 0).len(), hand + 1);
+    pick(&mut g, "end turn"); // opponent's turn ends: nothing more
+    // Our draw phase drew one more: hand + 2, not + 3.
+    assert_eq!(zone_cards(&g, "hand", 0).len(), hand + 2);
+}
+
+const WATCHER: &str = r#"return { { kind = "triggered", on = "moved", zones = {"board"},
+   when = function(ctx, ev) return ev.reason == "draw" and ev.to == "hand" and ev.to_player == ctx.player end,
+   operate = function(ctx) ctx:emit("double_draw", {}) end } }"#;
+
+const DOUBLE: &str = r#"return { { kind = "activated", timing = "main",
+   operate = function(ctx) ctx:together(function(ctx) draw(ctx, ctx.player); draw(ctx, ctx.player) end) end } }"#;
+
+fn watcher_game(once_per_batch: bool) -> Game {
+    let c = content_with(
+        vec![card("watcher", "runner", 0, &[], Some(WATCHER)), card("double", "runner", 0, &[], Some(DOUBLE))],
+        |m| m["triggers"]["once_per_batch"] = serde_json::json!(once_per_batch),
+    );
+    let e = engine_of(c);
+    let mut b = Builder::new(e, 2, 1).unwrap();
+    for _ in 0..6 {
+        b.place(0, "deck", "plain", &Place::default()).unwrap();
+        b.place(1, "deck", "plain", &Place::default()).unwrap();
+    }
+    b.place(0, "board", "watcher", &Place::default()).unwrap();
+    b.place(0, "board", "double", &Place::default()).unwrap();
+    b.start(2, 0, "main").unwrap()
+}
+
+#[test]
+fn together_makes_one_batch_and_players_order_their_triggers() {
+    let mut g = watcher_game(false);
+    pick(&mut g, "use double");
+    // Two draws in one group: the watcher triggered twice in one batch, so its controller
+    // orders them.
+    assert_eq!(g.request().unwrap().prompt(), "order_triggers");
+    pick(&mut g, "watcher");
+    assert_eq!(g.request().unwrap().prompt(), "main");
+    let emitted = g.log().iter().filter(|e| matches!(e, Entry::Event(ev) if ev.name == "double_draw")).count();
+    assert_eq!(emitted, 2);
+}
+
+#[test]
+fn once_per_batch_policy_triggers_an_ability_once() {
+    let mut g = watcher_game(true);
+    pick(&mut g, "use double");
+    assert_eq!(g.request().unwrap().prompt(), "main");
+    let emitted = g.log().iter().filter(|e| matches!(e, Entry::Event(ev) if ev.name == "double_draw")).count();
+    assert_eq!(emitted, 1);
 }

@@ -270,9 +270,13 @@ fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
         None => None,
     };
     let out = lua.create_table()?;
-    let push = |id: ObjId, ai: usize| -> Result<()> {
+    // `granted`: an ability given to card `id` by an effect (it works wherever the card is).
+    let push = |id: ObjId, r: crate::db::AbilityRef, granted: bool| -> Result<()> {
         let o = st.obj(id);
-        let ab = &db.cards[o.card as usize].abilities[ai];
+        let ab = db.ability(r);
+        if ab.dormant && !granted {
+            return Ok(());
+        }
         if kind.is_some_and(|k| k != ab.kind) {
             return Ok(());
         }
@@ -283,34 +287,50 @@ fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
             return Ok(());
         }
         let decl = st.zone(o.zone).decl as usize;
-        if !db.ability_zones(ab).contains(&decl) {
+        if !granted && !db.ability_zones(ab).contains(&decl) {
             return Ok(());
         }
+        let owner_card = r.0.map(|c| db.cards[c as usize].def.id.as_str()).unwrap_or("rule");
         let h = lua.create_table()?;
         h.set("source", CardUd(id))?;
         h.set("def", ab.table.clone())?;
-        h.set("index", ai + 1)?;
-        h.set(
-            "key",
-            format!("{}#{}", db.cards[o.card as usize].def.id, ai + 1),
-        )?;
+        h.set("index", r.1 + 1)?;
+        h.set("granted", granted)?;
+        h.set("key", format!("{owner_card}#{}", r.1 + 1))?;
         out.raw_set(out.raw_len() + 1, h)?;
         Ok(())
     };
+    let own = |id: ObjId| {
+        let c = st.obj(id).card;
+        (0..db.cards[c as usize].abilities.len()).map(move |ai| (Some(c), ai))
+    };
     match only {
         Some(c) => {
-            for ai in 0..db.cards[st.obj(c.0).card as usize].abilities.len() {
-                push(c.0, ai)?;
+            for r in own(c.0) {
+                push(c.0, r, false)?;
             }
         }
         None => {
             for z in st.zones.iter() {
                 for &id in &z.cards {
-                    for ai in 0..db.cards[st.obj(id).card as usize].abilities.len() {
-                        push(id, ai)?;
+                    for r in own(id) {
+                        push(id, r, false)?;
+                    }
+                    for &a in &st.obj(id).attachments {
+                        for r in own(a) {
+                            push(a, r, false)?;
+                        }
                     }
                 }
             }
+        }
+    }
+    for g in st.grants.iter() {
+        if let Some(h) = g.host
+            && st.obj(h).alive
+            && only.is_none_or(|c| c.0 == h)
+        {
+            push(h, g.ability, true)?;
         }
     }
     Ok(out)

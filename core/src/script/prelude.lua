@@ -178,6 +178,29 @@ function Ctx:random(n) return op({ kind = "random", n = n }) end
 function Ctx:end_game(winners, reason) return op({ kind = "end_game", winners = winners or {}, reason = reason }) end
 --- Takes a player out of the game (the game ends when one or no player is left).
 function Ctx:eliminate(player, reason) return op({ kind = "eliminate", player = player, reason = reason }) end
+--- Gives `card` an ability declared on the source card with `dormant = true` (it works
+--- only when given). opts: until, player, after_turn (a duration), once.
+function Ctx:grant_ability(def, card, opts)
+  opts = opts or {}
+  return op({ kind = "grant_ability", def = def, target = card, once = opts.once,
+    ["until"] = opts["until"], until_player = opts.player, after_turn = opts.after_turn,
+    by = self.player, source = self.source })
+end
+--- Arms a delayed ability ("at the end of this turn, do X"): a `dormant` ability of the
+--- source card that fires once on its event. opts: until, player, after_turn.
+function Ctx:delay(def, opts)
+  opts = opts or {}
+  return op({ kind = "grant_ability", def = def, once = true, ["until"] = opts["until"],
+    until_player = opts.player, after_turn = opts.after_turn, by = self.player, source = self.source })
+end
+--- Performs `fn(ctx)` as one simultaneous step: the triggered abilities of everything it
+--- does form one batch.
+function Ctx:together(fn)
+  op({ kind = "group", open = true })
+  local r = fn(self)
+  op({ kind = "group", open = false })
+  return r
+end
 --- Says who takes the first turn (during setup).
 function Ctx:set_first_player(player) return op({ kind = "first_player", player = player }) end
 --- Sets the current phase name (for views and logs; the turn structure itself is game.yaml's).
