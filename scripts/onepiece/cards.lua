@@ -1,13 +1,49 @@
--- The card designer's vocabulary: one constructor per timing keyword of OP section 10-2.
+-- The card designer's vocabulary: one constructor per timing keyword of OP section 10
+-- (10-1-5, 10-2-2..10-2-17), plus "at the start of your turn" (6-2-2), "at the start of the
+-- game" (5-2-1-5-1), "when ..." texts (8-1-3-1-1) and "instead" (8-1-3-4).
 -- Each returns a kernel ability record; OP.activate (effects.lua) runs it.
--- Common fields: condition(ctx), cost(ctx) -> bool, operate(ctx, args), optional (a "you may"
--- text, OP 8-1-2), once_per_turn (OP 10-2-13), don = N ([DON!! x N], 10-2-9),
--- your_turn / opponent_turn (10-2-11/12).
+-- Common fields: condition(ctx), cost, operate(ctx, args), optional (a "you may" text,
+-- OP 8-1-2), once_per_turn (OP 10-2-13), don = N ([DON!! x N], 10-2-9), your_turn /
+-- opponent_turn (10-2-11/12).
+-- `cost` is a function(ctx) -> bool, or a cost of verbs.lua (`Cost.don(1)`, `Cost.rest_self()`,
+-- `Cost.all(...)`): then the ability also needs the cost to be payable (OP 8-3-1-3), and a
+-- triggered ability with a cost is a "you may" (8-3-1-4).
 
 --- A card's ability list.
 function card(abilities) return abilities end
 
 local FIELD = { "leader", "character", "stage" }
+
+--- Both conditions (nil counts as true).
+local function both(a, b)
+  if a == nil then return b end
+  if b == nil then return a end
+  return function(ctx) return a(ctx) and b(ctx) end
+end
+
+--- A cost of verbs.lua becomes the ability's `cost` function and a condition (OP 8-3-1-3).
+local function with_cost(a)
+  if type(a.cost) == "table" then
+    local spec = a.cost
+    a.cost_name = spec.name
+    a.cost = spec.pay
+    a.condition = both(a.condition, spec.can_pay)
+    if a.kind == "triggered" and a.optional == nil then a.optional = true end -- OP 8-3-1-4
+  end
+  return a
+end
+
+--- [DON!! x N], [Your Turn], [Opponent's Turn] and `condition` as one condition, for the
+--- abilities the kernel runs without OP.activate (permanent and replacement effects).
+local function all_conditions(a)
+  local don, mine, theirs, cond = a.don, a.your_turn, a.opponent_turn, a.condition
+  return function(ctx)
+    if don and #ctx.source.attachments < don then return false end    -- OP 8-3-2-3, 10-2-9-1
+    if mine and ctx.turn_player ~= ctx.player then return false end   -- OP 8-3-2-4, 10-2-11-1
+    if theirs and ctx.turn_player == ctx.player then return false end -- OP 8-3-2-5, 10-2-12-1
+    return cond == nil or cond(ctx)
+  end
+end
 
 local function self_moved_to(zones, reason)
   return function(ctx, ev)
@@ -19,28 +55,28 @@ end
 function on_play(a)
   a.kind, a.on, a.zones = "triggered", "moved", { "character", "stage" }
   a.when = self_moved_to({ "character", "stage" }, "play")
-  return a
+  return with_cost(a)
 end
 
 --- [When Attacking] (OP 10-2-5): when this card attacks.
 function when_attacking(a)
   a.kind, a.on, a.zones = "triggered", "attack_declared", { "leader", "character" }
   a.when = function(ctx, ev) return ev.card == ctx.source end
-  return a
+  return with_cost(a)
 end
 
 --- [On Your Opponent's Attack] (OP 10-2-16).
 function on_opponent_attack(a)
   a.kind, a.on, a.zones = "triggered", "attack_declared", FIELD
   a.when = function(ctx, ev) return ev.player ~= ctx.player end
-  return a
+  return with_cost(a)
 end
 
 --- [On Block] (OP 10-2-15): when this card's [Blocker] is activated.
 function on_block(a)
   a.kind, a.on, a.zones = "triggered", "blocked", { "character" }
   a.when = function(ctx, ev) return ev.card == ctx.source end
-  return a
+  return with_cost(a)
 end
 
 --- [On K.O.] (OP 10-2-17): conditions on the field, resolves from the trash.
@@ -48,59 +84,62 @@ function on_ko(a)
   a.kind, a.on, a.zones = "triggered", "moved", { "character" }
   a.when = function(ctx, ev) return ev.old == ctx.source and ev.reason == "ko" end
   a.resolves_after_leaving = true
-  return a
+  return with_cost(a)
 end
 
 --- [End of Your Turn] (OP 10-2-7).
 function end_of_your_turn(a)
   a.kind, a.on, a.zones = "triggered", "end_of_turn", FIELD
   a.when = function(ctx, ev) return ctx.turn_player == ctx.player end
-  return a
+  return with_cost(a)
 end
 
 --- [End of Your Opponent's Turn] (OP 10-2-8).
 function end_of_opponent_turn(a)
   a.kind, a.on, a.zones = "triggered", "end_of_turn", FIELD
   a.when = function(ctx, ev) return ctx.turn_player ~= ctx.player end
-  return a
+  return with_cost(a)
 end
 
 --- "When this is attacked" (OP 7-1-3-1).
 function when_attacked(a)
   a.kind, a.on, a.zones = "triggered", "attacked", FIELD
   a.when = function(ctx, ev) return ev.target == ctx.source end
-  return a
+  return with_cost(a)
 end
 
 --- [Activate: Main] (OP 10-2-2): in your Main Phase, outside battle.
 function activate_main(a)
   a.kind, a.timing, a.zones = "activated", "main", a.zones or FIELD
-  return a
+  return with_cost(a)
 end
 
 --- An Event's [Main] (OP 10-2-3).
 function main_event(a)
   a.kind, a.timing, a.zones = "activated", "main", { "hand" }
   a.event = true
-  return a
+  return with_cost(a)
 end
 
 --- An Event's [Counter] (OP 10-2-4).
 function counter_event(a)
   a.kind, a.timing, a.zones = "activated", "counter", { "hand" }
   a.event = true
-  return a
+  return with_cost(a)
 end
 
 --- [Trigger] (OP 10-1-5): may be activated instead of adding the Life card to hand.
 function trigger(a)
   a.kind, a.timing, a.zones = "activated", "trigger", { "life", "limbo" }
-  return a
+  return with_cost(a)
 end
 
---- A permanent effect (OP 8-1-3-3) while this card is on the field.
+--- A permanent effect (OP 8-1-3-3) while this card is on the field: `modify` (a list of
+--- `plus_power(n)`, `gains(name)`...) applies to `affects` (default: this card) while the
+--- conditions hold (8-1-3-3-2).
 function permanent(a)
   a.kind, a.zones = "static", a.zones or FIELD
+  a.condition = all_conditions(a)
   return a
 end
 
@@ -108,4 +147,51 @@ end
 function replacement(a)
   a.kind, a.zones = "replacement", a.zones or FIELD
   return a
+end
+
+--- "If this Character would be K.O.'d, you may <cost> instead" (OP 8-1-3-4, 10-2-1): the
+--- K.O. does not happen; `cost` is what is done instead (a cost of verbs.lua), `operate` an
+--- optional extra. A replacement that cannot be performed cannot be used (8-1-3-4-5).
+function instead_of_ko(a)
+  local spec, extra, once = a.cost, a.operate, a.once_per_turn
+  local ok = all_conditions(a)
+  a.kind, a.zones, a.replaces = "replacement", a.zones or { "character" }, "move"
+  if a.optional == nil then a.optional = true end -- OP 8-1-3-4-1
+  a.applies = function(ctx, op)
+    if op.card ~= ctx.source or op.zone ~= "trash" or op.reason ~= "ko" then return false end
+    if once and ctx:uses(ctx.source, "instead_of_ko") > 0 then return false end -- OP 10-2-13-1
+    return ok(ctx) and (spec == nil or spec.can_pay(ctx))
+  end
+  a.replace = function(ctx, op)
+    if once then ctx:use(ctx.source, "instead_of_ko") end
+    if spec then spec.pay(ctx) end
+    if extra then extra(ctx, op) end
+    return nil -- replaced: the K.O. does not happen
+  end
+  a.cost, a.operate = nil, nil
+  return a
+end
+
+--- "At the start of your turn" (OP 6-2-2): in your Refresh Phase, after "until the start of
+--- your turn" effects end (6-2-1), before attached DON!! return and cards are set active.
+function start_of_your_turn(a)
+  a.kind, a.on, a.zones = "triggered", "turn_began", a.zones or FIELD
+  a.when = function(ctx, ev) return ev.player == ctx.player end
+  return with_cost(a)
+end
+
+--- A Leader's "at the start of the game" (OP 5-2-1-5-1): after first/second is chosen, before
+--- the opening hands. An effect that touches the deck shuffles it after (5-2-1-5-2).
+function start_of_game(a)
+  a.kind, a.on, a.zones = "triggered", "game_started", { "leader" }
+  a.when = function(ctx, ev) return true end
+  return with_cost(a)
+end
+
+--- A "when ..." text without a keyword (OP 8-1-3-1-1): `on` names the event, `when(ctx, ev)`
+--- says whether it is this ability's (see `Happened` in verbs.lua).
+function on_event(a)
+  a.kind, a.zones = "triggered", a.zones or FIELD
+  assert(a.on and a.when, "on_event needs `on` and `when`")
+  return with_cost(a)
 end

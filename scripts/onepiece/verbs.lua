@@ -1,0 +1,367 @@
+-- Card verbs: what card scripts say, on top of lib.lua. Rules: OP 4 (terms: draw, K.O., up to
+-- N, base), 4-2 (verbs the rules leave to card text: return to hand, add to Life, give DON!!,
+-- set active, play from trash/deck), 8-3-1 (costs), 8-6 (durations), 11-2/11-3 (reveal, look).
+-- Every verb takes `ctx` first and accepts nil (nothing chosen), one card or a list of cards.
+
+-- Lists ---------------------------------------------------------------------------------------
+
+--- nil, a card or a list of cards, as a list.
+function as_list(x)
+  if x == nil then return {} end
+  if type(x) == "userdata" then return { x } end
+  return x
+end
+
+-- Filters -------------------------------------------------------------------------------------
+-- A filter is a named predicate on a card: `f(card) -> bool`; `tostring(f)` is its name, used
+-- as the prompt of choices and in logs. Compose with `*` (and), `+` (or) and `-f` (not):
+-- `F.character * F.cost_max(3) * F.type("Kelpwood Crew")` reads "Character & cost<=3 & {Kelpwood Crew}".
+
+local Filter = {}
+Filter.__index = Filter
+Filter.__call = function(f, c) return f.test(c) end
+Filter.__tostring = function(f) return f.name end
+
+--- A named filter.
+function filter(name, test) return setmetatable({ name = name, test = test }, Filter) end
+
+Filter.__mul = function(a, b)
+  return filter(a.name .. " & " .. b.name, function(c) return a.test(c) and b.test(c) end)
+end
+Filter.__add = function(a, b)
+  return filter("(" .. a.name .. " | " .. b.name .. ")", function(c) return a.test(c) or b.test(c) end)
+end
+Filter.__unm = function(a)
+  return filter("not " .. a.name, function(c) return not a.test(c) end)
+end
+
+F = {}
+F.any = filter("any card", function() return true end)
+F.character = filter("Character", function(c) return c.category == "character" end) -- OP 2-2-4
+F.event = filter("Event", function(c) return c.category == "event" end)             -- OP 2-2-5
+F.stage = filter("Stage", function(c) return c.category == "stage" end)             -- OP 2-2-6
+F.active = filter("active", function(c) return c.orientation == "active" end)       -- OP 4-4-1
+F.rested = filter("rested", function(c) return c.orientation == "rested" end)
+--- Has type `t` (OP 2-4-3: text writes it {t}).
+function F.type(t) return filter("{" .. t .. "}", function(c) return c:has("types", t) end) end
+--- Is named `n` (OP 2-1-2: text writes it [n]).
+function F.named(n) return filter("[" .. n .. "]", function(c) return c:has("names", n) end) end
+--- "other than [n]".
+function F.other_than(n) return -F.named(n) end
+function F.color(col) return filter(col, function(c) return c:has("colors", col) end) end
+function F.cost_max(n) return filter("cost<=" .. n, function(c) return c.cost <= n end) end
+function F.cost_min(n) return filter("cost>=" .. n, function(c) return c.cost >= n end) end
+function F.power_max(n) return filter("power<=" .. n, function(c) return c.power <= n end) end
+function F.power_min(n) return filter("power>=" .. n, function(c) return c.power >= n end) end
+function F.keyword(k) return filter("[" .. k .. "]", function(c) return c:has("keywords", k) end) end
+
+-- Counting ------------------------------------------------------------------------------------
+
+--- Cards in a player's Life area (default: yours).
+function life_count(ctx, p) return ctx:count("life", p or ctx.player) end
+--- Cards in a player's hand.
+function hand_count(ctx, p) return ctx:count("hand", p or ctx.player) end
+--- DON!! cards on a player's field: cost area and attached (OP 3-1-2, 8-3-1-6).
+function field_don_count(ctx, p) return #OP.field_don(ctx, p or ctx.player) end
+--- The opponent of the ability's player.
+function opponent(ctx) return OP.opponent(ctx, ctx.player) end
+
+-- Choosing (OP 8-4-4: choices are made on resolution; 4-8: "up to N" may choose none) ----------
+
+--- Up to `opts.max` (default 1) cards of `pool` that pass `f`, chosen by the ability's player.
+--- opts.min makes some compulsory. Returns a card or nil when max is 1, else a list.
+function choose_from(ctx, pool, f, opts)
+  opts = opts or {}
+  f = f or F.any
+  local cands = util.filter(pool, function(c) return f(c) end)
+  return ctx:choose_cards(opts.player or ctx.player, cands,
+    { min = opts.min or 0, max = opts.max or 1, prompt = opts.prompt or tostring(f) })
+end
+
+--- "up to 1 of your Characters [f]".
+function pick_character(ctx, f, opts) return choose_from(ctx, OP.characters(ctx, ctx.player), f, opts) end
+--- "up to 1 of your opponent's Characters [f]".
+function pick_opponent_character(ctx, f, opts) return choose_from(ctx, OP.characters(ctx, opponent(ctx)), f, opts) end
+--- "up to 1 Character [f]": either player's.
+function pick_any_character(ctx, f, opts)
+  return choose_from(ctx, util.concat(OP.characters(ctx, ctx.player), OP.characters(ctx, opponent(ctx))), f, opts)
+end
+--- "up to 1 of your Leader or Character cards".
+function pick_fighter(ctx, f, opts) return choose_from(ctx, OP.fighters(ctx, ctx.player), f, opts) end
+--- Up to 1 card of one of your zones ("from your trash", "from your hand").
+function pick_in(ctx, zone, f, opts) return choose_from(ctx, ctx:cards(zone, ctx.player), f, opts) end
+
+-- Durations (OP 8-6 table) ----------------------------------------------------------------------
+
+local LASTS = {
+  -- OP 7-1-5-3/4: "during this battle" ends at the End of Battle.
+  battle = function(ctx) return { ["until"] = "end_of_battle" } end,
+  -- OP 6-6-1-3: "during this turn".
+  turn = function(ctx) return { ["until"] = "this_turn" } end,
+  -- OP 6-2-1: "until the start of your next turn" ends in your next Refresh Phase.
+  your_next_turn = function(ctx) return { ["until"] = "start_of_turn", player = ctx.player } end,
+  -- "until the end of your opponent's next turn" (OP 8-6 table: not named by the rules): the
+  -- first End Phase after this turn that is the opponent's.
+  opponents_next_turn = function(ctx)
+    local after = ctx.turn
+    if ctx.turn_player ~= ctx.player then after = after + 1 end
+    return { ["until"] = "end_of_turn", after_turn = after }
+  end,
+}
+
+--- A duration name as a kernel duration: "battle", "turn", "your_next_turn",
+--- "opponents_next_turn", or nil (while the card stays where it is).
+function lasts(ctx, name)
+  if name == nil then return nil end
+  local d = LASTS[name]
+  if d == nil then error("unknown duration '" .. tostring(name) .. "' (battle, turn, your_next_turn, opponents_next_turn)", 2) end
+  return d(ctx)
+end
+
+-- Continuous changes ------------------------------------------------------------------------------
+
+local function modify(ctx, cards, spec, duration)
+  local list = as_list(cards)
+  if #list == 0 then return end
+  ctx:modify(list, spec, lasts(ctx, duration))
+end
+
+--- "+N power" (negative: −N) for a duration (OP 2-6-3).
+function give_power(ctx, cards, n, duration) modify(ctx, cards, { char = "power", op = "add", value = n }, duration) end
+--- "+N cost" (negative: −N); reads as 0 at least (OP 1-3-6-2).
+function give_cost(ctx, cards, n, duration) modify(ctx, cards, { char = "cost", op = "add", value = n }, duration) end
+--- "its base power becomes N" (OP 4-9-2; several: the highest, 4-9-2-1).
+function set_base_power(ctx, cards, n, duration) modify(ctx, cards, { char = "power", op = "set_base", value = n }, duration) end
+--- Grants a keyword or prohibition (`rush`, `blocker`, `cannot_attack`, `cannot_be_ko`,
+--- `cannot_block`, `unblockable`) for a duration (OP 1-3-3: a prohibition beats an instruction).
+function grant(ctx, cards, name, duration) modify(ctx, cards, { char = "keywords", op = "grant", value = name }, duration) end
+
+--- For permanent{}: "+N power".
+function plus_power(n) return { char = "power", op = "add", value = n } end
+--- For permanent{}: "gains [keyword]" / a prohibition.
+function gains(name) return { char = "keywords", op = "grant", value = name } end
+--- For permanent{ affects = ... }: your cards in `zone` that pass `f`.
+function your_cards(zone, f)
+  return function(ctx, c) return c.zone == zone and c.controller == ctx.player and (f == nil or f(c)) end
+end
+
+-- One-shot verbs ----------------------------------------------------------------------------
+
+--- Draws n cards (OP 4-5-3).
+function draw(ctx, n) OP.draw(ctx, ctx.player, n or 1) end
+
+--- Trash n cards from your hand (OP 10-2-14): as many as possible, chosen by you.
+function trash_from_hand(ctx, n, f)
+  local cands = util.filter(ctx:cards("hand", ctx.player), function(c) return (f or F.any)(c) end)
+  n = math.min(n or 1, #cands)
+  if n == 0 then return 0 end
+  local chosen = as_list(ctx:choose_cards(ctx.player, cands, { min = n, max = n, prompt = "trash_from_hand" }))
+  for _, c in ipairs(chosen) do OP.trash(ctx, c, "trash") end
+  return #chosen
+end
+
+--- K.O.s (OP 10-2-1-2), unless a card cannot be K.O.'d. Returns how many were K.O.'d.
+function ko(ctx, cards)
+  local n = 0
+  for _, c in ipairs(as_list(cards)) do
+    if OP.ko(ctx, c) then n = n + 1 end
+  end
+  return n
+end
+
+--- Rests cards (OP 4-4-1; resting a rested card does nothing, 1-3-2-1).
+function rest(ctx, cards)
+  for _, c in ipairs(as_list(cards)) do ctx:set_orientation(c, "rested", "effect") end
+end
+
+--- Sets cards as active.
+function set_active(ctx, cards)
+  for _, c in ipairs(as_list(cards)) do ctx:set_orientation(c, "active", "effect") end
+end
+
+--- Returns cards to their owner's hand (OP 4-2: not defined by the rules; 3-1-6 new card).
+function return_to_hand(ctx, cards)
+  for _, c in ipairs(as_list(cards)) do ctx:move(c, "hand", { player = c.owner, reason = "return" }) end
+end
+
+--- Adds cards from a secret or public zone to your hand; a card chosen by a condition from a
+--- secret zone is revealed first (OP 11-2-1).
+function add_to_hand(ctx, cards)
+  local list = as_list(cards)
+  if #list == 0 then return end
+  if list[1].zone == "deck" or list[1].zone == "life" then ctx:reveal(list) end
+  ctx:move(list, "hand", { player = ctx.player, reason = "add" })
+end
+
+--- Plays a Character or Stage card from any zone (OP 3-7-3, 3-8-3: "play" whatever the
+--- origin), active unless opts.rested; [On Play] triggers. A full area first loses one of
+--- its cards to the trash, chosen by its player (3-7-6-1, 3-8-5-1: a rules action, not a K.O.).
+--- Returns the played card.
+function play_from(ctx, card, opts)
+  if card == nil then return nil end
+  opts = opts or {}
+  local p = ctx.player
+  local zone = card.category
+  if zone ~= "character" and zone ~= "stage" then return nil end
+  local limit = zone == "character" and 5 or 1
+  if ctx:count(zone, p) >= limit then
+    local out = ctx:choose_cards(p, ctx:cards(zone, p), { prompt = zone .. "_limit" })
+    ctx:move(out, "trash", { player = out.owner, reason = "rule" })
+  end
+  local r = ctx:move(card, zone, { player = p, reason = "play", orientation = opts.rested and "rested" or "active" })
+  return r[1]
+end
+
+--- "Look at the top n cards of your deck; reveal up to opts.max (1) card(s) passing `f` and
+--- add them to your hand. Then place the rest at the bottom of your deck" (OP 11-3, 11-2-1).
+--- The rest keep their order (one of the orders "in any order" allows). Returns the added cards.
+function search_top(ctx, n, f, opts)
+  opts = opts or {}
+  local p = ctx.player
+  local top = ctx:top("deck", p, n)
+  if #top == 0 then return {} end
+  ctx:look(top, p) -- 11-3-1: only you see them
+  local picked = as_list(choose_from(ctx, top, f, { max = opts.max or 1, prompt = "search: " .. tostring(f or F.any) }))
+  if #picked > 0 then
+    ctx:reveal(picked) -- 11-2-1
+    ctx:move(picked, "hand", { player = p, reason = "search" })
+  end
+  local rest = util.filter(top, function(c) return c.alive end)
+  ctx:conceal(rest) -- 11-3-3
+  if #rest > 0 then ctx:move(rest, "deck", { player = p, position = "bottom", reason = "search" }) end
+  return picked
+end
+
+-- Life (OP 3-10; 4-2: adding to Life is defined by card text) -------------------------------------
+
+--- Adds the top n cards of your deck to the top of your Life cards, face "up" (OP 3-10-2-1:
+--- a public card then) or "down" (default).
+function add_life_from_deck(ctx, n, face)
+  for _ = 1, n or 1 do
+    local top = ctx:top("deck", ctx.player, 1)[1]
+    if top == nil then return end
+    ctx:move(top, "life", { player = ctx.player, position = "top", face = face or "down", reason = "add_life" })
+  end
+end
+
+--- Adds the top n of your Life cards to your hand: not damage, so no [Trigger] (OP 4-6-3).
+function take_life(ctx, n)
+  for _ = 1, n or 1 do
+    local top = ctx:top("life", ctx.player, 1)[1]
+    if top == nil then return end
+    ctx:move(top, "hand", { player = ctx.player, reason = "take_life" })
+  end
+end
+
+-- DON!! (OP 3-3, 3-9, 6-5-5) ---------------------------------------------------------------------
+
+--- Adds up to n DON!! from your DON!! deck to your cost area, "active" or "rested".
+function add_don(ctx, n, orientation)
+  for _ = 1, n or 1 do
+    local top = ctx:top("don_deck", ctx.player, 1)[1]
+    if top == nil then return end
+    ctx:move(top, "cost", { player = ctx.player, orientation = orientation or "rested", reason = "add_don" })
+  end
+end
+
+--- Gives up to n DON!! to your Leader or Character `target` (attached: +1000 each on your turn,
+--- OP 6-5-5-2). opts.from: "rested" (default: rested DON!! of your cost area) or "don_deck".
+function give_don(ctx, target, n, opts)
+  if target == nil then return 0 end
+  local from = (opts or {}).from or "rested"
+  local given = 0
+  for _ = 1, n or 1 do
+    local d
+    if from == "don_deck" then
+      d = ctx:top("don_deck", ctx.player, 1)[1]
+    else
+      d = util.filter(ctx:cards("cost", ctx.player), function(x) return x.orientation == "rested" end)[1]
+    end
+    if d == nil then break end
+    ctx:attach(d, target, { reason = "give_don" })
+    given = given + 1
+  end
+  return given
+end
+
+--- Sets up to n of your rested DON!! (cost area) as active.
+function set_don_active(ctx, n)
+  local rested = util.filter(ctx:cards("cost", ctx.player), function(x) return x.orientation == "rested" end)
+  for i = 1, math.min(n or 1, #rested) do ctx:set_orientation(rested[i], "active", "effect") end
+end
+
+-- Costs (OP 8-3-1): {name, can_pay(ctx), pay(ctx) -> bool}; the constructors of cards.lua turn
+-- a cost into the ability's `cost` and add `can_pay` to its conditions (8-3-1-3). -------------
+
+Cost = {}
+
+local function cost(name, can_pay, pay) return { name = name, can_pay = can_pay, pay = pay } end
+
+--- ①②...: rest n active DON!! of your cost area (OP 8-3-1-5).
+function Cost.don(n)
+  return cost("(" .. n .. ")", function(ctx) return #OP.active_don(ctx, ctx.player) >= n end,
+    function(ctx) return OP.pay_don(ctx, ctx.player, n) end)
+end
+
+--- DON!! −n: return n DON!! of your field to your DON!! deck (OP 8-3-1-6, 10-2-10).
+function Cost.don_minus(n)
+  return cost("DON!! -" .. n, function(ctx) return #OP.field_don(ctx, ctx.player) >= n end,
+    function(ctx) return OP.return_don(ctx, ctx.player, n) end)
+end
+
+--- "Rest this card" (OP 8-3-1; an active card only, 1-3-2-1).
+function Cost.rest_self()
+  return cost("rest this", function(ctx) return ctx.source.orientation == "active" end,
+    function(ctx)
+      ctx:set_orientation(ctx.source, "rested", "cost")
+      return true
+    end)
+end
+
+--- "Trash n cards [f] from your hand" (OP 10-2-14).
+function Cost.trash_from_hand(n, f)
+  n = n or 1
+  local function cands(ctx) return util.filter(ctx:cards("hand", ctx.player), function(c) return (f or F.any)(c) end) end
+  return cost("trash " .. n .. " from hand", function(ctx) return #cands(ctx) >= n end,
+    function(ctx) return trash_from_hand(ctx, n, f) == n end)
+end
+
+--- "Add n cards from the top of your Life cards to your hand".
+function Cost.take_life(n)
+  n = n or 1
+  return cost("life -" .. n, function(ctx) return life_count(ctx) >= n end,
+    function(ctx) take_life(ctx, n) return true end)
+end
+
+--- Several costs, paid in written order (OP 8-3-1-1); stops at the first that fails (8-3-1-3-1).
+function Cost.all(...)
+  local parts = { ... }
+  local names = util.map(parts, function(c) return c.name end)
+  return cost(table.concat(names, " + "),
+    function(ctx)
+      for _, c in ipairs(parts) do
+        if not c.can_pay(ctx) then return false end
+      end
+      return true
+    end,
+    function(ctx)
+      for _, c in ipairs(parts) do
+        if not c.pay(ctx) then return false end
+      end
+      return true
+    end)
+end
+
+-- Events for on_event{} ("when ..." texts without a keyword, OP 8-1-3-1-1) ----------------------
+
+Happened = {}
+
+--- "When a DON!! card on your field is returned to your DON!! deck" (DON!! −N, OP 10-2-10).
+function Happened.don_returned(ctx, ev)
+  return ev.to == "don_deck" and ev.to_player == ctx.player and ev.reason == "don_minus"
+end
+
+--- "When your opponent's Character is K.O.'d" (OP 10-2-1).
+function Happened.opponent_character_ko(ctx, ev)
+  return ev.reason == "ko" and ev.from == "character" and ev.from_player ~= ctx.player
+end
