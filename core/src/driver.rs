@@ -426,9 +426,17 @@ impl Game {
             TurnStage::PhaseAsk(i) => {
                 let f = phases[i].actions.clone().expect("open phase");
                 let tp = self.state.borrow().turn_player;
-                let ctx = self.ctx(Some(tp), None, None)?;
-                self.engine.budget.reset();
-                let options: Table = f.call(ctx.clone())?;
+                // The options listed when asking are reused for the answer (same state);
+                // a fork has no cache and lists them again, with the same result.
+                let (ctx, options) = match (self.options_cache.take(), &input) {
+                    (Some(cached), Input::Answer(_)) => cached,
+                    _ => {
+                        let ctx = self.ctx(Some(tp), None, None)?;
+                        self.engine.budget.reset();
+                        let options: Table = f.call(ctx.clone())?;
+                        (ctx, options)
+                    }
+                };
                 match input {
                     Input::Answer(Response::Choose { indices }) => {
                         let chosen: Table = options.get(indices[0] as usize + 1)?;
@@ -454,6 +462,7 @@ impl Game {
                             *stage = TurnStage::PhaseFinish(i);
                             return Ok(Next::Again);
                         }
+                        self.options_cache = Some((ctx, options));
                         Ok(Next::Ask(Request::Choose {
                             player: tp,
                             prompt: phases[i].name.clone(),

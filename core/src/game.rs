@@ -26,6 +26,8 @@ pub struct Game {
     /// Depth of `ctx:together` groups, and the triggers they collected.
     pub(crate) group_depth: u32,
     pub(crate) group_batch: Vec<crate::triggers::Pending>,
+    /// The Lua options of the pending open-phase request, reused when it is answered.
+    pub(crate) options_cache: Option<(mlua::Value, mlua::Table)>,
     pub(crate) errors: Vec<String>,
     /// The last quiescent point (no coroutine suspended) and the answers given since.
     snapshot: Rc<Snapshot>,
@@ -173,6 +175,7 @@ impl Game {
             in_checks: 0,
             group_depth: 0,
             group_batch: Vec::new(),
+            options_cache: None,
             errors: Vec::new(),
             snapshot,
             journal: Vec::new(),
@@ -279,6 +282,7 @@ impl Game {
                 in_checks: self.in_checks,
                 group_depth: self.group_depth,
                 group_batch: self.group_batch.clone(),
+                options_cache: None,
                 errors: self.errors.clone(),
                 snapshot: self.snapshot.clone(),
                 journal: self.journal.clone(),

@@ -55,8 +55,8 @@ impl Default for Log {
 impl Log {
     /// Appends an entry and folds it into the hash.
     pub fn push(&mut self, e: Entry) {
-        let text = serde_json::to_string(&e).unwrap_or_default();
-        self.hasher.update(text.as_bytes());
+        // Stream the JSON straight into the hasher: no intermediate string.
+        let _ = serde_json::to_writer(&mut self.hasher, &e);
         self.hasher.update(b"\n");
         if self.keep {
             Arc::make_mut(&mut self.entries).push(e);
