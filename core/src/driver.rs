@@ -198,7 +198,7 @@ impl Game {
                 Next::Return(v) => input = Input::Value(v),
                 Next::Ask(req) => {
                     self.frames.push(frame);
-                    self.request = Some(req);
+                    self.request = Some(std::rc::Rc::new(req));
                     return;
                 }
                 Next::Again => self.frames.push(frame),

@@ -21,7 +21,7 @@ pub struct Game {
     pub(crate) engine: Rc<Engine>,
     pub(crate) state: Rc<RefCell<State>>,
     pub(crate) frames: Vec<Frame>,
-    pub(crate) request: Option<Request>,
+    pub(crate) request: Option<Rc<Request>>,
     pub(crate) in_checks: u32,
     /// Depth of `ctx:together` groups, and the triggers they collected.
     pub(crate) group_depth: u32,
@@ -37,7 +37,7 @@ pub struct Game {
 struct Snapshot {
     state: State,
     frames: Vec<Frame>,
-    request: Option<Request>,
+    request: Option<Rc<Request>>,
 }
 
 /// How to start a game.
@@ -88,13 +88,13 @@ pub(crate) fn empty_state(engine: &Engine, nplayers: u8, seed: u64) -> State {
         objects: Arc::new(Vec::new()),
         zones: Arc::new(zones),
         zone_ids: Arc::new(zone_ids),
-        players: (0..nplayers)
+        players: Arc::new((0..nplayers)
             .map(|_| PlayerState {
                 values: vec![0; db.rules.player_values.syms.len()],
                 out: false,
             })
-            .collect(),
-        game_values: vec![0; db.rules.game_values.syms.len()],
+            .collect()),
+        game_values: Arc::new(vec![0; db.rules.game_values.syms.len()]),
         effects: Arc::new(Vec::new()),
         grants: Arc::new(Vec::new()),
         turn: 0,
@@ -190,7 +190,7 @@ impl Game {
 
     /// The decision the game waits for, if any.
     pub fn request(&self) -> Option<&Request> {
-        self.request.as_ref()
+        self.request.as_deref()
     }
 
     /// The result, once the game is over.
@@ -224,7 +224,7 @@ impl Game {
             let mut st = self.state.borrow_mut();
             st.log.push(Entry::Decision {
                 player,
-                request: req,
+                request: (*req).clone(),
                 response: response.clone(),
             });
             st.ops_since_decision = 0;
@@ -241,7 +241,7 @@ impl Game {
         let mut events = Vec::new();
         {
             let mut st = self.state.borrow_mut();
-            st.players[player as usize].out = true;
+            Arc::make_mut(&mut st.players)[player as usize].out = true;
             let left: Vec<PlayerId> = (0..st.nplayers)
                 .filter(|p| !st.players[*p as usize].out)
                 .collect();

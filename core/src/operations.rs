@@ -751,8 +751,8 @@ pub fn apply(
             add,
         } => {
             let slot = match player {
-                Some(p) => &mut st.players[*p as usize].values[*index],
-                None => &mut st.game_values[*index],
+                Some(p) => &mut Arc::make_mut(&mut st.players)[*p as usize].values[*index],
+                None => &mut Arc::make_mut(&mut st.game_values)[*index],
             };
             let before = *slot;
             let after = match (set, add) {
@@ -827,7 +827,7 @@ pub fn apply(
             Outcome::Done
         }
         Op::Eliminate { player, reason } => {
-            st.players[*player as usize].out = true;
+            Arc::make_mut(&mut st.players)[*player as usize].out = true;
             let p = *player;
             let q = Arc::make_mut(&mut st.pending);
             for b in q.iter_mut() {

@@ -96,7 +96,7 @@ impl Builder {
     pub fn set_value(&mut self, player: PlayerId, name: &str, v: i64) -> Result<(), String> {
         let db = &self.engine.db;
         let i = Rules::lookup(&db.names, &db.rules.player_values, name)?;
-        self.state.players[player as usize].values[i] = v;
+        std::sync::Arc::make_mut(&mut self.state.players)[player as usize].values[i] = v;
         Ok(())
     }
 
@@ -104,7 +104,7 @@ impl Builder {
     pub fn set_game_value(&mut self, name: &str, v: i64) -> Result<(), String> {
         let db = &self.engine.db;
         let i = Rules::lookup(&db.names, &db.rules.game_values, name)?;
-        self.state.game_values[i] = v;
+        std::sync::Arc::make_mut(&mut self.state.game_values)[i] = v;
         Ok(())
     }
 

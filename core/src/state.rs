@@ -138,9 +138,9 @@ pub struct State {
     /// Zone instance of (declaration, owner): `zone_ids[decl][owner]` (shared zones: index 0).
     pub zone_ids: Arc<Vec<Vec<ZoneId>>>,
     /// Players.
-    pub players: Vec<PlayerState>,
+    pub players: Arc<Vec<PlayerState>>,
     /// Game-wide values by the ruleset's `game_values` index.
-    pub game_values: Vec<i64>,
+    pub game_values: Arc<Vec<i64>>,
     /// Continuous effects made by scripts.
     pub effects: Arc<Vec<Effect>>,
     /// Abilities given by effects, and delayed abilities.

@@ -140,7 +140,7 @@ impl Game {
                 .map(|i| db.rules.manifest.turn.phases[i].name.clone()),
             zones,
             values,
-            request: self.request.clone().filter(|r| r.player() == viewer),
+            request: self.request.as_deref().filter(|r| r.player() == viewer).cloned(),
             result: st.result.clone(),
         }
     }
