@@ -5,7 +5,7 @@ return card {
     play_from(ctx, pick_in(ctx, "deck", F.stage * F.type("Kelpwood Crew")))
     ctx:shuffle("deck") -- OP 5-2-1-5-2
   end },
-  -- [Activate: Main] [Once Per Turn] (1): Set up to 1 of your cost 3 or less {Kelpwood Crew} Characters as active.
+  -- [Activate: Main] [Once Per Turn] ①: Set up to 1 of your cost 3 or less {Kelpwood Crew} Characters as active.
   activate_main { once_per_turn = true, cost = Cost.don(1), operate = function(ctx)
     set_active(ctx, pick_character(ctx, F.type("Kelpwood Crew") * F.cost_max(3)))
   end },
