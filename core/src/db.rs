@@ -346,7 +346,11 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
         .ok()
         .flatten()
         .unwrap_or(false);
-    let dormant: bool = t.get::<Option<bool>>("dormant").ok().flatten().unwrap_or(false);
+    let dormant: bool = t
+        .get::<Option<bool>>("dormant")
+        .ok()
+        .flatten()
+        .unwrap_or(false);
     Ok(Ability {
         kind,
         when: get_fn("when")?,

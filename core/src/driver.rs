@@ -678,7 +678,11 @@ impl Game {
                 // Order (OP 8-1-3-4-2 style, general): the affected card's own
                 // replacements first, then each player's in turn order from the turn player.
                 let affected = op_card(&op);
-                let own: Vec<_> = cands.iter().copied().filter(|c| c.1.is_some() && c.1 == affected).collect();
+                let own: Vec<_> = cands
+                    .iter()
+                    .copied()
+                    .filter(|c| c.1.is_some() && c.1 == affected)
+                    .collect();
                 let mine: Vec<_> = if !own.is_empty() {
                     own
                 } else {

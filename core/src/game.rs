@@ -88,12 +88,14 @@ pub(crate) fn empty_state(engine: &Engine, nplayers: u8, seed: u64) -> State {
         objects: Arc::new(Vec::new()),
         zones: Arc::new(zones),
         zone_ids: Arc::new(zone_ids),
-        players: Arc::new((0..nplayers)
-            .map(|_| PlayerState {
-                values: vec![0; db.rules.player_values.syms.len()],
-                out: false,
-            })
-            .collect()),
+        players: Arc::new(
+            (0..nplayers)
+                .map(|_| PlayerState {
+                    values: vec![0; db.rules.player_values.syms.len()],
+                    out: false,
+                })
+                .collect(),
+        ),
         game_values: Arc::new(vec![0; db.rules.game_values.syms.len()]),
         effects: Arc::new(Vec::new()),
         grants: Arc::new(Vec::new()),

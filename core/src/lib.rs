@@ -43,6 +43,6 @@ pub use game::{Game, GameConfig, SetupError};
 pub use log::Entry;
 pub use rng::Rng;
 pub use script::syntax::{SyntaxError, check_syntax};
-pub use state::{GameResult, ObjId, PlayerId, State};
 pub use setup::{Builder, Place};
+pub use state::{GameResult, ObjId, PlayerId, State};
 pub use views::{CardView, PlayerView, ZoneView};

@@ -792,7 +792,8 @@ pub fn apply(
             let turn = st.turn;
             let ends = |x: &Option<Expiry>| match x {
                 Some(x) if x.point == *point => {
-                    (player.is_none() || x.player.is_none() || x.player == *player) && turn > x.after_turn
+                    (player.is_none() || x.player.is_none() || x.player == *player)
+                        && turn > x.after_turn
                 }
                 _ => false,
             };
@@ -834,7 +835,8 @@ pub fn apply(
                 b.items.retain(|i| i.controller != p);
             }
             q.retain(|b| !b.items.is_empty());
-            Arc::make_mut(&mut st.effects).retain(|e| e.controller != Some(p) && e.target != Target::Player(p));
+            Arc::make_mut(&mut st.effects)
+                .retain(|e| e.controller != Some(p) && e.target != Target::Player(p));
             Arc::make_mut(&mut st.grants).retain(|g| g.controller != p);
             let left: Vec<PlayerId> = (0..st.nplayers)
                 .filter(|p| !st.players[*p as usize].out)

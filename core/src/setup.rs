@@ -38,26 +38,48 @@ impl Builder {
     pub fn new(engine: Rc<Engine>, nplayers: u8, seed: u64) -> Result<Builder, String> {
         let pc = &engine.db.rules.manifest.players;
         if nplayers < pc.min || nplayers > pc.max {
-            return Err(format!("this game takes {}..{} players, not {nplayers}", pc.min, pc.max));
+            return Err(format!(
+                "this game takes {}..{} players, not {nplayers}",
+                pc.min, pc.max
+            ));
         }
         let state = empty_state(&engine, nplayers, seed);
         Ok(Builder { engine, state })
     }
 
     /// Places a card (by id) in `player`'s zone (on top). Returns the new object.
-    pub fn place(&mut self, player: PlayerId, zone: &str, card: &str, opts: &Place) -> Result<ObjId, String> {
+    pub fn place(
+        &mut self,
+        player: PlayerId,
+        zone: &str,
+        card: &str,
+        opts: &Place,
+    ) -> Result<ObjId, String> {
         let db = self.engine.db.clone();
         let decl = db.rules.zone_index(&db.names, zone)?;
-        let ci = *db.card_index.get(card).ok_or_else(|| format!("no card '{card}'"))?;
+        let ci = *db
+            .card_index
+            .get(card)
+            .ok_or_else(|| format!("no card '{card}'"))?;
         if player >= self.state.nplayers {
             return Err(format!("player {} does not exist", player + 1));
         }
         let z = self.state.zone_id(decl, player);
         let orientation = match &opts.orientation {
-            Some(o) => Some(db.rules.orientations.syms[Rules::lookup(&db.names, &db.rules.orientations, o)?]),
+            Some(o) => Some(
+                db.rules.orientations.syms[Rules::lookup(&db.names, &db.rules.orientations, o)?],
+            ),
             None => None,
         };
-        let id = operations::new_object(&db, &mut self.state, ci, player, z, opts.face_up, orientation);
+        let id = operations::new_object(
+            &db,
+            &mut self.state,
+            ci,
+            player,
+            z,
+            opts.face_up,
+            orientation,
+        );
         match opts.attach_to {
             Some(h) => {
                 if h.0 as usize >= self.state.objects.len() {
@@ -70,10 +92,13 @@ impl Builder {
                 self.state.obj_mut(h).attachments.push(id);
             }
             None => {
-                if let Some(cap) = db.rules.zones[decl].1.capacity {
-                    if self.state.zone(z).cards.len() as u32 >= cap {
-                        return Err(format!("zone {zone} of player {} is full ({cap})", player + 1));
-                    }
+                if let Some(cap) = db.rules.zones[decl].1.capacity
+                    && self.state.zone(z).cards.len() as u32 >= cap
+                {
+                    return Err(format!(
+                        "zone {zone} of player {} is full ({cap})",
+                        player + 1
+                    ));
                 }
                 operations::place(&mut self.state, id, z, Position::Top)
             }
@@ -132,7 +157,11 @@ impl Builder {
                 o.entered_turn = placed_turn;
             }
         }
-        let mut g = Game::from_parts(self.engine, self.state, vec![Frame::Turns(TurnStage::PhaseStart(i))]);
+        let mut g = Game::from_parts(
+            self.engine,
+            self.state,
+            vec![Frame::Turns(TurnStage::PhaseStart(i))],
+        );
         g.drive(Input::Start);
         Ok(g)
     }

@@ -86,7 +86,13 @@ pub fn collect(lua: &Lua, db: &Db, st: &State, events: &[Event]) -> mlua::Result
                     continue;
                 }
             }
-            out.push(Pending { ability: r, source: src, controller, event: e.clone(), once_grant });
+            out.push(Pending {
+                ability: r,
+                source: src,
+                controller,
+                event: e.clone(),
+                once_grant,
+            });
         }
     }
     Ok(out)

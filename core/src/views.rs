@@ -140,7 +140,11 @@ impl Game {
                 .map(|i| db.rules.manifest.turn.phases[i].name.clone()),
             zones,
             values,
-            request: self.request.as_deref().filter(|r| r.player() == viewer).cloned(),
+            request: self
+                .request
+                .as_deref()
+                .filter(|r| r.player() == viewer)
+                .cloned(),
             result: st.result.clone(),
         }
     }
@@ -155,7 +159,13 @@ impl Game {
             return None;
         }
         let z = st.zone_id(decl, player);
-        Some(st.zone(z).cards.iter().map(|id| self.card_view(&st, *id, None)).collect())
+        Some(
+            st.zone(z)
+                .cards
+                .iter()
+                .map(|id| self.card_view(&st, *id, None))
+                .collect(),
+        )
     }
 
     /// The card view of `id` for `viewer` (None: sees everything).
@@ -195,7 +205,10 @@ impl Game {
             } else if let Ok(v) = characteristics::set_value(lua, db, st, id, ci)
                 && !v.is_empty()
             {
-                sets.insert(c.decl.name.clone(), v.iter().map(|s| db.names.name(*s).to_string()).collect());
+                sets.insert(
+                    c.decl.name.clone(),
+                    v.iter().map(|s| db.names.name(*s).to_string()).collect(),
+                );
             }
         }
         CardView {
@@ -258,7 +271,10 @@ impl Game {
                     for &a in &st.obj(host).attachments {
                         seen[a.0 as usize] += 1;
                         if st.obj(a).attached_to != Some(host) || !st.obj(a).alive {
-                            return Err(format!("attachment {} does not point back to {}", a.0, host.0));
+                            return Err(format!(
+                                "attachment {} does not point back to {}",
+                                a.0, host.0
+                            ));
                         }
                         stack.push(a);
                     }

@@ -721,11 +721,16 @@ fn deck_validation_uses_the_ruleset_hook() {
     );
 }
 
-
 fn engine_of(c: Content) -> Rc<Engine> {
     match Engine::new(&c) {
         Ok(e) => e,
-        Err(es) => panic!("{}", es.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")),
+        Err(es) => panic!(
+            "{}",
+            es.iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        ),
     }
 }
 
@@ -736,20 +741,29 @@ fn tokens_stop_existing_when_they_leave_play() {
         "runner",
         0,
         &[],
-        Some(r#"return { { kind = "triggered", on = "moved", zones = {"board"},
+        Some(
+            r#"return { { kind = "triggered", on = "moved", zones = {"board"},
            when = function(ctx, ev) return ev.card == ctx.source end,
            operate = function(ctx)
              local t = ctx:create_token("plain", "board", ctx.player)
              ctx:move(t, "discard", { reason = "test" })
-           end } }"#),
+           end } }"#,
+        ),
     );
     let e = engine(vec![mint]);
     let mut g = game(&e, 21, vec![deck(&[("mint", 6)]), deck(&[("plain", 6)])]);
     let before = g.object_count();
     pick(&mut g, "play mint");
     assert!(g.object_count() > before);
-    assert!(zone_cards(&g, "discard", 0).is_empty(), "the token ceased instead of staying in the discard");
-    assert!(g.log().iter().any(|e| matches!(e, Entry::Event(ev) if ev.name == "ceased")));
+    assert!(
+        zone_cards(&g, "discard", 0).is_empty(),
+        "the token ceased instead of staying in the discard"
+    );
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| matches!(e, Entry::Event(ev) if ev.name == "ceased"))
+    );
     g.check_invariants().unwrap();
 }
 
@@ -770,9 +784,15 @@ return {
 #[test]
 fn granted_abilities_work_on_their_host_until_they_expire() {
     let e = engine(vec![card("mentor", "runner", 1, &[], Some(MENTOR))]);
-    let mut g = game(&e, 22, vec![deck(&[("plain", 3), ("mentor", 3)]), deck(&[("plain", 6)])]);
+    let mut g = game(
+        &e,
+        22,
+        vec![deck(&[("plain", 3), ("mentor", 3)]), deck(&[("plain", 6)])],
+    );
     let mut guard = 0;
-    while !(zone_cards(&g, "hand", 0).contains(&"plain".to_string()) && zone_cards(&g, "hand", 0).contains(&"mentor".to_string())) {
+    while !(zone_cards(&g, "hand", 0).contains(&"plain".to_string())
+        && zone_cards(&g, "hand", 0).contains(&"mentor".to_string()))
+    {
         pick(&mut g, "end turn");
         pick(&mut g, "end turn");
         guard += 1;
@@ -786,7 +806,11 @@ fn granted_abilities_work_on_their_host_until_they_expire() {
     assert_eq!(power_of(&g, "board", 0, "plain"), 4);
     pick(&mut g, "end turn");
     pick(&mut g, "end turn");
-    assert!(!labels(&g).iter().any(|l| l.starts_with("use")), "the grant expired: {:?}", labels(&g));
+    assert!(
+        !labels(&g).iter().any(|l| l.starts_with("use")),
+        "the grant expired: {:?}",
+        labels(&g)
+    );
 }
 
 fn labels(g: &Game) -> Vec<String> {
@@ -828,7 +852,10 @@ const DOUBLE: &str = r#"return { { kind = "activated", timing = "main",
 
 fn watcher_game(once_per_batch: bool) -> Game {
     let c = content_with(
-        vec![card("watcher", "runner", 0, &[], Some(WATCHER)), card("double", "runner", 0, &[], Some(DOUBLE))],
+        vec![
+            card("watcher", "runner", 0, &[], Some(WATCHER)),
+            card("double", "runner", 0, &[], Some(DOUBLE)),
+        ],
         |m| m["triggers"]["once_per_batch"] = serde_json::json!(once_per_batch),
     );
     let e = engine_of(c);
@@ -851,7 +878,11 @@ fn together_makes_one_batch_and_players_order_their_triggers() {
     assert_eq!(g.request().unwrap().prompt(), "order_triggers");
     pick(&mut g, "watcher");
     assert_eq!(g.request().unwrap().prompt(), "main");
-    let emitted = g.log().iter().filter(|e| matches!(e, Entry::Event(ev) if ev.name == "double_draw")).count();
+    let emitted = g
+        .log()
+        .iter()
+        .filter(|e| matches!(e, Entry::Event(ev) if ev.name == "double_draw"))
+        .count();
     assert_eq!(emitted, 2);
 }
 
@@ -860,6 +891,10 @@ fn once_per_batch_policy_triggers_an_ability_once() {
     let mut g = watcher_game(true);
     pick(&mut g, "use double");
     assert_eq!(g.request().unwrap().prompt(), "main");
-    let emitted = g.log().iter().filter(|e| matches!(e, Entry::Event(ev) if ev.name == "double_draw")).count();
+    let emitted = g
+        .log()
+        .iter()
+        .filter(|e| matches!(e, Entry::Event(ev) if ev.name == "double_draw"))
+        .count();
     assert_eq!(emitted, 1);
 }

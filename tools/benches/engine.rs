@@ -15,20 +15,39 @@ fn repo() -> PathBuf {
 }
 
 fn onepiece(root: &Path) -> (Rc<Engine>, Vec<DeckList>) {
-    let loaded = load_game(&[root.to_path_buf()], "onepiece").into_result().expect("content loads");
+    let loaded = load_game(&[root.to_path_buf()], "onepiece")
+        .into_result()
+        .expect("content loads");
     let engine = Engine::new(&loaded.content).expect("engine compiles");
-    (engine, loaded.decks.iter().map(|d| d.list.clone()).collect())
+    (
+        engine,
+        loaded.decks.iter().map(|d| d.list.clone()).collect(),
+    )
 }
 
 fn random_game(engine: &Rc<Engine>, decks: &[DeckList], seed: u64) -> u64 {
-    let mut agents: Vec<Box<dyn Agent>> = vec![Box::new(RandomAgent(Rng::new(seed))), Box::new(RandomAgent(Rng::new(seed + 1)))];
-    let config = GameConfig { seed, decks: vec![decks[0].clone(), decks[1].clone()], keep_log: false };
-    play_game(engine, config, &mut agents, false, |_| {}).expect("game runs").1.decisions
+    let mut agents: Vec<Box<dyn Agent>> = vec![
+        Box::new(RandomAgent(Rng::new(seed))),
+        Box::new(RandomAgent(Rng::new(seed + 1))),
+    ];
+    let config = GameConfig {
+        seed,
+        decks: vec![decks[0].clone(), decks[1].clone()],
+        keep_log: false,
+    };
+    play_game(engine, config, &mut agents, false, |_| {})
+        .expect("game runs")
+        .1
+        .decisions
 }
 
 /// A game advanced by `decisions` random answers, stopped at a main-phase action.
 fn game_at(engine: &Rc<Engine>, decks: &[DeckList], decisions: usize) -> Game {
-    let config = GameConfig { seed: 5, decks: vec![decks[0].clone(), decks[1].clone()], keep_log: true };
+    let config = GameConfig {
+        seed: 5,
+        decks: vec![decks[0].clone(), decks[1].clone()],
+        keep_log: true,
+    };
     let mut g = Game::new(engine.clone(), config).expect("starts");
     let mut rng = Rng::new(9);
     let mut n = 0;
@@ -36,7 +55,8 @@ fn game_at(engine: &Rc<Engine>, decks: &[DeckList], decisions: usize) -> Game {
         if n >= decisions && req.prompt() == "main" {
             break;
         }
-        g.respond(req.player(), req.random_legal(&mut rng)).expect("legal");
+        g.respond(req.player(), req.random_legal(&mut rng))
+            .expect("legal");
         n += 1;
     }
     g
@@ -57,7 +77,9 @@ fn forks(c: &mut Criterion) {
     let (engine, decks) = onepiece(&repo());
     for at in [10usize, 120] {
         let g = game_at(&engine, &decks, at);
-        c.bench_function(&format!("fork_quiescent_after_{at}_decisions"), |b| b.iter(|| g.fork()));
+        c.bench_function(&format!("fork_quiescent_after_{at}_decisions"), |b| {
+            b.iter(|| g.fork())
+        });
     }
 }
 
@@ -65,7 +87,9 @@ fn load(c: &mut Criterion) {
     let root = synthetic_root(1000);
     c.bench_function("load_validate_compile_1000_cards", |b| {
         b.iter(|| {
-            let loaded = load_game(&[root.clone()], "onepiece").into_result().expect("loads");
+            let loaded = load_game(std::slice::from_ref(&root), "onepiece")
+                .into_result()
+                .expect("loads");
             Engine::new(&loaded.content).expect("compiles");
         })
     });
@@ -79,8 +103,15 @@ fn synthetic_root(n: usize) -> PathBuf {
     std::fs::create_dir_all(&set).expect("temp dir");
     copy_dir(&repo().join("scripts"), &root.join("scripts"));
     copy_dir(&repo().join("schema"), &root.join("schema"));
-    copy_dir(&repo().join("cardsets/onepiece/rf01"), &root.join("cardsets/onepiece/rf01"));
-    std::fs::write(set.join("set.yaml"), "game: onepiece\nid: SYN\nname: {en: Synthetic}\nversion: \"1\"\n").expect("write");
+    copy_dir(
+        &repo().join("cardsets/onepiece/rf01"),
+        &root.join("cardsets/onepiece/rf01"),
+    );
+    std::fs::write(
+        set.join("set.yaml"),
+        "game: onepiece\nid: SYN\nname: {en: Synthetic}\nversion: \"1\"\n",
+    )
+    .expect("write");
     let colors = ["red", "green", "blue", "purple", "black", "yellow"];
     for i in 0..n {
         let id = format!("SYN-{i:04}");
@@ -91,7 +122,9 @@ fn synthetic_root(n: usize) -> PathBuf {
             1000 * (2 + i % 8)
         );
         std::fs::write(set.join(format!("{id}.yaml")), yaml).expect("write");
-        let lua = format!("-- {id} Synthetic {i}\nreturn card {{\n  -- [On Play] Draw 1 card.\n  on_play {{ operate = function(ctx) OP.draw(ctx, ctx.player, 1) end }},\n}}\n");
+        let lua = format!(
+            "-- {id} Synthetic {i}\nreturn card {{\n  -- [On Play] Draw 1 card.\n  on_play {{ operate = function(ctx) OP.draw(ctx, ctx.player, 1) end }},\n}}\n"
+        );
         std::fs::write(set.join(format!("{id}.lua")), lua).expect("write");
     }
     root

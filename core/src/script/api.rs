@@ -290,7 +290,9 @@ fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
         if !granted && !db.ability_zones(ab).contains(&decl) {
             return Ok(());
         }
-        let owner_card = r.0.map(|c| db.cards[c as usize].def.id.as_str()).unwrap_or("rule");
+        let owner_card =
+            r.0.map(|c| db.cards[c as usize].def.id.as_str())
+                .unwrap_or("rule");
         let h = lua.create_table()?;
         h.set("source", CardUd(id))?;
         h.set("def", ab.table.clone())?;
