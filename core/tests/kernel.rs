@@ -287,6 +287,34 @@ fn pick(g: &mut Game, label: &str) {
     .expect("legal");
 }
 
+/// "bomb": when played, discards every card on its controller's board.
+fn bomb() -> CardDef {
+    card(
+        "bomb",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "triggered", on = "moved", zones = {"board"},
+           when = function(ctx, ev) return ev.card == ctx.source end,
+           operate = function(ctx) ctx:move(ctx:cards("board", ctx.player), "discard", { reason = "bomb" }) end } }"#,
+        ),
+    )
+}
+
+/// Passes turns until player 1 holds every card of `wanted` (the seed decides the draws).
+fn until_in_hand(g: &mut Game, wanted: &[&str]) {
+    for _ in 0..5 {
+        let hand = zone_cards(g, "hand", 0);
+        if wanted.iter().all(|w| hand.iter().any(|h| h == w)) {
+            return;
+        }
+        pick(g, "end turn");
+        pick(g, "end turn");
+    }
+    panic!("{wanted:?} never drawn");
+}
+
 fn zone_cards(g: &Game, zone: &str, p: PlayerId) -> Vec<String> {
     let v = g.view(p);
     v.zones
@@ -417,17 +445,7 @@ fn effects_with_durations_expire_and_once_per_turn_holds() {
 fn attachments_follow_the_attachment_rule_when_the_host_leaves() {
     // A script that discards the host: "bomb" discards every card on its controller's board
     // when played.
-    let bomb = card(
-        "bomb",
-        "runner",
-        0,
-        &[],
-        Some(
-            r#"return { { kind = "triggered", on = "moved", zones = {"board"},
-           when = function(ctx, ev) return ev.card == ctx.source end,
-           operate = function(ctx) ctx:move(ctx:cards("board", ctx.player), "discard", { reason = "bomb" }) end } }"#,
-        ),
-    );
+    let bomb = bomb();
     let e = engine(vec![bomb]);
     let mut g = game(
         &e,
@@ -437,16 +455,7 @@ fn attachments_follow_the_attachment_rule_when_the_host_leaves() {
             deck(&[("plain", 6)]),
         ],
     );
-    // Seed 5 may not deal these in order; drive until the three are in hand.
-    let mut guard = 0;
-    while !(zone_cards(&g, "hand", 0).contains(&"boots".to_string())
-        && zone_cards(&g, "hand", 0).contains(&"bomb".to_string()))
-    {
-        pick(&mut g, "end turn");
-        pick(&mut g, "end turn");
-        guard += 1;
-        assert!(guard < 5, "cards never drawn");
-    }
+    until_in_hand(&mut g, &["boots", "bomb"]);
     pick(&mut g, "play plain");
     pick(&mut g, "equip boots");
     g.check_invariants().unwrap();
@@ -469,32 +478,14 @@ fn attachments_follow_the_attachment_rule_when_the_host_leaves() {
 
 #[test]
 fn optional_replacement_asks_and_replaces() {
-    let bomb = card(
-        "bomb",
-        "runner",
-        0,
-        &[],
-        Some(
-            r#"return { { kind = "triggered", on = "moved", zones = {"board"},
-           when = function(ctx, ev) return ev.card == ctx.source end,
-           operate = function(ctx) ctx:move(ctx:cards("board", ctx.player), "discard", { reason = "bomb" }) end } }"#,
-        ),
-    );
+    let bomb = bomb();
     let e = engine(vec![bomb]);
     let mut g = game(
         &e,
         6,
         vec![deck(&[("guard", 3), ("bomb", 3)]), deck(&[("plain", 6)])],
     );
-    let mut guard = 0;
-    while !(zone_cards(&g, "hand", 0).contains(&"guard".to_string())
-        && zone_cards(&g, "hand", 0).contains(&"bomb".to_string()))
-    {
-        pick(&mut g, "end turn");
-        pick(&mut g, "end turn");
-        guard += 1;
-        assert!(guard < 5);
-    }
+    until_in_hand(&mut g, &["guard", "bomb"]);
     pick(&mut g, "play guard");
     pick(&mut g, "play bomb");
     // Bomb discards guard and bomb: guard's replacement is optional, so it asks, per card.
@@ -789,15 +780,7 @@ fn granted_abilities_work_on_their_host_until_they_expire() {
         22,
         vec![deck(&[("plain", 3), ("mentor", 3)]), deck(&[("plain", 6)])],
     );
-    let mut guard = 0;
-    while !(zone_cards(&g, "hand", 0).contains(&"plain".to_string())
-        && zone_cards(&g, "hand", 0).contains(&"mentor".to_string()))
-    {
-        pick(&mut g, "end turn");
-        pick(&mut g, "end turn");
-        guard += 1;
-        assert!(guard < 5);
-    }
+    until_in_hand(&mut g, &["plain", "mentor"]);
     pick(&mut g, "play plain");
     // The dormant ability is not the mentor's own, and plain has none yet.
     assert!(!labels(&g).iter().any(|l| l.starts_with("use")));
