@@ -881,3 +881,26 @@ fn once_per_batch_policy_triggers_an_ability_once() {
         .count();
     assert_eq!(emitted, 1);
 }
+
+/// Tidy: every kernel source file opens with a `//!` doc saying what it owns.
+#[test]
+fn every_kernel_source_file_opens_with_a_module_doc() {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    assert!(files.len() > 10);
+    let missing: Vec<_> = files
+        .iter()
+        .filter(|p| !std::fs::read_to_string(p).unwrap().starts_with("//!"))
+        .collect();
+    assert!(missing.is_empty(), "files without a //! header: {missing:?}");
+}
