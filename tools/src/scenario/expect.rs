@@ -7,7 +7,9 @@ use serde_json::Value;
 /// Checks `exp` against the game; returns the failures.
 pub fn check(game: &Game, exp: &Value, _start_log: usize) -> Vec<String> {
     let mut f = Vec::new();
-    let Some(map) = exp.as_object() else { return vec!["expect: a map".into()] };
+    let Some(map) = exp.as_object() else {
+        return vec!["expect: a map".into()];
+    };
     for (key, v) in map {
         match key.as_str() {
             "winner" => winner(game, v, &mut f),
@@ -33,6 +35,7 @@ pub fn check(game: &Game, exp: &Value, _start_log: usize) -> Vec<String> {
             "values" => values(game, v, &mut f),
             "events" => events(game, v, true, &mut f),
             "no_events" => events(game, v, false, &mut f),
+            "event_counts" => event_counts(game, v, &mut f),
             "errors" => {
                 let want: Vec<&str> = v.as_array().into_iter().flatten().filter_map(Value::as_str).collect();
                 for w in &want {
@@ -42,7 +45,7 @@ pub fn check(game: &Game, exp: &Value, _start_log: usize) -> Vec<String> {
                 }
             }
             other => f.push(format!(
-                "unknown expectation '{other}' (winner, over, reason, request, zones, cards, values, events, no_events, errors)"
+                "unknown expectation '{other}' (winner, over, reason, request, zones, cards, values, events, no_events, event_counts, errors)"
             )),
         }
     }
@@ -52,9 +55,14 @@ pub fn check(game: &Game, exp: &Value, _start_log: usize) -> Vec<String> {
 fn winner(game: &Game, v: &Value, f: &mut Vec<String>) {
     let r = game.result();
     let got = match &r {
-        None => "none (the game is not over)".to_string(),
+        None => "none".to_string(), // the game is not over
         Some(r) if r.winners.is_empty() => "draw".to_string(),
-        Some(r) => r.winners.iter().map(|p| (p + 1).to_string()).collect::<Vec<_>>().join(","),
+        Some(r) => r
+            .winners
+            .iter()
+            .map(|p| (p + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(","),
     };
     let want = match v {
         Value::Number(n) => n.to_string(),
@@ -62,43 +70,74 @@ fn winner(game: &Game, v: &Value, f: &mut Vec<String>) {
         other => other.to_string(),
     };
     if got != want {
-        f.push(format!("winner: expected {want}, got {got} ({})", r.map(|r| r.reason).unwrap_or_default()));
+        f.push(format!(
+            "winner: expected {want}, got {got} ({})",
+            r.map(|r| r.reason).unwrap_or_default()
+        ));
     }
 }
 
 fn request(game: &Game, v: &Value, f: &mut Vec<String>) {
     let Some(req) = game.request() else {
-        f.push(format!("request: expected {v}, but nothing is asked (result {:?})", game.result()));
+        f.push(format!(
+            "request: expected {v}, but nothing is asked (result {:?})",
+            game.result()
+        ));
         return;
     };
     let labels: Vec<String> = match req {
         Request::Choose { options, .. } => options.iter().map(|o| o.label.clone()).collect(),
         Request::Number { .. } => Vec::new(),
     };
-    if let Some(p) = v.get("player").and_then(Value::as_u64) {
-        if p as u8 != req.player() + 1 {
-            f.push(format!("request.player: expected {p}, got {}", req.player() + 1));
-        }
+    if let Some(p) = v.get("player").and_then(Value::as_u64)
+        && p as u8 != req.player() + 1
+    {
+        f.push(format!(
+            "request.player: expected {p}, got {}",
+            req.player() + 1
+        ));
     }
-    if let Some(p) = v.get("prompt").and_then(Value::as_str) {
-        if p != req.prompt() {
-            f.push(format!("request.prompt: expected {p}, got {}", req.prompt()));
-        }
+    if let Some(p) = v.get("prompt").and_then(Value::as_str)
+        && p != req.prompt()
+    {
+        f.push(format!(
+            "request.prompt: expected {p}, got {}",
+            req.prompt()
+        ));
     }
-    for o in v.get("options").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+    for o in v
+        .get("options")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
         if !labels.iter().any(|l| l.starts_with(o)) {
-            f.push(format!("request.options: expected one starting '{o}', got {labels:?}"));
+            f.push(format!(
+                "request.options: expected one starting '{o}', got {labels:?}"
+            ));
         }
     }
-    for o in v.get("not_options").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str) {
+    for o in v
+        .get("not_options")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+    {
         if labels.iter().any(|l| l.starts_with(o)) {
-            f.push(format!("request.not_options: did not expect '{o}', got {labels:?}"));
+            f.push(format!(
+                "request.not_options: did not expect '{o}', got {labels:?}"
+            ));
         }
     }
 }
 
 fn ids(cards: &[CardView]) -> Vec<String> {
-    let mut v: Vec<String> = cards.iter().map(|c| c.card.clone().unwrap_or_else(|| "?".into())).collect();
+    let mut v: Vec<String> = cards
+        .iter()
+        .map(|c| c.card.clone().unwrap_or_else(|| "?".into()))
+        .collect();
     v.sort();
     v
 }
@@ -134,7 +173,10 @@ fn zones(game: &Game, v: &Value, f: &mut Vec<String>) {
             match want {
                 Value::Number(n) => {
                     if Some(got.len() as u64) != n.as_u64() {
-                        f.push(format!("player {p} {zone}: expected {n} cards, got {} {got:?}", got.len()));
+                        f.push(format!(
+                            "player {p} {zone}: expected {n} cards, got {} {got:?}",
+                            got.len()
+                        ));
                     }
                 }
                 Value::Array(list) => {
@@ -144,29 +186,77 @@ fn zones(game: &Game, v: &Value, f: &mut Vec<String>) {
                     }
                 }
                 Value::Object(m) => {
-                    if let Some(n) = m.get("count").and_then(Value::as_u64) {
-                        if got.len() as u64 != n {
-                            f.push(format!("player {p} {zone}: expected {n} cards, got {} {got:?}", got.len()));
-                        }
+                    if let Some(n) = m.get("count").and_then(Value::as_u64)
+                        && got.len() as u64 != n
+                    {
+                        f.push(format!(
+                            "player {p} {zone}: expected {n} cards, got {} {got:?}",
+                            got.len()
+                        ));
                     }
-                    for c in expand(m.get("contains").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[])) {
+                    for c in expand(
+                        m.get("contains")
+                            .and_then(Value::as_array)
+                            .map(Vec::as_slice)
+                            .unwrap_or(&[]),
+                    ) {
                         if !got.contains(&c) {
-                            f.push(format!("player {p} {zone}: expected to contain {c}, got {got:?}"));
+                            f.push(format!(
+                                "player {p} {zone}: expected to contain {c}, got {got:?}"
+                            ));
                         }
                     }
-                    for c in expand(m.get("excludes").and_then(Value::as_array).map(Vec::as_slice).unwrap_or(&[])) {
+                    for c in expand(
+                        m.get("excludes")
+                            .and_then(Value::as_array)
+                            .map(Vec::as_slice)
+                            .unwrap_or(&[]),
+                    ) {
                         if got.contains(&c) {
-                            f.push(format!("player {p} {zone}: expected not to contain {c}, got {got:?}"));
+                            f.push(format!(
+                                "player {p} {zone}: expected not to contain {c}, got {got:?}"
+                            ));
                         }
                     }
                     if let Some(top) = m.get("top").and_then(Value::as_str) {
                         let t = cards.last().and_then(|c| c.card.clone());
                         if t.as_deref() != Some(top) {
-                            f.push(format!("player {p} {zone}: expected {top} on top, got {t:?}"));
+                            f.push(format!(
+                                "player {p} {zone}: expected {top} on top, got {t:?}"
+                            ));
+                        }
+                    }
+                    if let Some(bottom) = m.get("bottom").and_then(Value::as_str) {
+                        let b = cards.first().and_then(|c| c.card.clone());
+                        if b.as_deref() != Some(bottom) {
+                            f.push(format!(
+                                "player {p} {zone}: expected {bottom} at the bottom, got {b:?}"
+                            ));
+                        }
+                    }
+                    if let Some(order) = m.get("order").and_then(Value::as_array) {
+                        let mut want = Vec::new();
+                        for x in order.iter().filter_map(Value::as_str) {
+                            match x.split_once(" x") {
+                                Some((id, n)) => want.extend(std::iter::repeat_n(
+                                    id.trim().to_string(),
+                                    n.trim().parse::<usize>().unwrap_or(1),
+                                )),
+                                None => want.push(x.to_string()),
+                            }
+                        }
+                        let in_order: Vec<String> = cards
+                            .iter()
+                            .map(|c| c.card.clone().unwrap_or_else(|| "?".into()))
+                            .collect();
+                        if want != in_order {
+                            f.push(format!("player {p} {zone}: expected, bottom to top, {want:?}, got {in_order:?}"));
                         }
                     }
                 }
-                other => f.push(format!("zones.{p}.{zone}: a count, a list of ids or a map, not {other}")),
+                other => f.push(format!(
+                    "zones.{p}.{zone}: a count, a list of ids or a map, not {other}"
+                )),
             }
         }
     }
@@ -184,8 +274,15 @@ fn card(game: &Game, c: &Value, f: &mut Vec<String>) {
     };
     let nth = c.get("nth").and_then(Value::as_u64).unwrap_or(1) as usize;
     let cards = game.inspect_zone(p - 1, zone).unwrap_or_default();
-    let Some(cv) = cards.iter().filter(|x| x.card.as_deref() == Some(id)).nth(nth - 1) else {
-        f.push(format!("card {id}: not in player {p}'s {zone} ({:?})", ids(&cards)));
+    let Some(cv) = cards
+        .iter()
+        .filter(|x| x.card.as_deref() == Some(id))
+        .nth(nth - 1)
+    else {
+        f.push(format!(
+            "card {id}: not in player {p}'s {zone} ({:?})",
+            ids(&cards)
+        ));
         return;
     };
     for (k, want) in c.as_object().into_iter().flatten() {
@@ -195,17 +292,33 @@ fn card(game: &Game, c: &Value, f: &mut Vec<String>) {
             "face_up" => Value::Bool(cv.face_up),
             "attachments" => Value::from(cv.attachments.len()),
             "has" => {
-                for w in want.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                for w in want
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                {
                     if !cv.sets.values().any(|s| s.iter().any(|x| x == w)) {
-                        f.push(format!("card {id}: expected to have '{w}', has {:?}", cv.sets));
+                        f.push(format!(
+                            "card {id}: expected to have '{w}', has {:?}",
+                            cv.sets
+                        ));
                     }
                 }
                 continue;
             }
             "lacks" => {
-                for w in want.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                for w in want
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                {
                     if cv.sets.values().any(|s| s.iter().any(|x| x == w)) {
-                        f.push(format!("card {id}: expected not to have '{w}', has {:?}", cv.sets));
+                        f.push(format!(
+                            "card {id}: expected not to have '{w}', has {:?}",
+                            cv.sets
+                        ));
                     }
                 }
                 continue;
@@ -216,7 +329,9 @@ fn card(game: &Game, c: &Value, f: &mut Vec<String>) {
             },
         };
         if &got != want {
-            f.push(format!("card {id} in player {p}'s {zone}: {k} expected {want}, got {got}"));
+            f.push(format!(
+                "card {id} in player {p}'s {zone}: {k} expected {want}, got {got}"
+            ));
         }
     }
 }
@@ -231,7 +346,9 @@ fn values(game: &Game, v: &Value, f: &mut Vec<String>) {
         for (name, want) in vals.as_object().into_iter().flatten() {
             let got = pv.get(name).copied();
             if got != want.as_i64() {
-                f.push(format!("player {p} value {name}: expected {want}, got {got:?}"));
+                f.push(format!(
+                    "player {p} value {name}: expected {want}, got {got:?}"
+                ));
             }
         }
     }
@@ -261,19 +378,119 @@ fn events(game: &Game, v: &Value, want_present: bool, f: &mut Vec<String>) {
     }
 }
 
+/// `event_counts: [{name, ..., count: n}]`: exactly n events of the whole log match.
+fn event_counts(game: &Game, v: &Value, f: &mut Vec<String>) {
+    let log = game.log();
+    for w in v.as_array().into_iter().flatten() {
+        let Some(want) = w.get("count").and_then(Value::as_u64) else {
+            f.push(format!("event_counts: {w} needs `count: n`"));
+            continue;
+        };
+        let mut pattern = w.clone();
+        if let Some(m) = pattern.as_object_mut() {
+            m.remove("count");
+        }
+        let got = log
+            .iter()
+            .filter(|e| matches!(e, Entry::Event(ev) if event_matches(game, ev, &pattern)))
+            .count();
+        if got as u64 != want {
+            f.push(format!(
+                "event_counts: expected {want} of {pattern}, got {got}"
+            ));
+        }
+    }
+}
+
+/// `validate_deck` scenarios: `expect: {deck_errors: [texts]}`; every text must be part of an
+/// error and every error must contain one of the texts (`[]`: the deck is legal).
+pub fn deck(errors: &[String], exp: Option<&Value>) -> Vec<String> {
+    let mut f = Vec::new();
+    let Some(map) = exp.and_then(Value::as_object) else {
+        return vec!["a validate_deck scenario needs `expect: {deck_errors: [...]}`".into()];
+    };
+    for (key, v) in map {
+        match key.as_str() {
+            "deck_errors" => {
+                let want: Vec<&str> = v
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                    .collect();
+                for w in &want {
+                    if !errors.iter().any(|e| e.contains(w)) {
+                        f.push(format!(
+                            "deck_errors: expected one containing '{w}', got {errors:?}"
+                        ));
+                    }
+                }
+                for e in errors {
+                    if !want.iter().any(|w| e.contains(w)) {
+                        f.push(format!("deck_errors: unexpected error '{e}'"));
+                    }
+                }
+            }
+            other => f.push(format!(
+                "unknown expectation '{other}' for validate_deck (deck_errors)"
+            )),
+        }
+    }
+    f
+}
+
+fn val_matches(v: &riffle_core::values::Val, w: &Value) -> bool {
+    use riffle_core::values::Val;
+    match (v, w) {
+        (Val::Str(s), Value::String(x)) => s == x,
+        (Val::Int(i), Value::Number(n)) => Some(*i) == n.as_i64(),
+        (Val::Bool(b), Value::Bool(x)) => b == x,
+        (Val::Player(p), Value::Number(n)) => Some(p.player as u64 + 1) == n.as_u64(),
+        _ => false,
+    }
+}
+
 fn event_matches(game: &Game, e: &riffle_core::events::Event, w: &Value) -> bool {
     let zone_name = |z: Option<riffle_core::state::ZoneId>| {
-        z.and_then(|z| game.with_state(|st| game.engine().manifest().zones.get(st.zone(z).decl as usize).map(|d| d.name.clone())))
+        z.and_then(|z| {
+            game.with_state(|st| {
+                game.engine()
+                    .manifest()
+                    .zones
+                    .get(st.zone(z).decl as usize)
+                    .map(|d| d.name.clone())
+            })
+        })
     };
-    w.as_object().into_iter().flatten().all(|(k, v)| match k.as_str() {
-        "name" => v.as_str() == Some(e.name.as_str()),
-        "card" => e.card.is_some_and(|c| Some(game.card_id(c).as_str()) == v.as_str()),
-        "reason" => e.reason.as_deref() == v.as_str(),
-        "key" => e.key.as_deref() == v.as_str(),
-        "player" => e.player.map(|p| p as u64 + 1) == v.as_u64(),
-        "amount" => Some(e.amount) == v.as_i64(),
-        "from" => zone_name(e.from).as_deref() == v.as_str(),
-        "to" => zone_name(e.to).as_deref() == v.as_str(),
-        _ => false,
-    })
+    w.as_object()
+        .into_iter()
+        .flatten()
+        .all(|(k, v)| match k.as_str() {
+            "name" => v.as_str() == Some(e.name.as_str()),
+            "card" => e
+                .card
+                .is_some_and(|c| Some(game.card_id(c).as_str()) == v.as_str()),
+            "reason" => e.reason.as_deref() == v.as_str(),
+            "key" => e.key.as_deref() == v.as_str(),
+            "player" => e.player.map(|p| p as u64 + 1) == v.as_u64(),
+            "amount" => Some(e.amount) == v.as_i64(),
+            "from" => zone_name(e.from).as_deref() == v.as_str(),
+            "to" => zone_name(e.to).as_deref() == v.as_str(),
+            "old" => e
+                .old
+                .is_some_and(|c| Some(game.card_id(c).as_str()) == v.as_str()),
+            "from_player" => {
+                e.from
+                    .and_then(|z| game.with_state(|st| st.zone(z).owner))
+                    .map(|p| p as u64 + 1)
+                    == v.as_u64()
+            }
+            "to_player" => {
+                e.to.and_then(|z| game.with_state(|st| st.zone(z).owner))
+                    .map(|p| p as u64 + 1)
+                    == v.as_u64()
+            }
+            // Anything else: a ruleset data field of the event (`message` of a log entry...).
+            other => e.data.iter().any(|(k, x)| k == other && val_matches(x, v)),
+        })
 }

@@ -48,14 +48,32 @@ pub struct File {
 impl File {
     /// Reads a scenario file. Errors are `path:line:col: message`.
     pub fn read(path: &Path) -> Result<File, Vec<String>> {
-        let text = std::fs::read_to_string(path).map_err(|e| vec![format!("{}:1:1: cannot read: {e}", display_path(path))])?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| vec![format!("{}:1:1: cannot read: {e}", display_path(path))])?;
         let doc = yaml::parse(&text).map_err(|ps| {
-            ps.iter().map(|p| format!("{}:{}:{}: {}", display_path(path), p.pos.line, p.pos.col, p.message)).collect::<Vec<_>>()
+            ps.iter()
+                .map(|p| {
+                    format!(
+                        "{}:{}:{}: {}",
+                        display_path(path),
+                        p.pos.line,
+                        p.pos.col,
+                        p.message
+                    )
+                })
+                .collect::<Vec<_>>()
         })?;
         if !doc.value.get("scenarios").is_some_and(Value::is_array) {
-            return Err(vec![format!("{}:1:1: a scenario file needs a `scenarios:` list", display_path(path))]);
+            return Err(vec![format!(
+                "{}:1:1: a scenario file needs a `scenarios:` list",
+                display_path(path)
+            )]);
         }
-        Ok(File { path: path.to_path_buf(), value: doc.value, spans: doc.spans })
+        Ok(File {
+            path: path.to_path_buf(),
+            value: doc.value,
+            spans: doc.spans,
+        })
     }
 
     /// The game a file is for: its `game:` key, or the folder after `cardsets/` or `scripts/`.
@@ -63,8 +81,15 @@ impl File {
         if let Some(g) = self.value.get("game").and_then(Value::as_str) {
             return Some(g.to_string());
         }
-        let parts: Vec<String> = self.path.components().map(|c| c.as_os_str().to_string_lossy().to_string()).collect();
-        parts.windows(2).find(|w| w[0] == "cardsets" || w[0] == "scripts").map(|w| w[1].clone())
+        let parts: Vec<String> = self
+            .path
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().to_string())
+            .collect();
+        parts
+            .windows(2)
+            .find(|w| w[0] == "cardsets" || w[0] == "scripts")
+            .map(|w| w[1].clone())
     }
 
     fn at(&self, pointer: &str) -> String {
@@ -74,18 +99,42 @@ impl File {
 
     /// Runs every scenario of the file (or those whose name contains `filter`).
     pub fn run(&self, engine: &Rc<Engine>, filter: Option<&str>) -> Vec<Outcome> {
-        let defaults = self.value.get("defaults").cloned().unwrap_or(Value::Object(Map::new()));
+        let defaults = self
+            .value
+            .get("defaults")
+            .cloned()
+            .unwrap_or(Value::Object(Map::new()));
         let mut out = Vec::new();
-        for (i, sc) in self.value["scenarios"].as_array().into_iter().flatten().enumerate() {
-            let name = sc.get("name").and_then(Value::as_str).unwrap_or("(unnamed)").to_string();
+        for (i, sc) in self.value["scenarios"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
+            let name = sc
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or("(unnamed)")
+                .to_string();
             if filter.is_some_and(|f| !name.contains(f)) {
                 continue;
             }
             let ptr = format!("/scenarios/{i}");
             let strings = |k: &str| -> Vec<String> {
-                sc.get(k).and_then(Value::as_array).into_iter().flatten().filter_map(|v| v.as_str().map(String::from)).collect()
+                sc.get(k)
+                    .and_then(Value::as_array)
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|v| v.as_str().map(String::from))
+                    .collect()
             };
-            let mut o = Outcome { at: self.at(&ptr), name, failures: Vec::new(), rules: strings("rules"), cards: strings("cards") };
+            let mut o = Outcome {
+                at: self.at(&ptr),
+                name,
+                failures: Vec::new(),
+                rules: strings("rules"),
+                cards: strings("cards"),
+            };
             let merged = merge(&defaults, sc);
             o.failures = self.run_one(engine, &merged, &ptr);
             out.push(o);
@@ -94,13 +143,33 @@ impl File {
     }
 
     fn run_one(&self, engine: &Rc<Engine>, sc: &Value, ptr: &str) -> Vec<String> {
-        let mut game = match setup::build(engine, sc) {
+        if let Some(deck) = sc.get("validate_deck") {
+            return match setup::deck_list(deck) {
+                Ok(list) => expect::deck(&engine.validate_deck(&list), sc.get("expect"))
+                    .into_iter()
+                    .map(|e| format!("{}: {e}", self.at(&format!("{ptr}/expect"))))
+                    .collect(),
+                Err(e) => vec![format!("{}: validate_deck: {e}", self.at(ptr))],
+            };
+        }
+        let built = if sc.get("start").and_then(Value::as_str) == Some("setup") {
+            setup::build_from_decks(engine, sc)
+        } else {
+            setup::build(engine, sc)
+        };
+        let mut game = match built {
             Ok(g) => g,
             Err(e) => return vec![format!("{}: setup: {e}", self.at(ptr))],
         };
         let mut failures = Vec::new();
         let start_log = 0usize;
-        for (k, step) in sc.get("steps").and_then(Value::as_array).into_iter().flatten().enumerate() {
+        for (k, step) in sc
+            .get("steps")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .enumerate()
+        {
             let sptr = format!("{ptr}/steps/{k}");
             if let Err(e) = self.step(&mut game, step, start_log) {
                 failures.push(format!("{}: step {}: {e}", self.at(&sptr), k + 1));
@@ -122,15 +191,21 @@ impl File {
     }
 
     fn step(&self, game: &mut Game, step: &Value, start_log: usize) -> Result<(), String> {
-        let Some(map) = step.as_object() else { return Err("a step is a map: choose, number, concede or expect".into()) };
+        let Some(map) = step.as_object() else {
+            return Err("a step is a map: choose, number, concede or expect".into());
+        };
         for (key, v) in map {
             match key.as_str() {
                 "choose" => choose(game, v, map.get("player"))?,
                 "player" => {}
                 "number" => {
                     let n = v.as_i64().ok_or("number: give an integer")?;
-                    let req = game.request().cloned().ok_or("number: the game is not asking anything")?;
-                    game.respond(req.player(), Response::Number { value: n }).map_err(|e| e.to_string())?;
+                    let req = game
+                        .request()
+                        .cloned()
+                        .ok_or("number: the game is not asking anything")?;
+                    game.respond(req.player(), Response::Number { value: n })
+                        .map_err(|e| e.to_string())?;
                 }
                 "concede" => {
                     let p = v.as_u64().ok_or("concede: give a player number")?;
@@ -142,7 +217,11 @@ impl File {
                         return Err(fails.join("\n    "));
                     }
                 }
-                other => return Err(format!("unknown step '{other}' (choose, number, concede, expect)")),
+                other => {
+                    return Err(format!(
+                        "unknown step '{other}' (choose, number, concede, expect)"
+                    ));
+                }
             }
         }
         Ok(())
@@ -152,14 +231,31 @@ impl File {
 /// Answers the pending choice: a label (exact, else prefix), a list of labels, `none`, or a
 /// map of {label, kind, card, target}.
 fn choose(game: &mut Game, v: &Value, player: Option<&Value>) -> Result<(), String> {
-    let req = game.request().cloned().ok_or_else(|| format!("choose {v}: the game is not asking anything (result: {:?})", game.result()))?;
-    let Request::Choose { options, player: who, prompt, .. } = &req else {
-        return Err(format!("choose {v}: the game asks for a number ({})", req.prompt()));
+    let req = game.request().cloned().ok_or_else(|| {
+        format!(
+            "choose {v}: the game is not asking anything (result: {:?})",
+            game.result()
+        )
+    })?;
+    let Request::Choose {
+        options,
+        player: who,
+        prompt,
+        ..
+    } = &req
+    else {
+        return Err(format!(
+            "choose {v}: the game asks for a number ({})",
+            req.prompt()
+        ));
     };
-    if let Some(p) = player.and_then(Value::as_u64) {
-        if p as u8 != who + 1 {
-            return Err(format!("expected player {p} to decide, but player {} is deciding ({prompt})", who + 1));
-        }
+    if let Some(p) = player.and_then(Value::as_u64)
+        && p as u8 != who + 1
+    {
+        return Err(format!(
+            "expected player {p} to decide, but player {} is deciding ({prompt})",
+            who + 1
+        ));
     }
     let wanted: Vec<&Value> = match v {
         Value::Array(a) => a.iter().collect(),
@@ -168,25 +264,63 @@ fn choose(game: &mut Game, v: &Value, player: Option<&Value>) -> Result<(), Stri
     };
     let mut indices = Vec::new();
     for w in wanted {
+        // `nth: N`: the N-th option that matches the other fields (1-based).
+        if let Some(n) = w.get("nth").and_then(Value::as_u64) {
+            let mut pattern = w.clone();
+            if let Some(m) = pattern.as_object_mut() {
+                m.remove("nth");
+            }
+            let i = options
+                .iter()
+                .enumerate()
+                .filter(|(i, o)| {
+                    !indices.contains(&(*i as u32)) && option_matches(game, o, &pattern, false)
+                })
+                .nth(n.saturating_sub(1) as usize)
+                .map(|(i, _)| i)
+                .ok_or_else(|| {
+                    format!(
+                        "no option #{n} matches {pattern} in the request to player {} ({prompt})",
+                        who + 1
+                    )
+                })?;
+            indices.push(i as u32);
+            continue;
+        }
         let i = options
             .iter()
             .enumerate()
             .position(|(i, o)| !indices.contains(&(i as u32)) && option_matches(game, o, w, true))
-            .or_else(|| options.iter().enumerate().position(|(i, o)| !indices.contains(&(i as u32)) && option_matches(game, o, w, false)))
+            .or_else(|| {
+                options.iter().enumerate().position(|(i, o)| {
+                    !indices.contains(&(i as u32)) && option_matches(game, o, w, false)
+                })
+            })
             .ok_or_else(|| {
                 format!(
                     "no option matches {w} in the request to player {} ({prompt}); options: {}",
                     who + 1,
-                    options.iter().map(|o| format!("\"{}\"", o.label)).collect::<Vec<_>>().join(", ")
+                    options
+                        .iter()
+                        .map(|o| format!("\"{}\"", o.label))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )
             })?;
         indices.push(i as u32);
     }
-    game.respond(*who, Response::Choose { indices }).map_err(|e| e.to_string())
+    game.respond(*who, Response::Choose { indices })
+        .map_err(|e| e.to_string())
 }
 
 fn option_matches(game: &Game, o: &riffle_core::Choice, w: &Value, exact: bool) -> bool {
-    let label_ok = |l: &str| if exact { o.label == l } else { o.label.starts_with(l) };
+    let label_ok = |l: &str| {
+        if exact {
+            o.label == l
+        } else {
+            o.label.starts_with(l)
+        }
+    };
     match w {
         Value::String(s) => label_ok(s),
         Value::Object(m) => m.iter().all(|(k, v)| match (k.as_str(), v.as_str()) {
@@ -222,7 +356,10 @@ fn merge(base: &Value, over: &Value) -> Value {
 /// `scripts/<game>/tests/`, sorted.
 pub fn discover(root: &Path, game: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for dir in [root.join("cardsets").join(game), root.join("scripts").join(game)] {
+    for dir in [
+        root.join("cardsets").join(game),
+        root.join("scripts").join(game),
+    ] {
         walk(&dir, &mut out);
     }
     out.sort();
@@ -230,7 +367,9 @@ pub fn discover(root: &Path, game: &str) -> Vec<PathBuf> {
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for p in entries {
