@@ -1,38 +1,111 @@
--- Activating and resolving effects: OP 8-1 to 8-4, 10-2-13 ([Once Per Turn]).
--- The kernel calls OP.activate for every triggered ability; the ruleset calls it for
--- activated ones.
+-- Activating and resolving effects: rules 8-1 to 8-4, OP 10-2-13 ([Once Per Turn]), 10-2-17
+-- ([On K.O.]). The kernel calls OP.activate for every triggered ability; the ruleset calls it
+-- for activated ones ([Activate: Main], Events, [Trigger], "at the start of the game").
 
 OP = OP or {}
 
---- Whether an ability may be activated now (conditions only: OP 8-3-2).
+--- Public zones (OP 3-1-5, 3-2..3-10): the field, the trash and the DON!! deck; a resolving
+--- [Trigger] card is in no zone but in view of both players (OP 10-1-5-1: it is revealed).
+OP.PUBLIC_ZONES = { leader = true, character = true, stage = true, cost = true, trash = true, don_deck = true, limbo = true }
+
+--- Whether a card is in a public zone; a face-up Life card counts (OP 3-10-2-1).
+function OP.in_public_zone(c)
+  if c.zone == "life" then return c.face_up end
+  return OP.PUBLIC_ZONES[c.zone] == true
+end
+
+--- Whether an ability may be activated now (conditions only: OP 8-3-2, 8-4-1-1; a cost of
+--- verbs.lua adds "can be paid" to the conditions, 8-3-1-3).
 function OP.can_activate(ctx, ab)
   local def, src = ab.def, ab.source
-  if def.once_per_turn and src and ctx:uses(src, ab.key) > 0 then return false end -- 10-2-13-1
-  if def.don and src and #src.attachments < def.don then return false end            -- 10-2-9
-  if def.your_turn and ctx.turn_player ~= ctx.player then return false end            -- 10-2-11
-  if def.opponent_turn and ctx.turn_player == ctx.player then return false end        -- 10-2-12
-  if def.condition and not def.condition(ctx) then return false end
+  if def.once_per_turn and src and ctx:uses(src, ab.key) > 0 then return false end -- OP 10-2-13-1, 10-2-13-3
+  if def.don and src and #src.attachments < def.don then return false end            -- OP 8-3-2-3, 10-2-9-1
+  if def.your_turn and ctx.turn_player ~= ctx.player then return false end            -- OP 8-3-2-4, 10-2-11-1
+  if def.opponent_turn and ctx.turn_player == ctx.player then return false end        -- OP 8-3-2-5, 10-2-12-1
+  if def.condition and not def.condition(ctx) then return false end                   -- OP 8-3-2-1
   return true
 end
 
---- Activates and resolves an ability (OP 8-4). Returns whether it resolved.
+--- Where a triggered ability's source is now, or nil when it may not be activated.
+--- OP 8-1-3-1-3: an auto effect whose card moved to another zone after its timing was met
+--- is neither activated nor resolved. OP 8-4-5: an auto effect whose timing is its own card's
+--- zone move activates only if the card went to a public zone. OP 10-2-17-1/2: [On K.O.]
+--- (and any "when this leaves ..." text) triggers as the card was on the field and resolves
+--- where it went, even if it has moved on since ([On K.O.] only).
+local function trigger_source(ctx, def, src)
+  local ev = ctx.event
+  if ev and ev.name == "moved" and ev.card and (ev.old == src or ev.card == src) then
+    if not OP.in_public_zone(ev.card) then return nil end -- OP 8-4-5
+    if ev.old == src then
+      if not ev.card.alive and not def.resolves_after_leaving then return nil end -- OP 8-1-3-1-3
+      return ev.card
+    end
+  end
+  if src.alive then return src end
+  if def.resolves_after_leaving then return ctx:current(src) end -- OP 10-2-17-2
+  return nil -- OP 8-1-3-1-3
+end
+
+--- Activates and resolves an ability (OP 8-4-1): conditions (8-4-1-1), "you may" (8-1-2),
+--- [Once Per Turn] (10-2-13), activation cost (8-4-1-3), the "up to N" counts (4-8-1), then
+--- the effect (8-4-1-5). Returns whether it resolved.
 function OP.activate(ctx, ab, args)
   local def, src = ab.def, ab.source
   args = args or {}
   if src and def.kind == "triggered" then
-    -- OP 8-1-3-1-3: an auto effect whose card left is not activated; [On K.O.] is the
-    -- exception (10-2-17-2) and resolves from the trash.
-    if not src.alive then
-      if not def.resolves_after_leaving then return false end
-      ctx = ctx:with({ source = ctx:current(src), ko_source = src })
-    end
+    local now = trigger_source(ctx, def, src)
+    if now == nil then return false end
+    if now ~= src then ctx = ctx:with({ source = now, left = src, ko_source = src }) end
   end
   if not OP.can_activate(ctx, ab) then return false end
-  if def.optional and not ctx:yes_no(ctx.player, "activate") then return false end -- 8-1-2
-  if def.once_per_turn and src then ctx:use(src, ab.key) end -- 10-2-13-5: used even if payment fails
-  if def.cost and not def.cost(ctx) then return false end -- 8-3-1-3-1
+  if def.optional and not ctx:yes_no(ctx.player, "activate") then return false end -- OP 8-1-2, 8-3-1-4
+  -- OP 10-2-13-5: the use counts even if the payment then fails midway (8-3-1-3-1).
+  if def.once_per_turn and src then ctx:use(src, ab.key) end
+  if def.cost and not def.cost(ctx) then return false end -- OP 8-3-1-3-1: the effect is not processed
+  if def.up_to then
+    -- OP 4-8-1 (docs/rulings): each "up to N" count is declared when the effect is activated;
+    -- the cards are chosen when resolution reaches the instruction (8-4-4, OP.choose_declared).
+    local declared = {}
+    for i, n in ipairs(def.up_to) do declared[i] = ctx:choose_number(ctx.player, 0, n, "up_to") end
+    ctx = ctx:with({ declared = declared })
+  end
+  -- OP 5-2-1-5-2: a start-of-game effect that changed a deck is followed by its shuffle.
+  local decks = def.on == "game_started" and OP.deck_orders(ctx) or nil
   if def.operate then def.operate(ctx, args) end
+  if decks then
+    for p, before in ipairs(decks) do
+      if OP.deck_orders(ctx)[p] ~= before then ctx:shuffle("deck", p) end
+    end
+  end
   return true
+end
+
+--- Each player's deck as a string of object ids, bottom to top (a zone change makes new ids).
+function OP.deck_orders(ctx)
+  local out = {}
+  for p = 1, ctx.players do
+    local ids = {}
+    for i, c in ipairs(ctx:cards("deck", p)) do ids[i] = c.id end
+    out[p] = table.concat(ids, ",")
+  end
+  return out
+end
+
+-- OP 3-7-6-1-1 (and 3-8-5-1, docs/rulings): the trash that makes room for a 6th Character or a
+-- 2nd Stage is a rules-level process that no effect applies to, so no replacement effect sees
+-- it (moves with reason "rule"). Every replacement built with cards.lua's `replacement` gets
+-- this guard; `instead_of_ko` only ever matches K.O.s.
+do
+  local make = replacement
+  function replacement(a)
+    a = make(a)
+    local applies = a.applies
+    a.applies = function(ctx, op)
+      if op.reason == "rule" then return false end
+      return applies(ctx, op)
+    end
+    return a
+  end
 end
 
 -- Rules' own continuous effects.

@@ -47,26 +47,73 @@ function OP.return_don(ctx, p, n)
   return true
 end
 
---- Draws n cards one at a time (OP 4-5-3). Rule processing runs after each (9-1-2).
+--- Draws n cards one at a time (OP 4-5-1, 4-5-3): the top card to the hand, not revealed.
+--- Rule processing runs after each (OP 9-1-2), so a player whose deck runs out loses before
+--- the next draw. Returns how many were drawn.
 function OP.draw(ctx, p, n)
+  local drawn = 0
   for _ = 1, n or 1 do
     local top = ctx:top("deck", p, 1)[1]
-    if top == nil then return end
+    if top == nil then return drawn end
     ctx:move(top, "hand", { reason = "draw" })
+    drawn = drawn + 1
+  end
+  return drawn
+end
+
+--- "Draw up to N cards" (OP 4-5-4): the player may stop before each draw (4-5-4-1), draws 1
+--- (4-5-4-2), and stops after N (4-5-4-3). Returns how many were drawn.
+function OP.draw_up_to(ctx, p, n)
+  local drawn = 0
+  while drawn < (n or 0) and ctx:count("deck", p) > 0 do
+    local go = ctx:choose(p, { { label = "draw", kind = "draw" }, { label = "stop", kind = "stop" } },
+      { prompt = "draw_up_to" })
+    if go.kind == "stop" then break end -- OP 4-5-4-1
+    OP.draw(ctx, p, 1)                  -- OP 4-5-4-2
+    drawn = drawn + 1
+  end
+  return drawn
+end
+
+--- Chooses cards for the i-th "up to N" instruction of an ability that declared its counts at
+--- activation (`up_to = {N, ...}`, OP 4-8-1, docs/rulings): as many as possible up to the
+--- declared count (OP 8-4-4-1); without a declaration, 0 to N. Returns a list.
+function OP.choose_declared(ctx, i, cards, n, player)
+  local k = (ctx.declared and ctx.declared[i]) or n
+  k = math.min(k, #cards)
+  if k <= 0 then return {} end
+  local min = (ctx.declared and ctx.declared[i]) and k or 0
+  local r = ctx:choose_cards(player or ctx.player, cards, { min = min, max = k, prompt = "up_to" })
+  if k == 1 then return r and { r } or {} end
+  return r
+end
+
+--- Rests some cards and sets others active by one instruction. A card told to do both is
+--- rested (OP 1-3-8); a card already in the state is left alone (OP 1-3-2-1).
+function OP.set_states(ctx, rest, active)
+  local resting = {}
+  for _, c in ipairs(rest or {}) do
+    resting[c.id] = true
+    ctx:set_orientation(c, "rested", "effect")
+  end
+  for _, c in ipairs(active or {}) do
+    if not resting[c.id] then ctx:set_orientation(c, "active", "effect") end
   end
 end
 
---- K.O.s a Character (OP 10-2-1-2): to its owner's trash, unless it cannot be K.O.'d.
+--- K.O.s a Character (OP 10-2-1-2): to its owner's trash, unless it cannot be K.O.'d (a
+--- prohibition beats the instruction, OP 1-3-3). Only this and losing a battle are K.O.s
+--- (OP 10-2-1-1, 10-2-1-3).
 function OP.ko(ctx, c)
   if c.zone ~= "character" or c:has("keywords", "cannot_be_ko") then return false end
   local r = ctx:move(c, "trash", { player = c.owner, reason = "ko" })
   return r[1] ~= nil
 end
 
---- Trashes a card (not a K.O.: OP 10-2-1-3).
+--- Trashes a card (not a K.O.: OP 10-2-1-3). It goes on top of its owner's trash (OP 3-5-2).
 function OP.trash(ctx, c, reason) return ctx:move(c, "trash", { player = c.owner, reason = reason or "trash" })[1] end
 
---- Whether it is `p`'s turn (OP 10-2-11).
+--- Whether it is `p`'s turn (OP 10-2-11-1).
 function OP.my_turn(ctx, p) return ctx.turn_player == (p or ctx.player) end
 
 --- Number of DON!! attached to a card ([DON!! x N], OP 10-2-9).

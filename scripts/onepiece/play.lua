@@ -7,40 +7,61 @@ local function event_ability(ctx, c, timing)
   for _, ab in ipairs(ctx:abilities({ card = c, timing = timing })) do return ab end
   return nil
 end
+OP.event_ability = event_ability
 
---- Plays or uses card `c` from hand (OP 6-5-3), paying its cost.
-function OP.use_card(ctx, c)
-  local p = c.controller
-  if ctx:has(p, "cannot_use_cards") then return false end -- 4-7-2
-  ctx:reveal(c) -- 2-7-2
-  if not OP.pay_don(ctx, p, c.cost) then ctx:conceal(c) return false end
-  if c.category == "event" then
-    -- 2-7-3, 8-4-2: the Event goes to the trash and resolves from there.
-    local ab = event_ability(ctx, c, "main")
-    local used = OP.trash(ctx, c, "use")
-    ctx:emit("event_used", { card = used, player = p }) -- 8-5-4
-    if ab and used then OP.activate(ctx:with({ source = used, player = p }), { source = used, def = ab.def, key = ab.key }, {}) end
-    return true
-  end
+--- Puts Character or Stage card `c` into player `p`'s area: a "play" (OP 3-7-3, 3-8-3), active
+--- unless `orientation` says otherwise (3-7-5, 3-8-4). With 5 Characters (or a Stage) already
+--- there, the player first puts one of them into its owner's trash (OP 3-7-6-1, 3-8-5-1). That
+--- trash is a rules-level process (OP 3-7-6-1-1): not a K.O. ([On K.O.] and "cannot be K.O.'d"
+--- do not apply) and no effect applies to it (reason "rule": no replacement sees it). The
+--- cost, if any, has been paid before (docs/rulings: reveal, pay, trash, play).
+--- Returns the played card (nil if it could not move).
+function OP.enter_field(ctx, c, p, orientation)
   local zone = c.category
   if zone == "character" and ctx:count("character", p) >= 5 then
-    -- 3-7-6-1 / 3-7-6-1-1: trash one of your Characters (a rules action, not a K.O.).
-    local out = ctx:choose_cards(p, ctx:cards("character", p), { prompt = "character_limit" })
+    local out = ctx:choose_cards(p, ctx:cards("character", p), { prompt = "character_limit" }) -- OP 3-7-6-1
     ctx:move(out, "trash", { player = out.owner, reason = "rule" })
   elseif zone == "stage" and ctx:count("stage", p) >= 1 then
     local old = ctx:cards("stage", p)[1]
-    ctx:move(old, "trash", { player = old.owner, reason = "rule" }) -- 3-8-5-1
+    ctx:move(old, "trash", { player = old.owner, reason = "rule" }) -- OP 3-8-5-1
   end
-  ctx:move(c, zone, { reason = "play", orientation = "active" }) -- 3-7-5, 3-8-4
-  return true
+  return ctx:move(c, zone, { player = p, reason = "play", orientation = orientation or "active" })[1]
 end
 
---- Whether `c` may attack now (OP 3-7-4, 6-5-6-1, 10-1-1).
+--- Plays a Character or Stage card by an effect (from hand, trash, deck, Life...): a play but
+--- not a use (OP 4-7-1, docs/rulings "Play by an effect"): no cost, and "cannot use cards"
+--- does not stop it. [On Play] triggers. Returns the played card.
+function OP.play_card(ctx, c, p, orientation)
+  if c == nil or (c.category ~= "character" and c.category ~= "stage") then return nil end
+  return OP.enter_field(ctx, c, p or ctx.player, orientation)
+end
+
+--- Whether player `p` may use cards from hand (OP 4-7-2: "cannot use cards").
+function OP.may_use_cards(ctx, p) return not ctx:has(p, "cannot_use_cards") end
+
+--- Uses card `c` from hand (OP 4-7-1, 6-5-3): reveal it (2-7-2), pay its cost, then play it or,
+--- for an Event, put it in the trash and resolve its effect there (2-7-3, 8-4-2).
+function OP.use_card(ctx, c)
+  local p = c.controller
+  if not OP.may_use_cards(ctx, p) then return false end -- OP 4-7-2
+  ctx:reveal(c) -- OP 2-7-2
+  if not OP.pay_don(ctx, p, c.cost) then ctx:conceal(c) return false end -- OP 6-5-3-1
+  if c.category == "event" then
+    local ab = event_ability(ctx, c, "main")
+    local used = OP.trash(ctx, c, "use") -- OP 2-7-3, 8-4-2: to the trash, then the effect
+    ctx:emit("event_used", { card = used, player = p }) -- OP 8-5-4
+    if ab and used then OP.activate(ctx:with({ source = used, player = p }), { source = used, def = ab.def, key = ab.key }, {}) end
+    return true
+  end
+  return OP.enter_field(ctx, c, p) ~= nil
+end
+
+--- Whether `c` may attack now (OP 7-1-1-1: an active Leader or Character; 3-7-4, 6-5-6-1, 10-1-1).
 function OP.can_attack(ctx, c)
-  if c.orientation ~= "active" then return false end
-  if OP.first_turn_of(ctx, c.controller) then return false end -- 6-5-6-1
-  if c.zone == "character" and c.entered_turn == ctx.turn and not c:has("keywords", "rush") then return false end
-  return not c:has("keywords", "cannot_attack")
+  if c.orientation ~= "active" then return false end -- OP 7-1-1-1, 1-3-2-1
+  if OP.first_turn_of(ctx, c.controller) then return false end -- OP 6-5-6-1: Rush does not lift it (docs/rulings)
+  if c.zone == "character" and c.entered_turn == ctx.turn and not c:has("keywords", "rush") then return false end -- OP 3-7-4, 10-1-1-1
+  return not c:has("keywords", "cannot_attack") -- OP 1-3-3
 end
 
 --- The turn player's Main Phase actions (the kernel asks for one, runs it, asks again).
@@ -48,14 +69,22 @@ function OP.main_actions(ctx)
   local p = ctx.turn_player
   local out = {}
   local don = #OP.active_don(ctx, p)
-  for _, c in ipairs(ctx:cards("hand", p)) do
-    local playable = c.category == "character" or c.category == "stage"
-      or (c.category == "event" and event_ability(ctx, c, "main") ~= nil)
-    if playable and c.cost <= don then
-      out[#out + 1] = { label = "play " .. c.name .. " (cost " .. c.cost .. ")", kind = "play", card = c,
-        run = function(ctx, o) OP.use_card(ctx, o.card) end }
+  -- OP 6-5-3: use cards from hand (not when "cannot use cards", 4-7-2).
+  if OP.may_use_cards(ctx, p) then
+    for _, c in ipairs(ctx:cards("hand", p)) do
+      local playable = c.category == "character" or c.category == "stage"
+      if c.category == "event" then
+        -- OP 10-2-3-1: an Event with [Main]; its activation cost must be payable (8-3-1-3).
+        local ab = event_ability(ctx, c, "main")
+        playable = ab ~= nil and OP.can_activate(ctx:with({ source = c, player = p }), ab)
+      end
+      if playable and c.cost <= don then
+        out[#out + 1] = { label = "play " .. c.name .. " (cost " .. c.cost .. ")", kind = "play", card = c,
+          run = function(ctx, o) OP.use_card(ctx, o.card) end }
+      end
     end
   end
+  -- OP 6-5-4-1, 10-2-2-1: [Activate: Main] effects (never during a battle: only here).
   for _, ab in ipairs(ctx:abilities({ kind = "activated", timing = "main", player = p })) do
     if not ab.def.event and OP.can_activate(ctx:with({ source = ab.source }), ab) then
       out[#out + 1] = { label = "activate " .. ab.source.name, kind = "activate", card = ab.source,
@@ -66,7 +95,7 @@ function OP.main_actions(ctx)
     for _, c in ipairs(OP.fighters(ctx, p)) do
       out[#out + 1] = { label = "attach DON!! to " .. c.name, kind = "attach", card = c,
         run = function(ctx, o)
-          local d = OP.active_don(ctx, p)[1] -- 6-5-5-1
+          local d = OP.active_don(ctx, p)[1] -- OP 6-5-5-1: one active DON!! at a time, 6-5-5-3
           if d then ctx:attach(d, o.card) end
         end }
     end
@@ -74,7 +103,7 @@ function OP.main_actions(ctx)
   local opp = OP.opponent(ctx, p)
   for _, a in ipairs(OP.fighters(ctx, p)) do
     if OP.can_attack(ctx, a) then
-      local targets = { OP.leader(ctx, opp) } -- 7-1-1-2: the Leader or a rested Character
+      local targets = { OP.leader(ctx, opp) } -- OP 7-1-1-2: the Leader or a rested Character
       for _, t in ipairs(OP.characters(ctx, opp)) do
         if t.orientation == "rested" then targets[#targets + 1] = t end
       end
@@ -84,6 +113,6 @@ function OP.main_actions(ctx)
       end
     end
   end
-  out[#out + 1] = { label = "end main phase", kind = "end", ends_phase = true }
+  out[#out + 1] = { label = "end main phase", kind = "end", ends_phase = true } -- OP 6-5-2-1
   return out
 end

@@ -3,7 +3,7 @@
 
 OP = OP or {}
 
---- Whether this is `p`'s first turn (OP 6-6 first-turn rules).
+--- Whether this is `p`'s first turn (OP 6-3-1, 6-4-1, 6-5-6-1 first-turn rules).
 function OP.first_turn_of(ctx, p)
   if p == ctx:game_value("first_player") then return ctx.turn == 1 end
   return ctx.turn == 2
@@ -11,15 +11,16 @@ end
 
 function OP.refresh_phase(ctx)
   local tp = ctx.turn_player
-  ctx:expire("start_of_turn", tp) -- 6-2-1
-  ctx:resolve_triggers() -- 6-2-2: "at the start of the turn" effects
-  -- 6-2-3: attached DON!! return to the cost area rested.
+  ctx:expire("start_of_turn", tp) -- OP 6-2-1: "until the start of your next turn" effects end
+  ctx:resolve_triggers() -- OP 6-2-2: "at the start of the turn" effects (the kernel's turn_began)
+  -- OP 6-2-3: DON!! attached to the turn player's Leader and Characters return to the cost
+  -- area, rested.
   for _, c in ipairs(OP.fighters(ctx, tp)) do
     for _, d in ipairs(c.attachments) do
       ctx:move(d, "cost", { orientation = "rested", reason = "refresh" })
     end
   end
-  -- 6-2-4: set all rested cards active.
+  -- OP 6-2-4: the turn player's rested cards become active (1-3-2-1: active ones are untouched).
   for _, zone in ipairs({ "leader", "character", "stage", "cost" }) do
     for _, c in ipairs(ctx:cards(zone, tp)) do ctx:set_orientation(c, "active", "refresh") end
   end
@@ -27,36 +28,44 @@ end
 
 function OP.draw_phase(ctx)
   local tp = ctx.turn_player
-  if tp == ctx:game_value("first_player") and ctx.turn == 1 then return end -- 6-3-1
+  if tp == ctx:game_value("first_player") and ctx.turn == 1 then return end -- OP 6-3-1
   OP.draw(ctx, tp, 1)
 end
 
 function OP.don_phase(ctx)
   local tp = ctx.turn_player
-  local n = (tp == ctx:game_value("first_player") and ctx.turn == 1) and 1 or 2 -- 6-4-1
+  local n = (tp == ctx:game_value("first_player") and ctx.turn == 1) and 1 or 2 -- OP 6-4-1
   for _ = 1, n do
     local top = ctx:top("don_deck", tp, 1)[1]
-    if top == nil then return end -- 6-4-2: as many as there are
-    ctx:move(top, "cost", { orientation = "active", reason = "don_phase" })
+    if top == nil then return end -- OP 6-4-2, 6-4-3: as many as the DON!! deck has
+    ctx:move(top, "cost", { orientation = "active", reason = "don_phase" }) -- OP 3-9-3
   end
 end
 
 function OP.main_phase(ctx)
-  ctx:emit("main_started", { player = ctx.turn_player }) -- 6-5-1
+  ctx:emit("main_started", { player = ctx.turn_player }) -- OP 6-5-1
 end
 
 function OP.end_phase(ctx)
   local tp = ctx.turn_player
-  ctx:emit("end_of_turn", { player = tp }) -- 6-6-1-1: [End of Your Turn] then opponent's
+  -- OP 6-6-1-1: [End of Your Turn] and [End of Your Opponent's Turn] effects, once each
+  -- (6-6-1-1-1): one batch, the turn player's [End of Your Turn] first (6-6-1-1-2), each player
+  -- ordering their own (6-6-1-1-3/4).
+  ctx:emit("end_of_turn", { player = tp })
   ctx:resolve_triggers()
-  -- 6-6-1-2: "until end of turn" effects end, the turn player's then the other's.
+  -- OP 6-6-1-2: "until the end of the turn" effects end: (I) the turn player's, (II) the
+  -- other player's (and those with no owner, and "until the end of your opponent's next turn",
+  -- docs/rulings 6-6-1-2).
   ctx:expire("end_of_turn", tp)
   ctx:expire("end_of_turn")
-  ctx:expire("this_turn", tp) -- 6-6-1-3
+  -- OP 6-6-1-3: "during this turn" effects end, the turn player's first.
+  ctx:expire("this_turn", tp)
   ctx:expire("this_turn")
+  -- OP 6-6-1-4: the turn ends; the kernel starts the other player's turn.
 end
 
--- OP 9-2-1: a player whose Leader took damage at 0 Life, or whose deck is empty, loses.
+-- OP 9-2-1: a player whose Leader took damage at 0 Life (9-2-1-1), or whose deck is empty
+-- (9-2-1-2), loses. Runs after every operation (9-1-2). Not during setup (5-2-1).
 function OP.defeat_due(ctx)
   if ctx.turn == 0 then return false end
   for p = 1, ctx.players do
@@ -76,6 +85,7 @@ function OP.defeat(ctx)
       winners[#winners + 1] = p
     end
   end
-  -- 9-2-1: every player meeting a condition loses; both at once is a draw (docs/rulings).
+  -- OP 9-2-1, 1-2-1: every player meeting a condition loses; both at once is a draw
+  -- (docs/rulings OP 1-2-1).
   ctx:end_game(winners, #winners == 0 and "both_defeated" or "defeat")
 end

@@ -179,7 +179,7 @@ function set_active(ctx, cards)
   for _, c in ipairs(as_list(cards)) do ctx:set_orientation(c, "active", "effect") end
 end
 
---- Returns cards to their owner's hand (OP 4-2: not defined by the rules; 3-1-6 new card).
+--- Returns cards to their owner's hand (digest §4.2: not defined by the rules; OP 3-1-6 new card).
 function return_to_hand(ctx, cards)
   for _, c in ipairs(as_list(cards)) do ctx:move(c, "hand", { player = c.owner, reason = "return" }) end
 end
@@ -356,7 +356,7 @@ end
 
 Happened = {}
 
---- "When a DON!! card on your field is returned to your DON!! deck" (DON!! −N, OP 10-2-10).
+--- "When a DON!! card on your field is returned to your DON!! deck" (DON!! −N, OP 10-2-10-1).
 function Happened.don_returned(ctx, ev)
   return ev.to == "don_deck" and ev.to_player == ctx.player and ev.reason == "don_minus"
 end
