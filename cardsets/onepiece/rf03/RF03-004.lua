@@ -1,0 +1,7 @@
+-- RF03-004 Gull Scavenger
+return card {
+  -- When a card is placed in a trash (either player's) from a deck, rest this Character.
+  on_event { on = "moved", zones = { "character" },
+    when = function(ctx, ev) return ev.from == "deck" and ev.to == "trash" end,
+    operate = function(ctx) rest(ctx, ctx.source) end },
+}
