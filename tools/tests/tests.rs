@@ -4,4 +4,5 @@ mod cli;
 mod common;
 mod content;
 mod games;
+mod rules;
 mod schemas;

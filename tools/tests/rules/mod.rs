@@ -1,0 +1,317 @@
+//! Rule citations and the kernel's neutrality.
+//!
+//! - Every rule number cited as `OP n-n...` in the One Piece ruleset's Lua, its rules
+//!   scenarios, the cards' scenarios and the rulings must exist in the rules digest
+//!   (`../shared/rules/onepiece.md` from the repository root; the check is skipped, with a
+//!   message, where the digest is absent).
+//! - `core/` (the kernel) contains no game words outside comments.
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Files under `dir` (recursively) whose name ends with one of `suffixes`, sorted.
+fn files(dir: &Path, suffixes: &[&str], out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            files(&p, suffixes, out);
+        } else if suffixes.iter().any(|s| p.to_string_lossy().ends_with(s)) {
+            out.push(p);
+        }
+    }
+}
+
+/// A rule number starting at byte `i` of `s`: digits, then one or more `-digits`. Returns the
+/// number and the byte after it.
+fn number_at(s: &[u8], mut i: usize) -> Option<(String, usize)> {
+    let start = i;
+    let digits = |i: &mut usize| {
+        let b = *i;
+        while *i < s.len() && s[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        *i > b
+    };
+    if !digits(&mut i) {
+        return None;
+    }
+    let mut parts = 1;
+    loop {
+        let save = i;
+        if i < s.len() && s[i] == b'-' {
+            i += 1;
+            if digits(&mut i) {
+                parts += 1;
+                continue;
+            }
+        }
+        i = save;
+        break;
+    }
+    (parts > 1).then(|| (String::from_utf8_lossy(&s[start..i]).into_owned(), i))
+}
+
+/// Every rule number written in the digest (`1-3-6-2`, `7-1-4-1-1-3`...).
+fn digest_numbers(text: &str) -> BTreeSet<String> {
+    let s = text.as_bytes();
+    let mut out = BTreeSet::new();
+    let mut i = 0;
+    while i < s.len() {
+        let boundary =
+            i == 0 || !(s[i - 1].is_ascii_alphanumeric() || matches!(s[i - 1], b'-' | b'.'));
+        if boundary
+            && s[i].is_ascii_digit()
+            && let Some((n, next)) = number_at(s, i)
+        {
+            out.insert(n);
+            i = next;
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Every `OP n-n...` citation of a text, with its line number.
+fn citations(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    for (ln, line) in text.lines().enumerate() {
+        let s = line.as_bytes();
+        let mut from = 0;
+        while let Some(k) = line[from..].find("OP ") {
+            let at = from + k;
+            let before_ok = at == 0 || !s[at - 1].is_ascii_alphanumeric();
+            if before_ok && let Some((n, next)) = number_at(s, at + 3) {
+                out.push((ln + 1, n));
+                from = next;
+            } else {
+                from = at + 3;
+            }
+        }
+    }
+    out
+}
+
+fn cited_files(root: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    files(&root.join("scripts/onepiece"), &[".lua"], &mut out);
+    let mut tests = Vec::new();
+    files(&root.join("scripts/onepiece/tests"), &[".yaml"], &mut tests);
+    out.extend(tests);
+    files(&root.join("cardsets/onepiece"), &[".test.yaml"], &mut out);
+    out.push(root.join("docs/rulings/onepiece.md"));
+    out
+}
+
+#[test]
+fn rule_citations_exist_in_the_digest() {
+    let root = repo();
+    let digest = root.join("../shared/rules/onepiece.md");
+    let Ok(text) = std::fs::read_to_string(&digest) else {
+        eprintln!(
+            "skipped: the One Piece rules digest {} is not here, so rule citations were not checked",
+            digest.display()
+        );
+        return;
+    };
+    let known = digest_numbers(&text);
+    assert!(
+        known.contains("7-1-4-1-1-3") && known.contains("1-3-6-2"),
+        "the digest's numbers were not read"
+    );
+    let mut bad = Vec::new();
+    let mut count = 0;
+    for f in cited_files(&root) {
+        let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        for (line, n) in citations(&text) {
+            count += 1;
+            if !known.contains(&n) {
+                let rel = f.strip_prefix(&root).unwrap_or(&f);
+                bad.push(format!(
+                    "{}:{line}: OP {n} is not a rule of the digest",
+                    rel.display()
+                ));
+            }
+        }
+    }
+    assert!(
+        count > 100,
+        "only {count} citations found: is the search wrong?"
+    );
+    assert!(
+        bad.is_empty(),
+        "{} unknown rule numbers:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn citation_parsing() {
+    assert_eq!(
+        citations("-- OP 7-1-3-2-3: end; OP 8-6-1-1. (OP 4 is not one)"),
+        vec![(1, "7-1-3-2-3".to_string()), (1, "8-6-1-1".to_string())]
+    );
+    assert_eq!(
+        citations("rules: [\"OP 10-2-13-5\", \"OP 1-2-3\"]").len(),
+        2
+    );
+    assert!(citations("STOP 1-2-3").is_empty());
+    let d = digest_numbers("* **1-3-6-1** [TH 1-3-7] and 2025/2/28, TH-1.1.8, 3-7-6-1-1.");
+    assert!(d.contains("1-3-6-1") && d.contains("1-3-7") && d.contains("3-7-6-1-1"));
+    assert!(!d.contains("2-28") && !d.contains("1-1"));
+}
+
+/// The text of a Rust or Lua source without its comments (strings kept).
+fn code_only(text: &str, lua: bool) -> String {
+    let s: Vec<char> = text.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    let at = |i: usize, p: &str| p.chars().enumerate().all(|(k, c)| s.get(i + k) == Some(&c));
+    while i < s.len() {
+        let c = s[i];
+        if !lua && at(i, "//") || lua && at(i, "--") {
+            if lua && at(i, "--[[") {
+                while i < s.len() && !at(i, "]]") {
+                    i += 1;
+                }
+                i += 2;
+            } else {
+                while i < s.len() && s[i] != '\n' {
+                    i += 1;
+                }
+            }
+            continue;
+        }
+        if !lua && at(i, "/*") {
+            while i < s.len() && !at(i, "*/") {
+                i += 1;
+            }
+            i += 2;
+            continue;
+        }
+        if !lua
+            && c == 'r'
+            && (at(i + 1, "#") || at(i + 1, "\""))
+            && (i == 0 || !s[i - 1].is_alphanumeric())
+        {
+            // A raw string r"..." or r#"..."#.
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while s.get(j) == Some(&'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if s.get(j) == Some(&'"') {
+                let close: String = std::iter::once('"')
+                    .chain(std::iter::repeat_n('#', hashes))
+                    .collect();
+                let mut k = j + 1;
+                while k < s.len() && !at(k, &close) {
+                    k += 1;
+                }
+                out.extend(&s[i..(k + close.len()).min(s.len())]);
+                i = k + close.len();
+                continue;
+            }
+        }
+        if c == '"' || lua && c == '\'' {
+            // A string literal, escapes included.
+            let mut k = i + 1;
+            while k < s.len() && s[k] != c {
+                if s[k] == '\\' {
+                    k += 1;
+                }
+                k += 1;
+            }
+            out.extend(&s[i..(k + 1).min(s.len())]);
+            i = k + 1;
+            continue;
+        }
+        if !lua && c == '\'' {
+            // A char literal ('x', '"', '\n', '\'') or a lifetime ('a): copy it as it is.
+            let end = if s.get(i + 1) == Some(&'\\') {
+                (i + 3..s.len()).find(|&k| s[k] == '\'').unwrap_or(i)
+            } else if s.get(i + 2) == Some(&'\'') {
+                i + 2
+            } else {
+                i
+            };
+            out.extend(&s[i..=end]);
+            i = end + 1;
+            continue;
+        }
+        out.push(c);
+        i += 1;
+    }
+    out
+}
+
+/// Words that belong to a game, not to the kernel.
+const GAME_WORDS: &[&str] = &[
+    "onepiece",
+    "one piece",
+    "one_piece",
+    "gundam",
+    "summoner",
+    "don!!",
+    "leader",
+    "blocker",
+    "banish",
+    "double_attack",
+    "mulligan",
+    "riffle-rules",
+    "rf01",
+    "rf02",
+    "rf03",
+];
+
+#[test]
+fn the_kernel_has_no_game_words_outside_comments() {
+    let core = repo().join("core");
+    let mut list = Vec::new();
+    files(&core, &[".rs", ".lua"], &mut list);
+    assert!(list.len() > 10, "core/ sources not found");
+    let mut bad = Vec::new();
+    for f in list {
+        let text = std::fs::read_to_string(&f).unwrap();
+        let lua = f.extension().is_some_and(|e| e == "lua");
+        let code = code_only(&text, lua).to_lowercase();
+        for (ln, line) in code.lines().enumerate() {
+            for w in GAME_WORDS {
+                if line.contains(w) {
+                    bad.push(format!(
+                        "{}:{}: '{w}' in {}",
+                        f.display(),
+                        ln + 1,
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "game words in the kernel's code:\n{}",
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn comment_stripping() {
+    let rs = "let a = \"leader\"; // a leader\n/* leader */ let b = '\"'; /// leader\nlet c = r#\"//leader\"#; fn f<'a>() {} // leader";
+    let code = code_only(rs, false);
+    assert_eq!(code.matches("leader").count(), 2, "{code}");
+    let lua = "local a = 'leader' -- leader\n--[[ leader ]] local b = \"--\"";
+    let code = code_only(lua, true);
+    assert_eq!(code.matches("leader").count(), 1, "{code}");
+    assert!(code.contains("\"--\""));
+}
