@@ -52,7 +52,9 @@ end
 function OP.activate(ctx, ab, args)
   local def, src = ab.def, ab.source
   args = args or {}
-  if src and def.kind == "triggered" then
+  -- A delayed one-shot (`dormant`, armed by ctx:delay) is the rest of an effect that already
+  -- resolved, not an auto effect of its card: where the card is now does not matter.
+  if src and def.kind == "triggered" and not def.dormant then
     local now = trigger_source(ctx, def, src)
     if now == nil then return false end
     if now ~= src then ctx = ctx:with({ source = now, left = src, ko_source = src }) end

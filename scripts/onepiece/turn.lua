@@ -46,6 +46,16 @@ function OP.main_phase(ctx)
   ctx:emit("main_started", { player = ctx.turn_player }) -- OP 6-5-1
 end
 
+--- A delayed one-shot effect "at the end of this turn, ..." (OP 6-6-1-2): declare it in the
+--- card's ability list as `OP.at_end_of_turn{ operate = ... }` and arm it with `ctx:delay(it)`
+--- while resolving; it is performed once, in step (I) of this End Phase if its player is the
+--- turn player, in step (II) otherwise.
+function OP.at_end_of_turn(a)
+  a.kind, a.on, a.dormant = "triggered", "turn_end_actions", true
+  a.when = function(ctx, ev) return ev.player == ctx.player end
+  return a
+end
+
 function OP.end_phase(ctx)
   local tp = ctx.turn_player
   -- OP 6-6-1-1: [End of Your Turn] and [End of Your Opponent's Turn] effects, once each
@@ -53,10 +63,16 @@ function OP.end_phase(ctx)
   -- ordering their own (6-6-1-1-3/4).
   ctx:emit("end_of_turn", { player = tp })
   ctx:resolve_triggers()
-  -- OP 6-6-1-2: "until the end of the turn" effects end: (I) the turn player's, (II) the
-  -- other player's (and those with no owner, and "until the end of your opponent's next turn",
-  -- docs/rulings 6-6-1-2).
+  -- OP 6-6-1-2 (I): the turn player's "at the end of this turn" processing (delayed effects
+  -- armed with ctx:delay on the `turn_end_actions` event, see OP.at_end_of_turn), then their
+  -- "until the end of the turn" effects end.
+  ctx:emit("turn_end_actions", { player = tp })
+  ctx:resolve_triggers()
   ctx:expire("end_of_turn", tp)
+  -- OP 6-6-1-2 (II): the same for the other player (and effects with no owner, and "until the
+  -- end of your opponent's next turn", docs/rulings 6-6-1-2).
+  ctx:emit("turn_end_actions", { player = OP.opponent(ctx, tp) })
+  ctx:resolve_triggers()
   ctx:expire("end_of_turn")
   -- OP 6-6-1-3: "during this turn" effects end, the turn player's first.
   ctx:expire("this_turn", tp)
