@@ -194,6 +194,21 @@ impl File {
         let Some(map) = step.as_object() else {
             return Err("a step is a map: choose, number, concede or expect".into());
         };
+        // `repeat: N`: the step N times, or until the game is over.
+        if let Some(n) = map.get("repeat") {
+            let n = n.as_u64().ok_or("repeat: give a number of times")?;
+            let mut once = map.clone();
+            once.remove("repeat");
+            let once = Value::Object(once);
+            for k in 0..n {
+                if game.result().is_some() {
+                    break;
+                }
+                self.step(game, &once, start_log)
+                    .map_err(|e| format!("repetition {}: {e}", k + 1))?;
+            }
+            return Ok(());
+        }
         for (key, v) in map {
             match key.as_str() {
                 "choose" => choose(game, v, map.get("player"))?,
@@ -219,7 +234,7 @@ impl File {
                 }
                 other => {
                     return Err(format!(
-                        "unknown step '{other}' (choose, number, concede, expect)"
+                        "unknown step '{other}' (choose, number, concede, expect, repeat)"
                     ));
                 }
             }

@@ -1,0 +1,24 @@
+-- RF03-049 Tidal Wheel
+-- Like Ouroboros Buoy (RF03-027), but the first effect is a "you may": its player can stop the
+-- loop (OP 11-1-1-2).
+return card {
+  -- When a card is placed in your trash from your deck, you may place it at the bottom of your deck.
+  on_event { on = "moved", zones = { "stage" }, optional = true,
+    when = function(ctx, ev) return ev.from == "deck" and ev.to == "trash" and ev.to_player == ctx.player end,
+    operate = function(ctx)
+      ctx:move(ctx.event.card, "deck", { player = ctx.player, position = "bottom", reason = "effect" })
+    end },
+  -- When a card is placed at the bottom of your deck from your trash, place the bottom card of
+  -- your deck in your trash.
+  on_event { on = "moved", zones = { "stage" },
+    when = function(ctx, ev) return ev.from == "trash" and ev.to == "deck" and ev.to_player == ctx.player end,
+    operate = function(ctx)
+      local bottom = ctx:cards("deck", ctx.player)[1]
+      if bottom then OP.trash(ctx, bottom) end
+    end },
+  -- [Activate: Main] Place the top card of your deck in your trash.
+  activate_main { operate = function(ctx)
+    local top = ctx:top("deck", ctx.player, 1)[1]
+    if top then OP.trash(ctx, top) end
+  end },
+}
