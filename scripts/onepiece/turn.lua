@@ -56,6 +56,13 @@ function OP.at_end_of_turn(a)
   return a
 end
 
+--- Arms an OP.at_end_of_turn effect for this turn's End Phase; if it has not been performed
+--- by the end of this turn (armed too late), it lapses with the "during this turn" effects
+--- (OP 6-6-1-3).
+function OP.delay_to_end_of_turn(ctx, def)
+  return ctx:delay(def, { ["until"] = "this_turn" })
+end
+
 function OP.end_phase(ctx)
   local tp = ctx.turn_player
   -- OP 6-6-1-1: [End of Your Turn] and [End of Your Opponent's Turn] effects, once each

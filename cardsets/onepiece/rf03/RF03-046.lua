@@ -6,7 +6,7 @@ return card {
   -- At the end of this turn, draw 1 card.
   counter_event { operate = function(ctx)
     give_power(ctx, pick_fighter(ctx), 1000, "battle")
-    ctx:delay(later)
+    OP.delay_to_end_of_turn(ctx, later)
   end },
   later,
 }
