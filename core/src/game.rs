@@ -212,7 +212,8 @@ impl Game {
             });
         }
         req.check(&response)?;
-        if !self.frames.iter().any(Frame::holds_lua) {
+        let quiescent = !self.frames.iter().any(Frame::holds_lua);
+        if quiescent {
             self.snapshot = Rc::new(Snapshot {
                 state: self.state.borrow().clone(),
                 frames: self.frames.clone(),
@@ -229,7 +230,11 @@ impl Game {
                 request: (*req).clone(),
                 response: response.clone(),
             });
-            st.ops_since_decision = 0;
+            // The loop guard counts operations per top-level action: a decision inside an
+            // effect (a "you may" each time round) does not reset it.
+            if quiescent {
+                st.ops_since_decision = 0;
+            }
         }
         self.drive(Input::Answer(response));
         Ok(())

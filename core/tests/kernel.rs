@@ -896,11 +896,17 @@ fn every_kernel_source_file_opens_with_a_module_doc() {
         }
     }
     let mut files = Vec::new();
-    walk(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
     assert!(files.len() > 10);
     let missing: Vec<_> = files
         .iter()
         .filter(|p| !std::fs::read_to_string(p).unwrap().starts_with("//!"))
         .collect();
-    assert!(missing.is_empty(), "files without a //! header: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "files without a //! header: {missing:?}"
+    );
 }

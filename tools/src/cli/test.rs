@@ -27,7 +27,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let paths = args.roots.search_paths(args.paths.first().map(|p| p.as_path()))?;
+    let paths = args
+        .roots
+        .search_paths(args.paths.first().map(|p| p.as_path()))?;
     let root = paths[0].clone();
     let mut files = Vec::new();
     if args.paths.is_empty() {
@@ -54,7 +56,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(file) => match file.game() {
                 Some(g) => by_game.entry(g).or_default().push(file),
                 None => {
-                    eprintln!("{}:1:1: cannot tell the game: add `game:` or put it under cardsets/<game>/", f.display());
+                    eprintln!(
+                        "{}:1:1: cannot tell the game: add `game:` or put it under cardsets/<game>/",
+                        f.display()
+                    );
                     failed += 1;
                 }
             },
@@ -106,11 +111,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     println!("{passed} passed, {failed} failed");
-    Ok(if failed > 0 { ExitCode::from(FOUND_PROBLEMS) } else { ExitCode::SUCCESS })
+    Ok(if failed > 0 {
+        ExitCode::from(FOUND_PROBLEMS)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn collect(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for p in entries {
