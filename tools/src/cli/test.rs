@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use riffle::content::{Loader, load_game};
-use riffle::scenario::{File, discover};
+use riffle::scenario::{File, discover, walk};
 use riffle_core::Engine;
 
 use super::{FOUND_PROBLEMS, RootArgs};
@@ -40,7 +40,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         for p in &args.paths {
             if p.is_dir() {
                 let mut found = Vec::new();
-                collect(p, &mut found);
+                walk(p, &mut found);
                 files.extend(found);
             } else if p.is_file() {
                 files.push(p.clone());
@@ -116,19 +116,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-fn collect(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.to_string_lossy().ends_with(".test.yaml") {
-            out.push(p);
-        }
-    }
 }

@@ -381,7 +381,8 @@ pub fn discover(root: &Path, game: &str) -> Vec<PathBuf> {
     out
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+/// Every `*.test.yaml` below `dir`, in sorted order, appended to `out`.
+pub fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return;
     };
