@@ -181,7 +181,7 @@ function start_of_your_turn(a)
 end
 
 --- A Leader's "at the start of the game" (OP 5-2-1-5-1): after first/second is chosen, before
---- the opening hands. An effect that touches the deck shuffles it after (5-2-1-5-2).
+--- the opening hands. OP.activate shuffles a deck the effect changed (5-2-1-5-2).
 function start_of_game(a)
   a.kind, a.on, a.zones = "triggered", "game_started", { "leader" }
   a.when = function(ctx, ev) return true end

@@ -194,22 +194,11 @@ function add_to_hand(ctx, cards)
 end
 
 --- Plays a Character or Stage card from any zone (OP 3-7-3, 3-8-3: "play" whatever the
---- origin), active unless opts.rested; [On Play] triggers. A full area first loses one of
---- its cards to the trash, chosen by its player (3-7-6-1, 3-8-5-1: a rules action, not a K.O.).
+--- origin; not a use, 4-7-1), active unless opts.rested; [On Play] triggers. A full area first
+--- loses one of its cards to the trash (3-7-6-1, 3-8-5-1: OP.play_card, play.lua).
 --- Returns the played card.
 function play_from(ctx, card, opts)
-  if card == nil then return nil end
-  opts = opts or {}
-  local p = ctx.player
-  local zone = card.category
-  if zone ~= "character" and zone ~= "stage" then return nil end
-  local limit = zone == "character" and 5 or 1
-  if ctx:count(zone, p) >= limit then
-    local out = ctx:choose_cards(p, ctx:cards(zone, p), { prompt = zone .. "_limit" })
-    ctx:move(out, "trash", { player = out.owner, reason = "rule" })
-  end
-  local r = ctx:move(card, zone, { player = p, reason = "play", orientation = opts.rested and "rested" or "active" })
-  return r[1]
+  return OP.play_card(ctx, card, ctx.player, (opts or {}).rested and "rested" or "active")
 end
 
 --- "Look at the top n cards of your deck; reveal up to opts.max (1) card(s) passing `f` and

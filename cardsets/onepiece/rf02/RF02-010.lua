@@ -2,8 +2,7 @@
 return card {
   -- At the start of the game, play up to 1 {Kelpwood Crew} Stage card from your deck.
   start_of_game { operate = function(ctx)
-    play_from(ctx, pick_in(ctx, "deck", F.stage * F.type("Kelpwood Crew")))
-    ctx:shuffle("deck") -- OP 5-2-1-5-2
+    play_from(ctx, pick_in(ctx, "deck", F.stage * F.type("Kelpwood Crew"))) -- then shuffled: OP 5-2-1-5-2
   end },
   -- [Activate: Main] [Once Per Turn] ①: Set up to 1 of your cost 3 or less {Kelpwood Crew} Characters as active.
   activate_main { once_per_turn = true, cost = Cost.don(1), operate = function(ctx)
