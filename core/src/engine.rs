@@ -48,20 +48,27 @@ pub struct Engine {
 }
 
 fn err(file: Option<&str>, card: Option<&str>, message: String) -> LoadError {
-    // Lua messages start with "file:line:" when they come from a chunk.
-    let mut line = None;
-    let mut msg = message.clone();
-    if let Some(f) = file
-        && let Some(i) = message.find(&format!("{f}:"))
-    {
-        let rest = &message[i + f.len() + 1..];
-        if let Some((n, m)) = rest.split_once(':')
-            && let Ok(n) = n.trim().parse()
-        {
-            line = Some(n);
-            msg = m.trim().to_string();
-        }
-    }
+    // Lua messages start with "file:line:" when they come from a chunk; errors raised from
+    // Rust have no prefix, and then the traceback's first frame in the file has the line.
+    let (head, trace) = match message.find("\nstack traceback") {
+        Some(i) => (&message[..i], &message[i..]),
+        None => (message.as_str(), ""),
+    };
+    let line_at = |text: &str| -> Option<(u32, usize)> {
+        let f = file?;
+        let i = text.find(&format!("{f}:"))?;
+        let rest = &text[i + f.len() + 1..];
+        let (n, _) = rest.split_once(':')?;
+        Some((n.trim().parse().ok()?, i + f.len() + 1 + n.len() + 1))
+    };
+    let (line, msg) = match line_at(head) {
+        Some((n, end)) => (Some(n), head[end..].trim().to_string()),
+        None => (line_at(trace).map(|(n, _)| n), head.trim().to_string()),
+    };
+    let msg = msg
+        .strip_prefix("runtime error: ")
+        .unwrap_or(&msg)
+        .to_string();
     LoadError {
         file: file.map(String::from),
         line,
@@ -93,6 +100,24 @@ fn global_fn(lua: &Lua, path: &str) -> Result<Function, String> {
             other.type_name()
         )),
     }
+}
+
+/// Reading a global nobody defined is an error that names it: a misspelt `on_plya { ... }`
+/// fails at load with "unknown name 'on_plya'" instead of "attempt to call a nil value".
+fn strict_globals(lua: &Lua) -> mlua::Result<()> {
+    let meta = lua.create_table()?;
+    let index = lua.create_function(|_, (_, key): (Value, Value)| -> mlua::Result<Value> {
+        let name = match &key {
+            Value::String(s) => s.to_string_lossy(),
+            other => format!("{other:?}"),
+        };
+        Err(mlua::Error::RuntimeError(format!(
+            "unknown name '{name}' (misspelt? the names a script can use are in docs/scripting.md)"
+        )))
+    })?;
+    meta.raw_set("__index", index)?;
+    lua.globals().set_metatable(Some(meta))?;
+    Ok(())
 }
 
 fn load_chunk(lua: &Lua, src: &Source) -> mlua::Result<Value> {
@@ -143,6 +168,7 @@ impl Engine {
         if !errors.is_empty() {
             return Err(errors);
         }
+        strict_globals(&lua).map_err(fatal)?;
         lua.sandbox(true).map_err(fatal)?;
 
         let mut cards = Vec::new();

@@ -103,6 +103,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
         diags.extend(filter(&load, &scopes, &roots));
+        let compiled = compile(&load);
+        diags.extend(compiled.into_iter().filter(|d| inside(&d.path)));
     }
     sort_and_dedup(&mut diags);
 
@@ -290,4 +292,79 @@ fn stats(lines: &mut [(usize, String)], cards: usize) -> String {
         "card scripts: {n} of {} have one; lines of code (not blank, not comments): median {median}, max {max} ({who})",
         plural(cards, "card", "cards")
     )
+}
+
+/// Compiles a game whose files are valid: runs every script once (a misspelt constructor
+/// or a runtime error at load is caught here, not only in a game) and applies the
+/// ruleset's deck-construction rules to every deck list.
+fn compile(load: &GameLoad) -> Vec<Diagnostic> {
+    use riffle::content::yaml::Pos;
+    let Some(content) = load.content.as_ref().filter(|_| !load.has_errors()) else {
+        return Vec::new();
+    };
+    let ruleset = load
+        .ruleset_path
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("game.yaml"));
+    let card_path = |id: &str| {
+        load.cards
+            .iter()
+            .find(|c| c.id.as_deref() == Some(id))
+            .map(|c| c.path.clone())
+    };
+    let engine = match riffle_core::Engine::new(content) {
+        Ok(e) => e,
+        Err(errors) => {
+            return errors
+                .into_iter()
+                .map(|e| {
+                    let path = match (&e.file, &e.card) {
+                        (Some(f), _) => PathBuf::from(f),
+                        (None, Some(c)) => card_path(c).unwrap_or_else(|| ruleset.clone()),
+                        (None, None) => ruleset.clone(),
+                    };
+                    let pos = Pos {
+                        line: e.line.unwrap_or(1),
+                        col: 1,
+                    };
+                    Diagnostic::error(path, pos, e.message.clone()).for_card(e.card.as_deref())
+                })
+                .collect();
+        }
+    };
+    let mut out = Vec::new();
+    for deck in &load.decks {
+        let text = std::fs::read_to_string(&deck.path).unwrap_or_default();
+        for problem in engine.validate_deck(&deck.list) {
+            let pos = deck_line(&text, &deck.list, &problem).unwrap_or(Pos::START);
+            out.push(Diagnostic::error(
+                deck.path.clone(),
+                pos,
+                format!("deck {}: {problem}", deck.id),
+            ));
+        }
+    }
+    out
+}
+
+/// Where a deck problem points: the line listing the first card id the problem names.
+/// The ruleset's check returns plain text, so the id is how we find the place.
+fn deck_line(
+    text: &str,
+    list: &riffle_core::content::DeckList,
+    problem: &str,
+) -> Option<riffle::content::yaml::Pos> {
+    let id = list
+        .sections
+        .values()
+        .flat_map(|cards| cards.keys())
+        .filter(|id| problem.contains(id.as_str()))
+        .max_by_key(|id| id.len())?;
+    text.lines().enumerate().find_map(|(i, l)| {
+        let col = l.find(&format!("{id}:"))?;
+        Some(riffle::content::yaml::Pos {
+            line: i as u32 + 1,
+            col: col as u32 + 1,
+        })
+    })
 }

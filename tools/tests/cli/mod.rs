@@ -206,3 +206,39 @@ fn schema_check_passes_on_the_repository() {
         stderr(&out)
     );
 }
+
+#[test]
+fn validate_runs_scripts_and_deck_rules() {
+    // A misspelt name in a card script is found at load, with the file, line and card.
+    let f = Fixture::mini();
+    f.write(
+        "cardsets/mini/core/MC1-002.lua",
+        "-- Deckhand\nreturn {\n  {\n    kind = trigered_kind(),\n  },\n}\n",
+    );
+    // The ruleset's deck check runs on every deck; its problem points at the card's line.
+    f.write(
+        "scripts/mini/rules.lua",
+        "function setup(ctx) end\nfunction main_actions(ctx) return {} end\n\
+         function activate(ctx, ability, args) return true end\n\
+         function validate_deck(deck)\n  if deck.main['MC1-003'] > 3 then\n    \
+         return {'at most 3 copies of MC1-003'}\n  end\n  return {}\nend\n",
+    );
+    let out = riffle(&f.dir, &["validate"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    assert!(
+        text.lines().any(|l| l
+            .starts_with("cardsets/mini/core/MC1-002.lua:4:1: unknown name 'trigered_kind'")
+            && l.ends_with("(card MC1-002)")),
+        "{text}"
+    );
+    // Deck rules run only once every script loads: fix the script and look again.
+    f.write("cardsets/mini/core/MC1-002.lua", "return {}\n");
+    let out = riffle(&f.dir, &["validate"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    assert_eq!(
+        text.trim_end(),
+        "cardsets/mini/decks/starter.yaml:7:5: deck starter: at most 3 copies of MC1-003"
+    );
+}
