@@ -70,12 +70,23 @@ function opponent(ctx) return OP.opponent(ctx, ctx.player) end
 
 --- Up to `opts.max` (default 1) cards of `pool` that pass `f`, chosen by the ability's player.
 --- opts.min makes some compulsory. Returns a card or nil when max is 1, else a list.
+--- In an ability that declares `up_to = {n1, n2, ...}`, each "up to" pick (no opts.min) takes
+--- the next declared count in order (OP 4-8-1): the player chooses exactly that many, or as
+--- many as there are (8-4-4-1).
 function choose_from(ctx, pool, f, opts)
   opts = opts or {}
   f = f or F.any
   local cands = util.filter(pool, function(c) return f(c) end)
+  local max = opts.max or 1
+  if ctx.declared and not opts.min then
+    local d = ctx.declared
+    d.picks = (d.picks or 0) + 1
+    local chosen = OP.choose_declared(ctx, d.picks, cands, max, opts.player)
+    if max == 1 then return chosen[1] end
+    return chosen
+  end
   return ctx:choose_cards(opts.player or ctx.player, cands,
-    { min = opts.min or 0, max = opts.max or 1, prompt = opts.prompt or tostring(f) })
+    { min = opts.min or 0, max = max, prompt = opts.prompt or tostring(f) })
 end
 
 --- "up to 1 of your Characters [f]".

@@ -97,6 +97,18 @@ fn request(game: &Game, v: &Value, f: &mut Vec<String>) {
             req.player() + 1
         ));
     }
+    // How many may be chosen: `min: 0` is an "up to" choice, `min: 1` a compulsory one.
+    let (min, max) = match req {
+        Request::Choose { min, max, .. } => (*min as i64, *max as i64),
+        Request::Number { min, max, .. } => (*min, *max),
+    };
+    for (key, actual) in [("min", min), ("max", max)] {
+        if let Some(n) = v.get(key).and_then(Value::as_i64)
+            && n != actual
+        {
+            f.push(format!("request.{key}: expected {n}, got {actual}"));
+        }
+    }
     if let Some(p) = v.get("prompt").and_then(Value::as_str)
         && p != req.prompt()
     {
