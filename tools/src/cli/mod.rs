@@ -43,6 +43,12 @@ pub const USAGE: u8 = 2;
 
 /// Parses the command line and runs the subcommand.
 pub fn main() -> ExitCode {
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`riffle play | head`) would panic.
+    // SAFETY: called first thing, before any thread exists; only restores the default action.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -73,7 +73,12 @@ impl Agent for Human {
                     None => "?".into(),
                 })
                 .collect();
-            println!("{who} {} ({}): {}", z.name, z.count, cards.join(", "));
+            if cards.iter().all(|c| c == "?") {
+                // Nothing to see but the count (a deck, the opponent's hand).
+                println!("{who} {} ({})", z.name, z.count);
+            } else {
+                println!("{who} {} ({}): {}", z.name, z.count, cards.join(", "));
+            }
         }
         loop {
             match req {
@@ -114,26 +119,31 @@ impl Agent for Human {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let paths = args.roots.search_paths(None)?;
+    let games = riffle::content::Loader::new(paths.clone()).games();
+    if !games.contains(&args.game) {
+        bail!(
+            "--game {}: no such game here (games: {})",
+            args.game,
+            games.join(", ")
+        );
+    }
     let load = load_game(&paths, &args.game);
     let loaded = match load.into_result() {
         Ok(l) => l,
-        Err(diags) => {
-            for d in &diags {
-                eprintln!("{d}");
-            }
-            bail!(
-                "the {} content has errors (run `riffle validate`)",
-                args.game
-            );
-        }
+        // One line: the first problem and how many; `riffle validate` lists them all.
+        Err(diags) => bail!(
+            "the {} content has {} error(s), the first: {} (run `riffle validate`)",
+            args.game,
+            diags.len(),
+            diags.first().map(|d| d.to_string()).unwrap_or_default()
+        ),
     };
     let engine = Engine::new(&loaded.content).map_err(|es| {
         anyhow::anyhow!(
-            "{}",
-            es.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
+            "the {} scripts have {} error(s), the first: {} (run `riffle validate`)",
+            args.game,
+            es.len(),
+            es.first().map(|e| e.to_string()).unwrap_or_default()
         )
     })?;
     let n = loaded.content.ruleset.manifest.players.min as usize;
@@ -156,16 +166,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             if !p.is_file() {
                 bail!("--deck {}: no such file", p.display());
             }
+            // One line on stderr: a deck's problems are joined with "; ".
             let d = load_deck_file(p, &loaded.content).map_err(|ds| {
                 anyhow::anyhow!(
                     "{}",
                     ds.iter()
                         .map(|d| d.to_string())
                         .collect::<Vec<_>>()
-                        .join("\n")
+                        .join("; ")
                 )
             })?;
             v.push(d.list);
+        }
+        let players = &loaded.content.ruleset.manifest.players;
+        if v.len() < players.min as usize || v.len() > players.max as usize {
+            bail!(
+                "--deck: give one deck per seat, {}-{} for {} (got {})",
+                players.min,
+                players.max,
+                args.game,
+                v.len()
+            );
         }
         v
     };

@@ -5,6 +5,8 @@ use std::process::{Command, Output};
 
 use crate::common::{Fixture, fixture_dir};
 
+mod play;
+
 fn riffle(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_riffle"))
         .args(args)
