@@ -477,6 +477,38 @@ fn attachments_follow_the_attachment_rule_when_the_host_leaves() {
 }
 
 #[test]
+fn an_attached_cards_abilities_work_in_its_hosts_zone() {
+    // Spurs (gear): "The card this is attached to gets +2 power." Its static ability works
+    // only while it is attached in play; in the hand it does nothing.
+    let spurs = card(
+        "spurs",
+        "gear",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "static", zones = {"board"},
+               affects = function(ctx, c) return ctx.source.host == c end,
+               modify = { { char = "power", op = "add", value = 2 } } } }"#,
+        ),
+    );
+    let e = engine(vec![spurs]);
+    let mut g = game(
+        &e,
+        5,
+        vec![
+            deck(&[("plain", 2), ("spurs", 1), ("plain", 3)]),
+            deck(&[("plain", 6)]),
+        ],
+    );
+    until_in_hand(&mut g, &["spurs", "plain"]);
+    pick(&mut g, "play plain");
+    assert_eq!(power_of(&g, "board", 0, "plain"), 2, "spurs in hand: no bonus");
+    pick(&mut g, "equip spurs");
+    assert_eq!(power_of(&g, "board", 0, "plain"), 4, "attached: +2");
+    g.check_invariants().unwrap();
+}
+
+#[test]
 fn optional_replacement_asks_and_replaces() {
     let bomb = bomb();
     let e = engine(vec![bomb]);
