@@ -675,6 +675,14 @@ impl Game {
         if !db.replacements.is_empty() {
             let cands = self.replacement_candidates(o, &op)?;
             if !cands.is_empty() {
+                // Cards' replacements come before the rules' own (a rule replacement, such as
+                // a game's "instead of taking it, you may ...", sees the operation as the
+                // cards' effects left it), so only when no card's applies is a rule's offered.
+                let cands: Vec<_> = if cands.iter().any(|c| c.1.is_some()) {
+                    cands.into_iter().filter(|c| c.1.is_some()).collect()
+                } else {
+                    cands
+                };
                 // Order (OP 8-1-3-4-2 style, general): the affected card's own
                 // replacements first, then each player's in turn order from the turn player.
                 let affected = op_card(&op);
@@ -781,6 +789,7 @@ impl Game {
         let db = self.engine.db.clone();
         o.used.push((r, s));
         o.replacing = true;
+        self.state.borrow_mut().replacements_applied += 1;
         let ab = db.ability(r);
         let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
         let t = self.op_table(&o.ops[o.next])?;

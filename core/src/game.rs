@@ -108,6 +108,7 @@ pub(crate) fn empty_state(engine: &Engine, nplayers: u8, seed: u64) -> State {
         result: None,
         log: Log::default(),
         ops_since_decision: 0,
+        replacements_applied: 0,
     }
 }
 

@@ -163,6 +163,8 @@ pub struct State {
     pub log: Log,
     /// Primitive operations since the last decision (loop guard).
     pub ops_since_decision: u32,
+    /// Replacement abilities applied so far this game (`ctx:track_replacements`).
+    pub replacements_applied: u64,
 }
 
 impl State {

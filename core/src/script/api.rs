@@ -187,6 +187,14 @@ pub fn install(lua: &Lua) -> Result<Table> {
         })?,
     )?;
     k.set(
+        "replacements_applied",
+        lua.create_function(|lua, ()| {
+            let (_, st) = env(lua)?;
+            let n = st.borrow().replacements_applied;
+            Ok(n)
+        })?,
+    )?;
+    k.set(
         "pending",
         lua.create_function(|lua, ()| {
             let (_, st) = env(lua)?;

@@ -102,13 +102,16 @@ end
 
 --- Moves cards (one at a time, in the given order) to `zone`.
 --- opts: player (whose zone; default each card's owner), position ("top" | "bottom" | n),
---- face ("up" | "down"), orientation, reason (a name triggers can filter on).
+--- face ("up" | "down"), orientation, reason (a name triggers can filter on), by (who does
+--- it: default the context's player; false: no player, the rules themselves).
 --- Returns the new objects, in order (nil where a card could not move).
 function Ctx:move(cards, zone, opts)
   opts = opts or {}
+  local by = self.player
+  if opts.by ~= nil then by = opts.by or nil end
   return op({ kind = "move", cards = list(cards), zone = zone, player = opts.player,
     position = opts.position, face = opts.face, orientation = opts.orientation,
-    reason = opts.reason, by = self.player, host = opts.host })
+    reason = opts.reason, by = by, host = opts.host })
 end
 --- Puts `card` under `host` (an attachment). Returns the new object.
 function Ctx:attach(card, host, opts)
@@ -200,6 +203,13 @@ function Ctx:together(fn)
   local r = fn(self)
   op({ kind = "group", open = false })
   return r
+end
+--- Performs `fn(ctx)` and returns its result and whether a replacement effect was applied to
+--- an operation it asked for (the operation was replaced: done otherwise, or not at all).
+function Ctx:track_replacements(fn)
+  local before = K.replacements_applied()
+  local r = fn(self)
+  return r, K.replacements_applied() > before
 end
 --- Says who takes the first turn (during setup).
 function Ctx:set_first_player(player) return op({ kind = "first_player", player = player }) end
