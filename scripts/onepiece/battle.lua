@@ -109,7 +109,7 @@ function OP.damage_step(ctx, b, p, opp)
     OP.damage(ctx, opp, n, a:has("keywords", "banish"))     -- OP 7-1-4-1-1
     ctx:resolve_triggers() -- OP 8-6-2: effects met during damage wait until it is over
   else
-    OP.ko(ctx, t) -- OP 7-1-4-1-2
+    OP.ko(ctx, t, true) -- OP 7-1-4-1-2: by the battle, not by an effect (10-2-1-1)
   end
 end
 
@@ -117,7 +117,9 @@ end
 --- Before each point: with 0 Life the Leader takes damage at 0 Life (OP 1-2-2-1, 9-2-1-1,
 --- 7-1-4-1-1-1, docs/rulings 7-1-4-1-1-3); otherwise the top Life card (3-10-2) goes to the
 --- hand, or to the trash with Banish (10-1-3-1, no [Trigger]), or its [Trigger] may be
---- activated instead (4-6-3, 10-1-5-1). Banish applies to an attack only, not to effect damage.
+--- activated instead (4-6-3, 10-1-5-1: a rule replacement of the move to hand, OP.RULES in
+--- effects.lua; none when an effect sends the card elsewhere, 4-6-3-1). Banish applies to an
+--- attack only, not to effect damage.
 function OP.damage(ctx, p, n, banish)
   for _ = 1, n do
     local top = ctx:top("life", p, 1)[1]
@@ -129,18 +131,7 @@ function OP.damage(ctx, p, n, banish)
     if banish then
       OP.trash(ctx, top, "banish") -- OP 10-1-3-1: no [Trigger]
     else
-      local trig = nil
-      for _, ab in ipairs(ctx:abilities({ card = top, timing = "trigger" })) do trig = ab end
-      if trig and OP.can_activate(ctx:with({ source = top, player = p }), trig) and ctx:yes_no(p, "trigger") then
-        -- OP 10-1-5-1 / 10-1-5-3: reveal and activate it; the card is in no zone meanwhile,
-        -- then goes to its owner's trash unless the effect moved it (OP 8-6-2-1: the damage
-        -- processing waits for it).
-        local c = ctx:move(top, "limbo", { reason = "trigger", face = "up" })[1]
-        OP.activate(ctx:with({ source = c, player = p }), { source = c, def = trig.def, key = trig.key }, {})
-        if c.alive then OP.trash(ctx, c, "trigger") end
-      else
-        ctx:move(top, "hand", { reason = "damage" }) -- OP 4-6-2-1, 10-1-5-2: not revealed
-      end
+      ctx:move(top, "hand", { reason = "damage" }) -- OP 4-6-2-1, 10-1-5-2: not revealed
     end
   end
 end

@@ -26,6 +26,7 @@ local function with_cost(a)
   if type(a.cost) == "table" then
     local spec = a.cost
     a.cost_name = spec.name
+    a.cost_don = spec.don -- OP 8-3-1-2: summed with added costs in OP.can_activate
     a.cost = spec.pay
     a.condition = both(a.condition, spec.can_pay)
     if a.kind == "triggered" and a.optional == nil then a.optional = true end -- OP 8-3-1-4
@@ -55,6 +56,7 @@ end
 function on_play(a)
   a.kind, a.on, a.zones = "triggered", "moved", { "character", "stage" }
   a.when = self_moved_to({ "character", "stage" }, "play")
+  a.on_play = true -- for effects that name [On Play] abilities (added_condition)
   return with_cost(a)
 end
 
@@ -116,14 +118,14 @@ end
 
 --- An Event's [Main] (OP 10-2-3).
 function main_event(a)
-  a.kind, a.timing, a.zones = "activated", "main", { "hand" }
+  a.kind, a.timing, a.zones = "activated", "main", { "hand", "limbo" } -- limbo: OP 10-2-3-1-1
   a.event = true
   return with_cost(a)
 end
 
 --- An Event's [Counter] (OP 10-2-4).
 function counter_event(a)
-  a.kind, a.timing, a.zones = "activated", "counter", { "hand" }
+  a.kind, a.timing, a.zones = "activated", "counter", { "hand", "limbo" } -- limbo: OP 10-2-4-1-1
   a.event = true
   return with_cost(a)
 end
@@ -194,4 +196,21 @@ function on_event(a)
   a.kind, a.zones = "triggered", a.zones or FIELD
   assert(a.on and a.when, "on_event needs `on` and `when`")
   return with_cost(a)
+end
+
+--- A permanent effect (OP 8-1-3-3) that adds a cost to other abilities: `to(ctx, ab, actx)`
+--- picks them (`ab` = {source, def, key}; `actx` is the activating ability's ctx), `cost` is
+--- a cost of verbs.lua, paid after their own cost in the order the effects began (OP 8-3-1-2),
+--- and needed to activate them (8-3-1-3).
+function added_cost(a)
+  a.adds_to, a.adds_cost, a.to = a.to, a.cost, nil
+  a.cost = nil
+  return permanent(a)
+end
+
+--- A permanent effect that adds a condition to other abilities (OP 8-3-2-2): `to` as in
+--- added_cost; `requires(actx)` must hold too, in the activating ability's ctx.
+function added_condition(a)
+  a.adds_to, a.adds_condition, a.to, a.requires = a.to, a.requires, nil, nil
+  return permanent(a)
 end

@@ -23,7 +23,50 @@ function OP.can_activate(ctx, ab)
   if def.your_turn and ctx.turn_player ~= ctx.player then return false end            -- OP 8-3-2-4, 10-2-11-1
   if def.opponent_turn and ctx.turn_player == ctx.player then return false end        -- OP 8-3-2-5, 10-2-12-1
   if def.condition and not def.condition(ctx) then return false end                   -- OP 8-3-2-1
+  local don = def.cost_don or 0
+  for _, x in ipairs(OP.added_rules(ctx, ab)) do
+    if x.requires and not x.requires(ctx) then return false end            -- OP 8-3-2-2
+    if x.cost and not x.cost.can_pay(ctx) then return false end            -- OP 8-3-1-3
+    don = don + (x.cost and x.cost.don or 0)
+  end
+  -- OP 8-3-1-3: the printed and the added ① together (each alone may be payable).
+  if don > 0 and #OP.active_don(ctx, ctx.player) < don then return false end
   return true
+end
+
+--- OP 8-3-1-2, 8-3-2-2: the costs and conditions that other cards' permanent effects
+--- (`added_cost` / `added_condition` of cards.lua) add to ability `ab`, in the order those
+--- effects began to apply (their cards came to the field: object ids grow with every zone
+--- change; docs/rulings). Each is {cost = Cost, requires = function(ctx), source = card}.
+function OP.added_rules(ctx, ab)
+  local out = {}
+  for _, s in ipairs(ctx:abilities({ kind = "static" })) do
+    local d = s.def
+    if d.adds_to then
+      local sctx = ctx:with({ source = s.source, player = s.source.controller })
+      if (d.condition == nil or d.condition(sctx)) and d.adds_to(sctx, ab, ctx) then
+        out[#out + 1] = { cost = d.adds_cost, requires = d.adds_condition, source = s.source }
+      end
+    end
+  end
+  table.sort(out, function(a, b) return a.source.id < b.source.id end)
+  return out
+end
+
+--- Pays an ability's printed cost, then the costs other effects add (OP 8-3-1-2), in order;
+--- stops at the first part that fails (8-3-1-3-1). False when the effect after ":" is not to
+--- be processed: a part failed, or a replacement effect replaced part of the payment, so the
+--- cost was not paid as written (OP 8-3-1-7).
+function OP.pay_costs(ctx, ab)
+  local added = OP.added_rules(ctx, ab)
+  local paid, replaced = ctx:track_replacements(function(ctx)
+    if ab.def.cost and not ab.def.cost(ctx) then return false end
+    for _, x in ipairs(added) do
+      if x.cost and not x.cost.pay(ctx) then return false end
+    end
+    return true
+  end)
+  return paid and not replaced
 end
 
 --- Where a triggered ability's source is now, or nil when it may not be activated.
@@ -63,7 +106,8 @@ function OP.activate(ctx, ab, args)
   if def.optional and not ctx:yes_no(ctx.player, "activate") then return false end -- OP 8-1-2, 8-3-1-4
   -- OP 10-2-13-5: the use counts even if the payment then fails midway (8-3-1-3-1).
   if def.once_per_turn and src then ctx:use(src, ab.key) end
-  if def.cost and not def.cost(ctx) then return false end -- OP 8-3-1-3-1: the effect is not processed
+  -- OP 8-3-1-3-1, 8-3-1-7: a cost that failed midway, or was replaced, voids the effect.
+  if not OP.pay_costs(ctx, ab) then return false end
   if def.up_to then
     -- OP 4-8-1 (docs/rulings): each "up to N" count is declared when the effect is activated;
     -- the cards are chosen when resolution reaches the instruction (8-4-4, OP.choose_declared).
@@ -101,17 +145,61 @@ do
   local make = replacement
   function replacement(a)
     a = make(a)
-    local applies = a.applies
+    local applies, replace, once = a.applies, a.replace, a.once_per_turn
     a.applies = function(ctx, op)
       if op.reason == "rule" then return false end
+      if once and ctx:uses(ctx.source, OP.ability_key(ctx)) > 0 then return false end -- OP 10-2-13-1
       return applies(ctx, op)
+    end
+    a.replace = function(ctx, op)
+      if once then ctx:use(ctx.source, OP.ability_key(ctx)) end -- OP 10-2-13
+      local r = replace(ctx, op)
+      -- OP 8-1-3-4-7: what replaces the operation is done by the replacement's owner.
+      if type(r) == "table" then r.by = ctx.player end
+      return r
     end
     return a
   end
 end
 
--- Rules' own continuous effects.
+--- The limit key ("RF03-065#1") of the ability `ctx` runs (ctx.ability) on ctx.source.
+function OP.ability_key(ctx)
+  for _, ab in ipairs(ctx:abilities({ card = ctx.source })) do
+    if ab.def == ctx.ability then return ab.key end
+  end
+  return "replacement"
+end
+
+--- The [Trigger] a Life card taken by damage may activate now, or nil (OP 4-6-3, 10-1-5-1).
+local function life_trigger(ctx, card)
+  for _, ab in ipairs(ctx:abilities({ card = card, timing = "trigger" })) do
+    if OP.can_activate(ctx:with({ source = card, player = card.owner }), ab) then return ab end
+  end
+  return nil
+end
+
+-- Rules' own continuous effects and replacements.
 OP.RULES = {
+  -- OP 4-6-3, 10-1-5-1: instead of adding a Life card taken by damage to the hand, its
+  -- [Trigger] may be activated. A rule replacement comes after every card's (kernel order), so
+  -- it sees the move as card effects left it: a Life card that an effect or replacement sends
+  -- elsewhere (or once it is no longer going to the hand) has no [Trigger] (OP 4-6-3-1).
+  { kind = "replacement", replaces = "move",
+    applies = function(ctx, op)
+      return op.reason == "damage" and op.from == "life" and op.zone == "hand" and life_trigger(ctx, op.card) ~= nil
+    end,
+    replace = function(ctx, op)
+      local p = op.card.owner
+      ctx = ctx:with({ player = p })
+      local trig = life_trigger(ctx, op.card)
+      if not ctx:yes_no(p, "trigger") then return op end -- OP 10-1-5-2: to hand, not revealed
+      -- OP 10-1-5-1 / 10-1-5-3: reveal and activate it; the card is in no zone meanwhile, then
+      -- goes to its owner's trash unless the effect moved it (OP 8-6-2-1: damage waits for it).
+      local c = ctx:move(op.card, "limbo", { reason = "trigger", face = "up" })[1]
+      OP.activate(ctx:with({ source = c, player = p }), { source = c, def = trig.def, key = trig.key }, {})
+      if c.alive then OP.trash(ctx, c, "trigger") end
+      return nil
+    end },
   -- OP 6-5-5-2: +1000 power per attached DON!! during its owner's turn.
   { kind = "static",
     affects = function(ctx, c)

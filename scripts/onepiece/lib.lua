@@ -103,10 +103,12 @@ end
 
 --- K.O.s a Character (OP 10-2-1-2): to its owner's trash, unless it cannot be K.O.'d (a
 --- prohibition beats the instruction, OP 1-3-3). Only this and losing a battle are K.O.s
---- (OP 10-2-1-1, 10-2-1-3).
-function OP.ko(ctx, c)
+--- (OP 10-2-1-1, 10-2-1-3). `battle`: lost a battle, so no player's effect did it (by = none).
+function OP.ko(ctx, c, battle)
   if c.zone ~= "character" or c:has("keywords", "cannot_be_ko") then return false end
-  local r = ctx:move(c, "trash", { player = c.owner, reason = "ko" })
+  local opts = { player = c.owner, reason = "ko" }
+  if battle then opts.by = false end
+  local r = ctx:move(c, "trash", opts)
   return r[1] ~= nil
 end
 

@@ -299,8 +299,10 @@ local function cost(name, can_pay, pay) return { name = name, can_pay = can_pay,
 
 --- ①②...: rest n active DON!! of your cost area (OP 8-3-1-5).
 function Cost.don(n)
-  return cost("(" .. n .. ")", function(ctx) return #OP.active_don(ctx, ctx.player) >= n end,
+  local c = cost("(" .. n .. ")", function(ctx) return #OP.active_don(ctx, ctx.player) >= n end,
     function(ctx) return OP.pay_don(ctx, ctx.player, n) end)
+  c.don = n -- active DON!! it needs, summed with costs added by other effects (OP 8-3-1-2)
+  return c
 end
 
 --- DON!! −n: return n DON!! of your field to your DON!! deck (OP 8-3-1-6, 10-2-10).
@@ -337,7 +339,9 @@ end
 function Cost.all(...)
   local parts = { ... }
   local names = util.map(parts, function(c) return c.name end)
-  return cost(table.concat(names, " + "),
+  local don = 0
+  for _, c in ipairs(parts) do don = don + (c.don or 0) end
+  local c = cost(table.concat(names, " + "),
     function(ctx)
       for _, c in ipairs(parts) do
         if not c.can_pay(ctx) then return false end
@@ -350,6 +354,8 @@ function Cost.all(...)
       end
       return true
     end)
+  c.don = don
+  return c
 end
 
 -- Events for on_event{} ("when ..." texts without a keyword, OP 8-1-3-1-1) ----------------------
@@ -365,3 +371,41 @@ end
 function Happened.opponent_character_ko(ctx, ev)
   return ev.reason == "ko" and ev.from == "character" and ev.from_player ~= ctx.player
 end
+
+--- "When this Character is K.O.'d by your opponent's effect" (OP 10-2-1; an "instead" counts as
+--- its owner's effect, 8-1-3-4-7): for on_ko, whose ctx.event is the K.O.
+function Happened.ko_by_opponent(ctx, ev)
+  return ev ~= nil and ev.reason == "ko" and ev.player ~= nil and ev.player ~= ctx.player
+end
+
+-- Choices of both players, Events activated by effects ---------------------------------------
+
+--- OP 1-3-4: a choice both players make "at the same time": the turn player chooses first,
+--- then the other. `choose(pctx, p)` makes player p's choice (pctx.player is p). Returns the
+--- choices by player.
+function each_player_chooses(ctx, choose)
+  local out = {}
+  for _, p in ipairs(ctx:turn_order()) do out[p] = choose(ctx:with({ player = p }), p) end
+  return out
+end
+
+--- Activates Event `card`'s [Main] or [Counter] ability by an effect (OP 10-2-3-1-1,
+--- 10-2-4-1-1): its printed cost is not paid; from the hand it is revealed and goes to the trash
+--- first, as a used Event would (2-7-3); a resolving [Trigger] card stays where it is. Only the
+--- timing named runs (10-2-4-1-2). Returns whether it resolved.
+function activate_event(ctx, card, timing)
+  if card == nil or card.category ~= "event" then return false end
+  local ab = OP.event_ability(ctx, card, timing)
+  if ab == nil then return false end
+  local src = card
+  if card.zone == "hand" then
+    ctx:reveal(card)
+    src = OP.trash(ctx, card, "activate")
+  end
+  return OP.activate(ctx:with({ source = src }), { source = src, def = ab.def, key = ab.key }, {})
+end
+
+--- "Activate the [Counter] of `card`" (OP 10-2-4-1-1): the only way besides the Counter Step.
+function activate_counter(ctx, card) return activate_event(ctx, card, "counter") end
+--- "Activate the [Main] of `card`" (OP 10-2-3-1-1); never its [Counter] (10-2-4-1-2).
+function activate_main_of(ctx, card) return activate_event(ctx, card, "main") end
