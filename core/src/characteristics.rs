@@ -24,6 +24,13 @@ thread_local! {
 }
 const MAX_DEPTH: u32 = 8;
 
+thread_local! {
+    // A suppression that depends on a suppression that depends on... (a card negating the
+    // card that negates it): past this depth a source counts as not suppressed.
+    static SUPPRESS_DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+const MAX_SUPPRESS_DEPTH: u32 = 3;
+
 /// A modification found for an object, with its ordering key.
 struct Found {
     layer: u8,
@@ -91,14 +98,74 @@ pub fn set_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result
     }
     let mut value = db.cards[o.card as usize].sets[ci].clone();
     let sym = db.rules.chars[ci].sym;
+    // A suppressed card loses its printed keywords (card text) and the ability keywords it
+    // gained before the suppression began; those gained later stay.
+    let since = if db.rules.chars[ci].field == "keywords" {
+        suppressed_since(lua, db, st, id)?
+    } else {
+        None
+    };
+    if since.is_some() {
+        value.clear();
+    }
     for f in collect(lua, db, st, id, sym)? {
         match f.modify {
+            Modify::Grant(s)
+                if since.is_some_and(|t| f.ts <= t) && db.rules.ability_keywords.contains(&s) => {}
             Modify::Grant(s) if !value.contains(&s) => value.push(s),
             Modify::Revoke(s) => value.retain(|x| *x != s),
             _ => {}
         }
     }
     Ok(value)
+}
+
+/// Since when the abilities of object `id` are suppressed (the ruleset's
+/// `abilities.suppressed_by` name is in its set characteristic): the timestamp of the
+/// effect or static ability that put the name there, or None when its abilities work.
+/// A card that left play keeps the answer it had when it left (`u64::MAX` if suppressed).
+pub fn suppressed_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Option<u64>> {
+    let Some((ci, name)) = db.rules.suppression else {
+        return Ok(None);
+    };
+    let o = st.obj(id);
+    if !o.alive
+        && let Some(lk) = &o.last_known
+        && let Some(crate::state::LastKnown::Set(v)) = lk.get(ci)
+    {
+        return Ok(v.contains(&name).then_some(u64::MAX));
+    }
+    if SUPPRESS_DEPTH.with(|d| d.get()) >= MAX_SUPPRESS_DEPTH {
+        return Ok(None);
+    }
+    SUPPRESS_DEPTH.with(|d| d.set(d.get() + 1));
+    let found = collect(lua, db, st, id, db.rules.chars[ci].sym);
+    SUPPRESS_DEPTH.with(|d| d.set(d.get() - 1));
+    let mut since = db.cards[o.card as usize].sets[ci]
+        .contains(&name)
+        .then_some(0);
+    for f in found? {
+        match f.modify {
+            Modify::Grant(s) if s == name && since.is_none() => since = Some(f.ts),
+            Modify::Revoke(s) if s == name => since = None,
+            _ => {}
+        }
+    }
+    Ok(since)
+}
+
+/// The `gained` timestamp of an ability no suppression stops (a delayed ability: the
+/// effect of an ability that already resolved).
+pub const NEVER_SUPPRESSED: u64 = u64::MAX;
+
+/// Whether an ability of object `id` that it gained at timestamp `gained` (0: printed)
+/// works now: its abilities are not suppressed, or it gained this one after the
+/// suppression began.
+pub fn ability_works(lua: &Lua, db: &Db, st: &State, id: ObjId, gained: u64) -> Result<bool> {
+    if gained == NEVER_SUPPRESSED {
+        return Ok(true);
+    }
+    Ok(suppressed_since(lua, db, st, id)?.is_none_or(|t| gained > t))
 }
 
 /// Whether player `p` has been granted `name` (by an effect or a static ability).
@@ -211,6 +278,9 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
             Some(c) => {
                 let ab = &db.cards[c as usize].abilities[ai];
                 for src in db.sources(st, c, ab) {
+                    if !ability_works(lua, db, st, src, 0)? {
+                        continue;
+                    }
                     let o = st.obj(src);
                     let ctx = db.ctx(lua, Some(o.controller), Some(src), Some(&ab.table))?;
                     if check_condition(&ctx, ab)? {

@@ -149,6 +149,37 @@ pub struct RulesetManifest {
     /// Protection against endless games and loops.
     #[serde(default)]
     pub limits: Limits,
+    /// When cards' abilities stop working ("its effects are negated").
+    #[serde(default)]
+    pub abilities: AbilityPolicy,
+}
+
+/// When a card's own abilities are suppressed, and what counts as an ability.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AbilityPolicy {
+    /// While a card's set characteristic `char` contains `name` (granted by an effect or a
+    /// static ability), its printed abilities and the abilities it gained before that moment
+    /// do nothing: no triggers, statics, replacements or activated abilities. Abilities it
+    /// gains later keep working.
+    #[serde(default)]
+    pub suppressed_by: Option<Suppression>,
+    /// Keywords that are abilities: a suppressed card loses them from its `keywords`
+    /// characteristic when printed or gained before the suppression (other keywords, such
+    /// as prohibitions put on the card by effects, stay). Printed keywords are card text and
+    /// are always lost.
+    #[serde(default)]
+    pub keywords: Vec<String>,
+}
+
+/// The name whose presence suppresses a card's abilities.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Suppression {
+    /// A set characteristic.
+    pub char: String,
+    /// The name in it.
+    pub name: String,
 }
 
 /// Seat count bounds.

@@ -462,7 +462,9 @@ impl Db {
         }
     }
 
-    /// Objects of card `card` that are in a zone where ability `ab` works.
+    /// Objects of card `card` that are in a zone where ability `ab` works. Suppression
+    /// (`abilities.suppressed_by`) needs Lua, so callers filter these with
+    /// `characteristics::ability_works`.
     pub fn sources(
         &self,
         st: &crate::state::State,

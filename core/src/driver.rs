@@ -822,10 +822,15 @@ impl Game {
                 None => vec![(None, self.state.borrow().turn_player)],
                 Some(c) => {
                     let st = self.state.borrow();
-                    db.sources(&st, c, ab)
-                        .into_iter()
-                        .map(|s| (Some(s), st.obj(s).controller))
-                        .collect()
+                    let lua = &self.engine.lua;
+                    let mut out = Vec::new();
+                    for s in db.sources(&st, c, ab) {
+                        // A suppressed card replaces nothing.
+                        if crate::characteristics::ability_works(lua, &db, &st, s, 0)? {
+                            out.push((Some(s), st.obj(s).controller));
+                        }
+                    }
+                    out
                 }
             };
             for (s, p) in sources {
@@ -1071,6 +1076,15 @@ impl Game {
                 self.take_pending(p, None)
             }
         };
+        // A triggered ability whose source became suppressed while it waited does not
+        // happen (its choices are not made, its costs not paid).
+        if let Some(s) = chosen.source {
+            let st = self.state.borrow();
+            if !crate::characteristics::ability_works(&self.engine.lua, &db, &st, s, chosen.gained)?
+            {
+                return Ok(Next::Again);
+            }
+        }
         *stage = TriggerStage::Resolving;
         let ab = db.ability(chosen.ability);
         let (handle, ev) = {

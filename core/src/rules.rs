@@ -59,6 +59,10 @@ pub struct Rules {
     pub keywords: Declared,
     /// Attachment rules.
     pub attachments: Vec<AttachRule>,
+    /// `abilities.suppressed_by`: (set characteristic index, name).
+    pub suppression: Option<(usize, Sym)>,
+    /// `abilities.keywords`: keywords that are abilities.
+    pub ability_keywords: Vec<Sym>,
 }
 
 impl Rules {
@@ -161,6 +165,30 @@ impl Rules {
                 ));
             }
         }
+        let mut suppression = None;
+        if let Some(sup) = &manifest.abilities.suppressed_by {
+            match manifest
+                .characteristics
+                .iter()
+                .position(|c| c.name == sup.char)
+            {
+                Some(ci) if manifest.characteristics[ci].kind == CharKind::Set => {
+                    suppression = Some((ci, names.intern(&sup.name)));
+                }
+                _ => errors2.push(format!(
+                    "abilities.suppressed_by: '{}' is not a set characteristic",
+                    sup.char
+                )),
+            }
+        }
+        let mut ability_keywords = Vec::new();
+        for k in &manifest.abilities.keywords {
+            let s = names.intern(k);
+            if keywords.index(s).is_none() {
+                errors2.push(format!("abilities.keywords: unknown keyword '{k}'"));
+            }
+            ability_keywords.push(s);
+        }
         errors.extend(errors2);
         if !errors.is_empty() {
             return Err(errors);
@@ -180,6 +208,8 @@ impl Rules {
             durations,
             keywords,
             attachments,
+            suppression,
+            ability_keywords,
         })
     }
 

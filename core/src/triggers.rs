@@ -25,6 +25,8 @@ pub struct Pending {
     pub event: Event,
     /// The timestamp of the one-shot grant (delayed ability) it came from, to remove.
     pub once_grant: Option<u64>,
+    /// When its source gained it (0: printed), to tell whether a suppression stops it.
+    pub gained: u64,
 }
 
 /// Abilities triggered by one operation.
@@ -42,14 +44,16 @@ pub fn collect(lua: &Lua, db: &Db, st: &State, events: &[Event]) -> mlua::Result
             continue;
         };
         let mut ev_table = None;
-        let mut candidates: Vec<(AbilityRef, Option<ObjId>, PlayerId, Option<u64>)> = Vec::new();
+        // (ability, source, controller, one-shot grant, gained at)
+        type Candidate = (AbilityRef, Option<ObjId>, PlayerId, Option<u64>, u64);
+        let mut candidates: Vec<Candidate> = Vec::new();
         for &(card, ai) in db.triggers_by_event.get(&sym).into_iter().flatten() {
             let ab = db.ability((card, ai));
             match card {
-                None => candidates.push(((card, ai), None, st.turn_player, None)),
+                None => candidates.push(((card, ai), None, st.turn_player, None, 0)),
                 Some(c) => {
                     for src in db.sources(st, c, ab) {
-                        candidates.push(((card, ai), Some(src), st.obj(src).controller, None));
+                        candidates.push(((card, ai), Some(src), st.obj(src).controller, None, 0));
                     }
                     // Look back: a card that just left a zone where the ability worked
                     // triggers as it was there ("when this is K.O.'d").
@@ -57,7 +61,7 @@ pub fn collect(lua: &Lua, db: &Db, st: &State, events: &[Event]) -> mlua::Result
                         let o = st.obj(old);
                         let decl = st.zone(from).decl as usize;
                         if o.card == c && db.ability_zones(ab).contains(&decl) {
-                            candidates.push(((card, ai), Some(old), o.controller, None));
+                            candidates.push(((card, ai), Some(old), o.controller, None, 0));
                         }
                     }
                 }
@@ -68,15 +72,29 @@ pub fn collect(lua: &Lua, db: &Db, st: &State, events: &[Event]) -> mlua::Result
             if db.ability(g.ability).on != Some(sym) {
                 continue;
             }
-            let src = match g.host {
+            let (src, gained) = match g.host {
                 Some(h) if !st.obj(h).alive => continue,
-                Some(h) => Some(h),
-                None => g.source,
+                Some(h) => (Some(h), g.timestamp),
+                // A delayed ability is the effect of one that already resolved (OP 8-2-3
+                // style): its source's suppression does not stop it.
+                None => (g.source, crate::characteristics::NEVER_SUPPRESSED),
             };
-            candidates.push((g.ability, src, g.controller, g.once.then_some(g.timestamp)));
+            candidates.push((
+                g.ability,
+                src,
+                g.controller,
+                g.once.then_some(g.timestamp),
+                gained,
+            ));
         }
-        for (r, src, controller, once_grant) in candidates {
+        for (r, src, controller, once_grant, gained) in candidates {
             let ab = db.ability(r);
+            // A suppressed source triggers nothing (unless it gained the ability later).
+            if let Some(s) = src
+                && !crate::characteristics::ability_works(lua, db, st, s, gained)?
+            {
+                continue;
+            }
             if let Some(when) = &ab.when {
                 if ev_table.is_none() {
                     ev_table = Some(event_table(lua, db, st, e)?);
@@ -92,6 +110,7 @@ pub fn collect(lua: &Lua, db: &Db, st: &State, events: &[Event]) -> mlua::Result
                 controller,
                 event: e.clone(),
                 once_grant,
+                gained,
             });
         }
     }

@@ -942,3 +942,152 @@ fn every_kernel_source_file_opens_with_a_module_doc() {
         "files without a //! header: {missing:?}"
     );
 }
+
+// Suppression ("its abilities are negated"): a ruleset names a set characteristic and a
+// name; while a card has it, its printed abilities and those it gained before do nothing.
+
+/// Hush: silences the named cards of your board until end of turn.
+const HUSH: &str = r#"return { { kind = "activated", timing = "main",
+   operate = function(ctx)
+     for _, c in ipairs(ctx:cards("board", ctx.player)) do
+       if c.name ~= "hush" and c.name ~= "tutor" and c.name ~= "tally" then
+         ctx:modify(c, { char = "status", op = "grant", value = "silenced" }, { ["until"] = "end_of_turn" })
+       end
+     end
+   end } }"#;
+
+/// Tutor: your plain cards gain "swift" and a +2 power activated ability until end of turn.
+const TUTOR: &str = r#"
+local boost = { kind = "activated", timing = "main", dormant = true,
+  operate = function(ctx) ctx:modify(ctx.source, { char = "power", op = "add", value = 2 }, { ["until"] = "end_of_turn" }) end }
+return {
+  { kind = "activated", timing = "main",
+    operate = function(ctx)
+      for _, c in ipairs(ctx:cards("board", ctx.player)) do
+        if c.name == "plain" then
+          ctx:modify(c, { char = "keywords", op = "grant", value = "swift" }, { ["until"] = "end_of_turn" })
+          ctx:grant_ability(boost, c, { ["until"] = "end_of_turn" })
+        end
+      end
+    end },
+  boost,
+}"#;
+
+/// Tally: +1 power for each card of your board that prints no ability; silenced cards
+/// still print theirs.
+const TALLY: &str = r#"return { { kind = "static",
+   modify = { { char = "power", op = "add", value = function(ctx, c)
+     local n = 0
+     for _, x in ipairs(ctx:cards("board", ctx.player)) do
+       if x.printed_abilities == 0 then n = n + 1 end
+     end
+     return n
+   end } } } }"#;
+
+/// Cheer: when another card enters your board, draw a card.
+const CHEER: &str = r#"return { { kind = "triggered", on = "moved", zones = {"board"},
+   when = function(ctx, ev) return ev.to == "board" and ev.card ~= ctx.source and ev.to_player == ctx.player end,
+   operate = function(ctx) draw(ctx, ctx.player) end } }"#;
+
+fn silence_engine(board_capacity: u32) -> Rc<Engine> {
+    engine_of(content_with(
+        vec![
+            card("hush", "runner", 0, &[], Some(HUSH)),
+            card("tutor", "runner", 0, &[], Some(TUTOR)),
+            card("tally", "runner", 0, &[], Some(TALLY)),
+            card("cheer", "runner", 0, &[], Some(CHEER)),
+            bomb(),
+        ],
+        |m| {
+            m["zones"][2]["capacity"] = serde_json::json!(board_capacity);
+            m["checks"] = serde_json::json!([]); // no winner by power: these boards are big
+            m["characteristics"]
+                .as_array_mut()
+                .unwrap()
+                .push(serde_json::json!({"name": "status", "kind": "set"}));
+            m["abilities"] = serde_json::json!({
+                "suppressed_by": {"char": "status", "name": "silenced"},
+                "keywords": ["swift"]
+            });
+        },
+    ))
+}
+
+fn silence_game(e: &Rc<Engine>, board: &[&str], hand: &[&str]) -> Game {
+    let mut b = Builder::new(e.clone(), 2, 1).unwrap();
+    for _ in 0..6 {
+        b.place(0, "deck", "plain", &Place::default()).unwrap();
+        b.place(1, "deck", "plain", &Place::default()).unwrap();
+    }
+    for c in board {
+        b.place(0, "board", c, &Place::default()).unwrap();
+    }
+    for c in hand {
+        b.place(0, "hand", c, &Place::default()).unwrap();
+    }
+    b.start(2, 0, "main").unwrap()
+}
+
+#[test]
+fn suppressed_cards_lose_statics_keywords_activated_and_earlier_grants() {
+    let e = silence_engine(8);
+    let board = [
+        "banner", "coach", "quick", "plain", "hush", "tutor", "tally",
+    ];
+    let mut g = silence_game(&e, &board, &[]);
+    // Banner +1 to the others; quick is swift (+1 by the rule ability); only plain prints
+    // nothing, so tally counts 1.
+    assert_eq!(power_of(&g, "board", 0, "plain"), 3);
+    assert_eq!(power_of(&g, "board", 0, "quick"), 4);
+    assert_eq!(power_of(&g, "board", 0, "tally"), 2);
+    // Tutor first: plain gains swift and an ability, before any silence.
+    pick(&mut g, "use tutor");
+    assert!(
+        labels(&g).iter().any(|l| l == "use plain"),
+        "{:?}",
+        labels(&g)
+    );
+    assert_eq!(power_of(&g, "board", 0, "plain"), 4);
+    pick(&mut g, "use hush");
+    // Banner's static stopped; quick lost its printed keyword; plain lost what it gained
+    // before the silence (the keyword ability and the granted ability); coach cannot be used.
+    assert_eq!(power_of(&g, "board", 0, "plain"), 2);
+    assert_eq!(power_of(&g, "board", 0, "quick"), 2);
+    let l = labels(&g);
+    assert!(
+        !l.iter().any(|l| l == "use coach" || l == "use plain"),
+        "{l:?}"
+    );
+    // A silenced card still prints its abilities: tally still counts only plain.
+    assert_eq!(power_of(&g, "board", 0, "tally"), 1);
+    // Gained after the silence: they work.
+    pick(&mut g, "use tutor");
+    assert_eq!(power_of(&g, "board", 0, "plain"), 3);
+    pick(&mut g, "use plain");
+    assert_eq!(power_of(&g, "board", 0, "plain"), 5);
+    // The silence ends with its duration.
+    pick(&mut g, "end turn");
+    assert_eq!(power_of(&g, "board", 0, "quick"), 4);
+    assert_eq!(power_of(&g, "board", 0, "plain"), 3);
+}
+
+#[test]
+fn suppressed_cards_trigger_nothing_and_replace_nothing() {
+    let e = silence_engine(3);
+    // Cheer silenced: playing a card draws nothing.
+    let mut g = silence_game(&e, &["cheer", "hush"], &["plain"]);
+    pick(&mut g, "use hush");
+    pick(&mut g, "play plain");
+    assert!(zone_cards(&g, "hand", 0).is_empty());
+    assert_eq!(g.request().unwrap().prompt(), "main");
+    // Not silenced: it draws.
+    let mut g = silence_game(&e, &["cheer", "hush"], &["plain"]);
+    pick(&mut g, "play plain");
+    assert_eq!(zone_cards(&g, "hand", 0).len(), 1);
+    // Guard silenced: the bomb's discard is not replaced (no optional prompt), guard is gone.
+    let mut g = silence_game(&e, &["guard", "hush"], &["bomb"]);
+    pick(&mut g, "use hush");
+    pick(&mut g, "play bomb");
+    assert_eq!(g.request().unwrap().prompt(), "main");
+    assert!(zone_cards(&g, "discard", 0).contains(&"guard".to_string()));
+}

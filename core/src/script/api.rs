@@ -242,7 +242,16 @@ pub fn card_info(lua: &Lua, db: &Db, ci: u32) -> Result<Value> {
         kws.raw_set(i + 1, db.names.name(*s))?;
     }
     t.set("keywords", kws)?;
+    t.set("abilities", c.abilities.len())?;
+    t.set("printed_abilities", printed_abilities(db, ci))?;
     Ok(Value::Table(t))
+}
+
+/// How many abilities a card definition prints: its script's abilities (dormant ones too:
+/// they are part of its text) and its keywords. 0 for a card with no text.
+pub fn printed_abilities(db: &Db, ci: u32) -> usize {
+    let c = &db.cards[ci as usize];
+    c.abilities.len() + c.keyword_values.len()
 }
 
 /// The key under which a limited ability's uses are counted: a stable hash of its name.
@@ -278,8 +287,11 @@ fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
         None => None,
     };
     let out = lua.create_table()?;
-    // `granted`: an ability given to card `id` by an effect (it works wherever the card is).
-    let push = |id: ObjId, r: crate::db::AbilityRef, granted: bool| -> Result<()> {
+    // `granted`: the timestamp at which an effect gave card `id` this ability (it works
+    // wherever the card is); None for the card's own abilities.
+    let push = |id: ObjId, r: crate::db::AbilityRef, granted: Option<u64>| -> Result<()> {
+        let gained = granted.unwrap_or(0);
+        let granted = granted.is_some();
         let o = st.obj(id);
         let ab = db.ability(r);
         if ab.dormant && !granted {
@@ -296,6 +308,10 @@ fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
         }
         let decl = st.zone(o.zone).decl as usize;
         if !granted && !db.ability_zones(ab).contains(&decl) {
+            return Ok(());
+        }
+        // A suppressed card's abilities cannot be used (nor their costs paid).
+        if !characteristics::ability_works(lua, db, st, id, gained)? {
             return Ok(());
         }
         let owner_card =
@@ -317,18 +333,18 @@ fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
     match only {
         Some(c) => {
             for r in own(c.0) {
-                push(c.0, r, false)?;
+                push(c.0, r, None)?;
             }
         }
         None => {
             for z in st.zones.iter() {
                 for &id in &z.cards {
                     for r in own(id) {
-                        push(id, r, false)?;
+                        push(id, r, None)?;
                     }
                     for &a in &st.obj(id).attachments {
                         for r in own(a) {
-                            push(a, r, false)?;
+                            push(a, r, None)?;
                         }
                     }
                 }
@@ -340,7 +356,7 @@ fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
             && st.obj(h).alive
             && only.is_none_or(|c| c.0 == h)
         {
-            push(h, g.ability, true)?;
+            push(h, g.ability, Some(g.timestamp))?;
         }
     }
     Ok(out)

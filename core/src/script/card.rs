@@ -162,6 +162,12 @@ fn field(lua: &Lua, id: ObjId, key: &str) -> Result<Value> {
         "entered_turn" => Value::Integer(o.entered_turn as i64),
         "timestamp" => Value::Integer(o.timestamp as i64),
         "out_of_game" => Value::Boolean(player_out(&st, o.owner)),
+        "printed_abilities" => {
+            Value::Integer(crate::script::api::printed_abilities(&db, o.card) as i64)
+        }
+        "suppressed" => {
+            Value::Boolean(characteristics::suppressed_since(lua, &db, &st, id)?.is_some())
+        }
         _ => match db.rules.char_index(&db.names, key) {
             Some(ci) if db.rules.is_int(ci) => {
                 Value::Integer(characteristics::int_value(lua, &db, &st, id, ci)?)
@@ -180,7 +186,8 @@ fn field(lua: &Lua, id: ObjId, key: &str) -> Result<Value> {
                 return Err(mlua::Error::runtime(format!(
                     "cards have no field '{key}' (fields: id, card_id, category, name, owner, \
                      controller, zone, face_up, orientation, position, host, attachments, alive, \
-                     successor, token, entered_turn, and the characteristics of game.yaml)"
+                     successor, token, entered_turn, timestamp, out_of_game, \
+                     printed_abilities, suppressed, and the characteristics of game.yaml)"
                 )));
             }
         },
