@@ -156,6 +156,21 @@ function your_cards(zone, f)
   return function(ctx, c) return c.zone == zone and c.controller == ctx.player and (f == nil or f(c)) end
 end
 
+-- Negation (OP 8-2) and "no base effect" (2-8-5). A negated card has the status `negated`
+-- (game.yaml `abilities`): the kernel then ignores its card text and the effects it gained
+-- before (docs/rulings OP 8-2). -------------------------------------------------------------
+
+--- "Negate the effects of" cards for a duration (`lasts`; nil: while they stay where they are).
+function negate(ctx, cards, duration) modify(ctx, cards, { char = "status", op = "grant", value = "negated" }, duration) end
+--- For permanent{}: "the effects of [affected cards] are negated" while this card is on the field.
+function negates() return { char = "status", op = "grant", value = "negated" } end
+--- Whether a card's effects are negated now.
+function is_negated(c) return c:has("status", "negated") end
+--- "A card with no base effect" (OP 2-8-5): it prints no card text, keywords included; a
+--- negated card still has its base effects (8-2-2).
+function has_no_base_effect(c) return c.printed_abilities == 0 end
+F.no_base_effect = filter("no base effect", has_no_base_effect)
+
 -- One-shot verbs ----------------------------------------------------------------------------
 
 --- Draws n cards (OP 4-5-3).
