@@ -989,10 +989,22 @@ const CHEER: &str = r#"return { { kind = "triggered", on = "moved", zones = {"bo
    when = function(ctx, ev) return ev.to == "board" and ev.card ~= ctx.source and ev.to_player == ctx.player end,
    operate = function(ctx) draw(ctx, ctx.player) end } }"#;
 
+/// Hushcry: when another card enters your board, silence your other board cards this turn.
+const HUSHCRY: &str = r#"return { { kind = "triggered", on = "moved", zones = {"board"},
+   when = function(ctx, ev) return ev.to == "board" and ev.card ~= ctx.source and ev.to_player == ctx.player end,
+   operate = function(ctx)
+     for _, c in ipairs(ctx:cards("board", ctx.player)) do
+       if c ~= ctx.source then
+         ctx:modify(c, { char = "status", op = "grant", value = "silenced" }, { ["until"] = "end_of_turn" })
+       end
+     end
+   end } }"#;
+
 fn silence_engine(board_capacity: u32) -> Rc<Engine> {
     engine_of(content_with(
         vec![
             card("hush", "runner", 0, &[], Some(HUSH)),
+            card("hushcry", "runner", 0, &[], Some(HUSHCRY)),
             card("tutor", "runner", 0, &[], Some(TUTOR)),
             card("tally", "runner", 0, &[], Some(TALLY)),
             card("cheer", "runner", 0, &[], Some(CHEER)),
@@ -1090,4 +1102,21 @@ fn suppressed_cards_trigger_nothing_and_replace_nothing() {
     pick(&mut g, "play bomb");
     assert_eq!(g.request().unwrap().prompt(), "main");
     assert!(zone_cards(&g, "discard", 0).contains(&"guard".to_string()));
+}
+
+#[test]
+fn a_pending_trigger_whose_source_is_suppressed_before_it_resolves_does_nothing() {
+    let e = silence_engine(3);
+    // Cheer and hushcry trigger together; hushcry first silences cheer, whose draw is dropped.
+    let mut g = silence_game(&e, &["cheer", "hushcry"], &["plain"]);
+    pick(&mut g, "play plain");
+    assert_eq!(g.request().unwrap().prompt(), "order_triggers");
+    pick(&mut g, "hushcry");
+    assert_eq!(g.request().unwrap().prompt(), "main");
+    assert!(zone_cards(&g, "hand", 0).is_empty());
+    // Cheer first: it draws before the silence.
+    let mut g = silence_game(&e, &["cheer", "hushcry"], &["plain"]);
+    pick(&mut g, "play plain");
+    pick(&mut g, "cheer");
+    assert_eq!(zone_cards(&g, "hand", 0).len(), 1);
 }
