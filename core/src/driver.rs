@@ -287,7 +287,13 @@ impl Game {
         {
             let mut st = self.state.borrow_mut();
             for e in &events {
-                st.log.push(Entry::Event(e.clone()));
+                // Who may see each card is fixed now, in the state right after the event.
+                let seen = if st.log.keep {
+                    crate::views::event_seen(&self.engine.db, &st, e)
+                } else {
+                    Vec::new()
+                };
+                st.log.push_seen(Entry::Event(e.clone()), seen);
             }
         }
         self.engine.budget.reset();

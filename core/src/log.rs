@@ -2,6 +2,9 @@
 //!
 //! Same content + seed + responses ⇒ the same entries and the same hash, on any machine: the
 //! hash covers the JSON text of each entry.
+//!
+//! Beside each entry the log keeps who may see the cards it names, fixed when the entry was
+//! written (`views.rs` decides). It is not hashed: `Game::events_for` reads it.
 
 use std::sync::Arc;
 
@@ -9,7 +12,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::decisions::{Request, Response};
 use crate::events::Event;
-use crate::state::PlayerId;
+use crate::state::{ObjId, PlayerId};
+
+/// Who may see the identity of each card object an entry names: the object and a bit mask of
+/// players (bit `p` = seat `p`). A card the entry names but this list lacks is hidden from all.
+pub type Seen = Vec<(ObjId, u32)>;
 
 /// One log entry.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,6 +44,8 @@ pub enum Entry {
 #[derive(Clone, Debug)]
 pub struct Log {
     entries: Arc<Vec<Entry>>,
+    /// One `Seen` per entry (not hashed).
+    seen: Arc<Vec<Seen>>,
     hasher: blake3::Hasher,
     /// Keep entries (true) or only the hash (false, for fast random playouts).
     pub keep: bool,
@@ -46,6 +55,7 @@ impl Default for Log {
     fn default() -> Self {
         Log {
             entries: Arc::default(),
+            seen: Arc::default(),
             hasher: blake3::Hasher::new(),
             keep: true,
         }
@@ -55,17 +65,28 @@ impl Default for Log {
 impl Log {
     /// Appends an entry and folds it into the hash.
     pub fn push(&mut self, e: Entry) {
+        self.push_seen(e, Seen::new());
+    }
+
+    /// Appends an entry with who may see the cards it names.
+    pub fn push_seen(&mut self, e: Entry, seen: Seen) {
         // Stream the JSON straight into the hasher: no intermediate string.
         let _ = serde_json::to_writer(&mut self.hasher, &e);
         self.hasher.update(b"\n");
         if self.keep {
             Arc::make_mut(&mut self.entries).push(e);
+            Arc::make_mut(&mut self.seen).push(seen);
         }
     }
 
     /// All entries so far.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
+    }
+
+    /// Who may see the cards of each entry (parallel to `entries`).
+    pub fn seen(&self) -> &[Seen] {
+        &self.seen
     }
 
     /// The hash of every entry so far, as hex.

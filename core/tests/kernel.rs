@@ -1120,3 +1120,123 @@ fn a_pending_trigger_whose_source_is_suppressed_before_it_resolves_does_nothing(
     pick(&mut g, "cheer");
     assert_eq!(zone_cards(&g, "hand", 0).len(), 1);
 }
+
+// Seer: look at the top 2 cards of your deck, show the top one to everyone and take it,
+// then put your whole discard at the bottom of your deck.
+const SEER: &str = r#"return { { kind = "activated", timing = "main",
+   operate = function(ctx)
+     local top = ctx:top("deck", ctx.player, 2)
+     ctx:look(top, ctx.player)
+     ctx:reveal({ top[1] })
+     ctx:move(top[1], "hand", { reason = "seek" })
+     ctx:move(ctx:cards("discard", ctx.player), "deck", { position = "bottom", reason = "recycle" })
+   end } }"#;
+
+/// The card ids `viewer`'s filtered log names for events called `name` with `reason`.
+fn seen_cards(g: &Game, viewer: PlayerId, name: &str, reason: Option<&str>) -> Vec<Option<String>> {
+    g.events_for(viewer)
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Event(ev) if ev.name == name && ev.reason.as_deref() == reason => {
+                if ev.name == "moved" {
+                    assert_eq!(ev.card.is_some(), ev.old.is_some()); // both ids, or neither
+                }
+                Some(ev.card.map(|c| g.card_id(c)))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_filtered_log_blanks_hidden_moves_for_the_opponent_and_shows_them_to_the_owner() {
+    let e = engine(vec![]);
+    let mut g = game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("quick", 6)])]);
+    // Draws: the drawer sees what they drew, the opponent only that a card moved.
+    let own = seen_cards(&g, 0, "moved", Some("draw"));
+    let opp = seen_cards(&g, 1, "moved", Some("draw"));
+    assert_eq!(own.len(), opp.len());
+    assert!(own.len() >= 5);
+    let mine = |v: &Vec<Option<String>>| v.iter().filter(|c| c.as_deref() == Some("plain")).count();
+    assert_eq!(mine(&own), 3); // my two setup draws and my first draw
+    assert_eq!(mine(&opp), 0);
+    assert!(opp.iter().any(|c| c.as_deref() == Some("quick"))); // player 2's own draws
+    // A card played to the public board is seen by both.
+    pick(&mut g, "play plain");
+    assert_eq!(
+        seen_cards(&g, 1, "moved", Some("play")),
+        vec![Some("plain".into())]
+    );
+    // Decisions are the decider's alone.
+    assert!(
+        g.events_for(0)
+            .iter()
+            .any(|e| matches!(e, Entry::Decision { .. }))
+    );
+    assert!(
+        !g.events_for(1)
+            .iter()
+            .any(|e| matches!(e, Entry::Decision { .. }))
+    );
+    // The full log and its hash are what they were.
+    assert!(g.log().len() > g.events_for(1).len());
+}
+
+#[test]
+fn the_filtered_log_shows_reveals_hides_looks_and_the_order_of_cards_put_into_a_deck() {
+    let e = engine(vec![card("seer", "runner", 0, &[], Some(SEER))]);
+    let mut b = Builder::new(e, 2, 1).unwrap();
+    for c in ["plain", "boots", "quick"] {
+        b.place(0, "deck", c, &Place::default()).unwrap(); // quick on top
+    }
+    for _ in 0..3 {
+        b.place(1, "deck", "plain", &Place::default()).unwrap();
+    }
+    b.place(0, "discard", "scout", &Place::default()).unwrap();
+    b.place(0, "discard", "banner", &Place::default()).unwrap();
+    b.place(0, "board", "seer", &Place::default()).unwrap();
+    let mut g = b.start(2, 0, "main").unwrap();
+    pick(&mut g, "use seer");
+    // The look is the owner's; the reveal is everyone's.
+    let looked = |v| {
+        let mut r = seen_cards(&g, v, "revealed", None);
+        r.sort();
+        r
+    };
+    assert_eq!(
+        looked(0),
+        vec![
+            Some("boots".into()),
+            Some("quick".into()),
+            Some("quick".into())
+        ]
+    );
+    assert_eq!(looked(1), vec![None, None, Some("quick".into())]);
+    // The revealed card is followed into the hand.
+    assert_eq!(
+        seen_cards(&g, 1, "moved", Some("seek")),
+        vec![Some("quick".into())]
+    );
+    // Two public cards go to the bottom of the deck together: the owner knows the order,
+    // the opponent sees two cards go but not which went first (OP 3-1-8).
+    assert_eq!(
+        seen_cards(&g, 0, "moved", Some("recycle")),
+        vec![Some("scout".into()), Some("banner".into())]
+    );
+    assert_eq!(
+        seen_cards(&g, 1, "moved", Some("recycle")),
+        vec![None, None]
+    );
+    // The view agrees: the opponent sees none of that deck; the owner only the card it
+    // looked at, which stayed there.
+    let v = g.view(1);
+    let deck0 = v
+        .zones
+        .iter()
+        .find(|z| z.name == "deck" && z.owner == Some(0))
+        .unwrap();
+    assert_eq!(deck0.count, 4);
+    assert!(deck0.cards.iter().all(|c| c.card.is_none()));
+    assert_eq!(zone_cards(&g, "deck", 0), vec!["?", "?", "?", "boots"]);
+    g.check_invariants().unwrap();
+}

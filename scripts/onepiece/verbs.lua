@@ -247,6 +247,23 @@ function search_top(ctx, n, f, opts)
   return picked
 end
 
+--- Places cards at the bottom of their owner's deck "in any order": the owner picks them one
+--- by one, bottom card first (OP 3-1-7), then they move together. Only the owner learns the
+--- order (3-1-8: their opponent's log shows blank cards).
+function to_deck_bottom(ctx, cards)
+  local left, picked = util.filter(as_list(cards), function(c) return c.alive end), {}
+  while #left > 1 do
+    local c = ctx:choose_cards(left[1].owner, left, { min = 1, max = 1, prompt = "bottom_order" })
+    picked[#picked + 1] = c
+    left = util.filter(left, function(x) return x ~= c end)
+  end
+  picked[#picked + 1] = left[1]
+  -- Each card moved goes under the previous ones: move the last picked first.
+  local order = {}
+  for i = #picked, 1, -1 do order[#order + 1] = picked[i] end
+  if #order > 0 then ctx:move(order, "deck", { position = "bottom", reason = "to_deck" }) end
+end
+
 -- Life (OP 3-10; 4-2: adding to Life is defined by card text) -------------------------------------
 
 --- Adds the top n cards of your deck to the top of your Life cards, face "up" (OP 3-10-2-1:

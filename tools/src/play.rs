@@ -93,10 +93,23 @@ pub fn play_game(
 
 /// The log as readable lines: decisions and the events people care about.
 pub fn readable_log(game: &Game) -> Vec<String> {
+    readable_log_for(game, None)
+}
+
+/// The readable log as `viewer` may see it (`Game::events_for`: no card hidden from them, no
+/// one else's decisions), or the whole log (None).
+pub fn readable_log_for(game: &Game, viewer: Option<PlayerId>) -> Vec<String> {
     let mut out = Vec::new();
-    let name = |id: riffle_core::ObjId| game.card_id(id);
+    let name = |id: Option<riffle_core::ObjId>| match id {
+        Some(id) => game.card_id(id),
+        None => "a hidden card".into(),
+    };
     let mut turn = 0;
-    for e in game.log() {
+    let log = match viewer {
+        Some(p) => game.events_for(p),
+        None => game.log(),
+    };
+    for e in log {
         match e {
             Entry::Decision {
                 player,
@@ -128,7 +141,7 @@ pub fn readable_log(game: &Game) -> Vec<String> {
                     ));
                 }
                 "moved" => {
-                    if let (Some(c), Some(reason)) = (ev.card, ev.reason.as_deref())
+                    if let Some(reason) = ev.reason.as_deref()
                         && !matches!(
                             reason,
                             "setup" | "refresh" | "don_phase" | "draw" | "mulligan"
@@ -136,7 +149,7 @@ pub fn readable_log(game: &Game) -> Vec<String> {
                     {
                         out.push(format!(
                             "    {} {} ({reason})",
-                            name(c),
+                            name(ev.card),
                             if reason == "attach" {
                                 "attached"
                             } else {

@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use riffle::content::{load_deck_file, load_game};
-use riffle::play::{Agent, agent, describe, play_game, readable_log};
-use riffle_core::{DeckList, Engine, Game, GameConfig, Request, Response};
+use riffle::play::{Agent, agent, describe, play_game, readable_log_for};
+use riffle_core::{DeckList, Engine, Game, GameConfig, PlayerId, Request, Response};
 
 use super::RootArgs;
 
@@ -41,12 +41,21 @@ pub struct Args {
     roots: RootArgs,
 }
 
-/// Asks the person at the terminal.
-struct Human;
+/// Asks the person at the terminal. It shows only what that seat may see: its view, and the
+/// log lines since its last decision from its filtered log (`Game::events_for`).
+struct Human {
+    /// Log lines already shown.
+    shown: usize,
+}
 
 impl Agent for Human {
     fn respond(&mut self, game: &Game, req: &Request) -> Response {
         let p = req.player();
+        let lines = readable_log_for(game, Some(p));
+        for l in lines.iter().skip(self.shown) {
+            println!("{l}");
+        }
+        self.shown = lines.len();
         let view = game.view(p);
         println!(
             "\n-- turn {}, player {} to decide ({}) --",
@@ -213,7 +222,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .enumerate()
             .map(|(i, a)| -> Box<dyn Agent> {
                 if a == "human" {
-                    Box::new(Human)
+                    Box::new(Human { shown: 0 })
                 } else {
                     agent(a, seed.wrapping_mul(31).wrapping_add(i as u64)).expect("checked")
                 }
@@ -236,7 +245,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 serde_json::to_string_pretty(&summary(&[played], 0.0, &engine))?
             );
         } else {
-            for l in readable_log(&game) {
+            // With a human at the table, the log is theirs: no hidden card of the opponent.
+            let human = args
+                .agents
+                .iter()
+                .position(|a| a == "human")
+                .map(|i| i as PlayerId);
+            for l in readable_log_for(&game, human) {
                 println!("{l}");
             }
             println!(

@@ -1,7 +1,10 @@
-//! Assertions of a scenario: result, request, zones, cards, values, events, errors.
+//! Assertions of a scenario: result, request, zones, cards, values, events, errors, and what
+//! one player sees (their view and their filtered log).
 //! Each failed assertion is one line: what was expected, and what the game has.
 
-use riffle_core::{CardView, Entry, Game, Request};
+use riffle_core::events::Event;
+use riffle_core::values::Val;
+use riffle_core::{CardView, Entry, Game, PlayerId, Request};
 use serde_json::Value;
 
 /// Checks `exp` against the game; returns the failures.
@@ -33,9 +36,11 @@ pub fn check(game: &Game, exp: &Value, _start_log: usize) -> Vec<String> {
                 }
             }
             "values" => values(game, v, &mut f),
-            "events" => events(game, v, true, &mut f),
-            "no_events" => events(game, v, false, &mut f),
-            "event_counts" => event_counts(game, v, &mut f),
+            "events" => events(game, &all_events(game), v, true, &mut f),
+            "no_events" => events(game, &all_events(game), v, false, &mut f),
+            "event_counts" => event_counts(game, &all_events(game), v, &mut f),
+            "view" => each(v, |w| view(game, w, &mut f)),
+            "events_for" => each(v, |w| events_for(game, w, &mut f)),
             "errors" => {
                 let want: Vec<&str> = v.as_array().into_iter().flatten().filter_map(Value::as_str).collect();
                 for w in &want {
@@ -45,7 +50,7 @@ pub fn check(game: &Game, exp: &Value, _start_log: usize) -> Vec<String> {
                 }
             }
             other => f.push(format!(
-                "unknown expectation '{other}' (winner, over, reason, request, zones, cards, values, events, no_events, event_counts, errors)"
+                "unknown expectation '{other}' (winner, over, reason, request, zones, cards, values, events, no_events, event_counts, view, events_for, errors)"
             )),
         }
     }
@@ -366,15 +371,184 @@ fn values(game: &Game, v: &Value, f: &mut Vec<String>) {
     }
 }
 
-fn events(game: &Game, v: &Value, want_present: bool, f: &mut Vec<String>) {
-    let log = game.log();
-    let evs: Vec<&riffle_core::events::Event> = log
-        .iter()
+/// A map, or a list of maps each checked.
+fn each(v: &Value, mut check: impl FnMut(&Value)) {
+    match v {
+        Value::Array(list) => list.iter().for_each(check),
+        other => check(other),
+    }
+}
+
+/// The events of a log.
+fn only_events(log: Vec<Entry>) -> Vec<Event> {
+    log.into_iter()
         .filter_map(|e| match e {
             Entry::Event(ev) => Some(ev),
             _ => None,
         })
+        .collect()
+}
+
+fn all_events(game: &Game) -> Vec<Event> {
+    only_events(game.log())
+}
+
+/// A seat from a 1-based `player` number.
+fn seat(game: &Game, w: &Value, key: &str) -> Option<PlayerId> {
+    w.get(key)
+        .and_then(Value::as_u64)
+        .filter(|p| *p >= 1 && *p <= game.players() as u64)
+        .map(|p| (p - 1) as PlayerId)
+}
+
+/// `view: {player, of, zone, count, hidden, cards, contains, excludes, order}`: what `player`
+/// sees of `of`'s zone (default: their own). A card they may not see is `"?"`.
+fn view(game: &Game, w: &Value, f: &mut Vec<String>) {
+    let Some(viewer) = seat(game, w, "player") else {
+        f.push(format!("view: {w} needs `player: N` (a seat)"));
+        return;
+    };
+    let of = if w.get("of").is_some() {
+        seat(game, w, "of")
+    } else {
+        Some(viewer)
+    };
+    let (Some(of), Some(zone)) = (of, w.get("zone").and_then(Value::as_str)) else {
+        f.push(format!("view: {w} needs `zone` (and `of: N`, a seat)"));
+        return;
+    };
+    let v = game.view(viewer);
+    let Some(z) = v
+        .zones
+        .iter()
+        .find(|z| z.name == zone && z.owner == Some(of))
+        .or_else(|| v.zones.iter().find(|z| z.name == zone && z.owner.is_none()))
+    else {
+        f.push(format!("view: no zone {zone}"));
+        return;
+    };
+    let who = format!("player {} sees player {}'s {zone}", viewer + 1, of + 1);
+    let got = ids(&z.cards);
+    if let Some(n) = w.get("count").and_then(Value::as_u64)
+        && z.count as u64 != n
+    {
+        f.push(format!("{who}: expected {n} cards, got {}", z.count));
+    }
+    if let Some(h) = w.get("hidden").and_then(Value::as_bool) {
+        let hidden = z.cards.iter().filter(|c| c.card.is_none()).count();
+        let ok = if h {
+            hidden == z.cards.len()
+        } else {
+            hidden == 0
+        };
+        if !ok {
+            f.push(format!(
+                "{who}: expected every card {}, got {got:?}",
+                if h { "hidden" } else { "visible" }
+            ));
+        }
+    }
+    if let Some(list) = w.get("cards").and_then(Value::as_array) {
+        let want = expand(list);
+        if want != got {
+            f.push(format!("{who}: expected {want:?}, got {got:?}"));
+        }
+    }
+    for (key, present) in [("contains", true), ("excludes", false)] {
+        let list = w
+            .get(key)
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
+        for c in expand(list) {
+            if got.contains(&c) != present {
+                f.push(format!(
+                    "{who}: expected {}{c}, got {got:?}",
+                    if present { "" } else { "no " }
+                ));
+            }
+        }
+    }
+    if let Some(order) = w.get("order").and_then(Value::as_array) {
+        let want: Vec<String> = order
+            .iter()
+            .filter_map(Value::as_str)
+            .map(String::from)
+            .collect();
+        let in_order: Vec<String> = z
+            .cards
+            .iter()
+            .map(|c| c.card.clone().unwrap_or_else(|| "?".into()))
+            .collect();
+        if want != in_order {
+            f.push(format!(
+                "{who}: expected, bottom to top, {want:?}, got {in_order:?}"
+            ));
+        }
+    }
+}
+
+/// The card ids an event names (card, old, and cards in its data).
+fn named_cards(game: &Game, e: &Event) -> Vec<String> {
+    let mut out: Vec<String> = e
+        .card
+        .into_iter()
+        .chain(e.old)
+        .map(|c| game.card_id(c))
         .collect();
+    let mut stack: Vec<&Val> = e.data.iter().map(|(_, v)| v).collect();
+    while let Some(v) = stack.pop() {
+        match v {
+            Val::Card(c) => out.push(game.card_id(c.card)),
+            Val::List(l) => stack.extend(l),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// `events_for: {player, shows: [ids], hides: [ids], events, no_events, event_counts}`: the log
+/// as `player` may see it (`Game::events_for`). `shows`: some event names that card; `hides`:
+/// none does. Event patterns are those of `events`; `card: "?"` matches a card hidden from them.
+fn events_for(game: &Game, w: &Value, f: &mut Vec<String>) {
+    let Some(viewer) = seat(game, w, "player") else {
+        f.push(format!("events_for: {w} needs `player: N` (a seat)"));
+        return;
+    };
+    let evs = only_events(game.events_for(viewer));
+    let named: Vec<String> = evs.iter().flat_map(|e| named_cards(game, e)).collect();
+    let mut inner = Vec::new();
+    for (key, v) in w.as_object().into_iter().flatten() {
+        match key.as_str() {
+            "player" => {}
+            "shows" | "hides" => {
+                for id in v.as_array().into_iter().flatten().filter_map(Value::as_str) {
+                    let seen = named.iter().any(|n| n == id);
+                    if seen != (key == "shows") {
+                        inner.push(format!(
+                            "{} {id} in its log, but it {}",
+                            if seen { "expected no" } else { "expected" },
+                            if seen { "does" } else { "does not" }
+                        ));
+                    }
+                }
+            }
+            "events" => events(game, &evs, v, true, &mut inner),
+            "no_events" => events(game, &evs, v, false, &mut inner),
+            "event_counts" => event_counts(game, &evs, v, &mut inner),
+            other => inner.push(format!(
+                "unknown key '{other}' (player, shows, hides, events, no_events, event_counts)"
+            )),
+        }
+    }
+    f.extend(
+        inner
+            .into_iter()
+            .map(|m| format!("events_for player {}: {m}", viewer + 1)),
+    );
+}
+
+fn events(game: &Game, evs: &[Event], v: &Value, want_present: bool, f: &mut Vec<String>) {
     let mut from = 0;
     for w in v.as_array().into_iter().flatten() {
         let pos = evs[from..].iter().position(|e| event_matches(game, e, w));
@@ -391,8 +565,7 @@ fn events(game: &Game, v: &Value, want_present: bool, f: &mut Vec<String>) {
 }
 
 /// `event_counts: [{name, ..., count: n}]`: exactly n events of the whole log match.
-fn event_counts(game: &Game, v: &Value, f: &mut Vec<String>) {
-    let log = game.log();
+fn event_counts(game: &Game, evs: &[Event], v: &Value, f: &mut Vec<String>) {
     for w in v.as_array().into_iter().flatten() {
         let Some(want) = w.get("count").and_then(Value::as_u64) else {
             f.push(format!("event_counts: {w} needs `count: n`"));
@@ -402,9 +575,9 @@ fn event_counts(game: &Game, v: &Value, f: &mut Vec<String>) {
         if let Some(m) = pattern.as_object_mut() {
             m.remove("count");
         }
-        let got = log
+        let got = evs
             .iter()
-            .filter(|e| matches!(e, Entry::Event(ev) if event_matches(game, ev, &pattern)))
+            .filter(|ev| event_matches(game, ev, &pattern))
             .count();
         if got as u64 != want {
             f.push(format!(
@@ -451,8 +624,7 @@ pub fn deck(errors: &[String], exp: Option<&Value>) -> Vec<String> {
     f
 }
 
-fn val_matches(v: &riffle_core::values::Val, w: &Value) -> bool {
-    use riffle_core::values::Val;
+fn val_matches(v: &Val, w: &Value) -> bool {
     match (v, w) {
         (Val::Str(s), Value::String(x)) => s == x,
         (Val::Int(i), Value::Number(n)) => Some(*i) == n.as_i64(),
@@ -462,7 +634,7 @@ fn val_matches(v: &riffle_core::values::Val, w: &Value) -> bool {
     }
 }
 
-fn event_matches(game: &Game, e: &riffle_core::events::Event, w: &Value) -> bool {
+fn event_matches(game: &Game, e: &Event, w: &Value) -> bool {
     let zone_name = |z: Option<riffle_core::state::ZoneId>| {
         z.and_then(|z| {
             game.with_state(|st| {
@@ -479,6 +651,9 @@ fn event_matches(game: &Game, e: &riffle_core::events::Event, w: &Value) -> bool
         .flatten()
         .all(|(k, v)| match k.as_str() {
             "name" => v.as_str() == Some(e.name.as_str()),
+            // "?": a card hidden from the player whose log this is (`events_for`).
+            "card" if v.as_str() == Some("?") => e.card.is_none(),
+            "old" if v.as_str() == Some("?") => e.old.is_none(),
             "card" => e
                 .card
                 .is_some_and(|c| Some(game.card_id(c).as_str()) == v.as_str()),
