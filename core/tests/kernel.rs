@@ -1240,3 +1240,46 @@ fn the_filtered_log_shows_reveals_hides_looks_and_the_order_of_cards_put_into_a_
     assert_eq!(zone_cards(&g, "deck", 0), vec!["?", "?", "?", "boots"]);
     g.check_invariants().unwrap();
 }
+
+// Boast: tells everyone (an event) about a card of your hand and one on your board.
+const BOAST: &str = r#"return { { kind = "activated", timing = "main",
+   operate = function(ctx)
+     local hand = ctx:cards("hand", ctx.player)
+     ctx:emit("scored", { target = hand[1], cards = { hand[1], ctx.source } })
+   end } }"#;
+
+#[test]
+fn the_filtered_log_leaves_hidden_cards_out_of_event_data() {
+    let e = engine(vec![card("boast", "runner", 0, &[], Some(BOAST))]);
+    let mut b = Builder::new(e, 2, 1).unwrap();
+    for p in 0..2 {
+        for _ in 0..3 {
+            b.place(p, "deck", "plain", &Place::default()).unwrap();
+        }
+    }
+    let secret = b.place(0, "hand", "quick", &Place::default()).unwrap();
+    let boast = b.place(0, "board", "boast", &Place::default()).unwrap();
+    let mut g = b.start(2, 0, "main").unwrap();
+    pick(&mut g, "use boast");
+    let scored = |v| {
+        g.events_for(v)
+            .into_iter()
+            .find_map(|e| match e {
+                Entry::Event(ev) if ev.name == "scored" => Some(ev.data),
+                _ => None,
+            })
+            .expect("scored")
+    };
+    let card = |c: ObjId| values::Val::Card(values::CardRef { card: c });
+    // The owner sees both; the opponent only the board card, and no `target`.
+    let own = scored(0);
+    assert!(own.contains(&("target".into(), card(secret))));
+    assert!(own.contains(&(
+        "cards".into(),
+        values::Val::List(vec![card(secret), card(boast)])
+    )));
+    assert_eq!(
+        scored(1),
+        vec![("cards".into(), values::Val::List(vec![card(boast)]))]
+    );
+}
