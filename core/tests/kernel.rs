@@ -127,6 +127,10 @@ end
 RULES = {
   { kind = "static", affects = function(ctx, c) return c.zone == "board" and c:has("keywords", "swift") end,
     modify = { { char = "power", op = "add", value = 1 } } },
+  -- A rule replacement: a card taken by a "tithe" goes to the discard instead of the hand.
+  { kind = "replacement", replaces = "move",
+    applies = function(ctx, op) return op.reason == "tithe" and op.zone == "hand" end,
+    replace = function(ctx, op) op.zone = "discard" return op end },
 }
 "#;
 
