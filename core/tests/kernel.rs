@@ -535,6 +535,71 @@ fn optional_replacement_asks_and_replaces() {
     g.check_invariants().unwrap();
 }
 
+/// "tithe": use: take the top card of your deck to your hand (reason "tithe"); if a
+/// replacement effect replaced that move, emit "scored".
+fn tithe() -> CardDef {
+    card(
+        "tithe",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "activated", timing = "main", operate = function(ctx)
+               local top = ctx:top("deck", ctx.player, 1)[1]
+               local _, replaced = ctx:track_replacements(function(c) return c:move(top, "hand", { reason = "tithe" }) end)
+               if replaced then ctx:emit("scored") end
+             end } }"#,
+        ),
+    )
+}
+
+#[test]
+fn card_replacements_come_before_rule_replacements_and_scripts_see_them() {
+    // "shelter": a card taken by a tithe goes to the bottom of the deck instead.
+    let shelter = card(
+        "shelter",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "replacement", replaces = "move",
+               applies = function(ctx, op) return op.reason == "tithe" and op.zone == "hand" end,
+               replace = function(ctx, op) op.zone = "deck"; op.position = "bottom"; return op end } }"#,
+        ),
+    );
+    let scored = |g: &Game| {
+        g.log()
+            .iter()
+            .filter(|e| matches!(e, Entry::Event(ev) if ev.name == "scored"))
+            .count()
+    };
+    // The rule's replacement alone: the card goes to the discard; the script saw it replaced.
+    let e = engine(vec![tithe(), shelter.clone()]);
+    let mut g = game(&e, 3, vec![deck(&[("tithe", 6)]), deck(&[("plain", 6)])]);
+    pick(&mut g, "play tithe");
+    let hand = zone_cards(&g, "hand", 0).len();
+    pick(&mut g, "use tithe");
+    assert_eq!(zone_cards(&g, "discard", 0), vec!["tithe".to_string()]);
+    assert_eq!(zone_cards(&g, "hand", 0).len(), hand);
+    assert_eq!(scored(&g), 1);
+    // A card's replacement comes first, without a question (it is the only card's); the rule's
+    // no longer applies to the changed move: the card stays in the deck.
+    let mut g = game(
+        &e,
+        3,
+        vec![deck(&[("tithe", 3), ("shelter", 3)]), deck(&[("plain", 6)])],
+    );
+    until_in_hand(&mut g, &["tithe", "shelter"]);
+    pick(&mut g, "play tithe");
+    pick(&mut g, "play shelter");
+    let deck_before = zone_cards(&g, "deck", 0).len();
+    pick(&mut g, "use tithe");
+    assert_eq!(g.request().unwrap().prompt(), "main");
+    assert!(zone_cards(&g, "discard", 0).is_empty());
+    assert_eq!(zone_cards(&g, "deck", 0).len(), deck_before);
+    assert_eq!(scored(&g), 1);
+}
+
 #[test]
 fn rule_processing_ends_the_game_in_the_middle_of_a_turn() {
     let e = engine(vec![]);
