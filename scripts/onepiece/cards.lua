@@ -204,7 +204,7 @@ end
 --- and needed to activate them (8-3-1-3).
 function added_cost(a)
   a.adds_to, a.adds_cost, a.to = a.to, a.cost, nil
-  a.cost = nil
+  a.cost, a.timing = nil, "added_rules" -- the tag OP.added_rules looks for
   return permanent(a)
 end
 
@@ -212,5 +212,6 @@ end
 --- added_cost; `requires(actx)` must hold too, in the activating ability's ctx.
 function added_condition(a)
   a.adds_to, a.adds_condition, a.to, a.requires = a.to, a.requires, nil, nil
+  a.timing = "added_rules"
   return permanent(a)
 end

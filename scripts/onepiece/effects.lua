@@ -40,7 +40,7 @@ end
 --- change; docs/rulings). Each is {cost = Cost, requires = function(ctx), source = card}.
 function OP.added_rules(ctx, ab)
   local out = {}
-  for _, s in ipairs(ctx:abilities({ kind = "static" })) do
+  for _, s in ipairs(ctx:abilities({ kind = "static", timing = "added_rules" })) do
     local d = s.def
     if d.adds_to then
       local sctx = ctx:with({ source = s.source, player = s.source.controller })
