@@ -149,6 +149,9 @@ pub struct RulesetManifest {
     /// Protection against endless games and loops.
     #[serde(default)]
     pub limits: Limits,
+    /// Loops that players can stop: declared iteration counts (off unless asked).
+    #[serde(default)]
+    pub loops: LoopPolicy,
     /// When cards' abilities stop working ("its effects are negated").
     #[serde(default)]
     pub abilities: AbilityPolicy,
@@ -474,6 +477,34 @@ fn default_budget() -> u32 {
 // 256 MiB cap took minutes of GC work before the cap stopped it; against 32 MiB, 0.1 s.)
 fn default_memory() -> usize {
     64 << 20
+}
+
+/// Infinite loops that pass through decisions (`loops.rs`; docs/kernel.md G19).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LoopPolicy {
+    /// When a decision repeats within a turn (same state and request, cards counted by card
+    /// id and place), the players who had a choice since declare how many more times the
+    /// loop runs; the kernel runs it, stops at the smallest declarer's choice and bars the
+    /// answer that would start it again.
+    #[serde(default)]
+    pub declare: bool,
+    /// The largest count a player may declare.
+    #[serde(default = "default_loop_count")]
+    pub max_count: u32,
+}
+
+impl Default for LoopPolicy {
+    fn default() -> Self {
+        LoopPolicy {
+            declare: false,
+            max_count: default_loop_count(),
+        }
+    }
+}
+
+fn default_loop_count() -> u32 {
+    100
 }
 
 /// A deck list: sections of card ids with counts.

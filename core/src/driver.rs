@@ -62,6 +62,8 @@ pub struct LuaFrame {
     pub(crate) label: String,
     /// A value to resume with once a child frame (rule processing) finishes.
     pub(crate) stash: Option<Value>,
+    /// Times resumed: how far it has got (part of a loop's fingerprint).
+    pub(crate) resumes: u32,
 }
 
 /// One yielded operation being performed, card by card.
@@ -199,6 +201,7 @@ impl Game {
                 Next::Ask(req) => {
                     self.frames.push(frame);
                     self.request = Some(std::rc::Rc::new(req));
+                    self.loop_request();
                     return;
                 }
                 Next::Again => self.frames.push(frame),
@@ -259,6 +262,7 @@ impl Game {
             args: Some(args),
             label,
             stash: None,
+            resumes: 0,
         }))
     }
 
@@ -526,6 +530,7 @@ impl Game {
             (None, Input::Answer(r)) => std::iter::once(answer_to_lua(lua, &r)?).collect(),
         };
         self.engine.budget.reset();
+        l.resumes += 1;
         let out = match l.thread.resume::<mlua::MultiValue>(args) {
             Ok(v) => v,
             Err(e) => return Ok(Next::Fail(clean_error(&e))),

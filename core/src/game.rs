@@ -108,6 +108,7 @@ pub(crate) fn empty_state(engine: &Engine, nplayers: u8, seed: u64) -> State {
         result: None,
         log: Log::default(),
         ops_since_decision: 0,
+        loops: Arc::default(),
         replacements_applied: 0,
     }
 }
@@ -237,7 +238,10 @@ impl Game {
                 st.ops_since_decision = 0;
             }
         }
-        self.drive(Input::Answer(response));
+        // A loop declaration is the kernel's own; a barred option's index is mapped back.
+        if let Some(r) = self.loop_answer(player, response) {
+            self.drive(Input::Answer(r));
+        }
         Ok(())
     }
 

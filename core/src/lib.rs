@@ -25,6 +25,7 @@ pub mod engine;
 pub mod events;
 pub mod game;
 pub mod log;
+pub mod loops;
 pub mod names;
 pub mod operations;
 pub mod rng;

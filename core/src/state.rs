@@ -163,6 +163,8 @@ pub struct State {
     pub log: Log,
     /// Primitive operations since the last decision (loop guard).
     pub ops_since_decision: u32,
+    /// Decisions of this turn and barred answers, for loops players can stop (`loops.rs`).
+    pub loops: Arc<crate::loops::Loops>,
     /// Replacement abilities applied so far this game (`ctx:track_replacements`).
     pub replacements_applied: u64,
 }

@@ -506,7 +506,11 @@ fn an_attached_cards_abilities_work_in_its_hosts_zone() {
     );
     until_in_hand(&mut g, &["spurs", "plain"]);
     pick(&mut g, "play plain");
-    assert_eq!(power_of(&g, "board", 0, "plain"), 2, "spurs in hand: no bonus");
+    assert_eq!(
+        power_of(&g, "board", 0, "plain"),
+        2,
+        "spurs in hand: no bonus"
+    );
     pick(&mut g, "equip spurs");
     assert_eq!(power_of(&g, "board", 0, "plain"), 4, "attached: +2");
     g.check_invariants().unwrap();
@@ -1351,4 +1355,166 @@ fn the_filtered_log_leaves_hidden_cards_out_of_event_data() {
         scored(1),
         vec![("cards".into(), values::Val::List(vec![card(boast)]))]
     );
+}
+
+// Loops players can stop (`loops: {declare: true}`, core/src/loops.rs) ---------------------
+
+/// "juggler": use: return it to its owner's hand (play it again: a loop its player can stop).
+/// "heckler": when an opponent's card enters the board, its controller may draw a card.
+fn loop_engine() -> Rc<Engine> {
+    let juggler = card(
+        "juggler",
+        "runner",
+        1,
+        &[],
+        Some(
+            r#"return { { kind = "activated", timing = "main",
+           operate = function(ctx) ctx:move(ctx.source, "hand", { reason = "return" }) end } }"#,
+        ),
+    );
+    let heckler = card(
+        "heckler",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "triggered", on = "moved", zones = {"board"},
+           when = function(ctx, ev) return ev.to == "board" and ev.card.controller ~= ctx.player end,
+           operate = function(ctx) if ctx:yes_no(ctx.player, "heckle") then draw(ctx, ctx.player) end end } }"#,
+        ),
+    );
+    engine_of(content_with(vec![juggler, heckler], |m| {
+        m["loops"] = serde_json::json!({"declare": true, "max_count": 10});
+    }))
+}
+
+fn plays(g: &Game) -> usize {
+    g.log()
+        .iter()
+        .filter(|e| matches!(e, Entry::Event(ev) if ev.name == "moved" && ev.reason.as_deref() == Some("play")))
+        .count()
+}
+
+fn is_declaration(g: &Game) -> bool {
+    matches!(g.request(), Some(Request::Number { prompt, .. }) if prompt == "loop_count")
+}
+
+/// Plays and returns the juggler until the kernel asks for a loop count.
+fn juggle_until_declared(g: &mut Game) {
+    for _ in 0..12 {
+        if is_declaration(g) {
+            return;
+        }
+        if labels(g).iter().any(|l| l == "use juggler") {
+            pick(g, "use juggler");
+        } else if labels(g).iter().any(|l| l == "play juggler") {
+            pick(g, "play juggler");
+        } else {
+            pick(g, "no"); // the heckler's question
+        }
+    }
+    assert!(is_declaration(g), "no loop found: {:?}", g.request());
+}
+
+#[test]
+fn a_repeated_decision_is_a_loop_its_only_chooser_declares_and_it_runs_that_often() {
+    let e = loop_engine();
+    let mut g = game(&e, 31, vec![deck(&[("juggler", 6)]), deck(&[("plain", 6)])]);
+    juggle_until_declared(&mut g);
+    let Some(Request::Number {
+        player, min, max, ..
+    }) = g.request().cloned()
+    else {
+        panic!()
+    };
+    assert_eq!((player, min, max), (0, 0, 10));
+    let before = plays(&g);
+    g.respond(0, Response::Number { value: 3 }).unwrap();
+    // Three more rounds, each with one play; control comes back at player 1's first choice of
+    // the round with the looping answer gone (the menu still offers everything else).
+    assert_eq!(plays(&g), before + 3);
+    // The round started at "use juggler" with one juggler on the board: the same menu comes
+    // back without it (the other options stay).
+    assert_eq!(g.request().unwrap().player(), 0);
+    assert_eq!(labels(&g), ["play juggler", "play juggler", "end turn"]);
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn the_looping_answer_stays_barred_in_the_same_state_and_returns_when_it_changes() {
+    let e = loop_engine();
+    let mut g = game(&e, 31, vec![deck(&[("juggler", 6)]), deck(&[("plain", 6)])]);
+    juggle_until_declared(&mut g);
+    g.respond(0, Response::Number { value: 0 }).unwrap();
+    assert!(!labels(&g).iter().any(|x| x == "use juggler"));
+    // Another state (a second juggler on the board): it may be used again.
+    pick(&mut g, "play juggler");
+    assert!(labels(&g).iter().any(|x| x == "use juggler"));
+    // Back to the loop's state (that juggler returned): this is another loop (play, then
+    // use), declared in turn; when it stops, both of its answers are barred there.
+    pick(&mut g, "use juggler");
+    assert!(is_declaration(&g), "{:?}", g.request());
+    g.respond(0, Response::Number { value: 0 }).unwrap();
+    assert_eq!(labels(&g), ["end turn"]);
+}
+
+#[test]
+fn both_players_declare_turn_player_first_and_the_smaller_count_runs() {
+    let e = loop_engine();
+    for (first, second, stopper) in [(5, 2, 1), (1, 4, 0), (2, 2, 0)] {
+        let mut g = game(
+            &e,
+            31,
+            vec![deck(&[("juggler", 6)]), deck(&[("heckler", 6)])],
+        );
+        pick(&mut g, "end turn");
+        pick(&mut g, "play heckler");
+        pick(&mut g, "end turn");
+        juggle_until_declared(&mut g);
+        assert_eq!(
+            g.request().unwrap().player(),
+            0,
+            "the turn player declares first"
+        );
+        let before = plays(&g);
+        g.respond(0, Response::Number { value: first }).unwrap();
+        assert!(is_declaration(&g));
+        assert_eq!(g.request().unwrap().player(), 1, "then the opponent");
+        g.respond(1, Response::Number { value: second }).unwrap();
+        let n = first.min(second) as usize;
+        let played = plays(&g) - before;
+        assert!(
+            played == n || played == n + 1,
+            "{played} plays for {n} rounds"
+        );
+        assert_eq!(g.request().unwrap().player(), stopper);
+        if stopper == 1 {
+            // The heckler's "no" kept the loop going: only "yes" is left.
+            assert_eq!(labels(&g), vec!["yes".to_string()]);
+        }
+    }
+}
+
+#[test]
+fn a_declared_loop_replays_the_same_in_a_fork_and_with_the_same_answers() {
+    let e = loop_engine();
+    let run = |fork_at_declaration: bool| {
+        let mut g = game(
+            &e,
+            31,
+            vec![deck(&[("juggler", 6)]), deck(&[("heckler", 6)])],
+        );
+        pick(&mut g, "end turn");
+        pick(&mut g, "play heckler");
+        pick(&mut g, "end turn");
+        juggle_until_declared(&mut g);
+        g.respond(0, Response::Number { value: 4 }).unwrap();
+        let mut g = if fork_at_declaration { g.fork() } else { g };
+        g.respond(1, Response::Number { value: 3 }).unwrap();
+        g.check_invariants().unwrap();
+        (g.log_hash(), g.request().cloned())
+    };
+    let a = run(false);
+    assert_eq!(a, run(false));
+    assert_eq!(a, run(true));
 }
