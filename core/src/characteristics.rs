@@ -260,32 +260,66 @@ fn collect(lua: &Lua, db: &Db, st: &State, id: ObjId, sym: Sym) -> Result<Vec<Fo
 /// What `for_each_static` calls for each active static ability: (ctx, ability, source).
 type StaticVisitor<'a> = dyn FnMut(&Value, &Ability, Option<ObjId>) -> Result<()> + 'a;
 
+/// One static ability of one source: (card index or `None` for a rule ability, ability
+/// index, source object).
+type StaticKey = (Option<u32>, usize, Option<ObjId>);
+
+thread_local! {
+    // The static abilities whose condition or values are being worked out right now.
+    static DECIDING: std::cell::RefCell<Vec<StaticKey>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with `key` marked as being decided; unmarks it even when `f` fails.
+fn deciding<T>(key: StaticKey, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    DECIDING.with(|d| d.borrow_mut().push(key));
+    let r = f();
+    DECIDING.with(|d| d.borrow_mut().pop());
+    r
+}
+
 /// Calls `f(ctx, ability, source)` for every active static ability that modifies `sym`
 /// and whose condition holds.
+///
+/// A static ability whose condition or value reads a value it changes itself (directly, or
+/// through another static ability) is decided on the game as it is without it: while it is
+/// being decided, nested reads leave it out. So a cycle ends, and every read agrees
+/// (rulings: OP 8-1-3-3-5, "taking already-applied effects as given").
 fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisitor) -> Result<()> {
     let Some(list) = db.statics_by_char.get(&sym) else {
         return Ok(());
     };
+    let busy = |key: &StaticKey| DECIDING.with(|d| d.borrow().contains(key));
     for &(card, ai) in list {
         match card {
             None => {
-                let ab = &db.rule_abilities[ai];
-                let ctx = db.ctx(lua, None, None, Some(&ab.table))?;
-                if check_condition(&ctx, ab)? {
-                    f(&ctx, ab, None)?;
+                let key = (None, ai, None);
+                if busy(&key) {
+                    continue;
                 }
+                let ab = &db.rule_abilities[ai];
+                deciding(key, || {
+                    let ctx = db.ctx(lua, None, None, Some(&ab.table))?;
+                    if check_condition(&ctx, ab)? {
+                        f(&ctx, ab, None)?;
+                    }
+                    Ok(())
+                })?;
             }
             Some(c) => {
                 let ab = &db.cards[c as usize].abilities[ai];
                 for src in db.sources(st, c, ab) {
-                    if !ability_works(lua, db, st, src, 0)? {
+                    let key = (Some(c), ai, Some(src));
+                    if busy(&key) || !ability_works(lua, db, st, src, 0)? {
                         continue;
                     }
-                    let o = st.obj(src);
-                    let ctx = db.ctx(lua, Some(o.controller), Some(src), Some(&ab.table))?;
-                    if check_condition(&ctx, ab)? {
-                        f(&ctx, ab, Some(src))?;
-                    }
+                    deciding(key, || {
+                        let o = st.obj(src);
+                        let ctx = db.ctx(lua, Some(o.controller), Some(src), Some(&ab.table))?;
+                        if check_condition(&ctx, ab)? {
+                            f(&ctx, ab, Some(src))?;
+                        }
+                        Ok(())
+                    })?;
                 }
             }
         }

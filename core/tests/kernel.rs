@@ -427,6 +427,43 @@ fn static_abilities_and_rule_abilities_modify_characteristics() {
 }
 
 #[test]
+fn a_static_ability_that_reads_its_own_change_is_decided_without_it() {
+    // Underdog: "+2 power while this card's power is 2 or less". Climber: "+2 power while
+    // this card's power is 3 or more". Each condition reads the value the ability changes:
+    // it is decided on the card without the ability's own change, so the reads agree
+    // (Underdog 2 ≤ 2: applies, 4; Climber 2 < 3: does not, 2), however often they repeat.
+    let own = |id: &str, cond: &str| {
+        card(
+            id,
+            "runner",
+            2,
+            &[],
+            Some(&format!(
+                r#"return {{ {{ kind = "static", zones = {{"board"}},
+                   condition = function(ctx) return ctx.source.power {cond} end,
+                   modify = {{ {{ char = "power", op = "add", value = 2 }} }} }} }}"#
+            )),
+        )
+    };
+    let e = engine(vec![own("underdog", "<= 2"), own("climber", ">= 3")]);
+    let mut g = game(
+        &e,
+        5,
+        vec![
+            deck(&[("underdog", 1), ("climber", 1), ("plain", 4)]),
+            deck(&[("plain", 6)]),
+        ],
+    );
+    until_in_hand(&mut g, &["underdog", "climber"]);
+    pick(&mut g, "play underdog");
+    pick(&mut g, "play climber");
+    for _ in 0..3 {
+        assert_eq!(power_of(&g, "board", 0, "underdog"), 4);
+        assert_eq!(power_of(&g, "board", 0, "climber"), 2);
+    }
+}
+
+#[test]
 fn effects_with_durations_expire_and_once_per_turn_holds() {
     let e = engine(vec![]);
     let mut g = game(&e, 4, vec![deck(&[("coach", 6)]), deck(&[("plain", 6)])]);
