@@ -315,3 +315,44 @@ fn comment_stripping() {
     assert_eq!(code.matches("leader").count(), 1, "{code}");
     assert!(code.contains("\"--\""));
 }
+
+/// Issue #2 asks for at least one scenario per sample card: every card of every One Piece set
+/// is named in the `cards:` list of some scenario (its own `.test.yaml` or a rules scenario).
+#[test]
+fn every_sample_card_has_a_scenario() {
+    let root = repo();
+    let parse = |p: &Path| {
+        let text = std::fs::read_to_string(p).unwrap();
+        riffle::content::yaml::parse(&text)
+            .unwrap_or_else(|_| panic!("{}: YAML", p.display()))
+            .value
+    };
+    let mut ids = BTreeSet::new();
+    let mut yamls = Vec::new();
+    files(&root.join("cardsets/onepiece"), &[".yaml"], &mut yamls);
+    for p in yamls.iter().filter(|p| {
+        let name = p.file_name().unwrap().to_string_lossy();
+        !name.ends_with(".test.yaml")
+            && name != "set.yaml"
+            && !p.to_string_lossy().contains("/decks/")
+    }) {
+        if let Some(id) = parse(p).get("id").and_then(|v| v.as_str()) {
+            ids.insert(id.to_string());
+        }
+    }
+    assert!(ids.len() >= 80, "{} sample cards", ids.len());
+    let mut covered = BTreeSet::new();
+    let mut tests = Vec::new();
+    files(&root.join("cardsets/onepiece"), &[".test.yaml"], &mut tests);
+    files(&root.join("scripts/onepiece"), &[".test.yaml"], &mut tests);
+    for p in &tests {
+        let v = parse(p);
+        for s in v["scenarios"].as_array().into_iter().flatten() {
+            for c in s["cards"].as_array().into_iter().flatten() {
+                covered.insert(c.as_str().unwrap_or_default().to_string());
+            }
+        }
+    }
+    let missing: Vec<_> = ids.difference(&covered).collect();
+    assert!(missing.is_empty(), "cards with no scenario: {missing:?}");
+}
