@@ -1,0 +1,53 @@
+//! Rule processing: checks repeated until nothing is left to do.
+
+use super::*;
+
+impl Game {
+    pub(super) fn any_check_due(&mut self, each_op: bool) -> R<bool> {
+        let db = self.engine.db.clone();
+        for c in &db.hooks.checks {
+            if each_op && !c.each_op {
+                continue;
+            }
+            let ctx = self.ctx(None, None, None)?;
+            self.engine.budget.reset();
+            if c.when.call::<bool>(ctx)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    pub(super) fn step_checks(&mut self, c: &mut ChecksFrame, input: Input) -> R<Next> {
+        if let Input::Value(_) = input {
+            self.in_checks -= 1;
+        }
+        let db = self.engine.db.clone();
+        let checks = &db.hooks.checks;
+        while c.next < checks.len() {
+            let check = &checks[c.next];
+            c.next += 1;
+            if c.each_op && !check.each_op {
+                continue;
+            }
+            let ctx = self.ctx(None, None, None)?;
+            self.engine.budget.reset();
+            if check.when.call::<bool>(ctx.clone())? {
+                c.changed = true;
+                self.in_checks += 1;
+                return Ok(Next::Push(self.lua_frame(
+                    &check.run,
+                    vec![ctx],
+                    format!("check {}", check.name),
+                )?));
+            }
+        }
+        if c.changed && c.rounds < 100 {
+            c.changed = false;
+            c.next = 0;
+            c.rounds += 1;
+            return Ok(Next::Again);
+        }
+        Ok(Next::Return(Value::Nil))
+    }
+}

@@ -1,0 +1,500 @@
+//! The driver: a stack of frames that runs the game until a player must decide.
+//!
+//! Lua procedures run as coroutines. When a script performs an operation it *yields* it to
+//! the driver, which runs it outside the script's stack (replacements, events, triggers,
+//! checks, even other players' decisions, each in their own frames) and resumes the script
+//! with the result. Frames are named states, not numbered steps:
+//!
+//! - `Turns`: setup, then turns and phases as `game.yaml` declares them (the bottom frame);
+//! - `Lua`: a running coroutine;
+//! - `Ops`: one yielded operation, card by card, through replacement effects;
+//! - `Triggers`: resolving the pending triggered abilities in the ruleset's order;
+//! - `Checks`: rule processing, repeated until nothing is left to do;
+//! - `Window`: a response window opened by a procedure.
+//!
+//! Only `Lua` frames (and `Ops`/`Window` frames above them) hold Lua coroutines; when none is
+//! on the stack the game is *quiescent* and a fork is a plain clone.
+
+use mlua::thread::ThreadStatus;
+use mlua::{Function, Table, Thread, Value};
+
+use crate::content::TriggerOrder;
+use crate::db::AbilityRef;
+use crate::decisions::{Choice, Request, Response};
+use crate::events::Event;
+use crate::game::Game;
+use crate::log::Entry;
+use crate::operations::{self, Op, Outcome};
+use crate::script::api::{event_table, player_arg};
+use crate::script::card::CardUd;
+use crate::state::{GameResult, LastKnown, ObjId, PlayerId};
+use crate::triggers::{self, Batch, Pending};
+
+mod checks;
+mod lua;
+mod ops;
+mod pending;
+mod turns;
+mod window;
+
+/// Where the turn structure is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnStage {
+    /// Run the setup procedure.
+    Setup,
+    /// Setup ran; resolve what it triggered.
+    SetupDone,
+    /// Begin a turn.
+    TurnStart,
+    /// Begin phase i.
+    PhaseStart(usize),
+    /// Phase i's procedure ran.
+    PhaseRan(usize),
+    /// Ask the turn player for phase i's next action.
+    PhaseAsk(usize),
+    /// An action of phase i ran.
+    ActionDone(usize),
+    /// End phase i.
+    PhaseFinish(usize),
+    /// Phase i's closing procedure ran.
+    PhaseFinished(usize),
+}
+
+/// A running coroutine.
+#[derive(Clone, Debug)]
+pub struct LuaFrame {
+    pub(crate) thread: Thread,
+    pub(crate) args: Option<Vec<Value>>,
+    /// What runs, for error messages ("card RF01-003, ability 2").
+    pub(crate) label: String,
+    /// A value to resume with once a child frame (rule processing) finishes.
+    pub(crate) stash: Option<Value>,
+    /// Times resumed: how far it has got (part of a loop's fingerprint).
+    pub(crate) resumes: u32,
+}
+
+/// One yielded operation being performed, card by card.
+#[derive(Clone, Debug)]
+pub struct OpsFrame {
+    pub(crate) ops: Vec<Op>,
+    pub(crate) next: usize,
+    pub(crate) results: Vec<Outcome>,
+    pub(crate) list: bool,
+    /// Replacement abilities already applied to the current step (8-1-3-4-3).
+    pub(crate) used: Vec<(AbilityRef, Option<ObjId>)>,
+    /// A replacement procedure is running for the current step.
+    pub(crate) replacing: bool,
+    /// Waiting for the player to pick a replacement.
+    pub(crate) asking: Option<Vec<(AbilityRef, Option<ObjId>, PlayerId)>>,
+    /// Triggered abilities found so far: one batch for the whole operation.
+    pub(crate) batch: Vec<Pending>,
+}
+
+/// A response window opened by a procedure.
+#[derive(Clone, Debug)]
+pub struct WindowFrame {
+    pub(crate) players: Vec<PlayerId>,
+    pub(crate) alternating: bool,
+    pub(crate) actions: Function,
+    pub(crate) ctx: Table,
+    pub(crate) prompt: String,
+    pub(crate) turn: usize,
+    pub(crate) passes: usize,
+    pub(crate) running: bool,
+}
+
+/// Resolving the pending triggered abilities.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TriggerStage {
+    /// Pick the next one.
+    Pick,
+    /// Waiting for a player to pick which of theirs goes next.
+    Asked(PlayerId),
+    /// One is resolving.
+    Resolving,
+}
+
+/// Rule processing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChecksFrame {
+    pub(crate) each_op: bool,
+    pub(crate) next: usize,
+    pub(crate) changed: bool,
+    pub(crate) rounds: u32,
+}
+
+/// A frame of the driver's stack.
+#[derive(Clone, Debug)]
+pub enum Frame {
+    /// The turn structure.
+    Turns(TurnStage),
+    /// A coroutine.
+    Lua(LuaFrame),
+    /// An operation.
+    Ops(OpsFrame),
+    /// Pending triggered abilities.
+    Triggers(TriggerStage),
+    /// Rule processing.
+    Checks(ChecksFrame),
+    /// A response window.
+    Window(WindowFrame),
+}
+
+impl Frame {
+    /// Whether this frame holds Lua coroutine state (and so cannot be cloned into a fork).
+    pub fn holds_lua(&self) -> bool {
+        matches!(self, Frame::Lua(_) | Frame::Ops(_) | Frame::Window(_))
+    }
+}
+
+/// What a frame receives when it runs.
+#[derive(Clone, Debug)]
+pub enum Input {
+    /// Start (or continue after pushing nothing).
+    Start,
+    /// A child frame finished with this value.
+    Value(Value),
+    /// The player answered the frame's request.
+    Answer(Response),
+}
+
+/// What a frame asks the driver to do next.
+pub enum Next {
+    /// Push a child frame; this frame waits for its value.
+    Push(Frame),
+    /// This frame is done.
+    Return(Value),
+    /// Stop and ask a player; this frame gets the answer.
+    Ask(Request),
+    /// Run this frame again.
+    Again,
+    /// A script failed: abandon frames up to the nearest turn, trigger or check frame.
+    Fail(String),
+}
+
+type R<T> = mlua::Result<T>;
+
+impl Game {
+    /// Runs frames until a decision is needed or the game ends.
+    pub(crate) fn drive(&mut self, mut input: Input) {
+        self.enter();
+        loop {
+            if self.state.borrow().result.is_some() {
+                self.frames.clear();
+                return;
+            }
+            let limit = self.engine.db.rules.manifest.limits.operations_per_decision;
+            if self.state.borrow().ops_since_decision > limit {
+                self.finish(GameResult {
+                    winners: vec![],
+                    reason: "loop".into(),
+                });
+                continue;
+            }
+            let Some(mut frame) = self.frames.pop() else {
+                return;
+            };
+            let next = match self.step(&mut frame, input) {
+                Ok(n) => n,
+                Err(e) => Next::Fail(e.to_string()),
+            };
+            input = Input::Start;
+            match next {
+                Next::Push(child) => {
+                    self.frames.push(frame);
+                    self.frames.push(child);
+                }
+                Next::Return(v) => input = Input::Value(v),
+                Next::Ask(req) => {
+                    self.frames.push(frame);
+                    self.request = Some(std::rc::Rc::new(req));
+                    self.loop_request();
+                    return;
+                }
+                Next::Again => self.frames.push(frame),
+                Next::Fail(msg) => {
+                    let label = match &frame {
+                        Frame::Lua(l) => l.label.clone(),
+                        _ => String::new(),
+                    };
+                    let message = if label.is_empty() {
+                        msg
+                    } else {
+                        format!("{label}: {msg}")
+                    };
+                    self.errors.push(message.clone());
+                    self.state
+                        .borrow_mut()
+                        .log
+                        .push(Entry::ScriptError { message });
+                    while let Some(f) = self.frames.last() {
+                        if matches!(f, Frame::Turns(_) | Frame::Triggers(_) | Frame::Checks(_)) {
+                            break;
+                        }
+                        self.frames.pop();
+                    }
+                    input = Input::Value(Value::Nil);
+                }
+            }
+        }
+    }
+
+    fn finish(&mut self, r: GameResult) {
+        let mut events = Vec::new();
+        let mut st = self.state.borrow_mut();
+        operations::end(&mut st, r, &mut events);
+        for e in events {
+            st.log.push(Entry::Event(e));
+        }
+    }
+
+    fn step(&mut self, frame: &mut Frame, input: Input) -> R<Next> {
+        // Every step is a top-level entry into Lua: it gets a fresh budget.
+        self.engine.budget.reset();
+        match frame {
+            Frame::Turns(stage) => self.step_turns(stage, input),
+            Frame::Lua(l) => self.step_lua(l, input),
+            Frame::Ops(o) => self.step_ops(o, input),
+            Frame::Triggers(t) => self.step_triggers(t, input),
+            Frame::Checks(c) => self.step_checks(c, input),
+            Frame::Window(w) => self.step_window(w, input),
+        }
+    }
+
+    /// A new coroutine frame calling `f(args...)`.
+    pub(crate) fn lua_frame(&self, f: &Function, args: Vec<Value>, label: String) -> R<Frame> {
+        let thread = self.engine.lua.create_thread(f.clone())?;
+        Ok(Frame::Lua(LuaFrame {
+            thread,
+            args: Some(args),
+            label,
+            stash: None,
+            resumes: 0,
+        }))
+    }
+
+    fn ctx(
+        &self,
+        player: Option<PlayerId>,
+        source: Option<ObjId>,
+        ability: Option<&Table>,
+    ) -> R<Value> {
+        self.engine
+            .db
+            .ctx(&self.engine.lua, player, source, ability)
+    }
+
+    fn emit_kernel(&mut self, name: &str, player: Option<PlayerId>, key: Option<String>) -> R<()> {
+        let mut e = Event::named(name);
+        e.player = player;
+        e.key = key;
+        let batch = self.record(vec![e])?;
+        self.push_batch(batch);
+        Ok(())
+    }
+
+    /// Logs events and finds the triggered abilities they trigger.
+    pub(crate) fn record(&mut self, events: Vec<Event>) -> R<Vec<Pending>> {
+        {
+            let mut st = self.state.borrow_mut();
+            for e in &events {
+                // Who may see each card is fixed now, in the state right after the event.
+                let seen = if st.log.keep {
+                    crate::views::event_seen(&self.engine.db, &st, e)
+                } else {
+                    Vec::new()
+                };
+                st.log.push_seen(Entry::Event(e.clone()), seen);
+            }
+        }
+        self.engine.budget.reset();
+        let found = {
+            let st = self.state.borrow();
+            triggers::collect(&self.engine.lua, &self.engine.db, &st, &events)?
+        };
+        // A delayed ability fires once, then is gone.
+        let fired: Vec<u64> = found.iter().filter_map(|p| p.once_grant).collect();
+        if !fired.is_empty() {
+            let mut st = self.state.borrow_mut();
+            std::sync::Arc::make_mut(&mut st.grants).retain(|g| !fired.contains(&g.timestamp));
+        }
+        Ok(found)
+    }
+
+    /// Adds a batch to the pending set in the ruleset's order.
+    pub(crate) fn push_batch(&mut self, mut items: Vec<Pending>) {
+        if self.group_depth > 0 {
+            // Inside `ctx:together`: one batch for the whole group.
+            self.group_batch.append(&mut items);
+            return;
+        }
+        if items.is_empty() {
+            return;
+        }
+        let policy = &self.engine.db.rules.manifest.triggers;
+        if policy.once_per_batch {
+            let mut seen = Vec::new();
+            items.retain(|p| {
+                let key = (p.ability, p.source);
+                let new = !seen.contains(&key);
+                seen.push(key);
+                new
+            });
+        }
+        let order = policy.order;
+        let mut st = self.state.borrow_mut();
+        let q = std::sync::Arc::make_mut(&mut st.pending);
+        match order {
+            TriggerOrder::FifoBatches => q.push_back(Batch { items }),
+            TriggerOrder::NewestFirst => q.push_front(Batch { items }),
+        }
+    }
+}
+
+/// "card RF01-003 (ability 2, cardsets/.../RF01-003.lua)": what errors name.
+fn card_label(db: &crate::db::Db, card: u32, what: &str) -> String {
+    let def = &db.cards[card as usize].def;
+    match &def.script {
+        Some(s) => format!("card {} ({what}, {})", def.id, s.name),
+        None => format!("card {} ({what})", def.id),
+    }
+}
+
+fn op_card(op: &Op) -> Option<ObjId> {
+    match op {
+        Op::Move { card, .. }
+        | Op::Orientation { card, .. }
+        | Op::Face { card, .. }
+        | Op::Flag { card, .. }
+        | Op::Counter { card, .. }
+        | Op::Control { card, .. } => Some(*card),
+        _ => None,
+    }
+}
+
+/// Choices from a Lua list of option tables (label, kind, card, target).
+pub(crate) fn choices_of(options: &Table) -> R<Vec<Choice>> {
+    let mut out = Vec::new();
+    for o in options.clone().sequence_values::<Table>() {
+        let o = o?;
+        let card = match o.get::<Value>("card")? {
+            Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
+            _ => None,
+        };
+        let target = match o.get::<Value>("target")? {
+            Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
+            _ => None,
+        };
+        let label: String = match o.get::<Option<String>>("label")? {
+            Some(l) => l,
+            None => return Err(mlua::Error::runtime("every option needs a `label`")),
+        };
+        out.push(Choice {
+            label,
+            kind: o.get("kind")?,
+            card,
+            target,
+            data: vec![],
+        });
+    }
+    Ok(out)
+}
+
+fn request_of(g: &Game, t: &Table) -> R<Request> {
+    let st = g.state.borrow();
+    let player = player_arg(&st, t.get("player")?)?;
+    let prompt: String = t
+        .get::<Option<String>>("prompt")?
+        .unwrap_or_else(|| "choose".into());
+    if t.get::<Option<bool>>("number")?.unwrap_or(false) {
+        let min: i64 = t.get("min")?;
+        let max: i64 = t.get("max")?;
+        if min > max {
+            return Err(mlua::Error::runtime(format!(
+                "choose_number: min {min} > max {max}"
+            )));
+        }
+        return Ok(Request::Number {
+            player,
+            prompt,
+            min,
+            max,
+        });
+    }
+    let options = choices_of(&t.get::<Table>("options")?)?;
+    let min: u32 = t.get("min")?;
+    let max: u32 = t.get("max")?;
+    Ok(Request::Choose {
+        player,
+        prompt,
+        options,
+        min,
+        max,
+    })
+}
+
+fn answer_to_lua(lua: &mlua::Lua, r: &Response) -> R<Value> {
+    Ok(match r {
+        Response::Choose { indices } => {
+            let t = lua.create_table()?;
+            for (k, i) in indices.iter().enumerate() {
+                t.raw_set(k + 1, *i as i64 + 1)?;
+            }
+            Value::Table(t)
+        }
+        Response::Number { value } => Value::Integer(*value),
+    })
+}
+
+fn outcomes_to_lua(lua: &mlua::Lua, results: &[Outcome], list: bool) -> R<Value> {
+    let one = |o: &Outcome| -> R<Value> {
+        Ok(match o {
+            Outcome::Nothing => Value::Boolean(false),
+            Outcome::Done => Value::Boolean(true),
+            Outcome::Card(c) => Value::UserData(lua.create_userdata(CardUd(*c))?),
+            Outcome::Int(i) => Value::Integer(*i),
+        })
+    };
+    if list {
+        let t = lua.create_table()?;
+        for (i, o) in results.iter().enumerate() {
+            let v = match o {
+                Outcome::Card(_) => one(o)?,
+                _ => Value::Nil,
+            };
+            t.raw_set(i + 1, v)?;
+        }
+        return Ok(Value::Table(t));
+    }
+    match results.first() {
+        Some(o) => one(o),
+        None => Ok(Value::Nil),
+    }
+}
+
+/// A Lua error as one readable line: the script's message with file and line, without
+/// mlua's wrapping.
+pub(crate) fn clean_error(e: &mlua::Error) -> String {
+    match e {
+        mlua::Error::CallbackError { cause, traceback } => {
+            let inner = clean_error(cause);
+            // The traceback's first script frame tells where the script called the kernel.
+            match traceback.lines().find(|l| {
+                l.trim_start().starts_with(|c: char| c.is_alphanumeric())
+                    && l.contains(".lua:")
+                    && !l.contains("riffle/prelude.lua")
+            }) {
+                Some(at) => format!("{} ({inner})", at.trim().trim_end_matches(':')),
+                None => inner,
+            }
+        }
+        mlua::Error::RuntimeError(m) => m.lines().next().unwrap_or(m).to_string(),
+        mlua::Error::MemoryError(_) => "out of memory (the script's memory cap was reached)".into(),
+        other => other
+            .to_string()
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .to_string(),
+    }
+}

@@ -1,0 +1,341 @@
+//! Operations: one yielded operation, card by card, through replacement effects.
+
+use super::*;
+
+impl Game {
+    pub(super) fn step_ops(&mut self, o: &mut OpsFrame, input: Input) -> R<Next> {
+        let lua = self.engine.lua.clone();
+        let db = self.engine.db.clone();
+        if o.replacing {
+            o.replacing = false;
+            match input {
+                Input::Value(Value::Table(t)) => {
+                    let new_ops = {
+                        let st = self.state.borrow();
+                        operations::parse(&lua, &db, &st, &t)?
+                    };
+                    o.ops.splice(o.next..o.next + 1, new_ops);
+                }
+                _ => {
+                    // Replaced by something else entirely.
+                    o.results.push(Outcome::Nothing);
+                    o.next += 1;
+                    o.used.clear();
+                }
+            }
+            return Ok(Next::Again);
+        }
+        if let Some(cands) = o.asking.take() {
+            let Input::Answer(Response::Choose { indices }) = input else {
+                return Ok(Next::Fail("expected an answer".into()));
+            };
+            let i = indices[0] as usize;
+            if i >= cands.len() {
+                // Declined: every optional candidate of this player is spent for this step.
+                for (r, s, _) in cands {
+                    o.used.push((r, s));
+                }
+                return Ok(Next::Again);
+            }
+            let (r, s, p) = cands[i];
+            return self.run_replacement(o, r, s, p);
+        }
+        if o.next >= o.ops.len() {
+            let batch = std::mem::take(&mut o.batch);
+            self.push_batch(batch);
+            return Ok(Next::Return(outcomes_to_lua(&lua, &o.results, o.list)?));
+        }
+        let op = o.ops[o.next].clone();
+        // Replacement effects (8-1-3-4 style): candidates that apply and were not used yet.
+        if !db.replacements.is_empty() {
+            let cands = self.replacement_candidates(o, &op)?;
+            if !cands.is_empty() {
+                // Cards' replacements come before the rules' own (a rule replacement, such as
+                // a game's "instead of taking it, you may ...", sees the operation as the
+                // cards' effects left it), so only when no card's applies is a rule's offered.
+                let cands: Vec<_> = if cands.iter().any(|c| c.1.is_some()) {
+                    cands.into_iter().filter(|c| c.1.is_some()).collect()
+                } else {
+                    cands
+                };
+                // Order (OP 8-1-3-4-2 style, general): the affected card's own
+                // replacements first, then each player's in turn order from the turn player.
+                let affected = op_card(&op);
+                let own: Vec<_> = cands
+                    .iter()
+                    .copied()
+                    .filter(|c| c.1.is_some() && c.1 == affected)
+                    .collect();
+                let mine: Vec<_> = if !own.is_empty() {
+                    own
+                } else {
+                    let order = self.state.borrow().players_from_turn_player();
+                    let p = order
+                        .into_iter()
+                        .find(|p| cands.iter().any(|c| c.2 == *p))
+                        .unwrap_or(cands[0].2);
+                    cands.into_iter().filter(|c| c.2 == p).collect()
+                };
+                let p = mine[0].2;
+                let any_optional = mine.iter().any(|(r, _, _)| db.ability(*r).optional);
+                if mine.len() == 1 && !any_optional {
+                    let (r, s, p) = mine[0];
+                    return self.run_replacement(o, r, s, p);
+                }
+                let st = self.state.borrow();
+                let mut options: Vec<Choice> = mine
+                    .iter()
+                    .map(|(r, s, _)| Choice {
+                        label: match s {
+                            Some(s) => {
+                                format!("apply {}", db.cards[st.obj(*s).card as usize].def.id)
+                            }
+                            None => format!("apply rule {}", r.1 + 1),
+                        },
+                        kind: Some("replacement".into()),
+                        card: *s,
+                        target: None,
+                        data: vec![],
+                    })
+                    .collect();
+                if mine.iter().all(|(r, _, _)| db.ability(*r).optional) {
+                    options.push(Choice {
+                        label: "decline".into(),
+                        kind: Some("decline".into()),
+                        card: None,
+                        target: None,
+                        data: vec![],
+                    });
+                }
+                drop(st);
+                o.asking = Some(mine);
+                return Ok(Next::Ask(Request::Choose {
+                    player: p,
+                    prompt: "replacement".into(),
+                    options,
+                    min: 1,
+                    max: 1,
+                }));
+            }
+        }
+        if let Op::Group(open) = op {
+            if open {
+                self.group_depth += 1;
+            } else if self.group_depth > 0 {
+                self.group_depth -= 1;
+                if self.group_depth == 0 {
+                    let batch = std::mem::take(&mut self.group_batch);
+                    self.push_batch(batch);
+                }
+            }
+            o.results.push(Outcome::Done);
+            o.next += 1;
+            return Ok(Next::Again);
+        }
+        // Apply.
+        let lk = self.last_known_for(&op)?;
+        let (outcome, events) = {
+            let mut st = self.state.borrow_mut();
+            operations::apply(&db, &mut st, &op, lk)
+        };
+        let found = self.record(events)?;
+        o.batch.extend(found);
+        o.results.push(outcome);
+        o.next += 1;
+        o.used.clear();
+        if self.in_checks == 0 && self.any_check_due(true)? {
+            return Ok(Next::Push(Frame::Checks(ChecksFrame {
+                each_op: true,
+                next: 0,
+                changed: false,
+                rounds: 0,
+            })));
+        }
+        Ok(Next::Again)
+    }
+
+    pub(super) fn run_replacement(
+        &mut self,
+        o: &mut OpsFrame,
+        r: AbilityRef,
+        s: Option<ObjId>,
+        p: PlayerId,
+    ) -> R<Next> {
+        let db = self.engine.db.clone();
+        o.used.push((r, s));
+        o.replacing = true;
+        self.state.borrow_mut().replacements_applied += 1;
+        let ab = db.ability(r);
+        let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
+        let t = self.op_table(&o.ops[o.next])?;
+        let label = match s {
+            Some(s) => card_label(&db, self.state.borrow().obj(s).card, "replacement"),
+            None => "rule replacement".into(),
+        };
+        Ok(Next::Push(self.lua_frame(
+            ab.replace.as_ref().expect("checked"),
+            vec![ctx, Value::Table(t)],
+            label,
+        )?))
+    }
+
+    pub(super) fn replacement_candidates(
+        &mut self,
+        o: &OpsFrame,
+        op: &Op,
+    ) -> R<Vec<(AbilityRef, Option<ObjId>, PlayerId)>> {
+        let db = self.engine.db.clone();
+        let kind = op.kind();
+        let mut out = Vec::new();
+        let mut table = None;
+        for &r in &db.replacements {
+            let ab = db.ability(r);
+            if ab.replaces.as_deref() != Some(kind) {
+                continue;
+            }
+            let sources: Vec<(Option<ObjId>, PlayerId)> = match r.0 {
+                None => vec![(None, self.state.borrow().turn_player)],
+                Some(c) => {
+                    let st = self.state.borrow();
+                    let lua = &self.engine.lua;
+                    let mut out = Vec::new();
+                    for s in db.sources(&st, c, ab) {
+                        // A suppressed card replaces nothing.
+                        if crate::characteristics::ability_works(lua, &db, &st, s, 0)? {
+                            out.push((Some(s), st.obj(s).controller));
+                        }
+                    }
+                    out
+                }
+            };
+            for (s, p) in sources {
+                if o.used.contains(&(r, s)) {
+                    continue;
+                }
+                if table.is_none() {
+                    table = Some(self.op_table(op)?);
+                }
+                let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
+                self.engine.budget.reset();
+                if ab
+                    .applies
+                    .as_ref()
+                    .expect("checked")
+                    .call::<bool>((ctx, table.clone()))?
+                {
+                    out.push((r, s, p));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The Lua table describing a single operation, for replacement abilities.
+    pub(super) fn op_table(&self, op: &Op) -> R<Table> {
+        let lua = &self.engine.lua;
+        let db = &self.engine.db;
+        let st = self.state.borrow();
+        let t = lua.create_table()?;
+        t.set("kind", op.kind())?;
+        match op {
+            Op::Move {
+                card,
+                zone,
+                player,
+                position,
+                face,
+                orientation,
+                reason,
+                by,
+                host,
+            } => {
+                t.set("card", CardUd(*card))?;
+                let o = st.obj(*card);
+                t.set("from", crate::script::api::zone_name(db, &st, o.zone))?;
+                if let Some(z) = zone {
+                    t.set("zone", db.rules.zones[*z].1.name.as_str())?;
+                }
+                t.set("player", player.map(|p| p as i64 + 1))?;
+                t.set(
+                    "position",
+                    match position {
+                        operations::Position::Top => Value::String(lua.create_string("top")?),
+                        operations::Position::Bottom => Value::String(lua.create_string("bottom")?),
+                        operations::Position::At(n) => Value::Integer(*n as i64),
+                    },
+                )?;
+                t.set("face", face.map(|f| if f { "up" } else { "down" }))?;
+                t.set(
+                    "orientation",
+                    orientation.map(|s| db.names.name(s).to_string()),
+                )?;
+                t.set("reason", reason.as_deref())?;
+                t.set("by", by.map(|p| p as i64 + 1))?;
+                if let Some(h) = host {
+                    t.set("host", CardUd(*h))?;
+                }
+            }
+            Op::Orientation {
+                card,
+                value,
+                reason,
+                by,
+            } => {
+                t.set("card", CardUd(*card))?;
+                t.set("value", db.names.name(*value))?;
+                t.set("reason", reason.as_deref())?;
+                t.set("by", by.map(|p| p as i64 + 1))?;
+            }
+            Op::Counter {
+                card,
+                counter,
+                amount,
+                reason,
+                by,
+            } => {
+                t.set("card", CardUd(*card))?;
+                t.set("counter", db.names.name(db.rules.counters.syms[*counter]))?;
+                t.set("amount", *amount)?;
+                t.set("reason", reason.as_deref())?;
+                t.set("by", by.map(|p| p as i64 + 1))?;
+            }
+            Op::Face { card, up } => {
+                t.set("card", CardUd(*card))?;
+                t.set("up", *up)?;
+            }
+            Op::Emit(e) => {
+                t.set("name", e.name.as_str())?;
+                t.set("data", event_table(lua, db, &st, e)?)?;
+            }
+            _ => {}
+        }
+        Ok(t)
+    }
+
+    pub(super) fn last_known_for(&mut self, op: &Op) -> R<Option<Vec<LastKnown>>> {
+        let Op::Move { card, .. } = op else {
+            return Ok(None);
+        };
+        let db = self.engine.db.clone();
+        let st = self.state.borrow();
+        let o = st.obj(*card);
+        if !o.alive || o.attached_to.is_some() {
+            return Ok(None);
+        }
+        let decl = st.zone(o.zone).decl as usize;
+        if !db.rules.zones[decl].1.in_play {
+            return Ok(None);
+        }
+        self.engine.budget.reset();
+        let lua = &self.engine.lua;
+        let mut out = Vec::new();
+        for ci in 0..db.rules.chars.len() {
+            out.push(if db.rules.is_int(ci) {
+                LastKnown::Int(crate::characteristics::int_raw(lua, &db, &st, *card, ci)?)
+            } else {
+                LastKnown::Set(crate::characteristics::set_value(lua, &db, &st, *card, ci)?)
+            });
+        }
+        Ok(Some(out))
+    }
+}
