@@ -1,0 +1,533 @@
+//! Applying an operation to the state: the changes it makes and the events it causes.
+
+use super::*;
+
+/// Applies one operation. `last_known` is the leaving card's characteristics (computed by
+/// the caller, which may call Lua; this function never does).
+pub fn apply(
+    db: &Db,
+    st: &mut State,
+    op: &Op,
+    last_known: Option<Vec<LastKnown>>,
+) -> (Outcome, Vec<Event>) {
+    let mut events = Vec::new();
+    st.ops_since_decision += 1;
+    let out = match op {
+        Op::Move {
+            card,
+            zone,
+            player,
+            position,
+            face,
+            orientation,
+            reason,
+            by,
+            host,
+        } => {
+            match move_card(
+                db,
+                st,
+                *card,
+                *zone,
+                *player,
+                *position,
+                *face,
+                *orientation,
+                reason,
+                *by,
+                *host,
+                last_known,
+                &mut events,
+            ) {
+                Some(id) => Outcome::Card(id),
+                None => Outcome::Nothing,
+            }
+        }
+        Op::Shuffle(z) => {
+            let mut cards = std::mem::take(&mut st.zone_mut(*z).cards);
+            st.rng.shuffle(&mut cards);
+            st.zone_mut(*z).cards = cards;
+            let mut e = Event::named("shuffled");
+            e.to = Some(*z);
+            e.player = st.zone(*z).owner;
+            events.push(e);
+            Outcome::Done
+        }
+        Op::Orientation {
+            card,
+            value,
+            reason,
+            by,
+        } => {
+            let o = st.obj(*card);
+            if !o.alive || o.orientation == *value || o.attached_to.is_some() {
+                Outcome::Nothing
+            } else {
+                st.obj_mut(*card).orientation = *value;
+                let mut e = Event::named("turned");
+                e.card = Some(*card);
+                e.key = Some(db.names.name(*value).to_string());
+                e.reason = reason.clone();
+                e.player = *by;
+                events.push(e);
+                Outcome::Done
+            }
+        }
+        Op::Face { card, up } => {
+            if !st.obj(*card).alive || st.obj(*card).face_up == *up {
+                Outcome::Nothing
+            } else {
+                st.obj_mut(*card).face_up = *up;
+                let mut e = Event::named("flipped");
+                e.card = Some(*card);
+                e.amount = *up as i64;
+                events.push(e);
+                Outcome::Done
+            }
+        }
+        Op::Flag { card, flag, on } => {
+            let bit = 1u64 << flag;
+            let o = st.obj_mut(*card);
+            let before = o.flags & bit != 0;
+            if before == *on {
+                Outcome::Nothing
+            } else {
+                if *on {
+                    o.flags |= bit
+                } else {
+                    o.flags &= !bit
+                }
+                let mut e = Event::named("flag");
+                e.card = Some(*card);
+                e.key = Some(db.names.name(db.rules.flags.syms[*flag]).to_string());
+                e.amount = *on as i64;
+                events.push(e);
+                Outcome::Done
+            }
+        }
+        Op::Counter {
+            card,
+            counter,
+            amount,
+            reason,
+            by,
+        } => {
+            if !st.obj(*card).alive || *amount == 0 {
+                Outcome::Nothing
+            } else {
+                let o = st.obj_mut(*card);
+                let before = o.counters[*counter];
+                let after = (before + amount).max(0);
+                o.counters[*counter] = after;
+                if after == before {
+                    Outcome::Nothing
+                } else {
+                    let mut e = Event::named("counter");
+                    e.card = Some(*card);
+                    e.key = Some(db.names.name(db.rules.counters.syms[*counter]).to_string());
+                    e.amount = after - before;
+                    e.reason = reason.clone();
+                    e.player = *by;
+                    events.push(e);
+                    Outcome::Int(after)
+                }
+            }
+        }
+        Op::Reveal { cards, mask } => {
+            for c in cards {
+                st.obj_mut(*c).revealed |= mask;
+                let mut e = Event::named("revealed");
+                e.card = Some(*c);
+                e.amount = *mask as i64;
+                events.push(e);
+            }
+            Outcome::Done
+        }
+        Op::Conceal { cards } => {
+            for c in cards {
+                st.obj_mut(*c).revealed = 0;
+            }
+            Outcome::Done
+        }
+        Op::Token {
+            card,
+            zone,
+            player,
+            orientation,
+            face,
+        } => {
+            let cap = db.rules.zones[st.zone(*zone).decl as usize].1.capacity;
+            if cap.is_some_and(|c| st.zone(*zone).cards.len() as u32 >= c) {
+                return (Outcome::Nothing, events); // full: no token
+            }
+            let id = new_object(db, st, *card, *player, *zone, *face, *orientation);
+            st.obj_mut(id).token = true;
+            place(st, id, *zone, Position::Top);
+            let mut e = Event::named("created");
+            e.card = Some(id);
+            e.to = Some(*zone);
+            e.player = Some(*player);
+            events.push(e);
+            Outcome::Card(id)
+        }
+        Op::Control { card, player } => {
+            if st.obj(*card).controller == *player {
+                Outcome::Nothing
+            } else {
+                st.obj_mut(*card).controller = *player;
+                let mut e = Event::named("controller");
+                e.card = Some(*card);
+                e.player = Some(*player);
+                events.push(e);
+                Outcome::Done
+            }
+        }
+        Op::Value {
+            player,
+            index,
+            set,
+            add,
+        } => {
+            let slot = match player {
+                Some(p) => &mut Arc::make_mut(&mut st.players)[*p as usize].values[*index],
+                None => &mut Arc::make_mut(&mut st.game_values)[*index],
+            };
+            let before = *slot;
+            let after = match (set, add) {
+                (Some(v), _) => *v,
+                (None, Some(d)) => before + d,
+                (None, None) => before,
+            };
+            *slot = after;
+            if after != before {
+                let list = if player.is_some() {
+                    &db.rules.player_values
+                } else {
+                    &db.rules.game_values
+                };
+                let mut e = Event::named("value");
+                e.player = *player;
+                e.key = Some(db.names.name(list.syms[*index]).to_string());
+                e.amount = after - before;
+                events.push(e);
+            }
+            Outcome::Int(after)
+        }
+        Op::Effect { effects } => {
+            for eff in effects {
+                if let Target::Obj(id) = eff.target
+                    && !st.obj(id).alive
+                {
+                    continue;
+                }
+                let mut eff = eff.clone();
+                eff.timestamp = st.tick();
+                Arc::make_mut(&mut st.effects).push(eff);
+            }
+            Outcome::Done
+        }
+        Op::Expire { point, player } => {
+            let turn = st.turn;
+            let ends = |x: &Option<Expiry>| match x {
+                Some(x) if x.point == *point => {
+                    (player.is_none() || x.player.is_none() || x.player == *player)
+                        && turn > x.after_turn
+                }
+                _ => false,
+            };
+            if st.grants.iter().any(|g| ends(&g.expiry)) {
+                Arc::make_mut(&mut st.grants).retain(|g| !ends(&g.expiry));
+            }
+            Arc::make_mut(&mut st.effects).retain(|e| match e.expiry {
+                Some(x) if x.point == *point => {
+                    let for_player = player.is_none() || x.player.is_none() || x.player == *player;
+                    !(for_player && turn > x.after_turn)
+                }
+                _ => true,
+            });
+            Outcome::Done
+        }
+        Op::Emit(e) => {
+            events.push(e.clone());
+            Outcome::Done
+        }
+        Op::Use { card, key } => {
+            let turn = st.turn;
+            let o = st.obj_mut(*card);
+            match o.uses.iter_mut().find(|(k, t, _)| *k == *key && *t == turn) {
+                Some(u) => u.2 += 1,
+                None => o.uses.push((*key, turn, 1)),
+            }
+            Outcome::Done
+        }
+        Op::Random(n) => Outcome::Int(st.rng.below(*n) as i64 + 1),
+        Op::EndGame(r) => {
+            end(st, r.clone(), &mut events);
+            Outcome::Done
+        }
+        Op::Eliminate { player, reason } => {
+            Arc::make_mut(&mut st.players)[*player as usize].out = true;
+            let p = *player;
+            let q = Arc::make_mut(&mut st.pending);
+            for b in q.iter_mut() {
+                b.items.retain(|i| i.controller != p);
+            }
+            q.retain(|b| !b.items.is_empty());
+            Arc::make_mut(&mut st.effects)
+                .retain(|e| e.controller != Some(p) && e.target != Target::Player(p));
+            Arc::make_mut(&mut st.grants).retain(|g| g.controller != p);
+            let left: Vec<PlayerId> = (0..st.nplayers)
+                .filter(|p| !st.players[*p as usize].out)
+                .collect();
+            if left.len() <= 1 && st.result.is_none() {
+                end(
+                    st,
+                    GameResult {
+                        winners: left,
+                        reason: reason.clone(),
+                    },
+                    &mut events,
+                );
+            }
+            Outcome::Done
+        }
+        Op::FirstPlayer(p) => {
+            st.turn_player = *p;
+            Outcome::Done
+        }
+        Op::Grant(g) => {
+            if g.host.is_some_and(|h| !st.obj(h).alive) {
+                Outcome::Nothing
+            } else {
+                let mut g = g.clone();
+                g.timestamp = st.tick();
+                Arc::make_mut(&mut st.grants).push(g);
+                Outcome::Done
+            }
+        }
+        // Groups are handled by the driver (they shape trigger batches).
+        Op::Group(_) => Outcome::Done,
+    };
+    (out, events)
+}
+
+/// Ends the game (once).
+pub fn end(st: &mut State, r: GameResult, events: &mut Vec<Event>) {
+    if st.result.is_some() {
+        return;
+    }
+    let mut e = Event::named("game_over");
+    e.reason = Some(r.reason.clone());
+    e.data.push((
+        "winners".into(),
+        Val::List(
+            r.winners
+                .iter()
+                .map(|p| crate::script::api::player_val(*p))
+                .collect(),
+        ),
+    ));
+    events.push(e);
+    st.result = Some(r);
+}
+
+/// A new object of card `card` owned by `owner`, entering `zone` (not yet placed).
+pub fn new_object(
+    db: &Db,
+    st: &mut State,
+    card: u32,
+    owner: PlayerId,
+    zone: ZoneId,
+    face: Option<bool>,
+    orientation: Option<Sym>,
+) -> ObjId {
+    let id = ObjId(st.objects.len() as u32);
+    let decl = &db.rules.zones[st.zone(zone).decl as usize].1;
+    let timestamp = st.tick();
+    let o = Object {
+        id,
+        card,
+        owner,
+        controller: owner,
+        zone,
+        face_up: face.unwrap_or(!decl.face_down),
+        orientation: orientation.unwrap_or(db.rules.orientations.syms[0]),
+        flags: 0,
+        counters: vec![0; db.rules.counters.syms.len()],
+        attached_to: None,
+        attachments: Vec::new(),
+        timestamp,
+        entered_turn: st.turn,
+        uses: Vec::new(),
+        revealed: 0,
+        token: false,
+        alive: true,
+        successor: None,
+        last_known: None,
+    };
+    Arc::make_mut(&mut st.objects).push(o);
+    id
+}
+
+/// Puts an object into a zone's list.
+pub fn place(st: &mut State, id: ObjId, zone: ZoneId, pos: Position) {
+    let cards = &mut st.zone_mut(zone).cards;
+    match pos {
+        Position::Top => cards.push(id),
+        Position::Bottom => cards.insert(0, id),
+        Position::At(n) => {
+            let i = (n - 1).min(cards.len());
+            cards.insert(i, id)
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn move_card(
+    db: &Db,
+    st: &mut State,
+    card: ObjId,
+    zone: Option<usize>,
+    player: Option<PlayerId>,
+    position: Position,
+    face: Option<bool>,
+    orientation: Option<Sym>,
+    reason: &Option<String>,
+    by: Option<PlayerId>,
+    host: Option<ObjId>,
+    last_known: Option<Vec<LastKnown>>,
+    events: &mut Vec<Event>,
+) -> Option<ObjId> {
+    let o = st.obj(card).clone();
+    if !o.alive {
+        return None; // it already left: nothing to move
+    }
+    let from = o.zone;
+    let to = match host {
+        Some(h) => {
+            if !st.obj(h).alive || h == card {
+                return None;
+            }
+            st.obj(h).zone
+        }
+        None => st.zone_id(zone?, player.unwrap_or(o.owner)),
+    };
+    let to_decl = &db.rules.zones[st.zone(to).decl as usize].1;
+    if host.is_none()
+        && let Some(cap) = to_decl.capacity
+        && st.zone(to).cards.len() as u32 >= cap
+        && from != to
+    {
+        return None; // full: the ruleset makes room first
+    }
+    // Leave.
+    match o.attached_to {
+        Some(h) => st.obj_mut(h).attachments.retain(|a| *a != card),
+        None => st.zone_mut(from).cards.retain(|c| *c != card),
+    }
+    let keeps = to_decl.keeps_identity && host.is_none() && o.attached_to.is_none();
+    let new_id = if keeps {
+        let ts = st.tick();
+        let turn = st.turn;
+        let n = st.obj_mut(card);
+        n.zone = to;
+        n.timestamp = ts;
+        n.entered_turn = turn;
+        card
+    } else {
+        let id = new_object(db, st, o.card, o.owner, to, face, orientation);
+        st.obj_mut(id).token = o.token;
+        let old = st.obj_mut(card);
+        old.alive = false;
+        old.successor = Some(id);
+        old.last_known = last_known.map(Arc::new);
+        // Effects on the old object end with it.
+        if st.effects.iter().any(|e| e.target == Target::Obj(card)) {
+            Arc::make_mut(&mut st.effects).retain(|e| e.target != Target::Obj(card));
+        }
+        id
+    };
+    if keeps {
+        if let Some(f) = face {
+            st.obj_mut(new_id).face_up = f;
+        }
+        if let Some(or) = orientation {
+            st.obj_mut(new_id).orientation = or;
+        }
+    }
+    match host {
+        Some(h) => {
+            st.obj_mut(new_id).attached_to = Some(h);
+            st.obj_mut(h).attachments.push(new_id);
+        }
+        None => place(st, new_id, to, position),
+    }
+    let mut e = Event::named("moved");
+    e.card = Some(new_id);
+    e.old = Some(card);
+    e.from = Some(from);
+    e.to = Some(to);
+    e.reason = reason.clone();
+    e.player = by;
+    if let Some(h) = host {
+        e.data
+            .push(("host".into(), Val::Card(crate::values::CardRef { card: h })));
+    }
+    events.push(e);
+    // Cards attached to a card that left follow the attachment rules.
+    if !keeps {
+        for a in o.attachments.iter().copied() {
+            let cat = db.cards[st.obj(a).card as usize].category;
+            let rule = db.rules.attachments.iter().find(|r| r.category == cat);
+            match rule.and_then(|r| r.to.map(|z| (z, r.orientation))) {
+                Some((z, or)) => {
+                    st.obj_mut(a).attached_to = None;
+                    move_card(
+                        db,
+                        st,
+                        a,
+                        Some(z),
+                        Some(st.obj(a).owner),
+                        Position::Top,
+                        None,
+                        or,
+                        &Some("host_left".into()),
+                        by,
+                        None,
+                        None,
+                        events,
+                    );
+                }
+                None => {
+                    // Follow the host to its destination.
+                    st.obj_mut(a).attached_to = None;
+                    let decl = st.zone(to).decl as usize;
+                    move_card(
+                        db,
+                        st,
+                        a,
+                        Some(decl),
+                        Some(st.obj(a).owner),
+                        Position::Top,
+                        None,
+                        None,
+                        &Some("host_left".into()),
+                        by,
+                        None,
+                        None,
+                        events,
+                    );
+                }
+            }
+        }
+    }
+    // A token that leaves play stops existing.
+    if st.obj(new_id).token && to_decl.removes_tokens {
+        st.zone_mut(to).cards.retain(|c| *c != new_id);
+        st.obj_mut(new_id).alive = false;
+        let mut e = Event::named("ceased");
+        e.old = Some(new_id);
+        events.push(e);
+    }
+    Some(new_id)
+}

@@ -1,0 +1,403 @@
+//! Parsing: the Lua table a script yields becomes an `Op` (names checked against the ruleset).
+
+use super::*;
+
+pub(super) fn rt(msg: impl Into<String>) -> mlua::Error {
+    mlua::Error::runtime(msg.into())
+}
+
+pub(super) fn cards_of(t: &Table, key: &str) -> mlua::Result<Vec<ObjId>> {
+    let mut out = Vec::new();
+    if let Some(list) = t.get::<Option<Table>>(key)? {
+        for v in list.sequence_values::<Value>() {
+            match v? {
+                Value::UserData(ud) => out.push(ud.borrow::<CardUd>()?.0),
+                Value::Nil => {}
+                other => {
+                    return Err(rt(format!(
+                        "`{key}` should list cards, found a {}",
+                        other.type_name()
+                    )));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+pub(super) fn card_of(t: &Table, key: &str) -> mlua::Result<ObjId> {
+    match t.get::<Value>(key)? {
+        Value::UserData(ud) => Ok(ud.borrow::<CardUd>()?.0),
+        other => Err(rt(format!(
+            "`{key}` should be a card, not {}",
+            other.type_name()
+        ))),
+    }
+}
+
+pub(super) fn opt_player(st: &State, t: &Table, key: &str) -> mlua::Result<Option<PlayerId>> {
+    match t.get::<Option<i64>>(key)? {
+        Some(p) => Ok(Some(player_arg(st, p)?)),
+        None => Ok(None),
+    }
+}
+
+pub(super) fn name_in(db: &Db, list: &crate::names::Declared, name: &str) -> mlua::Result<Sym> {
+    let i = Rules::lookup(&db.names, list, name).map_err(rt)?;
+    Ok(list.syms[i])
+}
+
+/// Parses an operation table into single-card steps.
+pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>> {
+    let kind: String = t.get("kind")?;
+    let by = opt_player(st, t, "by")?;
+    let reason: Option<String> = t.get("reason")?;
+    Ok(match kind.as_str() {
+        "move" => {
+            let cards = match t.get::<Value>("card")? {
+                Value::UserData(ud) => vec![ud.borrow::<CardUd>()?.0],
+                _ => cards_of(t, "cards")?,
+            };
+            let host = match t.get::<Value>("host")? {
+                Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
+                _ => None,
+            };
+            let zone = match t.get::<Option<String>>("zone")? {
+                Some(z) => Some(db.rules.zone_index(&db.names, &z).map_err(rt)?),
+                None if host.is_some() => None,
+                None => return Err(rt("move: say which `zone`")),
+            };
+            let position = match t.get::<Value>("position")? {
+                Value::Nil => Position::Top,
+                Value::String(s) if s.to_string_lossy() == "top" => Position::Top,
+                Value::String(s) if s.to_string_lossy() == "bottom" => Position::Bottom,
+                Value::Integer(n) if n >= 1 => Position::At(n as usize),
+                other => {
+                    return Err(rt(format!(
+                        "move: bad position {other:?} (\"top\", \"bottom\" or n >= 1)"
+                    )));
+                }
+            };
+            let face = match t.get::<Option<String>>("face")?.as_deref() {
+                None => None,
+                Some("up") => Some(true),
+                Some("down") => Some(false),
+                Some(f) => {
+                    return Err(rt(format!(
+                        "move: face should be \"up\" or \"down\", not '{f}'"
+                    )));
+                }
+            };
+            let orientation = match t.get::<Option<String>>("orientation")? {
+                Some(o) => Some(name_in(db, &db.rules.orientations, &o)?),
+                None => None,
+            };
+            let player = opt_player(st, t, "player")?;
+            cards
+                .into_iter()
+                .map(|card| Op::Move {
+                    card,
+                    zone,
+                    player,
+                    position,
+                    face,
+                    orientation,
+                    reason: reason.clone(),
+                    by,
+                    host,
+                })
+                .collect()
+        }
+        "shuffle" => {
+            let z: String = t.get("zone")?;
+            let p: Option<i64> = t.get("player")?;
+            vec![Op::Shuffle(zone_arg(db, st, &z, p)?)]
+        }
+        "orientation" => {
+            let v: String = t.get("value")?;
+            vec![Op::Orientation {
+                card: card_of(t, "card")?,
+                value: name_in(db, &db.rules.orientations, &v)?,
+                reason,
+                by,
+            }]
+        }
+        "face" => vec![Op::Face {
+            card: card_of(t, "card")?,
+            up: t.get("up")?,
+        }],
+        "flag" => {
+            let f: String = t.get("flag")?;
+            let flag = Rules::lookup(&db.names, &db.rules.flags, &f).map_err(rt)?;
+            vec![Op::Flag {
+                card: card_of(t, "card")?,
+                flag,
+                on: t.get("on")?,
+            }]
+        }
+        "counter" => {
+            let c: String = t.get("counter")?;
+            let counter = Rules::lookup(&db.names, &db.rules.counters, &c).map_err(rt)?;
+            vec![Op::Counter {
+                card: card_of(t, "card")?,
+                counter,
+                amount: t.get("amount")?,
+                reason,
+                by,
+            }]
+        }
+        "reveal" => {
+            let mask = match t.get::<Option<Table>>("players")? {
+                None => u32::MAX,
+                Some(list) => {
+                    let mut m = 0;
+                    for p in list.sequence_values::<i64>() {
+                        m |= 1 << player_arg(st, p?)?;
+                    }
+                    m
+                }
+            };
+            vec![Op::Reveal {
+                cards: cards_of(t, "cards")?,
+                mask,
+            }]
+        }
+        "conceal" => vec![Op::Conceal {
+            cards: cards_of(t, "cards")?,
+        }],
+        "token" => {
+            let id: String = t.get("id")?;
+            let card = *db
+                .card_index
+                .get(&id)
+                .ok_or_else(|| rt(format!("create_token: no card '{id}'")))?;
+            let z: String = t.get("zone")?;
+            let p: i64 = t.get("player")?;
+            let orientation = match t.get::<Option<String>>("orientation")? {
+                Some(o) => Some(name_in(db, &db.rules.orientations, &o)?),
+                None => None,
+            };
+            let face = t.get::<Option<String>>("face")?.map(|f| f != "down");
+            vec![Op::Token {
+                card,
+                zone: zone_arg(db, st, &z, Some(p))?,
+                player: player_arg(st, p)?,
+                orientation,
+                face,
+            }]
+        }
+        "control" => vec![Op::Control {
+            card: card_of(t, "card")?,
+            player: player_arg(st, t.get("player")?)?,
+        }],
+        "value" => {
+            let key: String = t.get("key")?;
+            let player = opt_player(st, t, "player")?;
+            let list = if player.is_some() {
+                &db.rules.player_values
+            } else {
+                &db.rules.game_values
+            };
+            let index = Rules::lookup(&db.names, list, &key).map_err(rt)?;
+            vec![Op::Value {
+                player,
+                index,
+                set: t.get("value")?,
+                add: t.get("add")?,
+            }]
+        }
+        "effect" => vec![parse_effect(db, st, t)?],
+        "expire" => {
+            let p: String = t.get("point")?;
+            vec![Op::Expire {
+                point: name_in(db, &db.rules.durations, &p)?,
+                player: opt_player(st, t, "player")?,
+            }]
+        }
+        "emit" => {
+            let name: String = t.get("name")?;
+            let sym = db.names.get(&name);
+            if name != "log" && !sym.is_some_and(|s| db.rules.events.contains(&s)) {
+                return Err(rt(format!(
+                    "emit: unknown event '{name}': declare it in game.yaml `events`"
+                )));
+            }
+            let mut e = Event::named(&name);
+            e.player = by;
+            let data: Table = t.get("data")?;
+            let mut keys: Vec<(String, Value)> =
+                data.pairs::<String, Value>().collect::<mlua::Result<_>>()?;
+            keys.sort_by(|a, b| a.0.cmp(&b.0)); // pairs() order is not stable: sort
+            for (k, v) in keys {
+                match (k.as_str(), &v) {
+                    ("card", Value::UserData(ud)) => e.card = Some(ud.borrow::<CardUd>()?.0),
+                    ("player", Value::Integer(p)) => e.player = Some(player_arg(st, *p)?),
+                    ("amount", Value::Integer(n)) => e.amount = *n,
+                    ("reason", Value::String(s)) => e.reason = Some(s.to_string_lossy()),
+                    ("key", Value::String(s)) => e.key = Some(s.to_string_lossy()),
+                    _ => {
+                        if let Some(val) = lua_to_val(&v) {
+                            e.data.push((k, val));
+                        }
+                    }
+                }
+            }
+            let _ = lua;
+            vec![Op::Emit(e)]
+        }
+        "use" => {
+            let key: String = t.get("key")?;
+            vec![Op::Use {
+                card: card_of(t, "card")?,
+                key: limit_key(&key),
+            }]
+        }
+        "random" => {
+            let n: i64 = t.get("n")?;
+            if n < 1 {
+                return Err(rt(format!("random: n must be at least 1, not {n}")));
+            }
+            vec![Op::Random(n as u64)]
+        }
+        "end_game" => {
+            let mut winners = Vec::new();
+            if let Some(list) = t.get::<Option<Table>>("winners")? {
+                for p in list.sequence_values::<i64>() {
+                    winners.push(player_arg(st, p?)?);
+                }
+            }
+            vec![Op::EndGame(GameResult {
+                winners,
+                reason: reason.unwrap_or_else(|| "effect".into()),
+            })]
+        }
+        "eliminate" => vec![Op::Eliminate {
+            player: player_arg(st, t.get("player")?)?,
+            reason: reason.unwrap_or_else(|| "eliminated".into()),
+        }],
+        "first_player" => vec![Op::FirstPlayer(player_arg(st, t.get("player")?)?)],
+        "group" => vec![Op::Group(t.get("open")?)],
+        "grant_ability" => {
+            let def: Table = t.get("def")?;
+            let ability = *db.ability_by_table.get(&(def.to_pointer() as usize)).ok_or_else(|| {
+                rt("grant_ability: that ability is not declared by a card: put it in the card's ability list with `dormant = true`")
+            })?;
+            let host = match t.get::<Value>("target")? {
+                Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
+                _ => None,
+            };
+            let expiry = match t.get::<Option<String>>("until")? {
+                Some(p) => Some(Expiry {
+                    point: name_in(db, &db.rules.durations, &p)?,
+                    player: opt_player(st, t, "until_player")?,
+                    after_turn: t.get::<Option<u32>>("after_turn")?.unwrap_or(0),
+                }),
+                None => None,
+            };
+            let controller = opt_player(st, t, "by")?.unwrap_or(st.turn_player);
+            let source = match t.get::<Value>("source")? {
+                Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
+                _ => None,
+            };
+            vec![Op::Grant(crate::state::Grant {
+                ability,
+                host,
+                source,
+                controller,
+                once: t.get::<Option<bool>>("once")?.unwrap_or(false),
+                expiry,
+                timestamp: 0,
+            })]
+        }
+        k => return Err(rt(format!("unknown operation '{k}'"))),
+    })
+}
+
+pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
+    let ch: String = t.get("char")?;
+    let op: String = t.get("op")?;
+    let player_grant = ch == "player";
+    let characteristic = if player_grant {
+        db.names
+            .get("player")
+            .ok_or_else(|| rt("player grants are not available"))?
+    } else {
+        let ci = db
+            .rules
+            .char_index(&db.names, &ch)
+            .ok_or_else(|| rt(format!("modify: unknown characteristic '{ch}'")))?;
+        db.rules.chars[ci].sym
+    };
+    let value: Value = t.get("value")?;
+    let num = || -> mlua::Result<i64> {
+        match &value {
+            Value::Integer(i) => Ok(*i),
+            Value::Number(n) => Ok(*n as i64),
+            other => Err(rt(format!(
+                "modify {op}: value should be an integer, not {}",
+                other.type_name()
+            ))),
+        }
+    };
+    let name = || -> mlua::Result<Sym> {
+        match &value {
+            Value::String(s) => db.names.get(&s.to_string_lossy()).ok_or_else(|| {
+                rt(format!(
+                    "modify {op}: unknown name '{}'",
+                    s.to_string_lossy()
+                ))
+            }),
+            other => Err(rt(format!(
+                "modify {op}: value should be a name, not {}",
+                other.type_name()
+            ))),
+        }
+    };
+    let modify = match op.as_str() {
+        "add" => Modify::Add(num()?),
+        "set_base" => Modify::SetBase(num()?),
+        "set" => Modify::Set(num()?),
+        "grant" => Modify::Grant(name()?),
+        "revoke" => Modify::Revoke(name()?),
+        o => {
+            return Err(rt(format!(
+                "modify: unknown op '{o}' (add, set_base, set, grant, revoke)"
+            )));
+        }
+    };
+    let expiry = match t.get::<Option<String>>("until")? {
+        Some(p) => Some(Expiry {
+            point: name_in(db, &db.rules.durations, &p)?,
+            player: opt_player(st, t, "until_player")?,
+            after_turn: t.get::<Option<u32>>("after_turn")?.unwrap_or(0),
+        }),
+        None => None,
+    };
+    let controller = opt_player(st, t, "by")?;
+    let source = match t.get::<Value>("source")? {
+        Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
+        _ => None,
+    };
+    let mut targets: Vec<Target> = cards_of(t, "targets")?
+        .into_iter()
+        .map(Target::Obj)
+        .collect();
+    if let Some(list) = t.get::<Option<Table>>("players")? {
+        for p in list.sequence_values::<i64>() {
+            targets.push(Target::Player(player_arg(st, p?)?));
+        }
+    }
+    let effects = targets
+        .into_iter()
+        .map(|target| Effect {
+            timestamp: 0,
+            controller,
+            source,
+            target,
+            characteristic,
+            modify,
+            expiry,
+        })
+        .collect();
+    Ok(Op::Effect { effects })
+}
