@@ -124,8 +124,9 @@ pub fn set_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result
 /// `abilities.suppressed_by` name is in its set characteristic): the timestamp of the
 /// effect or static ability that put the name there, or None when its abilities work.
 /// A card that left play keeps the answer it had when it left (`u64::MAX` if suppressed).
+/// The `including_later` name suppresses later gains too: `SUPPRESSES_LATER_GAINS`.
 pub fn suppressed_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Option<u64>> {
-    let Some((ci, name)) = db.rules.suppression else {
+    let Some((ci, name, later)) = db.rules.suppression else {
         return Ok(None);
     };
     let o = st.obj(id);
@@ -133,7 +134,8 @@ pub fn suppressed_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Opt
         && let Some(lk) = &o.last_known
         && let Some(crate::state::LastKnown::Set(v)) = lk.get(ci)
     {
-        return Ok(v.contains(&name).then_some(u64::MAX));
+        let on = v.contains(&name) || later.is_some_and(|l| v.contains(&l));
+        return Ok(on.then_some(u64::MAX));
     }
     if SUPPRESS_DEPTH.with(|d| d.get()) >= MAX_SUPPRESS_DEPTH {
         return Ok(None);
@@ -141,18 +143,27 @@ pub fn suppressed_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Opt
     SUPPRESS_DEPTH.with(|d| d.set(d.get() + 1));
     let found = collect(lua, db, st, id, db.rules.chars[ci].sym);
     SUPPRESS_DEPTH.with(|d| d.set(d.get() - 1));
-    let mut since = db.cards[o.card as usize].sets[ci]
-        .contains(&name)
-        .then_some(0);
+    let printed = &db.cards[o.card as usize].sets[ci];
+    let mut since = printed.contains(&name).then_some(0);
+    let mut all = later.is_some_and(|l| printed.contains(&l));
     for f in found? {
         match f.modify {
             Modify::Grant(s) if s == name && since.is_none() => since = Some(f.ts),
             Modify::Revoke(s) if s == name => since = None,
+            Modify::Grant(s) if Some(s) == later => all = true,
+            Modify::Revoke(s) if Some(s) == later => all = false,
             _ => {}
         }
     }
-    Ok(since)
+    Ok(if all {
+        Some(SUPPRESSES_LATER_GAINS)
+    } else {
+        since
+    })
 }
+
+/// The `suppressed_since` of a card whose suppression covers every gain, earlier or later.
+pub const SUPPRESSES_LATER_GAINS: u64 = u64::MAX - 1;
 
 /// The `gained` timestamp of an ability no suppression stops (a delayed ability: the
 /// effect of an ability that already resolved).

@@ -183,6 +183,10 @@ pub struct Suppression {
     pub char: String,
     /// The name in it.
     pub name: String,
+    /// A second name in the same characteristic that suppresses also the abilities and
+    /// keywords the card gains after it began ("unless specified", e.g. OP 8-2-4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub including_later: Option<String>,
 }
 
 /// Seat count bounds.

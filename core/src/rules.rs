@@ -59,8 +59,8 @@ pub struct Rules {
     pub keywords: Declared,
     /// Attachment rules.
     pub attachments: Vec<AttachRule>,
-    /// `abilities.suppressed_by`: (set characteristic index, name).
-    pub suppression: Option<(usize, Sym)>,
+    /// `abilities.suppressed_by`: (set characteristic index, name, `including_later` name).
+    pub suppression: Option<(usize, Sym, Option<Sym>)>,
     /// `abilities.keywords`: keywords that are abilities.
     pub ability_keywords: Vec<Sym>,
 }
@@ -173,7 +173,8 @@ impl Rules {
                 .position(|c| c.name == sup.char)
             {
                 Some(ci) if manifest.characteristics[ci].kind == CharKind::Set => {
-                    suppression = Some((ci, names.intern(&sup.name)));
+                    let later = sup.including_later.as_deref().map(|n| names.intern(n));
+                    suppression = Some((ci, names.intern(&sup.name), later));
                 }
                 _ => errors2.push(format!(
                     "abilities.suppressed_by: '{}' is not a set characteristic",

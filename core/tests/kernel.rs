@@ -1066,6 +1066,16 @@ const HUSH: &str = r#"return { { kind = "activated", timing = "main",
      end
    end } }"#;
 
+/// Hushall: silences your plain cards until end of turn, including what they gain later.
+const HUSHALL: &str = r#"return { { kind = "activated", timing = "main",
+   operate = function(ctx)
+     for _, c in ipairs(ctx:cards("board", ctx.player)) do
+       if c.name == "plain" then
+         ctx:modify(c, { char = "status", op = "grant", value = "silenced_all" }, { ["until"] = "end_of_turn" })
+       end
+     end
+   end } }"#;
+
 /// Tutor: your plain cards gain "swift" and a +2 power activated ability until end of turn.
 const TUTOR: &str = r#"
 local boost = { kind = "activated", timing = "main", dormant = true,
@@ -1114,6 +1124,7 @@ fn silence_engine(board_capacity: u32) -> Rc<Engine> {
     engine_of(content_with(
         vec![
             card("hush", "runner", 0, &[], Some(HUSH)),
+            card("hushall", "runner", 0, &[], Some(HUSHALL)),
             card("hushcry", "runner", 0, &[], Some(HUSHCRY)),
             card("tutor", "runner", 0, &[], Some(TUTOR)),
             card("tally", "runner", 0, &[], Some(TALLY)),
@@ -1128,7 +1139,7 @@ fn silence_engine(board_capacity: u32) -> Rc<Engine> {
                 .unwrap()
                 .push(serde_json::json!({"name": "status", "kind": "set"}));
             m["abilities"] = serde_json::json!({
-                "suppressed_by": {"char": "status", "name": "silenced"},
+                "suppressed_by": {"char": "status", "name": "silenced", "including_later": "silenced_all"},
                 "keywords": ["swift"]
             });
         },
@@ -1191,6 +1202,24 @@ fn suppressed_cards_lose_statics_keywords_activated_and_earlier_grants() {
     pick(&mut g, "end turn");
     assert_eq!(power_of(&g, "board", 0, "quick"), 4);
     assert_eq!(power_of(&g, "board", 0, "plain"), 3);
+}
+
+#[test]
+fn an_including_later_suppression_also_stops_what_the_card_gains_afterwards() {
+    let e = silence_engine(8);
+    let mut g = silence_game(&e, &["plain", "hushall", "tutor"], &[]);
+    assert_eq!(power_of(&g, "board", 0, "plain"), 2);
+    pick(&mut g, "use hushall");
+    // Gained after the silence, but the silence covers later gains: no swift, no ability.
+    pick(&mut g, "use tutor");
+    assert_eq!(power_of(&g, "board", 0, "plain"), 2);
+    let l = labels(&g);
+    assert!(!l.iter().any(|l| l == "use plain"), "{l:?}");
+    // Without it, the same gains work.
+    let mut g = silence_game(&e, &["plain", "hushall", "tutor"], &[]);
+    pick(&mut g, "use tutor");
+    assert_eq!(power_of(&g, "board", 0, "plain"), 3);
+    assert!(labels(&g).iter().any(|l| l == "use plain"));
 }
 
 #[test]

@@ -264,8 +264,12 @@ pub fn limit_key(key: &str) -> u32 {
     h
 }
 
-/// Abilities of objects in their zones, filtered: {kind, timing, player, card}.
+/// Abilities of objects in their zones, filtered: {kind, timing, player, card, delayed}.
+/// Each entry has `timestamp`: when its card entered its zone, or when an effect gave it.
+/// `delayed = true` adds the abilities effects armed without a host (`ctx:delay`, or
+/// `ctx:grant_ability` with no card), whose `source` is the card whose effect armed them.
 fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
+    let delayed = filter.get::<Option<bool>>("delayed")?.unwrap_or(false);
     let kind: Option<String> = filter.get("kind")?;
     let timing: Option<String> = filter.get("timing")?;
     let player: Option<i64> = filter.get("player")?;
@@ -322,6 +326,7 @@ fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
         h.set("def", ab.table.clone())?;
         h.set("index", r.1 + 1)?;
         h.set("granted", granted)?;
+        h.set("timestamp", if granted { gained } else { o.timestamp })?;
         h.set("key", format!("{owner_card}#{}", r.1 + 1))?;
         out.raw_set(out.raw_len() + 1, h)?;
         Ok(())
@@ -357,6 +362,35 @@ fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
             && only.is_none_or(|c| c.0 == h)
         {
             push(h, g.ability, Some(g.timestamp))?;
+        }
+    }
+    if delayed && only.is_none() {
+        // The rest of an effect that already resolved: no zone or suppression stops it.
+        for g in st.grants.iter().filter(|g| g.host.is_none()) {
+            let ab = db.ability(g.ability);
+            if kind.is_some_and(|k| k != ab.kind)
+                || timing.is_some_and(|t| !ab.timings.contains(&t))
+                || player.is_some_and(|p| p != g.controller as i64 + 1)
+            {
+                continue;
+            }
+            let owner_card = g
+                .ability
+                .0
+                .map(|c| db.cards[c as usize].def.id.as_str())
+                .unwrap_or("rule");
+            let h = lua.create_table()?;
+            if let Some(s) = g.source {
+                h.set("source", CardUd(s))?;
+            }
+            h.set("def", ab.table.clone())?;
+            h.set("index", g.ability.1 + 1)?;
+            h.set("granted", true)?;
+            h.set("delayed", true)?;
+            h.set("controller", g.controller as i64 + 1)?;
+            h.set("timestamp", g.timestamp)?;
+            h.set("key", format!("{owner_card}#{}", g.ability.1 + 1))?;
+            out.raw_set(out.raw_len() + 1, h)?;
         }
     }
     Ok(out)

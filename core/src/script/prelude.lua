@@ -80,7 +80,10 @@ function Ctx:turn_order()
   end
   return out
 end
---- Abilities of cards in their zones: filter {kind=, timing=, player=, card=}.
+--- Abilities of cards in their zones: filter {kind=, timing=, player=, card=, delayed=}. Each
+--- has source, def, key, granted and timestamp (card entered its zone / effect gave it);
+--- `delayed = true` adds host-less abilities armed by effects (ctx:delay, ctx:grant_ability
+--- without a card), with `delayed` and `controller` set.
 function Ctx:abilities(filter) return K.abilities(filter or {}) end
 --- How many times `card` used the limit `key` this turn.
 function Ctx:uses(card, key) return K.uses(card, key) end
@@ -182,7 +185,8 @@ function Ctx:end_game(winners, reason) return op({ kind = "end_game", winners = 
 --- Takes a player out of the game (the game ends when one or no player is left).
 function Ctx:eliminate(player, reason) return op({ kind = "eliminate", player = player, reason = reason }) end
 --- Gives `card` an ability declared on the source card with `dormant = true` (it works
---- only when given). opts: until, player, after_turn (a duration), once.
+--- only when given); with `card` nil, arms it with no host (see Ctx:abilities `delayed`).
+--- opts: until, player, after_turn (a duration), once.
 function Ctx:grant_ability(def, card, opts)
   opts = opts or {}
   return op({ kind = "grant_ability", def = def, target = card, once = opts.once,
