@@ -26,7 +26,7 @@ local function with_cost(a)
   if type(a.cost) == "table" then
     local spec = a.cost
     a.cost_name = spec.name
-    a.cost_don = spec.don -- OP 8-3-1-2: summed with added costs in OP.can_activate
+    a.cost_spec = spec -- OP 8-3-1-3: checked together with added costs in OP.can_activate
     a.cost = spec.pay
     a.condition = both(a.condition, spec.can_pay)
     if a.kind == "triggered" and a.optional == nil then a.optional = true end -- OP 8-3-1-4
@@ -210,6 +210,8 @@ end
 
 --- A permanent effect that adds a condition to other abilities (OP 8-3-2-2): `to` as in
 --- added_cost; `requires(actx)` must hold too, in the activating ability's ctx.
+--- Either, declared `dormant = true`, is the lasting part of a one-shot effect instead: it
+--- applies once `add_rules(ctx, it, duration)` (verbs.lua) arms it.
 function added_condition(a)
   a.adds_to, a.adds_condition, a.to, a.requires = a.to, a.requires, nil, nil
   a.timing = "added_rules"

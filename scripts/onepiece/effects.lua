@@ -23,33 +23,32 @@ function OP.can_activate(ctx, ab)
   if def.your_turn and ctx.turn_player ~= ctx.player then return false end            -- OP 8-3-2-4, 10-2-11-1
   if def.opponent_turn and ctx.turn_player == ctx.player then return false end        -- OP 8-3-2-5, 10-2-12-1
   if def.condition and not def.condition(ctx) then return false end                   -- OP 8-3-2-1
-  local don = def.cost_don or 0
+  local costs = { def.cost_spec }
   for _, x in ipairs(OP.added_rules(ctx, ab)) do
     if x.requires and not x.requires(ctx) then return false end            -- OP 8-3-2-2
-    if x.cost and not x.cost.can_pay(ctx) then return false end            -- OP 8-3-1-3
-    don = don + (x.cost and x.cost.don or 0)
+    costs[#costs + 1] = x.cost
   end
-  -- OP 8-3-1-3: the printed and the added ① together (each alone may be payable).
-  if don > 0 and #OP.active_don(ctx, ctx.player) < don then return false end
-  return true
+  -- OP 8-3-1-3: the printed and the added costs must be payable together (each alone may be).
+  return #costs == 0 or Cost.payable_together(ctx, costs)
 end
 
---- OP 8-3-1-2, 8-3-2-2: the costs and conditions that other cards' permanent effects
---- (`added_cost` / `added_condition` of cards.lua) add to ability `ab`, in the order those
---- effects began to apply (their cards came to the field: object ids grow with every zone
---- change; docs/rulings). Each is {cost = Cost, requires = function(ctx), source = card}.
+--- OP 8-3-1-2, 8-3-2-2: the costs and conditions that other effects (`added_cost` /
+--- `added_condition` of cards.lua) add to ability `ab`, in the order those effects resolved:
+--- a one-shot effect's (`add_rules` of verbs.lua) when it resolved, a permanent effect's when
+--- its card came to the field (docs/rulings). Each is {cost = Cost, requires = function(ctx),
+--- source = card}.
 function OP.added_rules(ctx, ab)
   local out = {}
-  for _, s in ipairs(ctx:abilities({ kind = "static", timing = "added_rules" })) do
+  for _, s in ipairs(ctx:abilities({ kind = "static", timing = "added_rules", delayed = true })) do
     local d = s.def
     if d.adds_to then
-      local sctx = ctx:with({ source = s.source, player = s.source.controller })
+      local sctx = ctx:with({ source = s.source, player = s.controller or s.source.controller })
       if (d.condition == nil or d.condition(sctx)) and d.adds_to(sctx, ab, ctx) then
-        out[#out + 1] = { cost = d.adds_cost, requires = d.adds_condition, source = s.source }
+        out[#out + 1] = { cost = d.adds_cost, requires = d.adds_condition, source = s.source, at = s.timestamp }
       end
     end
   end
-  table.sort(out, function(a, b) return a.source.id < b.source.id end)
+  table.sort(out, function(a, b) return a.at < b.at end)
   return out
 end
 

@@ -147,6 +147,10 @@ function set_base_power(ctx, cards, n, duration) modify(ctx, cards, { char = "po
 --- `cannot_block`, `unblockable`) for a duration (OP 1-3-3: a prohibition beats an instruction).
 function grant(ctx, cards, name, duration) modify(ctx, cards, { char = "keywords", op = "grant", value = name }, duration) end
 
+--- "During this turn, ... abilities cost/need ... more": arms a `dormant` added_cost or
+--- added_condition of this card for a duration (OP 8-3-1-2, 8-3-2-2; paid in resolution order).
+function add_rules(ctx, def, duration) ctx:grant_ability(def, nil, lasts(ctx, duration)) end
+
 --- For permanent{}: "+N power".
 function plus_power(n) return { char = "power", op = "add", value = n } end
 --- For permanent{}: "gains [keyword]" / a prohibition.
@@ -160,12 +164,17 @@ end
 -- (game.yaml `abilities`): the kernel then ignores its card text and the effects it gained
 -- before (docs/rulings OP 8-2). -------------------------------------------------------------
 
---- "Negate the effects of" cards for a duration (`lasts`; nil: while they stay where they are).
-function negate(ctx, cards, duration) modify(ctx, cards, { char = "status", op = "grant", value = "negated" }, duration) end
---- For permanent{}: "the effects of [affected cards] are negated" while this card is on the field.
-function negates() return { char = "status", op = "grant", value = "negated" } end
+-- `negated_all` (game.yaml `including_later`) negates also the effects gained afterwards: the
+-- "unless specified" of OP 8-2-4.
+local function negation(opts) return { char = "status", op = "grant", value = (opts or {}).including_later and "negated_all" or "negated" } end
+--- "Negate the effects of" cards for a duration (`lasts`; nil: while they stay where they are);
+--- opts `{ including_later = true }`: effects they gain afterwards too (OP 8-2-4).
+function negate(ctx, cards, duration, opts) modify(ctx, cards, negation(opts), duration) end
+--- For permanent{}: "the effects of [affected cards] are negated" while this card is on the
+--- field; opts as for negate.
+function negates(opts) return negation(opts) end
 --- Whether a card's effects are negated now.
-function is_negated(c) return c:has("status", "negated") end
+function is_negated(c) return c:has("status", "negated") or c:has("status", "negated_all") end
 --- "A card with no base effect" (OP 2-8-5): it prints no card text, keywords included; a
 --- negated card still has its base effects (8-2-2).
 function has_no_base_effect(c) return c.printed_abilities == 0 end
@@ -327,20 +336,44 @@ end
 
 Cost = {}
 
-local function cost(name, can_pay, pay) return { name = name, can_pay = can_pay, pay = pay } end
+--- What a cost uses up, by kind: how many the player has now (OP 8-3-1-3: the costs of one
+--- activation are payable together only if, per kind, they need no more than there is).
+Cost.HAVE = {
+  active_don = function(ctx) return #OP.active_don(ctx, ctx.player) end,
+  field_don = function(ctx) return #OP.field_don(ctx, ctx.player) end,
+  active_self = function(ctx) return ctx.source.orientation == "active" and 1 or 0 end,
+  hand = function(ctx) return #ctx:cards("hand", ctx.player) end,
+  life = function(ctx) return life_count(ctx) end,
+}
+
+-- `needs`: {kind = n} of Cost.HAVE, what paying it uses up (summed by Cost.payable_together).
+local function cost(name, can_pay, pay, needs) return { name = name, can_pay = can_pay, pay = pay, needs = needs or {} } end
+
+--- Whether costs (nil entries skipped) can be paid together (OP 8-3-1-3): each one alone, and
+--- their needs summed per kind (two "trash 1 card from your hand" need 2 cards; a filter is
+--- checked per cost only).
+function Cost.payable_together(ctx, costs)
+  local sum = {}
+  for _, c in pairs(costs) do
+    if not c.can_pay(ctx) then return false end
+    for k, n in pairs(c.needs) do sum[k] = (sum[k] or 0) + n end
+  end
+  for k, n in pairs(sum) do
+    if Cost.HAVE[k](ctx) < n then return false end
+  end
+  return true
+end
 
 --- ①②...: rest n active DON!! of your cost area (OP 8-3-1-5).
 function Cost.don(n)
-  local c = cost("(" .. n .. ")", function(ctx) return #OP.active_don(ctx, ctx.player) >= n end,
-    function(ctx) return OP.pay_don(ctx, ctx.player, n) end)
-  c.don = n -- active DON!! it needs, summed with costs added by other effects (OP 8-3-1-2)
-  return c
+  return cost("(" .. n .. ")", function(ctx) return #OP.active_don(ctx, ctx.player) >= n end,
+    function(ctx) return OP.pay_don(ctx, ctx.player, n) end, { active_don = n })
 end
 
 --- DON!! −n: return n DON!! of your field to your DON!! deck (OP 8-3-1-6, 10-2-10).
 function Cost.don_minus(n)
   return cost("DON!! -" .. n, function(ctx) return #OP.field_don(ctx, ctx.player) >= n end,
-    function(ctx) return OP.return_don(ctx, ctx.player, n) end)
+    function(ctx) return OP.return_don(ctx, ctx.player, n) end, { field_don = n })
 end
 
 --- "Rest this card" (OP 8-3-1; an active card only, 1-3-2-1).
@@ -349,7 +382,7 @@ function Cost.rest_self()
     function(ctx)
       ctx:set_orientation(ctx.source, "rested", "cost")
       return true
-    end)
+    end, { active_self = 1 })
 end
 
 --- "Trash n cards [f] from your hand" (OP 10-2-14).
@@ -357,37 +390,32 @@ function Cost.trash_from_hand(n, f)
   n = n or 1
   local function cands(ctx) return util.filter(ctx:cards("hand", ctx.player), function(c) return (f or F.any)(c) end) end
   return cost("trash " .. n .. " from hand", function(ctx) return #cands(ctx) >= n end,
-    function(ctx) return trash_from_hand(ctx, n, f) == n end)
+    function(ctx) return trash_from_hand(ctx, n, f) == n end, { hand = n })
 end
 
 --- "Add n cards from the top of your Life cards to your hand".
 function Cost.take_life(n)
   n = n or 1
   return cost("life -" .. n, function(ctx) return life_count(ctx) >= n end,
-    function(ctx) take_life(ctx, n) return true end)
+    function(ctx) take_life(ctx, n) return true end, { life = n })
 end
 
 --- Several costs, paid in written order (OP 8-3-1-1); stops at the first that fails (8-3-1-3-1).
 function Cost.all(...)
   local parts = { ... }
   local names = util.map(parts, function(c) return c.name end)
-  local don = 0
-  for _, c in ipairs(parts) do don = don + (c.don or 0) end
-  local c = cost(table.concat(names, " + "),
-    function(ctx)
-      for _, c in ipairs(parts) do
-        if not c.can_pay(ctx) then return false end
-      end
-      return true
-    end,
+  local needs = {}
+  for _, c in ipairs(parts) do
+    for k, n in pairs(c.needs) do needs[k] = (needs[k] or 0) + n end
+  end
+  return cost(table.concat(names, " + "),
+    function(ctx) return Cost.payable_together(ctx, parts) end, -- OP 8-3-1-3
     function(ctx)
       for _, c in ipairs(parts) do
         if not c.pay(ctx) then return false end
       end
       return true
-    end)
-  c.don = don
-  return c
+    end, needs)
 end
 
 -- Events for on_event{} ("when ..." texts without a keyword, OP 8-1-3-1-1) ----------------------
