@@ -16,7 +16,7 @@ pub type Localized = BTreeMap<String, String>;
 /// One Lua source file: its text and the name errors should cite (a path).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
-    /// The path shown in errors and tracebacks, e.g. `cardsets/onepiece/rf01/RF01-001.lua`.
+    /// The path shown in errors and tracebacks, e.g. `cardsets/<game>/<set>/<card>.lua`.
     pub name: String,
     /// The Lua (Luau) text.
     pub text: String,
@@ -43,7 +43,7 @@ pub struct Content {
 /// A card as the kernel sees it: identity, printed fields and the script.
 #[derive(Clone, Debug)]
 pub struct CardDef {
-    /// The card number, unique per game (`RF01-001`).
+    /// The card number, unique per game (`SET-001`).
     pub id: String,
     /// One of the ruleset's `categories`.
     pub category: String,
@@ -88,7 +88,7 @@ impl KeywordUse {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RulesetManifest {
-    /// The game's id, used in folder names and deck lists (`onepiece`).
+    /// The game's id, used in folder names and deck lists (`sprint` in the kernel's tests).
     pub game: String,
     /// The game's display name.
     pub name: Localized,
@@ -369,7 +369,7 @@ pub struct TriggerPolicy {
     #[serde(default = "yes")]
     pub player_orders: bool,
     /// An ability triggers at most once per batch, however many of its events the batch
-    /// holds (Gundam 10-1-6-3 style).
+    /// holds (a rule some games have).
     #[serde(default)]
     pub once_per_batch: bool,
 }
@@ -428,7 +428,7 @@ pub struct DeckDecl {
     pub sections: Vec<DeckSection>,
 }
 
-/// A section of a deck list (`leader`, `main`, `don`).
+/// A section of a deck list (`main`, `sideboard`, ...).
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DeckSection {

@@ -224,7 +224,13 @@ impl Game {
             self.journal.clear();
         }
         self.journal.push((player, response.clone()));
-        let req = self.request.take().expect("checked");
+        self.answer(player, response, quiescent);
+        Ok(())
+    }
+
+    /// Logs a checked answer to the pending request and runs the game on with it.
+    pub(crate) fn answer(&mut self, player: PlayerId, response: Response, quiescent: bool) {
+        let req = self.request.take().expect("a pending request");
         {
             let mut st = self.state.borrow_mut();
             st.log.push(Entry::Decision {
@@ -242,7 +248,6 @@ impl Game {
         if let Some(r) = self.loop_answer(player, response) {
             self.drive(Input::Answer(r));
         }
-        Ok(())
     }
 
     /// A player concedes (at any time; no effect can replace it).

@@ -34,9 +34,8 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::decisions::{Choice, Request, Response};
-use crate::driver::{Frame, Input, TriggerStage, TurnStage};
+use crate::driver::{Frame, TriggerStage, TurnStage};
 use crate::game::Game;
-use crate::log::Entry;
 use crate::state::{ObjId, PlayerId, State};
 use crate::values::Val;
 
@@ -563,21 +562,7 @@ impl Game {
     /// declaration repeats it).
     fn answer_recorded(&mut self, player: PlayerId, response: Response) {
         let quiescent = !self.frames.iter().any(Frame::holds_lua);
-        let req = self.request.take().expect("checked");
-        {
-            let mut st = self.state.borrow_mut();
-            st.log.push(Entry::Decision {
-                player,
-                request: (*req).clone(),
-                response: response.clone(),
-            });
-            if quiescent {
-                st.ops_since_decision = 0;
-            }
-        }
-        if let Some(r) = self.loop_answer(player, response) {
-            self.drive(Input::Answer(r));
-        }
+        self.answer(player, response, quiescent);
     }
 }
 

@@ -65,7 +65,7 @@ pub enum TurnStage {
 pub struct LuaFrame {
     pub(crate) thread: Thread,
     pub(crate) args: Option<Vec<Value>>,
-    /// What runs, for error messages ("card RF01-003, ability 2").
+    /// What runs, for error messages ("card SET-003, ability 2").
     pub(crate) label: String,
     /// A value to resume with once a child frame (rule processing) finishes.
     pub(crate) stash: Option<Value>,
@@ -351,7 +351,7 @@ impl Game {
     }
 }
 
-/// "card RF01-003 (ability 2, cardsets/.../RF01-003.lua)": what errors name.
+/// "card SET-003 (ability 2, cardsets/.../SET-003.lua)": what errors name.
 fn card_label(db: &crate::db::Db, card: u32, what: &str) -> String {
     let def = &db.cards[card as usize].def;
     match &def.script {
