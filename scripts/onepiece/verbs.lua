@@ -346,20 +346,66 @@ Cost.HAVE = {
   life = function(ctx) return life_count(ctx) end,
 }
 
--- `needs`: {kind = n} of Cost.HAVE, what paying it uses up (summed by Cost.payable_together).
-local function cost(name, can_pay, pay, needs) return { name = name, can_pay = can_pay, pay = pay, needs = needs or {} } end
+--- Kinds whose cards differ, so a filtered cost takes particular ones: the cards on offer.
+Cost.CARDS = {
+  hand = function(ctx) return ctx:cards("hand", ctx.player) end,
+}
 
---- Whether costs (nil entries skipped) can be paid together (OP 8-3-1-3): each one alone, and
---- their needs summed per kind (two "trash 1 card from your hand" need 2 cards; a filter is
---- checked per cost only).
-function Cost.payable_together(ctx, costs)
-  local sum = {}
+-- `needs`: {kind = n} of Cost.HAVE, what paying it uses up (summed by Cost.payable_together);
+-- `filters`: {kind = f} when only cards passing `f` will do (Cost.CARDS kinds).
+local function cost(name, can_pay, pay, needs, filters)
+  return { name = name, can_pay = can_pay, pay = pay, needs = needs or {}, filters = filters or {} }
+end
+
+-- The single costs inside `costs` (a Cost.all is its parts).
+local function flatten(costs, out)
+  out = out or {}
   for _, c in pairs(costs) do
+    if c.parts then flatten(c.parts, out) else out[#out + 1] = c end
+  end
+  return out
+end
+
+-- Whether every slot (a filter) gets a card of its own that passes it: a bipartite matching
+-- by augmenting paths (a hand is small).
+local function matchable(slots, cards)
+  local owner = {} -- card index -> slot index
+  local function place(s, seen)
+    for i, c in ipairs(cards) do
+      if not seen[i] and slots[s](c) then
+        seen[i] = true
+        if owner[i] == nil or place(owner[i], seen) then
+          owner[i] = s
+          return true
+        end
+      end
+    end
+    return false
+  end
+  for s = 1, #slots do
+    if not place(s, {}) then return false end
+  end
+  return true
+end
+
+--- Whether costs (nil entries skipped) can be paid together (OP 8-3-1-3): each one alone,
+--- their needs summed per kind (two "trash 1 card from your hand" need 2 cards), and where a
+--- cost wants particular cards ("trash 1 {Type} card"), a different card for each.
+function Cost.payable_together(ctx, costs)
+  local sum, slots, filtered = {}, {}, {}
+  for _, c in ipairs(flatten(costs)) do
     if not c.can_pay(ctx) then return false end
-    for k, n in pairs(c.needs) do sum[k] = (sum[k] or 0) + n end
+    for k, n in pairs(c.needs) do
+      sum[k] = (sum[k] or 0) + n
+      slots[k] = slots[k] or {}
+      local f = c.filters[k]
+      if f then filtered[k] = true end
+      for _ = 1, n do slots[k][#slots[k] + 1] = f or F.any end
+    end
   end
   for k, n in pairs(sum) do
     if Cost.HAVE[k](ctx) < n then return false end
+    if filtered[k] and not matchable(slots[k], Cost.CARDS[k](ctx)) then return false end
   end
   return true
 end
@@ -390,7 +436,7 @@ function Cost.trash_from_hand(n, f)
   n = n or 1
   local function cands(ctx) return util.filter(ctx:cards("hand", ctx.player), function(c) return (f or F.any)(c) end) end
   return cost("trash " .. n .. " from hand", function(ctx) return #cands(ctx) >= n end,
-    function(ctx) return trash_from_hand(ctx, n, f) == n end, { hand = n })
+    function(ctx) return trash_from_hand(ctx, n, f) == n end, { hand = n }, { hand = f })
 end
 
 --- "Add n cards from the top of your Life cards to your hand".
@@ -404,18 +450,16 @@ end
 function Cost.all(...)
   local parts = { ... }
   local names = util.map(parts, function(c) return c.name end)
-  local needs = {}
-  for _, c in ipairs(parts) do
-    for k, n in pairs(c.needs) do needs[k] = (needs[k] or 0) + n end
-  end
-  return cost(table.concat(names, " + "),
+  local all = cost(table.concat(names, " + "),
     function(ctx) return Cost.payable_together(ctx, parts) end, -- OP 8-3-1-3
     function(ctx)
       for _, c in ipairs(parts) do
         if not c.pay(ctx) then return false end
       end
       return true
-    end, needs)
+    end)
+  all.parts = parts -- Cost.payable_together looks at each part
+  return all
 end
 
 -- Events for on_event{} ("when ..." texts without a keyword, OP 8-1-3-1-1) ----------------------
