@@ -222,27 +222,31 @@ impl Response {
     }
 }
 
+/// A choice of player 0 between `n` plain options "o0", "o1", ..., for unit tests.
+#[cfg(test)]
+pub(crate) fn test_choice(n: usize, min: u32, max: u32) -> Request {
+    Request::Choose {
+        player: 0,
+        prompt: "t".into(),
+        options: (0..n)
+            .map(|i| Choice {
+                label: format!("o{i}"),
+                kind: None,
+                card: None,
+                target: None,
+                data: vec![],
+            })
+            .collect(),
+        min,
+        max,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn choice(n: usize, min: u32, max: u32) -> Request {
-        Request::Choose {
-            player: 0,
-            prompt: "t".into(),
-            options: (0..n)
-                .map(|i| Choice {
-                    label: format!("o{i}"),
-                    kind: None,
-                    card: None,
-                    target: None,
-                    data: vec![],
-                })
-                .collect(),
-            min,
-            max,
-        }
-    }
+    use test_choice as choice;
 
     #[test]
     fn check_rejects_out_of_range_duplicates_and_counts() {

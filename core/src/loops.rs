@@ -579,23 +579,7 @@ fn declare_request(player: PlayerId, max: i64) -> Request {
 mod tests {
     use super::*;
 
-    fn choose(n: usize, min: u32, max: u32) -> Request {
-        Request::Choose {
-            player: 0,
-            prompt: "p".into(),
-            options: (0..n)
-                .map(|i| Choice {
-                    label: format!("o{i}"),
-                    kind: None,
-                    card: None,
-                    target: None,
-                    data: vec![],
-                })
-                .collect(),
-            min,
-            max,
-        }
-    }
+    use crate::decisions::test_choice as choose;
 
     fn same(a: &Choice, b: &Choice) -> bool {
         a == b
