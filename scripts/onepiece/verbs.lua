@@ -273,6 +273,21 @@ function to_deck_bottom(ctx, cards)
   if #order > 0 then ctx:move(order, "deck", { position = "bottom", reason = "to_deck" }) end
 end
 
+--- Trashes the top n (default 1) cards of your deck, one at a time; fewer if it runs out.
+function trash_deck_top(ctx, n)
+  for _ = 1, n or 1 do
+    local top = ctx:top("deck", ctx.player, 1)[1]
+    if top == nil then return end
+    OP.trash(ctx, top)
+  end
+end
+
+--- Trashes the bottom card of your deck, if any.
+function trash_deck_bottom(ctx)
+  local bottom = ctx:cards("deck", ctx.player)[1]
+  if bottom then OP.trash(ctx, bottom) end
+end
+
 -- Life (OP 3-10; 4-2: adding to Life is defined by card text) -------------------------------------
 
 --- Adds the top n cards of your deck to the top of your Life cards, face "up" (OP 3-10-2-1:
@@ -469,6 +484,16 @@ Happened = {}
 --- "When a DON!! card on your field is returned to your DON!! deck" (DON!! −N, OP 10-2-10-1).
 function Happened.don_returned(ctx, ev)
   return ev.to == "don_deck" and ev.to_player == ctx.player and ev.reason == "don_minus"
+end
+
+--- "When a card is placed in a trash from a deck" (either player's; `yours`: your trash only).
+function Happened.deck_to_trash(ctx, ev, yours)
+  return ev.from == "deck" and ev.to == "trash" and (not yours or ev.to_player == ctx.player)
+end
+
+--- "When a card is placed in your deck from your trash".
+function Happened.trash_to_your_deck(ctx, ev)
+  return ev.from == "trash" and ev.to == "deck" and ev.to_player == ctx.player
 end
 
 --- "When your opponent's Character is K.O.'d" (OP 10-2-1).

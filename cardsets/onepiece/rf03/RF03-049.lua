@@ -4,21 +4,14 @@
 return card {
   -- When a card is placed in your trash from your deck, you may place it at the bottom of your deck.
   on_event { on = "moved", zones = { "stage" }, optional = true,
-    when = function(ctx, ev) return ev.from == "deck" and ev.to == "trash" and ev.to_player == ctx.player end,
+    when = function(ctx, ev) return Happened.deck_to_trash(ctx, ev, true) end,
     operate = function(ctx)
       ctx:move(ctx.event.card, "deck", { player = ctx.player, position = "bottom", reason = "effect" })
     end },
   -- When a card is placed at the bottom of your deck from your trash, place the bottom card of
   -- your deck in your trash.
-  on_event { on = "moved", zones = { "stage" },
-    when = function(ctx, ev) return ev.from == "trash" and ev.to == "deck" and ev.to_player == ctx.player end,
-    operate = function(ctx)
-      local bottom = ctx:cards("deck", ctx.player)[1]
-      if bottom then OP.trash(ctx, bottom) end
-    end },
+  on_event { on = "moved", zones = { "stage" }, when = Happened.trash_to_your_deck,
+    operate = trash_deck_bottom },
   -- [Activate: Main] Place the top card of your deck in your trash.
-  activate_main { operate = function(ctx)
-    local top = ctx:top("deck", ctx.player, 1)[1]
-    if top then OP.trash(ctx, top) end
-  end },
+  activate_main { operate = function(ctx) trash_deck_top(ctx, 1) end },
 }
