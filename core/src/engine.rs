@@ -1,7 +1,7 @@
 //! The engine: content compiled once (rules, cards, the Lua VM with every script loaded),
 //! shared by all the games it runs.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::rc::Rc;
 
 use mlua::{Function, Lua, Table, Value};
@@ -10,6 +10,7 @@ use crate::content::{CheckTime, Content, DeckList, Source};
 use crate::db::{AbilityKind, CardData, CheckFns, Db, Hooks, PhaseFns, parse_ability};
 use crate::names::Names;
 use crate::rules::Rules;
+use crate::script::freeze::freeze;
 use crate::script::vm::{Budget, new_vm};
 
 /// A problem found while loading content into the engine.
@@ -120,10 +121,42 @@ fn strict_globals(lua: &Lua) -> mlua::Result<()> {
     Ok(())
 }
 
-fn load_chunk(lua: &Lua, src: &Source) -> mlua::Result<Value> {
+/// Runs a chunk with `env` as its global environment: what its top level defines stays in
+/// `env` (a card's stray global cannot reach other cards), what it reads falls through to the
+/// shared globals.
+fn load_chunk(lua: &Lua, src: &Source, env: &Table) -> mlua::Result<Value> {
     lua.load(&src.text)
         .set_name(format!("={}", src.name))
+        .set_environment(env.clone())
         .call::<Value>(())
+}
+
+/// A new environment whose reads fall through `meta` (`{__index = globals}`).
+fn new_env(lua: &Lua, meta: &Table) -> mlua::Result<Table> {
+    let env = lua.create_table()?;
+    env.set_metatable(Some(meta.clone()))?;
+    Ok(env)
+}
+
+/// Publishes what a ruleset or library file defined at its top level as shared globals, so
+/// that later files and cards can use it. A later file may redefine an earlier file's global
+/// (to wrap it: the ruleset is one author's); redefining a built-in name is an error.
+fn export(globals: &Table, env: &Table, owners: &mut HashSet<String>) -> mlua::Result<Vec<String>> {
+    let mut clashes = Vec::new();
+    for pair in env.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        let Value::String(name) = &k else { continue };
+        let name = name.to_string_lossy();
+        if !owners.contains(&name) && !globals.raw_get::<Value>(k.clone())?.is_nil() {
+            clashes.push(format!(
+                "defines the global '{name}', which is a built-in name: rename it"
+            ));
+            continue;
+        }
+        owners.insert(name);
+        globals.raw_set(k, v)?;
+    }
+    Ok(clashes)
 }
 
 impl Engine {
@@ -144,25 +177,51 @@ impl Engine {
             .map_err(|e| vec![err(None, None, format!("cannot start Lua: {e}"))])?;
         let fatal = |e: mlua::Error| vec![err(None, None, format!("kernel prelude: {e}"))];
         let k = crate::script::api::install(&lua).map_err(fatal)?;
+        let globals = lua.globals();
+        // Every file gets an environment of its own; reads fall through to the globals.
+        let file_meta = lua.create_table().map_err(fatal)?;
+        file_meta
+            .raw_set("__index", globals.clone())
+            .map_err(fatal)?;
+        let prelude_env = new_env(&lua, &file_meta).map_err(fatal)?;
         let prelude: Table = lua
             .load(include_str!("script/prelude.lua"))
             .set_name("=riffle/prelude.lua")
+            .set_environment(prelude_env.clone())
             .call(k.clone())
             .map_err(fatal)?;
-        lua.globals()
-            .raw_set("coroutine", mlua::Nil)
-            .map_err(fatal)?;
+        globals.raw_set("coroutine", mlua::Nil).map_err(fatal)?;
         // Printed data of any card by id, for deck checks and searches.
         let card_info: Function = k.get("card_info").map_err(fatal)?;
-        lua.globals()
-            .raw_set("card_info", card_info)
-            .map_err(fatal)?;
+        globals.raw_set("card_info", card_info).map_err(fatal)?;
         let make_ctx: Function = prelude.get("make_ctx").map_err(fatal)?;
-        budget.reset();
+        let mut owners = HashSet::new();
+        let mut file_envs = Vec::new();
         for src in &content.ruleset.scripts {
             budget.reset();
-            if let Err(e) = load_chunk(&lua, src) {
-                errors.push(err(Some(&src.name), None, e.to_string()));
+            let env = new_env(&lua, &file_meta).map_err(fatal)?;
+            match load_chunk(&lua, src, &env) {
+                Ok(_) => match export(&globals, &env, &mut owners) {
+                    Ok(clashes) => {
+                        for c in clashes {
+                            errors.push(err(Some(&src.name), None, c));
+                        }
+                    }
+                    Err(e) => errors.push(err(Some(&src.name), None, e.to_string())),
+                },
+                Err(e) => errors.push(err(Some(&src.name), None, e.to_string())),
+            }
+            file_envs.push((src, env));
+        }
+        // A file's function may have defined more globals while later files loaded.
+        for (src, env) in &file_envs {
+            match export(&globals, env, &mut owners) {
+                Ok(clashes) => {
+                    for c in clashes {
+                        errors.push(err(Some(&src.name), None, c));
+                    }
+                }
+                Err(e) => errors.push(err(Some(&src.name), None, e.to_string())),
             }
         }
         if !errors.is_empty() {
@@ -170,6 +229,22 @@ impl Engine {
         }
         strict_globals(&lua).map_err(fatal)?;
         lua.sandbox(true).map_err(fatal)?;
+        // From here on, everything the ruleset shares is read-only (docs/security.md).
+        let seen = lua.create_table().map_err(fatal)?;
+        let mut roots = vec![
+            Value::Table(globals.clone()),
+            Value::Table(prelude.clone()),
+            Value::Table(k.clone()),
+            Value::Table(prelude_env),
+            Value::Table(file_meta),
+        ];
+        roots.extend(file_envs.into_iter().map(|(_, e)| Value::Table(e)));
+        freeze(&lua, &seen, roots).map_err(fatal)?;
+        let card_meta = lua.create_table().map_err(fatal)?;
+        card_meta
+            .raw_set("__index", globals.clone())
+            .map_err(fatal)?;
+        freeze(&lua, &seen, vec![Value::Table(card_meta.clone())]).map_err(fatal)?;
 
         let mut cards = Vec::new();
         let mut card_index = HashMap::new();
@@ -197,7 +272,18 @@ impl Engine {
             }
             if let Some(src) = &def.script {
                 budget.reset();
-                match load_chunk(&lua, src) {
+                let env = new_env(&lua, &card_meta).map_err(fatal)?;
+                env.set_safeenv(true);
+                let loaded = load_chunk(&lua, src, &env);
+                // The card's own tables are shared by every game: frozen like the rest.
+                let mut roots = vec![Value::Table(env)];
+                if let Ok(v) = &loaded {
+                    roots.push(v.clone());
+                }
+                if let Err(e) = freeze(&lua, &seen, roots) {
+                    errors.push(err(Some(&src.name), Some(&id), e.to_string()));
+                }
+                match loaded {
                     Ok(Value::Table(t)) => {
                         let list: Vec<Value> = t
                             .clone()

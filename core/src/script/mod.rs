@@ -3,5 +3,6 @@
 
 pub mod api;
 pub mod card;
+pub mod freeze;
 pub mod syntax;
 pub mod vm;
