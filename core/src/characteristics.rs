@@ -296,6 +296,8 @@ fn deciding<T>(key: StaticKey, f: impl FnOnce() -> Result<T>) -> Result<T> {
 /// being decided, nested reads leave it out. So a cycle ends, and every read agrees
 /// (rulings: OP 8-1-3-3-5, "taking already-applied effects as given").
 fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisitor) -> Result<()> {
+    // Conditions, filters and amounts are Lua: the running game's allowance applies.
+    let _lua = db.memory.enter(lua);
     let Some(list) = db.statics_by_char.get(&sym) else {
         return Ok(());
     };

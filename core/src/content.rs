@@ -452,9 +452,27 @@ pub struct Limits {
     /// Luau instruction budget per script call (counted interrupts, not time).
     #[serde(default = "default_budget")]
     pub script_budget: u32,
-    /// Memory cap of the Lua VM in bytes.
+    /// Lua memory one game's scripts may hold, in bytes (each game has its own; given back
+    /// when the game ends).
     #[serde(default = "default_memory")]
     pub script_memory: usize,
+    /// How a game ends when a card's script exhausts `script_memory`.
+    #[serde(default)]
+    pub memory_exhausted: Exhausted,
+}
+
+/// How a game ends when a script exhausts the game's memory allowance. A script that runs
+/// out of memory cannot be resumed, and the state it was changing may be half done, so the
+/// game cannot go on either way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Exhausted {
+    /// A draw.
+    #[default]
+    Draw,
+    /// The owner of the card whose script exhausted it loses (a draw when the script was
+    /// the ruleset's own).
+    OwnerLoses,
 }
 
 impl Default for Limits {
@@ -464,6 +482,7 @@ impl Default for Limits {
             turns: default_turns(),
             script_budget: default_budget(),
             script_memory: default_memory(),
+            memory_exhausted: Exhausted::default(),
         }
     }
 }

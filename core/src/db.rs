@@ -442,6 +442,8 @@ pub struct Db {
     pub make_ctx: Function,
     /// The ruleset's hooks.
     pub hooks: Hooks,
+    /// The games' script memory allowance; every entry into Lua goes through it.
+    pub memory: crate::script::vm::Memory,
 }
 
 impl Db {
@@ -496,11 +498,12 @@ impl Db {
     /// A `ctx` table for a controller (0-based), source and ability.
     pub fn ctx(
         &self,
-        _lua: &mlua::Lua,
+        lua: &mlua::Lua,
         controller: Option<crate::state::PlayerId>,
         source: Option<crate::state::ObjId>,
         ability: Option<&Table>,
     ) -> mlua::Result<Value> {
+        let _lua = self.memory.enter(lua);
         self.make_ctx.call::<Value>((
             controller.map(|p| p as i64 + 1),
             source.map(crate::script::card::CardUd),

@@ -173,10 +173,17 @@ impl Engine {
         })?;
         let mut errors = Vec::new();
         let lm = &manifest.limits;
-        let (lua, budget) = new_vm(lm.script_memory, lm.script_budget)
+        let (lua, budget, memory) = new_vm(lm.script_memory, lm.script_budget)
             .map_err(|e| vec![err(None, None, format!("cannot start Lua: {e}"))])?;
         let fatal = |e: mlua::Error| vec![err(None, None, format!("kernel prelude: {e}"))];
         let k = crate::script::api::install(&lua).map_err(fatal)?;
+        {
+            // mlua builds a userdata type's metatable with a little Lua the first time one is
+            // made: do it now, not inside a game's callback where no Lua may run.
+            let _lua = memory.enter(&lua);
+            lua.create_userdata(crate::script::card::CardUd(crate::state::ObjId(0)))
+                .map_err(fatal)?;
+        }
         let globals = lua.globals();
         // Every file gets an environment of its own; reads fall through to the globals.
         let file_meta = lua.create_table().map_err(fatal)?;
@@ -184,12 +191,14 @@ impl Engine {
             .raw_set("__index", globals.clone())
             .map_err(fatal)?;
         let prelude_env = new_env(&lua, &file_meta).map_err(fatal)?;
-        let prelude: Table = lua
-            .load(include_str!("script/prelude.lua"))
-            .set_name("=riffle/prelude.lua")
-            .set_environment(prelude_env.clone())
-            .call(k.clone())
-            .map_err(fatal)?;
+        let prelude: Table = {
+            let _lua = memory.enter(&lua);
+            lua.load(include_str!("script/prelude.lua"))
+                .set_name("=riffle/prelude.lua")
+                .set_environment(prelude_env.clone())
+                .call(k.clone())
+                .map_err(fatal)?
+        };
         globals.raw_set("coroutine", mlua::Nil).map_err(fatal)?;
         // Printed data of any card by id, for deck checks and searches.
         let card_info: Function = k.get("card_info").map_err(fatal)?;
@@ -200,7 +209,13 @@ impl Engine {
         for src in &content.ruleset.scripts {
             budget.reset();
             let env = new_env(&lua, &file_meta).map_err(fatal)?;
-            match load_chunk(&lua, src, &env) {
+            // Each file has the whole allowance of one game while it loads.
+            let loaded = {
+                memory.charge_to(&Default::default());
+                let _lua = memory.enter(&lua);
+                load_chunk(&lua, src, &env)
+            };
+            match loaded {
                 Ok(_) => match export(&globals, &env, &mut owners) {
                     Ok(clashes) => {
                         for c in clashes {
@@ -274,7 +289,11 @@ impl Engine {
                 budget.reset();
                 let env = new_env(&lua, &card_meta).map_err(fatal)?;
                 env.set_safeenv(true);
-                let loaded = load_chunk(&lua, src, &env);
+                let loaded = {
+                    memory.charge_to(&Default::default());
+                    let _lua = memory.enter(&lua);
+                    load_chunk(&lua, src, &env)
+                };
                 // The card's own tables are shared by every game: frozen like the rest.
                 let mut roots = vec![Value::Table(env)];
                 if let Ok(v) = &loaded {
@@ -454,9 +473,18 @@ impl Engine {
             in_play,
             make_ctx,
             hooks,
+            memory,
         });
         lua.set_app_data(db.clone());
         Ok(Rc::new(Engine { lua, db, budget }))
+    }
+
+    /// Runs `f`, which calls into Lua, with a fresh work budget and the running game's memory
+    /// allowance armed (see [`crate::script::vm::Memory`]).
+    pub(crate) fn run<T>(&self, f: impl FnOnce() -> T) -> T {
+        self.budget.reset();
+        let _lua = self.db.memory.enter(&self.lua);
+        f()
     }
 
     /// The ruleset manifest.
@@ -486,6 +514,8 @@ impl Engine {
                 t.set(section.as_str(), s)?;
             }
             self.budget.reset();
+            self.db.memory.charge_to(&Default::default());
+            let _lua = self.db.memory.enter(&self.lua);
             let r: Option<Table> = self.db.hooks.validate_deck.call(t)?;
             Ok(match r {
                 Some(list) => list

@@ -1,7 +1,7 @@
 //! A game: the state, the driver's frames and the pending decision. The one entry point for
 //! clients: create, read the request, respond, view, fork.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -29,6 +29,12 @@ pub struct Game {
     /// The Lua options of the pending open-phase request, reused when it is answered.
     pub(crate) options_cache: Option<(mlua::Value, mlua::Table)>,
     pub(crate) errors: Vec<String>,
+    /// A script exhausted the memory allowance (the failing step sets it; the driver ends
+    /// the game).
+    pub(crate) exhausted: bool,
+    /// Lua memory this game holds (what it grew by since it last had no coroutine
+    /// suspended); counted against `limits.script_memory`.
+    pub(crate) held: Rc<Cell<usize>>,
     /// The last quiescent point (no coroutine suspended) and the answers given since.
     snapshot: Rc<Snapshot>,
     journal: Vec<(PlayerId, Response)>,
@@ -181,6 +187,8 @@ impl Game {
             group_batch: Vec::new(),
             options_cache: None,
             errors: Vec::new(),
+            exhausted: false,
+            held: Rc::default(),
             snapshot,
             journal: Vec::new(),
         }
@@ -189,6 +197,7 @@ impl Game {
     /// Makes this game's state the one scripts read.
     pub(crate) fn enter(&self) {
         self.engine.budget.reset();
+        self.engine.db.memory.charge_to(&self.held);
         self.engine.lua.set_app_data(Current(self.state.clone()));
     }
 
@@ -301,6 +310,8 @@ impl Game {
                 group_batch: self.group_batch.clone(),
                 options_cache: None,
                 errors: self.errors.clone(),
+                exhausted: false,
+                held: Rc::new(Cell::new(self.held.get())),
                 snapshot: self.snapshot.clone(),
                 journal: self.journal.clone(),
             };

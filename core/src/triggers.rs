@@ -100,6 +100,7 @@ pub fn collect(lua: &Lua, db: &Db, st: &State, events: &[Event]) -> mlua::Result
                     ev_table = Some(event_table(lua, db, st, e)?);
                 }
                 let ctx = db.ctx(lua, Some(controller), src, Some(&ab.table))?;
+                let _lua = db.memory.enter(lua);
                 if !when.call::<bool>((ctx, ev_table.clone()))? {
                     continue;
                 }

@@ -764,19 +764,20 @@ fn three_and_four_seats_take_turns_in_order() {
     }
 }
 
-fn hostile(src: &str) -> Vec<String> {
+/// Plays the card `bad` (with script `src`) and returns the script errors, and the result
+/// if the game ended.
+fn hostile(src: &str) -> (Vec<String>, Option<riffle_core::GameResult>) {
     let bad = card("bad", "runner", 0, &[], Some(src));
     let e = engine(vec![bad]);
     let mut g = game(&e, 13, vec![deck(&[("bad", 6)]), deck(&[("plain", 6)])]);
     pick(&mut g, "play bad");
     g.check_invariants().unwrap();
-    assert!(
-        g.request().is_some(),
-        "the game goes on: {:?} {:?}",
-        g.result(),
-        g.errors()
-    );
-    g.errors().to_vec()
+    // A separate game afterwards, in the same process and on the same engine, is unaffected.
+    let mut after = game(&e, 14, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    pick(&mut after, "end turn");
+    assert!(after.errors().is_empty(), "{:?}", after.errors());
+    assert!(after.request().is_some());
+    (g.errors().to_vec(), g.result())
 }
 
 const ON_PLAY: &str = r#"return { { kind = "triggered", on = "moved", zones = {"board"},
@@ -797,7 +798,17 @@ fn hostile_scripts_are_stopped_with_an_error_naming_the_card() {
         ("local x = math.random(1, 2)", "random"),
     ];
     for (body, what) in cases {
-        let errors = hostile(&ON_PLAY.replace("BODY", body));
+        let (errors, result) = hostile(&ON_PLAY.replace("BODY", body));
+        // Exhausting the game's memory ends that game (limits.memory_exhausted: a draw by
+        // default); every other failure abandons the ability and the game goes on.
+        match what {
+            "memory" => assert_eq!(
+                result.as_ref().map(|r| r.reason.as_str()),
+                Some("script_memory"),
+                "{errors:?}"
+            ),
+            _ => assert_eq!(result, None, "{what}: {errors:?}"),
+        }
         assert_eq!(errors.len(), 1, "{what}: {errors:?}");
         assert!(
             errors[0].contains("bad"),

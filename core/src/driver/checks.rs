@@ -10,8 +10,7 @@ impl Game {
                 continue;
             }
             let ctx = self.ctx(None, None, None)?;
-            self.engine.budget.reset();
-            if c.when.call::<bool>(ctx)? {
+            if self.engine.run(|| c.when.call::<bool>(ctx))? {
                 return Ok(true);
             }
         }
@@ -31,8 +30,7 @@ impl Game {
                 continue;
             }
             let ctx = self.ctx(None, None, None)?;
-            self.engine.budget.reset();
-            if check.when.call::<bool>(ctx.clone())? {
+            if self.engine.run(|| check.when.call::<bool>(ctx.clone()))? {
                 c.changed = true;
                 self.in_checks += 1;
                 return Ok(Next::Push(self.lua_frame(

@@ -17,11 +17,16 @@ impl Game {
             },
             (None, Input::Answer(r)) => std::iter::once(answer_to_lua(lua, &r)?).collect(),
         };
-        self.engine.budget.reset();
         l.resumes += 1;
-        let out = match l.thread.resume::<mlua::MultiValue>(args) {
+        let out = match self
+            .engine
+            .run(|| l.thread.resume::<mlua::MultiValue>(args))
+        {
             Ok(v) => v,
-            Err(e) => return Ok(Next::Fail(clean_error(&e))),
+            Err(e) => {
+                self.exhausted |= is_memory_error(&e);
+                return Ok(Next::Fail(clean_error(&e)));
+            }
         };
         if l.thread.status() != ThreadStatus::Resumable {
             return Ok(Next::Return(out.into_iter().next().unwrap_or(Value::Nil)));

@@ -27,6 +27,7 @@ use crate::log::Entry;
 use crate::operations::{self, Op, Outcome};
 use crate::script::api::{event_table, player_arg};
 use crate::script::card::CardUd;
+use crate::script::vm::is_memory_error;
 use crate::state::{GameResult, LastKnown, ObjId, PlayerId};
 use crate::triggers::{self, Batch, Pending};
 
@@ -71,6 +72,8 @@ pub struct LuaFrame {
     pub(crate) stash: Option<Value>,
     /// Times resumed: how far it has got (part of a loop's fingerprint).
     pub(crate) resumes: u32,
+    /// The card object whose script runs, if it is a card's.
+    pub(crate) source: Option<ObjId>,
 }
 
 /// One yielded operation being performed, card by card.
@@ -196,7 +199,10 @@ impl Game {
             };
             let next = match self.step(&mut frame, input) {
                 Ok(n) => n,
-                Err(e) => Next::Fail(e.to_string()),
+                Err(e) => {
+                    self.exhausted |= is_memory_error(&e);
+                    Next::Fail(clean_error(&e))
+                }
             };
             input = Input::Start;
             match next {
@@ -207,6 +213,10 @@ impl Game {
                 Next::Return(v) => input = Input::Value(v),
                 Next::Ask(req) => {
                     self.frames.push(frame);
+                    // No coroutine suspended: this game holds no Lua memory any more.
+                    if !self.frames.iter().any(Frame::holds_lua) {
+                        self.held.set(0);
+                    }
                     self.request = Some(std::rc::Rc::new(req));
                     self.loop_request();
                     return;
@@ -227,6 +237,10 @@ impl Game {
                         .borrow_mut()
                         .log
                         .push(Entry::ScriptError { message });
+                    if std::mem::take(&mut self.exhausted) {
+                        self.memory_exhausted(&frame);
+                        continue;
+                    }
                     while let Some(f) = self.frames.last() {
                         if matches!(f, Frame::Turns(_) | Frame::Triggers(_) | Frame::Checks(_)) {
                             break;
@@ -237,6 +251,33 @@ impl Game {
                 }
             }
         }
+    }
+
+    /// A script exhausted the game's memory allowance: the game ends as the ruleset says
+    /// (`limits.memory_exhausted`), and the memory is given back at once.
+    fn memory_exhausted(&mut self, frame: &Frame) {
+        let policy = self.engine.db.rules.manifest.limits.memory_exhausted;
+        let owner = match frame {
+            Frame::Lua(LuaFrame {
+                source: Some(s), ..
+            }) => Some(self.state.borrow().obj(*s).owner),
+            _ => None,
+        };
+        let winners = match (policy, owner) {
+            (crate::content::Exhausted::OwnerLoses, Some(loser)) => {
+                let st = self.state.borrow();
+                (0..st.nplayers)
+                    .filter(|p| *p != loser && !st.players[*p as usize].out)
+                    .collect()
+            }
+            _ => vec![],
+        };
+        self.finish(GameResult {
+            winners,
+            reason: "script_memory".into(),
+        });
+        self.frames.clear();
+        let _ = self.engine.lua.gc_collect();
     }
 
     fn finish(&mut self, r: GameResult) {
@@ -263,6 +304,17 @@ impl Game {
 
     /// A new coroutine frame calling `f(args...)`.
     pub(crate) fn lua_frame(&self, f: &Function, args: Vec<Value>, label: String) -> R<Frame> {
+        self.card_frame(f, args, label, None)
+    }
+
+    /// A new coroutine frame running a card's script (`source`).
+    pub(crate) fn card_frame(
+        &self,
+        f: &Function,
+        args: Vec<Value>,
+        label: String,
+        source: Option<ObjId>,
+    ) -> R<Frame> {
         let thread = self.engine.lua.create_thread(f.clone())?;
         Ok(Frame::Lua(LuaFrame {
             thread,
@@ -270,6 +322,7 @@ impl Game {
             label,
             stash: None,
             resumes: 0,
+            source,
         }))
     }
 
@@ -489,7 +542,10 @@ pub(crate) fn clean_error(e: &mlua::Error) -> String {
             }
         }
         mlua::Error::RuntimeError(m) => m.lines().next().unwrap_or(m).to_string(),
-        mlua::Error::MemoryError(_) => "out of memory (the script's memory cap was reached)".into(),
+        mlua::Error::MemoryError(_) => {
+            "out of memory: the game's script memory allowance (limits.script_memory) is used up"
+                .into()
+        }
         other => other
             .to_string()
             .lines()

@@ -172,10 +172,11 @@ impl Game {
             Some(s) => card_label(&db, self.state.borrow().obj(s).card, "replacement"),
             None => "rule replacement".into(),
         };
-        Ok(Next::Push(self.lua_frame(
+        Ok(Next::Push(self.card_frame(
             ab.replace.as_ref().expect("checked"),
             vec![ctx, Value::Table(t)],
             label,
+            s,
         )?))
     }
 
@@ -216,12 +217,10 @@ impl Game {
                     table = Some(self.op_table(op)?);
                 }
                 let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
-                self.engine.budget.reset();
-                if ab
-                    .applies
-                    .as_ref()
-                    .expect("checked")
-                    .call::<bool>((ctx, table.clone()))?
+                let applies = ab.applies.as_ref().expect("checked");
+                if self
+                    .engine
+                    .run(|| applies.call::<bool>((ctx, table.clone())))?
                 {
                     out.push((r, s, p));
                 }

@@ -101,10 +101,11 @@ impl Game {
             Some(c) => card_label(&db, c, &format!("ability {}", chosen.ability.1 + 1)),
             None => format!("rule ability {}", chosen.ability.1 + 1),
         };
-        Ok(Next::Push(self.lua_frame(
+        Ok(Next::Push(self.card_frame(
             &db.hooks.activate,
             vec![ctx, Value::Table(handle), Value::Table(args)],
             label,
+            chosen.source,
         )?))
     }
 

@@ -36,8 +36,7 @@ impl Game {
                     tp
                 } else if let Some(f) = &db.hooks.next_player {
                     let ctx = self.ctx(Some(tp), None, None)?;
-                    self.engine.budget.reset();
-                    let p: i64 = f.call((ctx, tp as i64 + 1))?;
+                    let p: i64 = self.engine.run(|| f.call((ctx, tp as i64 + 1)))?;
                     player_arg(&self.state.borrow(), p)?
                 } else {
                     let st = self.state.borrow();
@@ -100,8 +99,7 @@ impl Game {
                     (Some(cached), Input::Answer(_)) => cached,
                     _ => {
                         let ctx = self.ctx(Some(tp), None, None)?;
-                        self.engine.budget.reset();
-                        let options: Table = f.call(ctx.clone())?;
+                        let options: Table = self.engine.run(|| f.call(ctx.clone()))?;
                         (ctx, options)
                     }
                 };

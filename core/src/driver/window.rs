@@ -18,8 +18,9 @@ impl Game {
             let p = w.players[w.turn % w.players.len()];
             let ctx = w.ctx.clone();
             ctx.raw_set("player", p as i64 + 1)?;
-            self.engine.budget.reset();
-            let options: Table = w.actions.call((ctx.clone(), p as i64 + 1))?;
+            let options: Table = self
+                .engine
+                .run(|| w.actions.call((ctx.clone(), p as i64 + 1)))?;
             if let Input::Answer(Response::Choose { indices }) = &input {
                 let chosen: Table = options.get(indices[0] as usize + 1)?;
                 if chosen.get::<Option<bool>>("pass")?.unwrap_or(false) {

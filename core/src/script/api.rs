@@ -11,14 +11,17 @@ use crate::db::{AbilityKind, Db};
 use crate::events::Event;
 use crate::rules::Rules;
 use crate::script::card::CardUd;
+use crate::script::vm::Host;
 use crate::state::{ObjId, PlayerId, State, ZoneId};
 use crate::values::{CardRef, PlayerRef, Val};
 
 /// The state of the game currently being driven, for scripts' reads.
 pub struct Current(pub Rc<RefCell<State>>);
 
-/// The database and current state, for a callback.
-pub fn env(lua: &Lua) -> Result<(Rc<Db>, Rc<RefCell<State>>)> {
+/// The database and current state, for a callback, and the memory guard that lets the
+/// kernel's own work in the callback run without the script's limit (see
+/// [`crate::script::vm::Host`]).
+pub fn env(lua: &Lua) -> Result<(Rc<Db>, Rc<RefCell<State>>, Host)> {
     let db = lua
         .app_data_ref::<Rc<Db>>()
         .ok_or_else(|| mlua::Error::runtime("the engine is not loaded yet"))?
@@ -32,7 +35,8 @@ pub fn env(lua: &Lua) -> Result<(Rc<Db>, Rc<RefCell<State>>)> {
         })?
         .0
         .clone();
-    Ok((db, st))
+    let host = db.memory.host(lua);
+    Ok((db, st, host))
 }
 
 /// A zone's name.
@@ -83,7 +87,7 @@ pub fn install(lua: &Lua) -> Result<Table> {
     k.set(
         "cards",
         lua.create_function(|lua, (zone, player): (String, Option<i64>)| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let z = zone_arg(&db, &st, &zone, player)?;
             card_list(lua, st.zone(z).cards.iter().copied())
@@ -92,7 +96,7 @@ pub fn install(lua: &Lua) -> Result<Table> {
     k.set(
         "count",
         lua.create_function(|lua, (zone, player): (String, Option<i64>)| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let z = zone_arg(&db, &st, &zone, player)?;
             Ok(st.zone(z).cards.len())
@@ -101,19 +105,23 @@ pub fn install(lua: &Lua) -> Result<Table> {
     k.set(
         "turn_player",
         lua.create_function(|lua, ()| {
-            let (_, st) = env(lua)?;
+            let (_, st, _host) = env(lua)?;
             let st = st.borrow();
             Ok(st.turn_player as i64 + 1)
         })?,
     )?;
     k.set(
         "turn",
-        lua.create_function(|lua, ()| Ok(env(lua)?.1.borrow().turn))?,
+        lua.create_function(|lua, ()| {
+            let (_, st, _host) = env(lua)?;
+            let turn = st.borrow().turn;
+            Ok(turn)
+        })?,
     )?;
     k.set(
         "phase",
         lua.create_function(|lua, ()| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             Ok(st
                 .phase
@@ -122,12 +130,16 @@ pub fn install(lua: &Lua) -> Result<Table> {
     )?;
     k.set(
         "nplayers",
-        lua.create_function(|lua, ()| Ok(env(lua)?.1.borrow().nplayers))?,
+        lua.create_function(|lua, ()| {
+            let (_, st, _host) = env(lua)?;
+            let n = st.borrow().nplayers;
+            Ok(n)
+        })?,
     )?;
     k.set(
         "in_game",
         lua.create_function(|lua, p: i64| {
-            let (_, st) = env(lua)?;
+            let (_, st, _host) = env(lua)?;
             let st = st.borrow();
             let p = player_arg(&st, p)?;
             Ok(!player_out(&st, p))
@@ -136,7 +148,7 @@ pub fn install(lua: &Lua) -> Result<Table> {
     k.set(
         "value",
         lua.create_function(|lua, (p, name): (i64, String)| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let p = player_arg(&st, p)?;
             let i = Rules::lookup(&db.names, &db.rules.player_values, &name)
@@ -147,7 +159,7 @@ pub fn install(lua: &Lua) -> Result<Table> {
     k.set(
         "game_value",
         lua.create_function(|lua, name: String| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let i = Rules::lookup(&db.names, &db.rules.game_values, &name)
                 .map_err(mlua::Error::runtime)?;
@@ -157,7 +169,7 @@ pub fn install(lua: &Lua) -> Result<Table> {
     k.set(
         "player_has",
         lua.create_function(|lua, (p, name): (i64, String)| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let p = player_arg(&st, p)?;
             let Some(sym) = db.names.get(&name) else {
@@ -169,7 +181,7 @@ pub fn install(lua: &Lua) -> Result<Table> {
     k.set(
         "uses",
         lua.create_function(|lua, (c, key): (CardUd, String)| {
-            let (_, st) = env(lua)?;
+            let (_, st, _host) = env(lua)?;
             let st = st.borrow();
             Ok(st.uses(c.0, limit_key(&key)))
         })?,
@@ -177,7 +189,7 @@ pub fn install(lua: &Lua) -> Result<Table> {
     k.set(
         "current",
         lua.create_function(|lua, c: CardUd| {
-            let (_, st) = env(lua)?;
+            let (_, st, _host) = env(lua)?;
             let st = st.borrow();
             let mut id = c.0;
             while let Some(s) = st.obj(id).successor {
@@ -189,7 +201,7 @@ pub fn install(lua: &Lua) -> Result<Table> {
     k.set(
         "replacements_applied",
         lua.create_function(|lua, ()| {
-            let (_, st) = env(lua)?;
+            let (_, st, _host) = env(lua)?;
             let n = st.borrow().replacements_applied;
             Ok(n)
         })?,
@@ -197,7 +209,7 @@ pub fn install(lua: &Lua) -> Result<Table> {
     k.set(
         "pending",
         lua.create_function(|lua, ()| {
-            let (_, st) = env(lua)?;
+            let (_, st, _host) = env(lua)?;
             let st = st.borrow();
             Ok(st.pending.iter().map(|b| b.items.len()).sum::<usize>())
         })?,
@@ -219,7 +231,7 @@ pub fn install(lua: &Lua) -> Result<Table> {
     k.set(
         "abilities",
         lua.create_function(|lua, filter: Table| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             abilities(lua, &db, &st, filter)
         })?,

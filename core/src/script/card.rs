@@ -30,14 +30,14 @@ impl UserData for CardUd {
             Ok(this.0 == other.0)
         });
         m.add_meta_method(MetaMethod::ToString, |lua, this, ()| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let o = st.obj(this.0);
             Ok(format!("{}#{}", db.cards[o.card as usize].def.id, this.0.0))
         });
         // c:has("types", "Navy"): whether a set characteristic contains a name.
         m.add_method("has", |lua, this, (ch, name): (String, String)| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let ci = char_index(&db, &ch)?;
             let Some(sym) = db.names.get(&name) else {
@@ -47,7 +47,7 @@ impl UserData for CardUd {
         });
         // c:keyword("repair"): the keyword's value (true for a plain one), nil if absent.
         m.add_method("keyword", |lua, this, name: String| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let Some(ci) = db.rules.char_index(&db.names, "keywords") else {
                 return Ok(Value::Nil);
@@ -65,14 +65,14 @@ impl UserData for CardUd {
             })
         });
         m.add_method("flag_on", |lua, this, name: String| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let i =
                 Rules::lookup(&db.names, &db.rules.flags, &name).map_err(mlua::Error::runtime)?;
             Ok(st.flag(this.0, i))
         });
         m.add_method("counter_value", |lua, this, name: String| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let i = Rules::lookup(&db.names, &db.rules.counters, &name)
                 .map_err(mlua::Error::runtime)?;
@@ -80,7 +80,7 @@ impl UserData for CardUd {
         });
         // The printed field, untouched by effects.
         m.add_method("printed", |lua, this, field: String| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let card = &db.cards[st.obj(this.0).card as usize];
             lua.to_value(
@@ -92,13 +92,13 @@ impl UserData for CardUd {
         });
         // The raw (unclamped) integer value.
         m.add_method("raw", |lua, this, ch: String| {
-            let (db, st) = env(lua)?;
+            let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let ci = char_index(&db, &ch)?;
             characteristics::int_raw(lua, &db, &st, this.0, ci)
         });
         m.add_method("revealed_to", |lua, this, p: i64| {
-            let (_, st) = env(lua)?;
+            let (_, st, _host) = env(lua)?;
             let st = st.borrow();
             Ok(st.obj(this.0).revealed & (1 << (p - 1)) != 0)
         });
@@ -115,7 +115,7 @@ fn char_index(db: &crate::db::Db, ch: &str) -> Result<usize> {
 }
 
 fn field(lua: &Lua, id: ObjId, key: &str) -> Result<Value> {
-    let (db, st) = env(lua)?;
+    let (db, st, _host) = env(lua)?;
     let st = st.borrow();
     let o = st.obj(id);
     let card = &db.cards[o.card as usize];

@@ -5,7 +5,7 @@
 //! budget error), `coroutine` (only the kernel's prelude yields), `math.random` and
 //! `math.randomseed` (use `ctx:random`), and `print` (use `ctx:log`).
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use mlua::{Lua, Result, VmState};
@@ -25,15 +25,159 @@ impl Budget {
     }
 }
 
-/// A new VM with the sandbox's removals done and the budget and memory cap installed.
-/// `sandbox(true)` (read-only globals) is switched on later, once the ruleset is loaded.
-pub fn new_vm(memory: usize, budget_limit: u32) -> Result<(Lua, Budget)> {
+/// How much Lua memory one game may hold, and whose memory the running scripts are using.
+///
+/// Every game of an engine shares one VM, but each has an allowance of its own
+/// (`limits.script_memory`). The allocator enforces it, and only while Lua code runs:
+/// entering Lua from Rust ([`Memory::enter`]) sets the VM's limit to what is in use now plus
+/// what the running game has left; a kernel callback that Lua calls ([`Memory::host`]) lifts
+/// it while the kernel does its own work, and puts it back before Lua goes on. With no limit
+/// set, mlua runs the kernel's table reads and writes without its protected mode, which a
+/// permanent limit forces on every call (about a quarter of playout time, measured).
+///
+/// What a game holds between calls (its suspended coroutines) is counted as the growth of
+/// VM memory during its calls since it last had no coroutine suspended (garbage counts until
+/// then: an overestimate, never an underestimate).
+pub struct Memory(Rc<MemoryState>);
+
+struct MemoryState {
+    cap: usize,
+    depth: Cell<u32>,
+    start: Cell<usize>,
+    /// The limit while Lua runs (absolute: bytes in use in the whole VM).
+    limit: Cell<usize>,
+    armed: Cell<bool>,
+    account: RefCell<Rc<Cell<usize>>>,
+}
+
+impl MemoryState {
+    fn arm(&self, lua: &Lua, on: bool) {
+        if self.armed.replace(on) != on {
+            let _ = lua.set_memory_limit(if on { self.limit.get() } else { 0 });
+        }
+    }
+}
+
+impl Memory {
+    fn new(cap: usize) -> Memory {
+        Memory(Rc::new(MemoryState {
+            cap,
+            depth: Cell::new(0),
+            start: Cell::new(0),
+            limit: Cell::new(0),
+            armed: Cell::new(false),
+            account: RefCell::new(Rc::default()),
+        }))
+    }
+
+    /// The allowance of one game, in bytes.
+    pub fn cap(&self) -> usize {
+        self.0.cap
+    }
+
+    /// Makes `held` (a game's count of what it holds) the account later calls charge.
+    pub fn charge_to(&self, held: &Rc<Cell<usize>>) {
+        *self.0.account.borrow_mut() = held.clone();
+    }
+
+    /// Lua is about to run: arm the allocator's limit. The outermost entry computes it;
+    /// an entry from inside a kernel callback puts it back. The guard undoes it.
+    pub fn enter(&self, lua: &Lua) -> Entered {
+        let m = &self.0;
+        let depth = m.depth.get();
+        m.depth.set(depth + 1);
+        let was_armed = m.armed.get();
+        if depth == 0 {
+            let used = lua.used_memory();
+            m.start.set(used);
+            let left = m.cap.saturating_sub(m.account.borrow().get());
+            // A limit of 0 would mean "none": a game with nothing left gets 1 byte.
+            m.limit.set(used.saturating_add(left.max(1)));
+        }
+        m.arm(lua, true);
+        Entered {
+            memory: self.0.clone(),
+            lua: lua.clone(),
+            was_armed,
+        }
+    }
+
+    /// A kernel callback runs (Lua called Rust): lift the limit until the guard drops.
+    pub fn host(&self, lua: &Lua) -> Host {
+        let was_armed = self.0.armed.get();
+        self.0.arm(lua, false);
+        Host {
+            memory: self.0.clone(),
+            lua: lua.clone(),
+            was_armed,
+        }
+    }
+}
+
+/// Lua may run while this lives; see [`Memory::enter`].
+pub struct Entered {
+    memory: Rc<MemoryState>,
+    lua: Lua,
+    was_armed: bool,
+}
+
+impl Drop for Entered {
+    fn drop(&mut self) {
+        let m = &self.memory;
+        let depth = m.depth.get() - 1;
+        m.depth.set(depth);
+        if depth == 0 {
+            let grown = self.lua.used_memory().saturating_sub(m.start.get());
+            let account = m.account.borrow();
+            account.set(account.get().saturating_add(grown));
+        }
+        m.arm(&self.lua, self.was_armed && depth > 0);
+    }
+}
+
+/// A kernel callback's work runs without the script's limit while this lives.
+pub struct Host {
+    memory: Rc<MemoryState>,
+    lua: Lua,
+    was_armed: bool,
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        self.memory.arm(&self.lua, self.was_armed);
+    }
+}
+
+/// Whether an error is (or wraps) the allocator's refusal.
+pub fn is_memory_error(e: &mlua::Error) -> bool {
+    match e {
+        mlua::Error::MemoryError(_) => true,
+        mlua::Error::CallbackError { cause, .. } => is_memory_error(cause),
+        mlua::Error::WithContext { cause, .. } => is_memory_error(cause),
+        _ => false,
+    }
+}
+
+/// A new VM with the sandbox's removals done, the budget installed and the memory
+/// allowance ready ([`Memory`]). `sandbox(true)` (read-only globals) is switched on later,
+/// once the ruleset is loaded.
+pub fn new_vm(memory: usize, budget_limit: u32) -> Result<(Lua, Budget, Memory)> {
     let lua = Lua::new();
-    lua.set_memory_limit(memory)?;
     let budget = Budget::default();
     budget.limit.set(budget_limit);
     let b = budget.clone();
+    let memory = Memory::new(memory);
+    let state = memory.0.clone();
     lua.set_interrupt(move |lua| {
+        // Lua runs only inside Memory::enter, with the limit armed; anything else (a
+        // metamethod on a value handed to the kernel) would run with no limit.
+        if !state.armed.get() {
+            return Err(mlua::Error::RuntimeError(
+                "a script ran where the kernel runs none (a metamethod on a value handed to \
+                 the kernel?)"
+                    .into(),
+            ));
+        }
         let used = b.used.get().saturating_add(1);
         b.used.set(used);
         if used > b.limit.get() {
@@ -85,5 +229,5 @@ pub fn new_vm(memory: usize, budget_limit: u32) -> Result<(Lua, Budget)> {
         }
     }
     g.raw_set("math", safe_math)?;
-    Ok((lua, budget))
+    Ok((lua, budget, memory))
 }
