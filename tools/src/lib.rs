@@ -3,5 +3,6 @@
 #![warn(missing_docs)]
 
 pub mod content;
+pub mod files;
 pub mod play;
 pub mod scenario;

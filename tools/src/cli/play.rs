@@ -216,6 +216,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
+    // A destination that cannot be written fails now, not after the games.
+    if let Some(path) = &args.log {
+        riffle::files::check_destination(path).context("--log")?;
+    }
     let make_agents = |seed: u64| -> Vec<Box<dyn Agent>> {
         args.agents
             .iter()
@@ -318,10 +322,7 @@ fn write_log(args: &Args, game: &Game) -> anyhow::Result<()> {
         text.push_str(&serde_json::to_string(&e)?);
         text.push('\n');
     }
-    // Write then rename, so a failure never leaves half a file.
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text).with_context(|| format!("--log {}", path.display()))?;
-    std::fs::rename(&tmp, path).with_context(|| format!("--log {}", path.display()))?;
+    riffle::files::write_file(path, text.as_bytes()).context("--log")?;
     Ok(())
 }
 

@@ -95,18 +95,24 @@ pub fn stale_schemas(schema_dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Writes every generated schema into `schema_dir` (created if needed); returns the files
-/// that changed.
+/// Writes every generated schema into `schema_dir` (created if needed) with
+/// [`crate::files::write_file`]; returns the files that changed. A destination that is not a
+/// regular file (a symbolic link...) is refused before anything is written.
 pub fn write_schemas(schema_dir: &Path) -> std::io::Result<Vec<String>> {
     std::fs::create_dir_all(schema_dir)?;
+    let stale = stale_schemas(schema_dir);
+    // Every destination is checked before the first is written: all or nothing.
+    for name in &stale {
+        crate::files::check_destination(&schema_dir.join(name))?;
+    }
     let mut changed = Vec::new();
-    for name in stale_schemas(schema_dir) {
+    for name in stale {
         let v = generated_schemas()
             .into_iter()
             .find(|(n, _)| *n == name)
             .map(|(_, v)| v)
             .unwrap_or_default();
-        std::fs::write(schema_dir.join(&name), render(&v))?;
+        crate::files::write_file(&schema_dir.join(&name), render(&v).as_bytes())?;
         changed.push(name);
     }
     Ok(changed)

@@ -10,7 +10,7 @@ fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-fn play(args: &[&str]) -> Output {
+pub(super) fn play(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_riffle"))
         .arg("play")
         .args(args)
@@ -19,7 +19,7 @@ fn play(args: &[&str]) -> Output {
         .expect("run riffle play")
 }
 
-fn text(bytes: &[u8]) -> String {
+pub(super) fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 

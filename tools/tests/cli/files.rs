@@ -1,0 +1,157 @@
+//! Files Riffle writes (`play --log`, `schema --write`): through a uniquely named temporary
+//! file and a rename; never through, or over, something that is not a regular file.
+
+use std::path::Path;
+
+use super::play::{play, text};
+use super::{riffle, stderr};
+use crate::common::Fixture;
+
+/// The names in a folder, sorted.
+fn names(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn log_leaves_an_unrelated_tmp_file_alone_and_replaces_an_old_log() {
+    let f = Fixture::empty();
+    // `game.tmp` is the name the old `--log game.jsonl` wrote through, then renamed away.
+    f.write("game.tmp", "keep me\n");
+    f.write("x.tmp", "keep me too\n");
+    f.write("game.jsonl", "an old log\n");
+    let path = f.path("game.jsonl");
+    let log = path.to_str().unwrap();
+    let out = play(&["--seed", "3", "--log", log]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        std::fs::read_to_string(f.path("game.tmp")).unwrap(),
+        "keep me\n"
+    );
+    assert_eq!(
+        std::fs::read_to_string(f.path("x.tmp")).unwrap(),
+        "keep me too\n"
+    );
+    let first = std::fs::read(&path).unwrap();
+    assert!(first.starts_with(b"{"), "the new log replaced the old one");
+    // No temporary file left behind.
+    assert_eq!(names(&f.dir), ["game.jsonl", "game.tmp", "x.tmp"]);
+    // The same game writes the same bytes again.
+    let out = play(&["--seed", "3", "--games", "2", "--log", log]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read(&path).unwrap(), first);
+}
+
+/// `--log PATH` on something that is not a regular file: exit 2, one line that says what it
+/// is, no game played (nothing on stdout), the thing and its folder untouched.
+#[track_caller]
+fn refused(f: &Fixture, name: &str, says: &str) {
+    let before = names(&f.dir);
+    let path = f.path(name);
+    for games in ["1", "3"] {
+        let out = play(&["--games", games, "--log", path.to_str().unwrap()]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {err}");
+        assert_eq!(err.lines().count(), 1, "{name}: {err}");
+        assert!(err.contains(says), "{name}: {err}");
+        assert!(err.contains("not a regular file"), "{name}: {err}");
+        assert_eq!(text(&out.stdout), "", "{name}: refused before playing");
+        assert_eq!(names(&f.dir), before, "{name}: nothing added or removed");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn log_refuses_a_symlink_a_fifo_and_a_folder() {
+    use std::os::unix::fs::FileTypeExt;
+
+    let f = Fixture::empty();
+    f.write("target.txt", "the link's target\n");
+    std::os::unix::fs::symlink(f.path("target.txt"), f.path("link.jsonl")).unwrap();
+    // A link to nowhere: the old code wrote a regular file in its place.
+    std::os::unix::fs::symlink(f.path("nowhere"), f.path("dangling.jsonl")).unwrap();
+    let fifo = std::ffi::CString::new(f.path("fifo.jsonl").to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    std::fs::create_dir(f.path("dir.jsonl")).unwrap();
+
+    refused(&f, "link.jsonl", "is a symbolic link");
+    refused(&f, "dangling.jsonl", "is a symbolic link");
+    refused(&f, "fifo.jsonl", "is a FIFO");
+    refused(&f, "dir.jsonl", "is a folder");
+
+    let link = std::fs::symlink_metadata(f.path("link.jsonl")).unwrap();
+    assert!(link.file_type().is_symlink());
+    assert_eq!(
+        std::fs::read_link(f.path("link.jsonl")).unwrap(),
+        f.path("target.txt")
+    );
+    assert_eq!(
+        std::fs::read_to_string(f.path("target.txt")).unwrap(),
+        "the link's target\n"
+    );
+    assert!(
+        std::fs::symlink_metadata(f.path("dangling.jsonl"))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(!f.path("nowhere").exists());
+    let fifo = std::fs::symlink_metadata(f.path("fifo.jsonl")).unwrap();
+    assert!(fifo.file_type().is_fifo());
+    assert!(f.path("dir.jsonl").is_dir());
+    assert!(names(&f.path("dir.jsonl")).is_empty());
+}
+
+#[test]
+fn log_into_a_missing_folder_is_one_line_and_exit_2() {
+    let f = Fixture::empty();
+    let path = f.path("no/such/folder/game.jsonl");
+    let out = play(&["--log", path.to_str().unwrap()]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no folder"), "{err}");
+    assert_eq!(text(&out.stdout), "");
+}
+
+#[cfg(unix)]
+#[test]
+fn schema_write_refuses_a_symlink_and_writes_nothing() {
+    let f = Fixture::empty();
+    f.write("elsewhere.json", "not a schema\n");
+    std::fs::create_dir(f.path("schema")).unwrap();
+    std::os::unix::fs::symlink(f.path("elsewhere.json"), f.path("schema/set.schema.json")).unwrap();
+    let root = f.dir.to_str().unwrap();
+    let out = riffle(&f.dir, &["schema", "--write", "--root", root]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("set.schema.json is a symbolic link"), "{err}");
+    // All or nothing: not even the other schemas were written.
+    assert_eq!(names(&f.path("schema")), ["set.schema.json"]);
+    assert_eq!(
+        std::fs::read_to_string(f.path("elsewhere.json")).unwrap(),
+        "not a schema\n"
+    );
+
+    // Without the link every schema is written, and nothing else.
+    std::fs::remove_file(f.path("schema/set.schema.json")).unwrap();
+    let out = riffle(&f.dir, &["schema", "--write", "--root", root]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        names(&f.path("schema")),
+        [
+            "card.schema.json",
+            "deck.schema.json",
+            "ruleset.schema.json",
+            "set.schema.json"
+        ]
+    );
+    let out = riffle(&f.dir, &["schema", "--root", root]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+}
