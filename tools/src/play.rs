@@ -7,16 +7,17 @@ use riffle_core::{Engine, Entry, Game, GameConfig, GameResult, PlayerId, Request
 
 /// Something that answers requests.
 pub trait Agent {
-    /// The answer to `req` in `game`.
-    fn respond(&mut self, game: &Game, req: &Request) -> Response;
+    /// The answer to `req` in `game`, or why this agent cannot answer (a person's input
+    /// ended): the game then stops there, unfinished, rather than someone playing for them.
+    fn respond(&mut self, game: &Game, req: &Request) -> Result<Response, String>;
 }
 
 /// Answers uniformly at random from the legal responses (seeded).
 pub struct RandomAgent(pub Rng);
 
 impl Agent for RandomAgent {
-    fn respond(&mut self, _: &Game, req: &Request) -> Response {
-        req.random_legal(&mut self.0)
+    fn respond(&mut self, _: &Game, req: &Request) -> Result<Response, String> {
+        Ok(req.random_legal(&mut self.0))
     }
 }
 
@@ -24,8 +25,8 @@ impl Agent for RandomAgent {
 pub struct FirstAgent;
 
 impl Agent for FirstAgent {
-    fn respond(&mut self, _: &Game, req: &Request) -> Response {
-        req.first_legal()
+    fn respond(&mut self, _: &Game, req: &Request) -> Result<Response, String> {
+        Ok(req.first_legal())
     }
 }
 
@@ -41,8 +42,10 @@ pub fn agent(name: &str, seed: u64) -> Option<Box<dyn Agent>> {
 /// How a played game went.
 #[derive(Clone, Debug)]
 pub struct Played {
-    /// The result (None if the decision cap was hit).
+    /// The result (None if the game did not finish: see `stopped`).
     pub result: Option<GameResult>,
+    /// Why an unfinished game stopped.
+    pub stopped: Option<Stopped>,
     /// Turns played.
     pub turns: u32,
     /// Decisions answered.
@@ -53,8 +56,33 @@ pub struct Played {
     pub errors: Vec<String>,
 }
 
-/// Plays a game to the end with one agent per seat. `check` runs the kernel's invariant
-/// checks after every step (slower; for tests).
+/// Why a game stopped before its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// An agent could not answer (a person's input ended): its reason.
+    Agent(String),
+    /// [`DECISION_CAP`] decisions were taken.
+    DecisionCap,
+    /// No decision pending and no result: the kernel has nothing left to do.
+    Stuck,
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stopped::Agent(why) => f.write_str(why),
+            Stopped::DecisionCap => write!(f, "stopped at the cap of {DECISION_CAP} decisions"),
+            Stopped::Stuck => f.write_str("no decision pending and no result"),
+        }
+    }
+}
+
+/// Most decisions one game may take before it is stopped as unfinished.
+pub const DECISION_CAP: u64 = 200_000;
+
+/// Plays a game to the end with one agent per seat, or until an agent cannot answer or
+/// [`DECISION_CAP`] decisions were taken (then `Played::stopped` says which). `check` runs the
+/// kernel's invariant checks after every step (slower; for tests).
 pub fn play_game(
     engine: &Rc<Engine>,
     config: GameConfig,
@@ -67,9 +95,16 @@ pub fn play_game(
     if check {
         game.check_invariants()?;
     }
+    let mut stopped = None;
     while let Some(req) = game.request().cloned() {
         let p = req.player() as usize;
-        let r = agents[p % agents.len()].respond(&game, &req);
+        let r = match agents[p % agents.len()].respond(&game, &req) {
+            Ok(r) => r,
+            Err(why) => {
+                stopped = Some(Stopped::Agent(why));
+                break;
+            }
+        };
         game.respond(req.player(), r).map_err(|e| e.to_string())?;
         decisions += 1;
         on_step(&game);
@@ -77,12 +112,18 @@ pub fn play_game(
             game.check_invariants()
                 .map_err(|e| format!("after decision {decisions}: {e}"))?;
         }
-        if decisions > 200_000 {
+        if decisions > DECISION_CAP {
+            stopped = Some(Stopped::DecisionCap);
             break;
         }
     }
+    let result = game.result();
+    if result.is_none() && stopped.is_none() {
+        stopped = Some(Stopped::Stuck);
+    }
     let played = Played {
-        result: game.result(),
+        result,
+        stopped,
         turns: game.turn(),
         decisions,
         hash: game.log_hash(),

@@ -1,17 +1,17 @@
 //! `riffle play`: play games between agents and print a readable log or a summary.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::rc::Rc;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use riffle::content::{load_deck_file, load_game};
-use riffle::play::{Agent, agent, describe, play_game, readable_log_for};
+use riffle::play::{Agent, Played, Stopped, agent, describe, play_game, readable_log_for};
 use riffle_core::{DeckList, Engine, Game, GameConfig, PlayerId, Request, Response};
 
-use super::RootArgs;
+use super::{FOUND_PROBLEMS, RootArgs};
 
 /// Play games between agents.
 #[derive(Debug, clap::Args)]
@@ -28,7 +28,8 @@ pub struct Args {
     /// One agent per seat: random, first or human.
     #[arg(long, value_delimiter = ',', default_value = "random,random")]
     agents: Vec<String>,
-    /// Play this many games (seeds seed, seed+1, ...) and print a summary.
+    /// Play this many games (seeds seed, seed+1, ...) and print a summary. Exit 1 if a game
+    /// had a script error or did not finish.
     #[arg(long, default_value_t = 1)]
     games: u64,
     /// Write the event log of the (first) game as JSON lines to this file.
@@ -42,14 +43,16 @@ pub struct Args {
 }
 
 /// Asks the person at the terminal. It shows only what that seat may see: its view, and the
-/// log lines since its last decision from its filtered log (`Game::events_for`).
+/// log lines since its last decision from its filtered log (`Game::events_for`). Input is
+/// strict: anything but the format the prompt names is refused with a reason and asked again;
+/// at the end of input the game stops (unfinished) instead of anyone playing for the person.
 struct Human {
     /// Log lines already shown.
     shown: usize,
 }
 
 impl Agent for Human {
-    fn respond(&mut self, game: &Game, req: &Request) -> Response {
+    fn respond(&mut self, game: &Game, req: &Request) -> Result<Response, String> {
         let p = req.player();
         let lines = readable_log_for(game, Some(p));
         for l in lines.iter().skip(self.shown) {
@@ -89,41 +92,133 @@ impl Agent for Human {
                 println!("{who} {} ({}): {}", z.name, z.count, cards.join(", "));
             }
         }
-        loop {
-            match req {
-                Request::Choose {
-                    options, min, max, ..
-                } => {
-                    for (i, o) in options.iter().enumerate() {
-                        println!("  {}. {}", i + 1, o.label);
-                    }
-                    print!("choose {min}..{max} (numbers separated by spaces): ");
-                }
-                Request::Number { min, max, .. } => print!("a number in {min}..={max}: "),
+        if let Request::Choose { options, .. } = req {
+            for (i, o) in options.iter().enumerate() {
+                println!("  {}. {}", i + 1, o.label);
             }
+        }
+        let mut stdin = std::io::stdin().lock();
+        loop {
+            print!("{}", prompt(req));
             let _ = std::io::stdout().flush();
             let mut line = String::new();
-            if std::io::stdin().lock().read_line(&mut line).unwrap_or(0) == 0 {
-                return req.first_legal(); // end of input: take the first option
-            }
-            let nums: Vec<i64> = line
-                .split_whitespace()
-                .filter_map(|w| w.parse().ok())
-                .collect();
-            let r = match req {
-                Request::Choose { .. } => Response::Choose {
-                    indices: nums.iter().map(|n| (*n - 1).max(0) as u32).collect(),
+            match stdin.read_line(&mut line) {
+                Ok(0) => {
+                    println!("\nend of input: the game stops here, unfinished");
+                    return Err(format!("player {}'s input ended", p + 1));
+                }
+                Ok(_) => match parse_answer(req, &line) {
+                    Ok(r) => return Ok(r),
+                    Err(why) => println!("{why}"),
                 },
-                Request::Number { .. } => Response::Number {
-                    value: nums.first().copied().unwrap_or(i64::MIN),
-                },
-            };
-            match req.check(&r) {
-                Ok(()) => return r,
-                Err(e) => println!("{e}"),
+                // A line that is not UTF-8 was read and dropped: ask again.
+                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                    println!("that was not text: type the answer again")
+                }
+                Err(e) => return Err(format!("cannot read player {}'s input: {e}", p + 1)),
             }
         }
     }
+}
+
+/// The prompt for `req`, naming the one format [`parse_answer`] accepts.
+fn prompt(req: &Request) -> String {
+    match req {
+        Request::Choose {
+            options, min, max, ..
+        } => {
+            let n = options.len();
+            let (min, max) = (*min as usize, (*max as usize).min(n));
+            let none = if min == 0 {
+                ", or an empty line for none"
+            } else {
+                ""
+            };
+            if min == max && min == 1 {
+                format!("choose one: type its number (1-{n}): ")
+            } else if min == max {
+                format!("choose {min}: type {min} different numbers (1-{n}) separated by spaces: ")
+            } else {
+                format!(
+                    "choose {min} to {max}: type different numbers (1-{n}) separated by spaces{none}: "
+                )
+            }
+        }
+        Request::Number { min, max, .. } => format!("type a number from {min} to {max}: "),
+    }
+}
+
+/// A person's answer to `req`: exactly what [`prompt`] asks for, or a one-line reason.
+/// Options are numbered from 1 on screen and from 0 in the response.
+fn parse_answer(req: &Request, line: &str) -> Result<Response, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let r = match req {
+        Request::Choose {
+            options, min, max, ..
+        } => {
+            let n = options.len();
+            let (min, max) = (*min as usize, (*max as usize).min(n));
+            let hint = if max == 1 {
+                format!("type a number from 1 to {n}")
+            } else {
+                format!("type numbers from 1 to {n}")
+            };
+            if max == 1 && words.len() > 1 {
+                return Err(format!("one number only: {hint}"));
+            }
+            let mut indices: Vec<u32> = Vec::new();
+            for w in &words {
+                // Digits only: no sign, no `1.`, no `1,2`.
+                if !w.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err(format!("'{w}' is not an option number: {hint}"));
+                }
+                let k = w.parse::<usize>().ok().filter(|k| (1..=n).contains(k));
+                let Some(k) = k else {
+                    return Err(format!("{w} is not an option: {hint}"));
+                };
+                let index = (k - 1) as u32;
+                if indices.contains(&index) {
+                    return Err(format!("{k} is there twice: choose each option once"));
+                }
+                indices.push(index);
+            }
+            let c = indices.len();
+            if c < min || c > max {
+                return Err(if min == max {
+                    format!("choose exactly {min}, not {c}")
+                } else {
+                    format!("choose {min} to {max}, not {c}")
+                });
+            }
+            Response::Choose { indices }
+        }
+        Request::Number { min, max, .. } => {
+            let [w] = words[..] else {
+                return Err(if words.is_empty() {
+                    format!("type a number from {min} to {max}")
+                } else {
+                    format!("one number only: type a number from {min} to {max}")
+                });
+            };
+            // An optional minus and digits: no `+`, no `1.0`, no `1e3`.
+            let digits = w.strip_prefix('-').unwrap_or(w);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(format!(
+                    "'{w}' is not a whole number: type a number from {min} to {max}"
+                ));
+            }
+            // Too many digits for i64 is out of range as well.
+            let Some(value) = w.parse::<i64>().ok().filter(|v| (min..=max).contains(&v)) else {
+                return Err(format!(
+                    "{w} is out of range: type a number from {min} to {max}"
+                ));
+            };
+            Response::Number { value }
+        }
+    };
+    // The kernel's own check, should it ever ask for more than the above.
+    req.check(&r).map_err(|e| e.to_string())?;
+    Ok(r)
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -213,6 +308,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             bail!("--agents: unknown agent '{a}' (random, first, human)");
         }
     }
+    let human = args
+        .agents
+        .iter()
+        .position(|a| a == "human")
+        .map(|i| i as PlayerId);
     if args.games == 0 {
         bail!("--games must be at least 1");
     }
@@ -220,21 +320,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.log {
         riffle::files::check_destination(path).context("--log")?;
     }
-    let make_agents = |seed: u64| -> Vec<Box<dyn Agent>> {
-        args.agents
-            .iter()
-            .enumerate()
-            .map(|(i, a)| -> Box<dyn Agent> {
-                if a == "human" {
-                    Box::new(Human { shown: 0 })
-                } else {
-                    agent(a, seed.wrapping_mul(31).wrapping_add(i as u64)).expect("checked")
-                }
-            })
-            .collect()
+    let make_agents = |seed: u64| -> anyhow::Result<Vec<Box<dyn Agent>>> {
+        let mut v: Vec<Box<dyn Agent>> = Vec::new();
+        for (i, a) in args.agents.iter().enumerate() {
+            if a == "human" {
+                v.push(Box::new(Human { shown: 0 }));
+            } else {
+                let seed = seed.wrapping_mul(31).wrapping_add(i as u64);
+                v.push(agent(a, seed).with_context(|| format!("--agents: unknown agent '{a}'"))?);
+            }
+        }
+        Ok(v)
     };
     if args.games == 1 {
-        let mut agents = make_agents(args.seed);
+        let mut agents = make_agents(args.seed)?;
         let config = GameConfig {
             seed: args.seed,
             decks: decks.clone(),
@@ -243,18 +342,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let (game, played) =
             play_game(&engine, config, &mut agents, false, |_| {}).map_err(anyhow::Error::msg)?;
         write_log(&args, &game)?;
+        let mut tally = Tally::new(engine.manifest().players.max as usize);
+        tally.add(args.seed, &played);
         if args.json {
-            println!(
-                "{}",
-                serde_json::to_string_pretty(&summary(&[played], 0.0, &engine))?
-            );
+            println!("{}", serde_json::to_string_pretty(&tally.json(0.0, None))?);
         } else {
             // With a human at the table, the log is theirs: no hidden card of the opponent.
-            let human = args
-                .agents
-                .iter()
-                .position(|a| a == "human")
-                .map(|i| i as PlayerId);
             for l in readable_log_for(&game, human) {
                 println!("{l}");
             }
@@ -265,17 +358,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 played.decisions,
                 &played.hash[..16]
             );
+            // Problems on stderr too, so that they are seen even when stdout goes to a file.
             for e in &played.errors {
-                eprintln!("script error: {e}");
+                eprintln!("script error: {}", first_line(e));
+            }
+            if let (None, Some(why)) = (&played.result, &played.stopped) {
+                eprintln!("unfinished: {why}");
             }
         }
-        return Ok(ExitCode::SUCCESS);
+        return Ok(tally.exit_code());
     }
     let start = Instant::now();
-    let mut all = Vec::new();
+    let mut tally = Tally::new(engine.manifest().players.max as usize);
+    // A bar only for a person watching: not into a pipe or a CI log, not over a human's prompts.
+    let show_bar =
+        std::io::stderr().is_terminal() && std::env::var_os("CI").is_none() && human.is_none();
+    let bar = progress_bar(args.games, show_bar);
+    let mut cut_short = None;
     for k in 0..args.games {
         let seed = args.seed + k;
-        let mut agents = make_agents(seed);
+        let mut agents = make_agents(seed)?;
         let config = GameConfig {
             seed,
             decks: decks.clone(),
@@ -286,33 +388,234 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if k == 0 {
             write_log(&args, &game)?;
         }
-        all.push(played);
+        tally.add(seed, &played);
+        bar.inc(1);
+        if tally.script_errors > 0 || tally.unfinished > 0 {
+            bar.set_message(format!(
+                "({} script errors, {} unfinished)",
+                tally.script_errors, tally.unfinished
+            ));
+        }
+        // A person who stopped answering stops the run: the next game would stop at once.
+        if let Some(Stopped::Agent(why)) = &played.stopped {
+            cut_short = Some(format!(
+                "stopped after {} of {} games: {why}",
+                k + 1,
+                args.games
+            ));
+            break;
+        }
     }
+    bar.finish_and_clear();
     let secs = start.elapsed().as_secs_f64();
-    let s = summary(&all, secs, &engine);
     if args.json {
-        println!("{}", serde_json::to_string_pretty(&s)?);
-    } else {
         println!(
-            "{} games: wins {}, draws {}, unfinished {}, mean turns {:.1}, {:.1} games/s, {:.0} decisions/s, log hash {}",
-            all.len(),
-            s["wins"]
-                .as_array()
-                .map(|w| w
-                    .iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join("/"))
-                .unwrap_or_default(),
-            s["draws"],
-            s["unfinished"],
+            "{}",
+            serde_json::to_string_pretty(&tally.json(secs, cut_short.as_deref()))?
+        );
+    } else {
+        for line in tally.text(secs, cut_short.as_deref()) {
+            println!("{line}");
+        }
+    }
+    Ok(tally.exit_code())
+}
+
+/// How many games, script errors or unfinished games a summary names one by one.
+const NAMED: usize = 5;
+
+/// A progress bar on stderr, or a hidden one.
+fn progress_bar(games: u64, show: bool) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {per_sec}, eta {eta} {msg}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// The first line of a message (Lua tracebacks run over several), for one-line reports.
+fn first_line(s: &str) -> &str {
+    s.lines().next().unwrap_or("")
+}
+
+/// What a run of games added up to, game by game (nothing per game is kept but the first few
+/// problems, so a long run needs no more memory than a short one).
+struct Tally {
+    games: u64,
+    wins: Vec<u64>,
+    draws: u64,
+    unfinished: u64,
+    turns: u64,
+    decisions: u64,
+    hasher: blake3::Hasher,
+    script_errors: u64,
+    games_with_errors: u64,
+    /// The first games with script errors: seed, count, first message.
+    error_games: Vec<(u64, usize, String)>,
+    /// The first unfinished games: seed, why.
+    unfinished_games: Vec<(u64, String)>,
+}
+
+impl Tally {
+    fn new(seats: usize) -> Tally {
+        Tally {
+            games: 0,
+            wins: vec![0; seats],
+            draws: 0,
+            unfinished: 0,
+            turns: 0,
+            decisions: 0,
+            hasher: blake3::Hasher::new(),
+            script_errors: 0,
+            games_with_errors: 0,
+            error_games: Vec::new(),
+            unfinished_games: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, seed: u64, p: &Played) {
+        self.games += 1;
+        match &p.result {
+            Some(r) if r.winners.len() == 1 => {
+                if let Some(w) = self.wins.get_mut(r.winners[0] as usize) {
+                    *w += 1;
+                }
+            }
+            Some(_) => self.draws += 1,
+            None => {
+                self.unfinished += 1;
+                if self.unfinished_games.len() < NAMED {
+                    let why = p
+                        .stopped
+                        .as_ref()
+                        .map_or_else(|| "unfinished".into(), |s| s.to_string());
+                    self.unfinished_games.push((seed, why));
+                }
+            }
+        }
+        self.turns += p.turns as u64;
+        self.decisions += p.decisions;
+        // The log hash of a run: blake3 over each game's log hash, in order.
+        self.hasher.update(p.hash.as_bytes());
+        if let Some(first) = p.errors.first() {
+            self.script_errors += p.errors.len() as u64;
+            self.games_with_errors += 1;
+            if self.error_games.len() < NAMED {
+                let first = first_line(first).to_string();
+                self.error_games.push((seed, p.errors.len(), first));
+            }
+        }
+    }
+
+    /// 1 (FOUND_PROBLEMS) when a game had a script error or did not finish.
+    fn exit_code(&self) -> ExitCode {
+        if self.script_errors > 0 || self.unfinished > 0 {
+            ExitCode::from(FOUND_PROBLEMS)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+
+    fn json(&self, secs: f64, cut_short: Option<&str>) -> serde_json::Value {
+        let games = self.games as f64;
+        serde_json::json!({
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "unfinished": self.unfinished,
+            "mean_turns": self.turns as f64 / games.max(1.0),
+            "decisions": self.decisions,
+            "seconds": secs,
+            "games_per_second": if secs > 0.0 { games / secs } else { 0.0 },
+            "decisions_per_second": if secs > 0.0 { self.decisions as f64 / secs } else { 0.0 },
+            "script_errors": self.script_errors,
+            "games_with_script_errors": self.games_with_errors,
+            "script_error_games": self.error_games.iter().map(|(seed, n, first)| {
+                serde_json::json!({"seed": seed, "errors": n, "first": first})
+            }).collect::<Vec<_>>(),
+            "unfinished_games": self.unfinished_games.iter().map(|(seed, why)| {
+                serde_json::json!({"seed": seed, "why": why})
+            }).collect::<Vec<_>>(),
+            "stopped": cut_short,
+            "log_hash": self.hasher.finalize().to_hex().to_string(),
+        })
+    }
+
+    /// The text summary: one line of figures, then a line per kind of problem.
+    fn text(&self, secs: f64, cut_short: Option<&str>) -> Vec<String> {
+        let s = self.json(secs, cut_short);
+        let mut out = vec![format!(
+            "{} {}: wins {}, draws {}, unfinished {}, script errors {}, mean turns {:.1}, {:.1} games/s, {:.0} decisions/s, log hash {}",
+            self.games,
+            plural(self.games, "game"),
+            self.wins
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join("/"),
+            self.draws,
+            self.unfinished,
+            self.script_errors,
             s["mean_turns"].as_f64().unwrap_or(0.0),
             s["games_per_second"].as_f64().unwrap_or(0.0),
             s["decisions_per_second"].as_f64().unwrap_or(0.0),
             s["log_hash"].as_str().unwrap_or(""),
-        );
+        )];
+        if let Some((seed, _, first)) = self.error_games.first() {
+            let games = plural(self.games_with_errors, "game");
+            let seeds = if self.games_with_errors == 1 {
+                String::new()
+            } else {
+                let seeds = self.error_games.iter().map(|(s, _, _)| s.to_string());
+                format!("seeds {}; ", named(self.games_with_errors, seeds, ", "))
+            };
+            out.push(format!(
+                "script errors: {} in {} {games} ({seeds}first: seed {seed}: {first})",
+                self.script_errors, self.games_with_errors,
+            ));
+        }
+        if self.unfinished > 0 {
+            let games = self
+                .unfinished_games
+                .iter()
+                .map(|(s, why)| format!("seed {s}: {why}"));
+            out.push(format!(
+                "unfinished: {} {} ({})",
+                self.unfinished,
+                plural(self.unfinished, "game"),
+                named(self.unfinished, games, "; "),
+            ));
+        }
+        if let Some(why) = cut_short {
+            out.push(why.to_string());
+        }
+        out
     }
-    Ok(ExitCode::SUCCESS)
+}
+
+/// `word` or `words`.
+fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        word.into()
+    } else {
+        format!("{word}s")
+    }
+}
+
+/// The first few names, then "and N more".
+fn named(total: u64, names: impl Iterator<Item = String>, sep: &str) -> String {
+    let names: Vec<String> = names.collect();
+    let more = total.saturating_sub(names.len() as u64);
+    if more > 0 {
+        format!("{}{sep}and {more} more", names.join(sep))
+    } else {
+        names.join(sep)
+    }
 }
 
 fn write_log(args: &Args, game: &Game) -> anyhow::Result<()> {
@@ -324,34 +627,4 @@ fn write_log(args: &Args, game: &Game) -> anyhow::Result<()> {
     }
     riffle::files::write_file(path, text.as_bytes()).context("--log")?;
     Ok(())
-}
-
-fn summary(all: &[riffle::play::Played], secs: f64, engine: &Rc<Engine>) -> serde_json::Value {
-    let n = engine.manifest().players.max as usize;
-    let mut wins = vec![0u64; n];
-    let (mut draws, mut unfinished, mut turns, mut decisions) = (0u64, 0u64, 0u64, 0u64);
-    let mut hasher = blake3::Hasher::new();
-    for p in all {
-        match &p.result {
-            Some(r) if r.winners.len() == 1 => wins[r.winners[0] as usize] += 1,
-            Some(_) => draws += 1,
-            None => unfinished += 1,
-        }
-        turns += p.turns as u64;
-        decisions += p.decisions;
-        hasher.update(p.hash.as_bytes());
-    }
-    serde_json::json!({
-        "games": all.len(),
-        "wins": wins,
-        "draws": draws,
-        "unfinished": unfinished,
-        "mean_turns": turns as f64 / all.len().max(1) as f64,
-        "decisions": decisions,
-        "seconds": secs,
-        "games_per_second": if secs > 0.0 { all.len() as f64 / secs } else { 0.0 },
-        "decisions_per_second": if secs > 0.0 { decisions as f64 / secs } else { 0.0 },
-        "script_errors": all.iter().map(|p| p.errors.len()).sum::<usize>(),
-        "log_hash": hasher.finalize().to_hex().to_string(),
-    })
 }

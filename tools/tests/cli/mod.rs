@@ -6,6 +6,7 @@ use std::process::{Command, Output};
 use crate::common::{Fixture, fixture_dir};
 
 mod files;
+mod human;
 mod play;
 
 fn riffle(dir: &Path, args: &[&str]) -> Output {

@@ -1,12 +1,11 @@
 //! `riffle play`: the forms other tools rely on (issue #2, item 8).
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use crate::common::Fixture;
 
-fn repo() -> PathBuf {
+pub(super) fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
@@ -140,46 +139,6 @@ fn bad_input_is_one_line_and_exit_2() {
 }
 
 #[test]
-fn a_human_sees_their_view_and_numbered_choices() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_riffle"))
-        .args([
-            "play",
-            "--game",
-            "onepiece",
-            "--agents",
-            "human,random",
-            "--seed",
-            "2",
-        ])
-        .current_dir(repo())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run riffle play");
-    // Two answers, then end of input: the rest is the first legal option each time.
-    child.stdin.take().unwrap().write_all(b"2\n1\n").unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let screen = text(&out.stdout);
-    assert!(screen.contains("player 1 to decide"), "{screen}");
-    assert!(screen.contains("  1. "), "numbered choices: {screen}");
-    assert!(screen.contains("choose 1..1"), "{screen}");
-    // The human's own hand shows names; the opponent's hand and the decks only counts.
-    let own = screen
-        .lines()
-        .find(|l| l.starts_with("P1 hand ("))
-        .expect("own hand");
-    assert!(own.contains("): "), "{own}");
-    for l in screen
-        .lines()
-        .filter(|l| l.starts_with("P2 hand (") || l.contains(" deck ("))
-    {
-        assert!(!l.contains(':'), "hidden cards shown: {l}");
-    }
-}
-
-#[test]
 fn a_closed_pipe_ends_quietly() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_riffle"))
         .args(["play", "--game", "onepiece", "--games", "1", "--seed", "7"])
@@ -195,4 +154,150 @@ fn a_closed_pipe_ends_quietly() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// `riffle play --game mini` with both seats on the fixture's deck, in a fixture folder.
+pub(super) fn mini_play(f: &Fixture, args: &[&str]) -> Output {
+    let deck = "cardsets/mini/decks/starter.yaml";
+    Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .args(["play", "--game", "mini", "--deck", deck, "--deck", deck])
+        .args(args)
+        .current_dir(&f.dir)
+        .env_remove("CI")
+        .output()
+        .expect("run riffle play")
+}
+
+/// The mini game with a ruleset whose `setup` is `body`.
+pub(super) fn mini_with_setup(body: &str) -> Fixture {
+    let f = Fixture::mini();
+    f.write(
+        "scripts/mini/rules.lua",
+        &format!(
+            "function setup(ctx)\n{body}\nend\nfunction main_actions(ctx) return {{}} end\n\
+             function activate(ctx, ability, args) return true end\n\
+             function validate_deck(deck) return {{}} end\n"
+        ),
+    );
+    f
+}
+
+#[test]
+fn script_errors_are_counted_named_and_exit_1() {
+    // Some games fail in setup, some do not (the game's own seeded random).
+    let f = mini_with_setup("  if ctx:random(2) == 1 then error('setup fails on purpose') end");
+    let out = mini_play(&f, &["--games", "8", "--json"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    // Not a terminal: no progress bar, nothing at all on stderr.
+    assert_eq!(text(&out.stderr), "");
+    let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (errors, games) = (
+        s["script_errors"].as_u64().unwrap(),
+        s["games_with_script_errors"].as_u64().unwrap(),
+    );
+    assert!(games > 0 && games < 8, "some games fail, not all: {s}");
+    assert_eq!(errors, games, "one error per failing game: {s}");
+    let named = s["script_error_games"].as_array().unwrap();
+    assert_eq!(named.len() as u64, games.min(5), "{s}");
+    let bad_seed = named[0]["seed"].as_u64().unwrap();
+    assert!(
+        named[0]["first"]
+            .as_str()
+            .unwrap()
+            .contains("rules.lua:2: setup fails on purpose"),
+        "{s}"
+    );
+
+    // The text summary says the same in words.
+    let out = mini_play(&f, &["--games", "8"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
+    let summary = text(&out.stdout);
+    let lines: Vec<&str> = summary.lines().collect();
+    assert!(lines[0].starts_with("8 games: "), "{summary}");
+    assert!(
+        lines[0].contains(&format!(", script errors {errors}, ")),
+        "{summary}"
+    );
+    let games_word = if games == 1 { "game" } else { "games" };
+    assert!(
+        lines[1].starts_with(&format!(
+            "script errors: {errors} in {games} {games_word} ("
+        )),
+        "{summary}"
+    );
+    assert!(
+        lines[1].contains(&format!(
+            "first: seed {bad_seed}: setup: scripts/mini/rules.lua:2: setup fails on purpose)"
+        )),
+        "{summary}"
+    );
+
+    // One game alone: the error is in the log, on stderr, and the exit code is 1.
+    let out = mini_play(&f, &["--seed", &bad_seed.to_string()]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("script error: setup: scripts/mini/rules.lua:2: setup fails"),
+        "{}",
+        text(&out.stdout)
+    );
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("script error: setup: scripts/mini/rules.lua:2: setup fails on purpose"),
+        "{err}"
+    );
+    // A seed that is not named plays clean and exits 0.
+    let named: Vec<u64> = named.iter().map(|g| g["seed"].as_u64().unwrap()).collect();
+    if games <= 5 {
+        let clean = (1..=8).find(|s| !named.contains(s)).unwrap();
+        let out = mini_play(&f, &["--seed", &clean.to_string()]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stderr), "");
+    }
+}
+
+#[test]
+fn a_game_stopped_at_the_decision_cap_is_unfinished_and_exit_1() {
+    // A setup that asks forever: the game never ends by itself.
+    let f = mini_with_setup("  while true do ctx:choose_number(1, 0, 1, 'spin') end");
+    let out = mini_play(&f, &["--agents", "first,first"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let screen = text(&out.stdout);
+    assert!(
+        screen
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("unfinished after 0 turns, 200001 decisions"),
+        "{screen}"
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "unfinished: stopped at the cap of 200000 decisions\n"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_progress_bar_only_on_a_terminal() {
+    // `script` gives the command a terminal; without it there is nothing to check.
+    let bin = env!("CARGO_BIN_EXE_riffle");
+    let cmd = format!("{bin} play --game onepiece --games 3 --seed 4");
+    let Ok(out) = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .current_dir(repo())
+        .env_remove("CI")
+        .stdin(Stdio::null())
+        .output()
+    else {
+        eprintln!("no `script` command: progress bar on a terminal not checked");
+        return;
+    };
+    let screen = text(&out.stdout);
+    assert!(screen.contains("/3 games"), "{screen:?}");
+    assert!(screen.contains("3 games: wins "), "{screen:?}");
+    // The same run into pipes: the summary alone.
+    let out = play(&["--game", "onepiece", "--games", "3", "--seed", "4"]);
+    assert_eq!(text(&out.stderr), "");
+    assert!(!text(&out.stdout).contains("/3 games"));
 }

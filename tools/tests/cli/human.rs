@@ -1,0 +1,194 @@
+//! `riffle play --agents human,...`: strict input, asked again on anything else, and the game
+//! stops at the end of input instead of being played for the person.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use super::play::{mini_with_setup, repo, text};
+
+/// `riffle play ARGS` in `dir` with `input` on stdin, then end of input.
+fn play_typing(dir: &Path, args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .arg("play")
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run riffle play");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input.as_bytes()).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+const HUMAN: [&str; 6] = [
+    "--game",
+    "onepiece",
+    "--agents",
+    "human,random",
+    "--seed",
+    "2",
+];
+
+#[test]
+fn a_human_sees_their_view_and_numbered_choices() {
+    // Two answers, then end of input: the game stops there.
+    let out = play_typing(&repo(), &HUMAN, "2\n1\n");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let screen = text(&out.stdout);
+    assert!(screen.contains("player 1 to decide"), "{screen}");
+    assert!(screen.contains("  1. "), "numbered choices: {screen}");
+    assert!(
+        screen.contains("choose one: type its number (1-"),
+        "{screen}"
+    );
+    // The human's own hand shows names; the opponent's hand and the decks only counts.
+    let own = screen
+        .lines()
+        .find(|l| l.starts_with("P1 hand ("))
+        .expect("own hand");
+    assert!(own.contains("): "), "{own}");
+    for l in screen
+        .lines()
+        .filter(|l| l.starts_with("P2 hand (") || l.contains(" deck ("))
+    {
+        assert!(!l.contains(':'), "hidden cards shown: {l}");
+    }
+    // Asked three times: two answers, then the end of input stops the game.
+    assert_eq!(screen.matches("player 1 to decide").count(), 3, "{screen}");
+    assert!(
+        screen.contains("end of input: the game stops here, unfinished"),
+        "{screen}"
+    );
+    let last = screen.lines().last().unwrap();
+    assert!(last.starts_with("unfinished after "), "{last}");
+    assert_eq!(
+        text(&out.stderr),
+        "unfinished: player 1's input ended\n",
+        "{screen}"
+    );
+}
+
+#[test]
+fn bad_answers_are_refused_with_a_reason_and_asked_again() {
+    // The first request is player 1's mulligan: one of two options. Nothing here is an answer.
+    let out = play_typing(&repo(), &HUMAN, "0\n-3\n1 x\nabc\n3\n1 1\n+1\n\n");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let screen = text(&out.stdout);
+    for reason in [
+        "0 is not an option: type a number from 1 to 2",
+        "'-3' is not an option number: type a number from 1 to 2",
+        "one number only: type a number from 1 to 2",
+        "'abc' is not an option number: type a number from 1 to 2",
+        "3 is not an option: type a number from 1 to 2",
+        "'+1' is not an option number: type a number from 1 to 2",
+        "choose exactly 1, not 0",
+    ] {
+        assert!(screen.contains(reason), "missing {reason:?} in {screen}");
+    }
+    // "1 1" is refused as well ("one number only"): twice in all.
+    assert_eq!(screen.matches("one number only").count(), 2, "{screen}");
+    // Nothing was accepted: asked once, never answered, no decision of player 1 in the log.
+    assert_eq!(screen.matches("player 1 to decide").count(), 1, "{screen}");
+    assert!(!screen.contains("  P1 "), "an answer was taken: {screen}");
+    assert!(
+        screen
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("unfinished after 0 turns")
+    );
+}
+
+#[test]
+fn numbers_and_multiple_choices_are_strict_too() {
+    let f = mini_with_setup(
+        "  local n = ctx:choose_number(1, -2, 3, 'how many')\n  \
+         ctx:choose(1, {{label = 'red'}, {label = 'green'}, {label = 'blue'}}, \
+         {min = 0, max = 2, prompt = 'colours'})",
+    );
+    let deck = "cardsets/mini/decks/starter.yaml";
+    let args = [
+        "--game",
+        "mini",
+        "--deck",
+        deck,
+        "--deck",
+        deck,
+        "--agents",
+        "human,random",
+    ];
+    let typed = "abc\n1 x\n+1\n-3\n4\n99999999999999999999\n\n-2\n0\n1 1\n1 2 3\n1,2\n3 1\n";
+    let out = play_typing(&f.dir, &args, typed);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let screen = text(&out.stdout);
+    for says in [
+        "type a number from -2 to 3: ",
+        "'abc' is not a whole number: type a number from -2 to 3",
+        "one number only: type a number from -2 to 3",
+        "'+1' is not a whole number",
+        "-3 is out of range: type a number from -2 to 3",
+        "4 is out of range",
+        "99999999999999999999 is out of range",
+        "choose 0 to 2: type different numbers (1-3) separated by spaces, or an empty line for none: ",
+        "0 is not an option: type numbers from 1 to 3",
+        "1 is there twice: choose each option once",
+        "choose 0 to 2, not 3",
+        "'1,2' is not an option number",
+        "  P1 how many: -2",
+        "  P1 colours: blue, red",
+    ] {
+        assert!(screen.contains(says), "missing {says:?} in {screen}");
+    }
+    assert!(!screen.contains("-9223372036854775808"), "{screen}");
+
+    // An empty line is "none" where none is allowed.
+    let out = play_typing(&f.dir, &args, "3\n\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("  P1 colours: \n"),
+        "{}",
+        text(&out.stdout)
+    );
+}
+
+#[test]
+fn end_of_input_stops_a_run_of_games() {
+    let f = mini_with_setup("  ctx:choose_number(1, 0, 9, 'pick')");
+    let deck = "cardsets/mini/decks/starter.yaml";
+    let args = [
+        "--game",
+        "mini",
+        "--deck",
+        deck,
+        "--deck",
+        deck,
+        "--agents",
+        "human,random",
+        "--games",
+        "3",
+    ];
+    // The first game gets its answer; the second meets the end of input; no third.
+    let out = play_typing(&f.dir, &args, "4\n");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let screen = text(&out.stdout);
+    assert_eq!(screen.matches("player 1 to decide").count(), 2, "{screen}");
+    assert!(screen.contains("end of input"), "{screen}");
+    let summary: Vec<&str> = screen
+        .lines()
+        .skip_while(|l| !l.starts_with("2 games: "))
+        .collect();
+    assert_eq!(summary.len(), 3, "{screen}");
+    assert!(summary[0].contains("unfinished 1,"), "{screen}");
+    assert_eq!(
+        summary[1],
+        "unfinished: 1 game (seed 2: player 1's input ended)"
+    );
+    assert_eq!(
+        summary[2],
+        "stopped after 2 of 3 games: player 1's input ended"
+    );
+}
