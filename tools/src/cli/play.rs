@@ -28,8 +28,9 @@ pub struct Args {
     /// One agent per seat: random, first or human.
     #[arg(long, value_delimiter = ',', default_value = "random,random")]
     agents: Vec<String>,
-    /// Play this many games (seeds seed, seed+1, ...) and print a summary. Exit 1 if a game
-    /// had a script error or did not finish.
+    /// Play this many games (1 to 1000000) and print a summary. Game k (from 0) plays seed
+    /// seed+k, wrapping past 18446744073709551615 to 0. Exit 1 if a game had a script error
+    /// or did not finish.
     #[arg(long, default_value_t = 1)]
     games: u64,
     /// Write the event log of the (first) game as JSON lines to this file.
@@ -301,7 +302,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     if args.agents.len() != decks.len() {
-        bail!("--agents: give one agent per seat ({} seats)", decks.len());
+        bail!(
+            "--agents: give one agent per seat, {} for {} seats (got {})",
+            decks.len(),
+            decks.len(),
+            args.agents.len()
+        );
     }
     for a in &args.agents {
         if !matches!(a.as_str(), "random" | "first" | "human") {
@@ -313,8 +319,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .iter()
         .position(|a| a == "human")
         .map(|i| i as PlayerId);
+    if human.is_some() && args.json {
+        bail!("--json: not with a human agent (the prompts use the standard output)");
+    }
     if args.games == 0 {
-        bail!("--games must be at least 1");
+        bail!("--games: give at least 1");
+    }
+    if args.games > MAX_GAMES {
+        bail!(
+            "--games: at most {MAX_GAMES} per run (got {}); for more, run again from another --seed",
+            args.games
+        );
     }
     // A destination that cannot be written fails now, not after the games.
     if let Some(path) = &args.log {
@@ -376,7 +391,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let bar = progress_bar(args.games, show_bar);
     let mut cut_short = None;
     for k in 0..args.games {
-        let seed = args.seed + k;
+        let seed = game_seed(args.seed, k);
         let mut agents = make_agents(seed)?;
         let config = GameConfig {
             seed,
@@ -421,8 +436,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(tally.exit_code())
 }
 
+/// Most games one run may play (a typo's `--games 1000000000000` is refused, not started).
+const MAX_GAMES: u64 = 1_000_000;
+
 /// How many games, script errors or unfinished games a summary names one by one.
 const NAMED: usize = 5;
+
+/// The seed of game `k` (0-based) of a run that starts at `seed`: `seed + k`, wrapping from
+/// u64::MAX to 0. Below the wrap this is plain addition, so runs recorded before the wrap was
+/// defined replay the same (same log hash).
+fn game_seed(seed: u64, k: u64) -> u64 {
+    seed.wrapping_add(k)
+}
 
 /// A progress bar on stderr, or a hidden one.
 fn progress_bar(games: u64, show: bool) -> ProgressBar {

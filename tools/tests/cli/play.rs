@@ -128,6 +128,26 @@ fn bad_input_is_one_line_and_exit_2() {
         (vec!["--agents", "random,bogus"], "unknown agent 'bogus'"),
         (vec!["--game", "nosuchgame"], "nosuchgame"),
         (vec!["--seed", "minus-one"], "--seed"),
+        (vec!["--seed", "18446744073709551616"], "--seed"),
+        (vec!["--games", "0"], "--games: give at least 1"),
+        (
+            vec!["--games", "18446744073709551615"],
+            "--games: at most 1000000 per run",
+        ),
+        (vec!["--games", "99999999999999999999"], "--games"),
+        (
+            vec!["--agents", "random"],
+            "--agents: give one agent per seat, 2 for 2 seats (got 1)",
+        ),
+        (
+            vec!["--agents", "random,first,random"],
+            "--agents: give one agent per seat, 2 for 2 seats (got 3)",
+        ),
+        (vec!["--agents", ","], "unknown agent ''"),
+        (
+            vec!["--agents", "human,random", "--json"],
+            "--json: not with a human agent",
+        ),
     ] {
         let out = play(&args); // --game defaults to onepiece
         let err = text(&out.stderr);
@@ -154,6 +174,29 @@ fn a_closed_pipe_ends_quietly() {
         "{}",
         text(&out.stderr)
     );
+}
+
+#[test]
+fn seeds_wrap_past_the_largest() {
+    // Game k plays seed + k, wrapping: u64::MAX then 0. No overflow panic in debug builds.
+    let max = "18446744073709551615";
+    let two = summary(&["--seed", max, "--games", "2"]);
+    assert_eq!(two["games"], 2, "{two}");
+    let first = summary(&["--seed", max]);
+    let second = summary(&["--seed", "0"]);
+    let sum = first["decisions"].as_u64().unwrap() + second["decisions"].as_u64().unwrap();
+    assert_eq!(
+        two["decisions"].as_u64(),
+        Some(sum),
+        "{two}\n{first}\n{second}"
+    );
+    // Below the wrap it is plain addition, as it always was.
+    let three = summary(&["--seed", "5", "--games", "3"]);
+    let singles: u64 = ["5", "6", "7"]
+        .iter()
+        .map(|s| summary(&["--seed", s])["decisions"].as_u64().unwrap())
+        .sum();
+    assert_eq!(three["decisions"].as_u64(), Some(singles), "{three}");
 }
 
 /// `riffle play --game mini` with both seats on the fixture's deck, in a fixture folder.
