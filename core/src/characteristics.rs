@@ -15,6 +15,7 @@ use crate::db::{Ability, Affects, Db, ModOp, ModValue};
 use crate::effects::{Modify, Target};
 use crate::names::Sym;
 use crate::script::card::CardUd;
+use crate::script::numbers;
 use crate::state::{ObjId, PlayerId, State};
 
 thread_local! {
@@ -63,7 +64,7 @@ pub fn int_raw(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<i
                     _ => v,
                 })
             }
-            Modify::Add(v) => add += v,
+            Modify::Add(v) => add = add.saturating_add(v),
             Modify::Set(v) => set = Some(v),
             _ => {}
         }
@@ -71,20 +72,20 @@ pub fn int_raw(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<i
     if let Some(b) = base_set {
         value = b;
     }
-    value += add;
+    value = value.saturating_add(add);
     if let Some(s) = set {
         value = s;
     }
-    Ok(value)
+    // Never beyond what a script can read exactly, however many effects pile up.
+    Ok(numbers::saturate(value))
 }
 
-/// The integer value as read: the raw value raised to the declared minimum.
+/// The integer value as read: the raw value brought within the declared bounds.
 pub fn int_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<i64> {
     let raw = int_raw(lua, db, st, id, ci)?;
-    Ok(match db.rules.chars[ci].decl.min {
-        Some(m) => raw.max(m),
-        None => raw,
-    })
+    let decl = &db.rules.chars[ci].decl;
+    let raised = decl.min.map_or(raw, |m| raw.max(m));
+    Ok(decl.max.map_or(raised, |m| raised.min(m)))
 }
 
 /// The value of set characteristic `ci`.
@@ -239,9 +240,10 @@ fn collect(lua: &Lua, db: &Db, st: &State, id: ObjId, sym: Sym) -> Result<Vec<Fo
                 let n = || -> Result<i64> {
                     Ok(match &m.value {
                         ModValue::Int(i) => *i,
-                        ModValue::Fn(f) => f
-                            .call::<Option<i64>>((ctx.clone(), CardUd(id)))?
-                            .unwrap_or(0),
+                        ModValue::Fn(f) => match f.call::<Value>((ctx.clone(), CardUd(id)))? {
+                            Value::Nil => 0,
+                            v => numbers::int(&v, "a static ability's amount")?,
+                        },
                         ModValue::Name(_) => 0,
                     })
                 };

@@ -287,6 +287,10 @@ pub struct CharacteristicDecl {
     /// A lower bound applied when the value is read (the raw value is kept for arithmetic).
     #[serde(default)]
     pub min: Option<i64>,
+    /// An upper bound applied when the value is read. Without bounds, values saturate at
+    /// ±(2^53 − 1), the integers scripts read exactly.
+    #[serde(default)]
+    pub max: Option<i64>,
     /// How several base-setting effects combine.
     #[serde(default)]
     pub base: BaseCombine,

@@ -87,6 +87,13 @@ pub enum ResponseError {
     },
     /// The response does not fit the request.
     Illegal(String),
+    /// No such seat (players are 0..players).
+    NoSuchPlayer {
+        /// The seat given.
+        player: PlayerId,
+        /// How many seats the game has.
+        players: u8,
+    },
 }
 
 impl std::fmt::Display for ResponseError {
@@ -100,6 +107,11 @@ impl std::fmt::Display for ResponseError {
                 expected + 1
             ),
             ResponseError::Illegal(m) => write!(f, "illegal response: {m}"),
+            ResponseError::NoSuchPlayer { player, players } => write!(
+                f,
+                "there is no player {} (players are 1..{players})",
+                *player as u32 + 1
+            ),
         }
     }
 }
@@ -192,9 +204,11 @@ impl Request {
                 Response::Choose { indices: all }
             }
             Request::Number { min, max, .. } => {
-                let span = (max - min) as u64 + 1;
+                // In i128: `max - min` overflows i64 for a range wider than half of it.
+                let span = *max as i128 - *min as i128 + 1;
+                let offset = rng.below(u64::try_from(span).unwrap_or(u64::MAX)) as i128;
                 Response::Number {
-                    value: min + rng.below(span) as i64,
+                    value: (*min as i128 + offset) as i64,
                 }
             }
         }

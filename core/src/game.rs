@@ -259,10 +259,15 @@ impl Game {
         }
     }
 
-    /// A player concedes (at any time; no effect can replace it).
-    pub fn concede(&mut self, player: PlayerId) {
+    /// A player concedes (at any time; no effect can replace it). A seat the game does not
+    /// have is an error; conceding again, or after the game ended, does nothing.
+    pub fn concede(&mut self, player: PlayerId) -> Result<(), ResponseError> {
+        let players = self.state.borrow().nplayers;
+        if player >= players {
+            return Err(ResponseError::NoSuchPlayer { player, players });
+        }
         if self.state.borrow().result.is_some() {
-            return;
+            return Ok(());
         }
         let mut events = Vec::new();
         {
@@ -293,6 +298,7 @@ impl Game {
             let r = self.request.as_ref().expect("checked").first_legal();
             let _ = self.respond(player, r);
         }
+        Ok(())
     }
 
     /// A copy of the game that continues independently. Answered the same way, it behaves

@@ -28,6 +28,7 @@ use crate::operations::{self, Op, Outcome};
 use crate::script::api::{event_table, player_arg};
 use crate::script::card::CardUd;
 use crate::script::vm::is_memory_error;
+use crate::script::{limits, numbers};
 use crate::state::{GameResult, LastKnown, ObjId, PlayerId};
 use crate::triggers::{self, Batch, Pending};
 
@@ -191,6 +192,14 @@ impl Game {
                 self.finish(GameResult {
                     winners: vec![],
                     reason: "loop".into(),
+                });
+                continue;
+            }
+            // What a game's scripts make the host hold in its log is bounded too.
+            if self.state.borrow().log.entries().len() >= limits::LOG_ENTRIES {
+                self.finish(GameResult {
+                    winners: vec![],
+                    reason: "log_limit".into(),
                 });
                 continue;
             }
@@ -427,6 +436,13 @@ fn op_card(op: &Op) -> Option<ObjId> {
 
 /// Choices from a Lua list of option tables (label, kind, card, target).
 pub(crate) fn choices_of(options: &Table) -> R<Vec<Choice>> {
+    let n = options.raw_len();
+    if n > limits::OPTIONS {
+        return Err(mlua::Error::runtime(format!(
+            "{n} options in one request; the limit is {}",
+            limits::OPTIONS
+        )));
+    }
     let mut out = Vec::new();
     for o in options.clone().sequence_values::<Table>() {
         let o = o?;
@@ -438,13 +454,13 @@ pub(crate) fn choices_of(options: &Table) -> R<Vec<Choice>> {
             Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
             _ => None,
         };
-        let label: String = match o.get::<Option<String>>("label")? {
+        let label = match limits::opt_text(&o, "label")? {
             Some(l) => l,
             None => return Err(mlua::Error::runtime("every option needs a `label`")),
         };
         out.push(Choice {
             label,
-            kind: o.get("kind")?,
+            kind: limits::opt_text(&o, "kind")?,
             card,
             target,
             data: vec![],
@@ -455,13 +471,11 @@ pub(crate) fn choices_of(options: &Table) -> R<Vec<Choice>> {
 
 fn request_of(g: &Game, t: &Table) -> R<Request> {
     let st = g.state.borrow();
-    let player = player_arg(&st, t.get("player")?)?;
-    let prompt: String = t
-        .get::<Option<String>>("prompt")?
-        .unwrap_or_else(|| "choose".into());
+    let player = player_arg(&st, numbers::field(t, "player")?)?;
+    let prompt = limits::opt_text(t, "prompt")?.unwrap_or_else(|| "choose".into());
     if t.get::<Option<bool>>("number")?.unwrap_or(false) {
-        let min: i64 = t.get("min")?;
-        let max: i64 = t.get("max")?;
+        let min = numbers::field(t, "min")?;
+        let max = numbers::field(t, "max")?;
         if min > max {
             return Err(mlua::Error::runtime(format!(
                 "choose_number: min {min} > max {max}"
@@ -475,8 +489,24 @@ fn request_of(g: &Game, t: &Table) -> R<Request> {
         });
     }
     let options = choices_of(&t.get::<Table>("options")?)?;
-    let min: u32 = t.get("min")?;
-    let max: u32 = t.get("max")?;
+    let count = |key: &str| -> R<u32> {
+        let n = numbers::field(t, key)?;
+        u32::try_from(n)
+            .ok()
+            .filter(|n| *n as usize <= options.len())
+            .ok_or_else(|| {
+                mlua::Error::runtime(format!(
+                    "choose: `{key}` should be from 0 to {} (the number of options), not {n}",
+                    options.len()
+                ))
+            })
+    };
+    let (min, max) = (count("min")?, count("max")?);
+    if min > max {
+        return Err(mlua::Error::runtime(format!(
+            "choose: min {min} > max {max}"
+        )));
+    }
     Ok(Request::Choose {
         player,
         prompt,

@@ -1,6 +1,7 @@
 //! Applying an operation to the state: the changes it makes and the events it causes.
 
 use super::*;
+use crate::script::numbers;
 
 /// Applies one operation. `last_known` is the leaving card's characteristics (computed by
 /// the caller, which may call Lua; this function never does).
@@ -117,7 +118,8 @@ pub fn apply(
             } else {
                 let o = st.obj_mut(*card);
                 let before = o.counters[*counter];
-                let after = (before + amount).max(0);
+                // Saturating: counters stay within what scripts can read exactly.
+                let after = numbers::saturate(before.saturating_add(*amount)).max(0);
                 o.counters[*counter] = after;
                 if after == before {
                     Outcome::Nothing
@@ -194,8 +196,8 @@ pub fn apply(
             };
             let before = *slot;
             let after = match (set, add) {
-                (Some(v), _) => *v,
-                (None, Some(d)) => before + d,
+                (Some(v), _) => numbers::saturate(*v),
+                (None, Some(d)) => numbers::saturate(before.saturating_add(*d)),
                 (None, None) => before,
             };
             *slot = after;

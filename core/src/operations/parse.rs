@@ -1,6 +1,8 @@
 //! Parsing: the Lua table a script yields becomes an `Op` (names checked against the ruleset).
 
 use super::*;
+use crate::script::limits::{self, DataBudget};
+use crate::script::numbers;
 
 pub(super) fn rt(msg: impl Into<String>) -> mlua::Error {
     mlua::Error::runtime(msg.into())
@@ -36,7 +38,7 @@ pub(super) fn card_of(t: &Table, key: &str) -> mlua::Result<ObjId> {
 }
 
 pub(super) fn opt_player(st: &State, t: &Table, key: &str) -> mlua::Result<Option<PlayerId>> {
-    match t.get::<Option<i64>>(key)? {
+    match numbers::opt_field(t, key)? {
         Some(p) => Ok(Some(player_arg(st, p)?)),
         None => Ok(None),
     }
@@ -51,7 +53,7 @@ pub(super) fn name_in(db: &Db, list: &crate::names::Declared, name: &str) -> mlu
 pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>> {
     let kind: String = t.get("kind")?;
     let by = opt_player(st, t, "by")?;
-    let reason: Option<String> = t.get("reason")?;
+    let reason = limits::opt_text(t, "reason")?;
     Ok(match kind.as_str() {
         "move" => {
             let cards = match t.get::<Value>("card")? {
@@ -71,7 +73,15 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 Value::Nil => Position::Top,
                 Value::String(s) if s.to_string_lossy() == "top" => Position::Top,
                 Value::String(s) if s.to_string_lossy() == "bottom" => Position::Bottom,
-                Value::Integer(n) if n >= 1 => Position::At(n as usize),
+                v @ (Value::Integer(_) | Value::Number(_)) => {
+                    let n = numbers::int(&v, "move: position")?;
+                    if n < 1 {
+                        return Err(rt(format!(
+                            "move: bad position {n} (\"top\", \"bottom\" or n >= 1)"
+                        )));
+                    }
+                    Position::At(usize::try_from(n).unwrap_or(usize::MAX))
+                }
                 other => {
                     return Err(rt(format!(
                         "move: bad position {other:?} (\"top\", \"bottom\" or n >= 1)"
@@ -110,7 +120,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         }
         "shuffle" => {
             let z: String = t.get("zone")?;
-            let p: Option<i64> = t.get("player")?;
+            let p = numbers::opt_field(t, "player")?;
             vec![Op::Shuffle(zone_arg(db, st, &z, p)?)]
         }
         "orientation" => {
@@ -141,7 +151,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             vec![Op::Counter {
                 card: card_of(t, "card")?,
                 counter,
-                amount: t.get("amount")?,
+                amount: numbers::field(t, "amount")?,
                 reason,
                 by,
             }]
@@ -151,8 +161,8 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 None => u32::MAX,
                 Some(list) => {
                     let mut m = 0;
-                    for p in list.sequence_values::<i64>() {
-                        m |= 1 << player_arg(st, p?)?;
+                    for p in numbers::list(&list, "reveal: players")? {
+                        m |= 1 << player_arg(st, p)?;
                     }
                     m
                 }
@@ -172,7 +182,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 .get(&id)
                 .ok_or_else(|| rt(format!("create_token: no card '{id}'")))?;
             let z: String = t.get("zone")?;
-            let p: i64 = t.get("player")?;
+            let p = numbers::field(t, "player")?;
             let orientation = match t.get::<Option<String>>("orientation")? {
                 Some(o) => Some(name_in(db, &db.rules.orientations, &o)?),
                 None => None,
@@ -188,7 +198,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         }
         "control" => vec![Op::Control {
             card: card_of(t, "card")?,
-            player: player_arg(st, t.get("player")?)?,
+            player: player_arg(st, numbers::field(t, "player")?)?,
         }],
         "value" => {
             let key: String = t.get("key")?;
@@ -202,8 +212,8 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             vec![Op::Value {
                 player,
                 index,
-                set: t.get("value")?,
-                add: t.get("add")?,
+                set: numbers::opt_field(t, "value")?,
+                add: numbers::opt_field(t, "add")?,
             }]
         }
         "effect" => vec![parse_effect(db, st, t)?],
@@ -225,18 +235,35 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             let mut e = Event::named(&name);
             e.player = by;
             let data: Table = t.get("data")?;
-            let mut keys: Vec<(String, Value)> =
-                data.pairs::<String, Value>().collect::<mlua::Result<_>>()?;
+            let mut budget = DataBudget::default();
+            let mut keys = Vec::new();
+            for pair in data.pairs::<Value, Value>() {
+                let (k, v) = pair?;
+                budget.take(0)?;
+                let k = match &k {
+                    Value::String(s) => limits::text(s, "emit: a data key")?,
+                    n @ (Value::Integer(_) | Value::Number(_)) => {
+                        numbers::int(n, "emit: a data key")?.to_string()
+                    }
+                    other => {
+                        return Err(rt(format!(
+                            "emit: data keys should be strings, not a {}",
+                            other.type_name()
+                        )));
+                    }
+                };
+                keys.push((k, v));
+            }
             keys.sort_by(|a, b| a.0.cmp(&b.0)); // pairs() order is not stable: sort
             for (k, v) in keys {
                 match (k.as_str(), &v) {
                     ("card", Value::UserData(ud)) => e.card = Some(ud.borrow::<CardUd>()?.0),
                     ("player", Value::Integer(p)) => e.player = Some(player_arg(st, *p)?),
                     ("amount", Value::Integer(n)) => e.amount = *n,
-                    ("reason", Value::String(s)) => e.reason = Some(s.to_string_lossy()),
-                    ("key", Value::String(s)) => e.key = Some(s.to_string_lossy()),
+                    ("reason", Value::String(s)) => e.reason = Some(limits::text(s, "reason")?),
+                    ("key", Value::String(s)) => e.key = Some(limits::text(s, "key")?),
                     _ => {
-                        if let Some(val) = lua_to_val(&v) {
+                        if let Some(val) = lua_to_val(&v, &mut budget, 0)? {
                             e.data.push((k, val));
                         }
                     }
@@ -253,7 +280,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             }]
         }
         "random" => {
-            let n: i64 = t.get("n")?;
+            let n = numbers::field(t, "n")?;
             if n < 1 {
                 return Err(rt(format!("random: n must be at least 1, not {n}")));
             }
@@ -262,8 +289,8 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         "end_game" => {
             let mut winners = Vec::new();
             if let Some(list) = t.get::<Option<Table>>("winners")? {
-                for p in list.sequence_values::<i64>() {
-                    winners.push(player_arg(st, p?)?);
+                for p in numbers::list(&list, "end_game: winners")? {
+                    winners.push(player_arg(st, p)?);
                 }
             }
             vec![Op::EndGame(GameResult {
@@ -272,7 +299,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             })]
         }
         "eliminate" => vec![Op::Eliminate {
-            player: player_arg(st, t.get("player")?)?,
+            player: player_arg(st, numbers::field(t, "player")?)?,
             reason: reason.unwrap_or_else(|| "eliminated".into()),
         }],
         "first_player" => vec![Op::FirstPlayer(player_arg(st, t.get("player")?)?)],
@@ -290,7 +317,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 Some(p) => Some(Expiry {
                     point: name_in(db, &db.rules.durations, &p)?,
                     player: opt_player(st, t, "until_player")?,
-                    after_turn: t.get::<Option<u32>>("after_turn")?.unwrap_or(0),
+                    after_turn: numbers::opt_u32(t, "after_turn")?.unwrap_or(0),
                 }),
                 None => None,
             };
@@ -331,8 +358,9 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
     let value: Value = t.get("value")?;
     let num = || -> mlua::Result<i64> {
         match &value {
-            Value::Integer(i) => Ok(*i),
-            Value::Number(n) => Ok(*n as i64),
+            v @ (Value::Integer(_) | Value::Number(_)) => {
+                numbers::int(v, &format!("modify {op}: value"))
+            }
             other => Err(rt(format!(
                 "modify {op}: value should be an integer, not {}",
                 other.type_name()
@@ -369,7 +397,7 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
         Some(p) => Some(Expiry {
             point: name_in(db, &db.rules.durations, &p)?,
             player: opt_player(st, t, "until_player")?,
-            after_turn: t.get::<Option<u32>>("after_turn")?.unwrap_or(0),
+            after_turn: numbers::opt_u32(t, "after_turn")?.unwrap_or(0),
         }),
         None => None,
     };
@@ -383,8 +411,8 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
         .map(Target::Obj)
         .collect();
     if let Some(list) = t.get::<Option<Table>>("players")? {
-        for p in list.sequence_values::<i64>() {
-            targets.push(Target::Player(player_arg(st, p?)?));
+        for p in numbers::list(&list, "players")? {
+            targets.push(Target::Player(player_arg(st, p)?));
         }
     }
     let effects = targets

@@ -11,6 +11,7 @@ use crate::db::{AbilityKind, Db};
 use crate::events::Event;
 use crate::rules::Rules;
 use crate::script::card::CardUd;
+use crate::script::limits::{self, DataBudget};
 use crate::script::vm::Host;
 use crate::state::{ObjId, PlayerId, State, ZoneId};
 use crate::values::{CardRef, PlayerRef, Val};
@@ -458,23 +459,31 @@ pub fn val_to_lua(lua: &Lua, v: &Val) -> Result<Value> {
 }
 
 /// A Lua value as a kernel value (tables become lists; functions and nil are dropped).
-pub fn lua_to_val(v: &Value) -> Option<Val> {
-    Some(match v {
+/// Numbers must be whole and in range ([`crate::script::numbers`]); strings, list sizes and
+/// nesting are bounded ([`crate::script::limits`]).
+pub fn lua_to_val(v: &Value, budget: &mut DataBudget, depth: usize) -> Result<Option<Val>> {
+    budget.take(depth)?;
+    Ok(Some(match v {
         Value::Boolean(b) => Val::Bool(*b),
-        Value::Integer(i) => Val::Int(*i),
-        Value::Number(n) => Val::Int(*n as i64),
-        Value::String(s) => Val::Str(s.to_string_lossy()),
-        Value::UserData(ud) => Val::Card(CardRef {
-            card: ud.borrow::<CardUd>().ok()?.0,
-        }),
-        Value::Table(t) => Val::List(
-            t.clone()
-                .sequence_values::<Value>()
-                .filter_map(|x| x.ok().and_then(|x| lua_to_val(&x)))
-                .collect(),
-        ),
-        _ => return None,
-    })
+        Value::Integer(_) | Value::Number(_) => {
+            Val::Int(crate::script::numbers::int(v, "a number in event data")?)
+        }
+        Value::String(s) => Val::Str(limits::text(s, "a string in event data")?),
+        Value::UserData(ud) => match ud.borrow::<CardUd>() {
+            Ok(c) => Val::Card(CardRef { card: c.0 }),
+            Err(_) => return Ok(None),
+        },
+        Value::Table(t) => {
+            let mut out = Vec::new();
+            for x in t.clone().sequence_values::<Value>() {
+                if let Some(x) = lua_to_val(&x?, budget, depth + 1)? {
+                    out.push(x);
+                }
+            }
+            Val::List(out)
+        }
+        _ => return Ok(None),
+    }))
 }
 
 /// A player value (for data fields named `player`/`players`).

@@ -4,5 +4,7 @@
 pub mod api;
 pub mod card;
 pub mod freeze;
+pub mod limits;
+pub mod numbers;
 pub mod syntax;
 pub mod vm;

@@ -224,7 +224,11 @@ impl File {
                 }
                 "concede" => {
                     let p = v.as_u64().ok_or("concede: give a player number")?;
-                    game.concede(p as u8 - 1);
+                    let seat = u8::try_from(p)
+                        .ok()
+                        .and_then(|p| p.checked_sub(1))
+                        .ok_or_else(|| format!("concede: there is no player {p}"))?;
+                    game.concede(seat).map_err(|e| format!("concede: {e}"))?;
                 }
                 "expect" => {
                     let fails = expect::check(game, v, start_log);
