@@ -1,7 +1,7 @@
 //! JSON Schemas: the generated ones (from Rust types, via schemars) and the compiled
 //! validators, plus the translation of validation errors into messages designers understand.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
 use jsonschema::error::ValidationErrorKind;
@@ -132,7 +132,7 @@ pub enum FileKind {
 }
 
 /// A schema violation, ready to become a diagnostic.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SchemaError {
     /// JSON pointer of the offending value (or key).
     pub pointer: String,
@@ -260,9 +260,11 @@ impl Schemas {
             (FileKind::Deck, _) => &self.deck,
         };
         let mut out: Vec<SchemaError> = Vec::new();
+        // A set, not `out.contains`: a file with 100,000 unknown fields has as many errors.
+        let mut seen: HashSet<SchemaError> = HashSet::new();
         for err in compiled.validator.iter_errors(&doc.value) {
             for e in self.translate(&err, doc, game) {
-                if !out.contains(&e) {
+                if seen.insert(e.clone()) {
                     out.push(e);
                 }
             }
