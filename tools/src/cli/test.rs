@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
+use riffle::content::diagnostic::display_path;
 use riffle::content::{Loader, load_game};
 use riffle::scenario::{File, discover, walk};
 use riffle_core::Engine;
@@ -42,7 +43,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 let mut found = Vec::new();
                 walk(p, &mut found);
                 files.extend(found);
-            } else if p.is_file() {
+            } else if p.exists() {
                 files.push(p.clone());
             } else {
                 bail!("{}: no such file or folder", p.display());
@@ -52,6 +53,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut by_game: BTreeMap<String, Vec<File>> = BTreeMap::new();
     let (mut passed, mut failed) = (0usize, 0usize);
     for f in &files {
+        // Never open a FIFO, socket or device: reading a FIFO blocks until it is written.
+        if std::fs::metadata(f).is_ok_and(|m| !m.is_file()) {
+            eprintln!(
+                "{}:1:1: warning: skipped: not a regular file (a FIFO, socket or device)",
+                display_path(f)
+            );
+            continue;
+        }
         match File::read(f) {
             Ok(file) => match file.game() {
                 Some(g) => by_game.entry(g).or_default().push(file),

@@ -170,9 +170,20 @@ pub fn clean_path(p: &Path) -> PathBuf {
         .collect()
 }
 
-/// Names in a folder, sorted, without hidden entries (`.x`) and names that are not UTF-8.
-fn list_dir(dir: &Path) -> std::io::Result<Vec<(String, bool)>> {
-    let mut out = Vec::new();
+/// A folder's entries, sorted, without hidden entries (`.x`) and names that are not UTF-8.
+struct Listing {
+    /// Folders (`true`) and regular files (`false`), symbolic links followed.
+    entries: Vec<(String, bool)>,
+    /// Entries that are neither (FIFOs, sockets, devices): never opened, since opening a
+    /// FIFO blocks until something writes to it.
+    special: Vec<String>,
+}
+
+fn list_dir(dir: &Path) -> std::io::Result<Listing> {
+    let mut out = Listing {
+        entries: Vec::new(),
+        special: Vec::new(),
+    };
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let Ok(name) = entry.file_name().into_string() else {
@@ -181,11 +192,23 @@ fn list_dir(dir: &Path) -> std::io::Result<Vec<(String, bool)>> {
         if name.starts_with('.') {
             continue;
         }
-        let is_dir = entry.path().is_dir();
-        out.push((name, is_dir));
+        match std::fs::metadata(entry.path()) {
+            Ok(m) if m.is_dir() => out.entries.push((name, true)),
+            // A broken link stays a file: reading it reports why it cannot be read.
+            Ok(m) if !m.is_file() => out.special.push(name),
+            _ => out.entries.push((name, false)),
+        }
     }
-    out.sort();
+    out.entries.sort();
+    out.special.sort();
     Ok(out)
+}
+
+/// Names of files content is read from (the others are ignored anyway).
+fn is_content_name(name: &str) -> bool {
+    [".yaml", ".yml", ".lua", ".json"]
+        .iter()
+        .any(|ext| name.ends_with(ext))
 }
 
 /// Joins `rel` onto `base` lexically, resolving `..`; `None` if it is absolute or climbs out.
@@ -263,8 +286,8 @@ impl Loader {
         let mut games = BTreeSet::new();
         for root in &self.roots {
             for (sub, skip) in [("scripts", "lib"), ("cardsets", "")] {
-                if let Ok(entries) = list_dir(&root.join(sub)) {
-                    for (name, is_dir) in entries {
+                if let Ok(listing) = list_dir(&root.join(sub)) {
+                    for (name, is_dir) in listing.entries {
                         if is_dir && name != skip {
                             games.insert(name);
                         }
@@ -420,6 +443,20 @@ impl Run<'_> {
         self.diags.push(d);
     }
 
+    /// A folder's folders and regular files; a FIFO, socket or device with a content file's
+    /// name is skipped with a warning. `None` when the folder cannot be read.
+    fn list(&mut self, dir: &Path) -> Option<Vec<(String, bool)>> {
+        let listing = list_dir(dir).ok()?;
+        for name in listing.special.iter().filter(|n| is_content_name(n)) {
+            self.push(Diagnostic::warning(
+                dir.join(name),
+                Pos::START,
+                "skipped: not a regular file (a FIFO, socket or device): content files must be regular files",
+            ));
+        }
+        Some(listing.entries)
+    }
+
     /// Reads a file as text, recording its hash. Reports unreadable and non-UTF-8 files.
     fn read(&mut self, root: usize, rel: &Path, card: Option<&str>) -> Option<String> {
         let path = self.path(root, rel);
@@ -432,6 +469,20 @@ impl Run<'_> {
         record: Option<(usize, &Path)>,
         card: Option<&str>,
     ) -> Option<String> {
+        // Never open what is not a regular file: opening a FIFO blocks until it is written.
+        if let Ok(m) = std::fs::metadata(path)
+            && !m.is_file()
+        {
+            self.push(
+                Diagnostic::error(
+                    path,
+                    Pos::START,
+                    "not a regular file (a folder, FIFO, socket or device): give a content file",
+                )
+                .for_card(card),
+            );
+            return None;
+        }
         let bytes = match std::fs::read(path) {
             Ok(b) => b,
             Err(e) => {
@@ -642,7 +693,7 @@ impl Run<'_> {
         // Helpers first, then the ruleset's own files.
         let mut scripts = Vec::new();
         let lib = PathBuf::from("scripts").join("lib");
-        if let Ok(entries) = list_dir(&self.path(root, &lib)) {
+        if let Some(entries) = self.list(&self.path(root, &lib)) {
             for (name, is_dir) in entries {
                 if !is_dir && name.ends_with(".lua") {
                     scripts.extend(self.lua(root, &lib.join(&name), None));
@@ -781,7 +832,7 @@ impl Run<'_> {
         let mut printing_sets: Vec<(PathBuf, String, Pos, String, Option<String>)> = Vec::new();
         let game_dir = PathBuf::from("cardsets").join(self.game);
         for root in 0..self.loader.roots.len() {
-            let Ok(entries) = list_dir(&self.path(root, &game_dir)) else {
+            let Some(entries) = self.list(&self.path(root, &game_dir)) else {
                 continue;
             };
             for (name, is_dir) in entries {
@@ -805,7 +856,7 @@ impl Run<'_> {
                 let mut defined_here: BTreeMap<String, bool> = BTreeMap::new();
                 let mut used_lua: BTreeSet<String> = BTreeSet::new();
                 let mut lua_files: Vec<String> = Vec::new();
-                let Ok(files) = list_dir(&self.path(root, &set_rel)) else {
+                let Some(files) = self.list(&self.path(root, &set_rel)) else {
                     continue;
                 };
                 for (file, is_dir) in files {
@@ -1293,7 +1344,7 @@ impl Run<'_> {
         let rel_dir = PathBuf::from("cardsets").join(self.game).join("decks");
         let mut decks: Vec<Deck> = Vec::new();
         for root in 0..self.loader.roots.len() {
-            let Ok(entries) = list_dir(&self.path(root, &rel_dir)) else {
+            let Some(entries) = self.list(&self.path(root, &rel_dir)) else {
                 continue;
             };
             for (name, is_dir) in entries {
