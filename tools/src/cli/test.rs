@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::bail;
-use riffle::content::diagnostic::display_path;
+use riffle::content::diagnostic::{OneLine, display_path};
 use riffle::content::{Loader, load_game};
 use riffle::scenario::{File, discover, walk};
 use riffle_core::Engine;
@@ -74,7 +74,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             },
             Err(es) => {
                 for e in es {
-                    eprintln!("{e}");
+                    eprintln!("{}", OneLine(&e));
                 }
                 failed += 1;
             }
@@ -96,7 +96,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(e) => e,
             Err(es) => {
                 for e in es {
-                    eprintln!("{e}");
+                    eprintln!("{}", OneLine(&e.to_string()));
                 }
                 failed += files.len();
                 continue;
@@ -107,13 +107,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 if o.passed() {
                     passed += 1;
                     if args.verbose {
-                        println!("ok   {} {}", o.at, o.name);
+                        println!("ok   {} {}", OneLine(&o.at), OneLine(&o.name));
                     }
                 } else {
                     failed += 1;
-                    println!("FAIL {} {}", o.at, o.name);
+                    println!("FAIL {} {}", OneLine(&o.at), OneLine(&o.name));
+                    // Failures quote script errors: one line each, escapes shown, never raw.
                     for f in &o.failures {
-                        println!("    {f}");
+                        println!("    {}", OneLine(f));
                     }
                 }
             }

@@ -133,10 +133,12 @@ impl Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Every part goes through `OneLine`: messages carry script errors and file names
+        // carry anything, and a raw newline or escape sequence must not reach the terminal.
         write!(
             f,
             "{}:{}:{}: ",
-            display_path(&self.path),
+            OneLine(&display_path(&self.path)),
             self.line,
             self.col
         )?;
@@ -146,15 +148,44 @@ impl fmt::Display for Diagnostic {
             Severity::Info => f.write_str("note: ")?,
         }
         match &self.pointer {
-            Some(p) if !p.is_empty() => write!(f, "{p}: ")?,
+            Some(p) if !p.is_empty() => write!(f, "{}: ", OneLine(p))?,
             _ => {}
         }
-        f.write_str(&self.message)?;
+        write!(f, "{}", OneLine(&self.message))?;
         if let Some(card) = &self.card {
-            write!(f, " (card {card})")?;
+            write!(f, " (card {})", OneLine(card))?;
         }
         Ok(())
     }
+}
+
+/// Text shown on one line of a terminal: control characters (`\n`, `\r`, `\t`, ESC...),
+/// Unicode line and paragraph separators and bidirectional overrides are written as Rust
+/// escapes (`\n`, `\u{1b}`, `\u{202e}`); everything else as it is.
+#[derive(Clone, Copy, Debug)]
+pub struct OneLine<'a>(pub &'a str);
+
+impl fmt::Display for OneLine<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut rest = self.0;
+        while let Some(i) = rest.find(needs_escape) {
+            f.write_str(&rest[..i])?;
+            let c = rest[i..].chars().next().unwrap_or_default();
+            match c {
+                '\n' => f.write_str("\\n")?,
+                '\r' => f.write_str("\\r")?,
+                '\t' => f.write_str("\\t")?,
+                c => write!(f, "\\u{{{:x}}}", c as u32)?,
+            }
+            rest = &rest[i + c.len_utf8()..];
+        }
+        f.write_str(rest)
+    }
+}
+
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }
 
 /// A path for people: forward slashes, no leading `./`.
@@ -195,6 +226,26 @@ mod tests {
         );
         let n = Diagnostic::info("a.yaml", Pos::START, "hello");
         assert_eq!(n.to_string(), "a.yaml:1:1: note: hello");
+    }
+
+    #[test]
+    fn control_characters_are_escaped_on_one_line() {
+        let d = Diagnostic::error(
+            "a\nb.yaml",
+            Pos::START,
+            "line 1\nline 2\r\t\u{1b}[31mred\u{7f}\u{202e}é",
+        )
+        .for_card(Some("X\u{0}"));
+        assert_eq!(
+            d.to_string(),
+            "a\\nb.yaml:1:1: line 1\\nline 2\\r\\t\\u{1b}[31mred\\u{7f}\\u{202e}é (card X\\u{0})"
+        );
+        // JSON keeps the text as it is (serde escapes it).
+        let v = serde_json::to_value(&d).unwrap();
+        assert_eq!(
+            v["message"],
+            "line 1\nline 2\r\t\u{1b}[31mred\u{7f}\u{202e}é"
+        );
     }
 
     #[test]
