@@ -14,6 +14,7 @@ use serde_json::Value;
 use super::files::{CardFile, DeckFile, LANGUAGE_TAG_PATTERN, SetFile};
 use super::suggest::did_you_mean;
 use super::yaml::{Pos, YamlDoc, escape_token};
+use crate::scenario::format::{PLAYER_NUMBER_PATTERN, ScenarioFile};
 
 /// The base URI of every schema's `$id`. Per-game card schemas live under `<base><game>/`.
 pub const SCHEMA_BASE: &str = "https://example.invalid/riffle/schema/";
@@ -26,6 +27,8 @@ pub const SET_SCHEMA: &str = "set.schema.json";
 pub const CARD_SCHEMA: &str = "card.schema.json";
 /// Deck lists.
 pub const DECK_SCHEMA: &str = "deck.schema.json";
+/// Scenario files (`*.test.yaml`).
+pub const SCENARIO_SCHEMA: &str = "scenario.schema.json";
 
 /// The schema of a game's own card fields, by convention: `schema/<game>/card.schema.json`.
 pub fn game_card_schema_path(game: &str) -> String {
@@ -56,6 +59,7 @@ pub fn generated_schemas() -> Vec<(&'static str, Value)> {
         (SET_SCHEMA, generate::<SetFile>(SET_SCHEMA)),
         (CARD_SCHEMA, generate::<CardFile>(CARD_SCHEMA)),
         (DECK_SCHEMA, generate::<DeckFile>(DECK_SCHEMA)),
+        (SCENARIO_SCHEMA, generate::<ScenarioFile>(SCENARIO_SCHEMA)),
     ]
 }
 
@@ -129,6 +133,8 @@ pub enum FileKind {
     Card,
     /// A deck list.
     Deck,
+    /// A scenario file.
+    Scenario,
 }
 
 /// A schema violation, ready to become a diagnostic.
@@ -154,6 +160,7 @@ pub struct Schemas {
     set: Compiled,
     card: Compiled,
     deck: Compiled,
+    scenario: Compiled,
 }
 
 impl std::fmt::Debug for Schemas {
@@ -219,6 +226,7 @@ impl Schemas {
             set: get(SET_SCHEMA)?,
             card: get(CARD_SCHEMA)?,
             deck: get(DECK_SCHEMA)?,
+            scenario: get(SCENARIO_SCHEMA)?,
             docs,
         })
     }
@@ -258,6 +266,7 @@ impl Schemas {
             (FileKind::Ruleset, _) => &self.ruleset,
             (FileKind::Set, _) => &self.set,
             (FileKind::Deck, _) => &self.deck,
+            (FileKind::Scenario, _) => &self.scenario,
         };
         let mut out: Vec<SchemaError> = Vec::new();
         // A set, not `out.contains`: a file with 100,000 unknown fields has as many errors.
@@ -406,6 +415,11 @@ impl Schemas {
                     ValidationErrorKind::Pattern { pattern } if pattern == LANGUAGE_TAG_PATTERN => {
                         format!("`{key}` is not a language tag: use `en`, `ja`, `th`, `zh-Hant`...")
                     }
+                    ValidationErrorKind::Pattern { pattern }
+                        if pattern == PLAYER_NUMBER_PATTERN =>
+                    {
+                        format!("`{key}` is not a player number: players are numbered 1, 2...")
+                    }
                     _ => format!("key `{key}` is not allowed: {error}"),
                 };
                 vec![at_key(format!("{ptr}/{}", escape_token(&key)), msg)]
@@ -436,7 +450,18 @@ impl Schemas {
                     ),
                 )]
             }
-            ValidationErrorKind::AnyOf { .. } | ValidationErrorKind::OneOfNotValid { .. } => {
+            ValidationErrorKind::AnyOf { context }
+            | ValidationErrorKind::OneOfNotValid { context } => {
+                // When the value has the shape of exactly one form (a mapping where the
+                // forms are a text or a mapping), that form's errors say what is wrong.
+                let fitting: Vec<&Vec<ValidationError>> =
+                    context.iter().filter(|branch| fits(branch, &ptr)).collect();
+                if let [branch] = fitting.as_slice() {
+                    return branch
+                        .iter()
+                        .flat_map(|e| self.translate(e, doc, game))
+                        .collect();
+                }
                 vec![at_value(
                     ptr,
                     format!("{} matches none of the allowed forms", short_json(instance)),
@@ -445,6 +470,27 @@ impl Schemas {
             _ => vec![at_value(ptr, truncate(&err.to_string(), 200))],
         }
     }
+}
+
+/// Whether the value at `ptr` has the shape of the form whose errors are `branch`: none of
+/// them rejects the value itself for its type or value (nested forms alike).
+fn fits(branch: &[ValidationError], ptr: &str) -> bool {
+    branch.iter().all(|e| {
+        if e.instance_path().as_str() != ptr {
+            return true;
+        }
+        match e.kind() {
+            ValidationErrorKind::Type { .. }
+            | ValidationErrorKind::Enum { .. }
+            | ValidationErrorKind::Constant { .. }
+            | ValidationErrorKind::FalseSchema => false,
+            ValidationErrorKind::AnyOf { context }
+            | ValidationErrorKind::OneOfNotValid { context } => {
+                context.iter().any(|b| fits(b, ptr))
+            }
+            _ => true,
+        }
+    })
 }
 
 fn type_name(debug: &str) -> String {

@@ -1,19 +1,24 @@
 //! Assertions of a scenario: result, request, zones, cards, values, events, errors, and what
 //! one player sees (their view and their filtered log).
-//! Each failed assertion is one line: what was expected, and what the game has.
+//! Each failed assertion is one line: what was expected, and what the game has. Player
+//! numbers and counts are checked, never trusted: `player: 0` is a failure, not a panic.
 
 use riffle_core::events::Event;
 use riffle_core::values::Val;
 use riffle_core::{CardView, Entry, Game, PlayerId, Request};
 use serde_json::Value;
 
-/// Checks `exp` against the game; returns the failures.
-pub fn check(game: &Game, exp: &Value, _start_log: usize) -> Vec<String> {
-    let mut f = Vec::new();
+use super::limits::split_count;
+use super::problem::{Problem, token};
+
+/// Checks `exp` against the game; returns the failures, each at its key (`/zones`).
+pub fn check(game: &Game, exp: &Value) -> Vec<Problem> {
     let Some(map) = exp.as_object() else {
-        return vec!["expect: a map".into()];
+        return vec![Problem::new("", "expect: a map")];
     };
+    let mut out = Vec::new();
     for (key, v) in map {
+        let mut f = Vec::new();
         match key.as_str() {
             "winner" => winner(game, v, &mut f),
             "over" => {
@@ -53,8 +58,35 @@ pub fn check(game: &Game, exp: &Value, _start_log: usize) -> Vec<String> {
                 "unknown expectation '{other}' (winner, over, reason, request, zones, cards, values, events, no_events, event_counts, view, events_for, errors)"
             )),
         }
+        let at = format!("/{}", token(key));
+        out.extend(f.into_iter().map(|m| Problem::new(&at, m)));
     }
-    f
+    out
+}
+
+/// Whether an expectation map asserts anything. A key whose value is an empty list or map
+/// (or nothing) checks nothing, except `deck_errors: []` (the deck is legal) and
+/// `request: {}` (something is asked).
+pub fn asserts_something(exp: Option<&Value>) -> bool {
+    let empty = |v: &Value| match v {
+        Value::Null => true,
+        Value::Array(a) => a.is_empty(),
+        Value::Object(m) => m.is_empty(),
+        _ => false,
+    };
+    exp.and_then(Value::as_object).is_some_and(|m| {
+        m.iter().any(|(k, v)| match k.as_str() {
+            "deck_errors" | "request" => !v.is_null(),
+            _ => !empty(v),
+        })
+    })
+}
+
+/// A 1-based player number as a seat, when the game has it.
+fn player_number(game: &Game, n: u64) -> Option<PlayerId> {
+    (1..=u64::from(game.players()))
+        .contains(&n)
+        .then(|| (n - 1) as PlayerId)
 }
 
 fn winner(game: &Game, v: &Value, f: &mut Vec<String>) {
@@ -95,7 +127,7 @@ fn request(game: &Game, v: &Value, f: &mut Vec<String>) {
         Request::Number { .. } => Vec::new(),
     };
     if let Some(p) = v.get("player").and_then(Value::as_u64)
-        && p as u8 != req.player() + 1
+        && p != u64::from(req.player()) + 1
     {
         f.push(format!(
             "request.player: expected {p}, got {}",
@@ -159,30 +191,35 @@ fn ids(cards: &[CardView]) -> Vec<String> {
     v
 }
 
-fn expand(list: &[Value]) -> Vec<String> {
+/// `ID` / `ID xN` lines as a sorted list of ids; a count out of bounds is an error, found
+/// before the list is made.
+fn expand(list: &[Value]) -> Result<Vec<String>, String> {
+    let mut out = in_order(list)?;
+    out.sort();
+    Ok(out)
+}
+
+/// `ID` / `ID xN` lines as a list of ids, in the order given.
+fn in_order(list: &[Value]) -> Result<Vec<String>, String> {
     let mut out = Vec::new();
     for x in list.iter().filter_map(Value::as_str) {
-        match x.split_once(" x") {
-            Some((id, n)) => {
-                for _ in 0..n.trim().parse::<usize>().unwrap_or(1) {
-                    out.push(id.trim().to_string());
-                }
-            }
-            None => out.push(x.to_string()),
-        }
+        let (id, n) = split_count(x)?;
+        out.extend(std::iter::repeat_n(id, n as usize));
     }
-    out.sort();
-    out
+    Ok(out)
 }
 
 fn zones(game: &Game, v: &Value, f: &mut Vec<String>) {
     for (p, zs) in v.as_object().into_iter().flatten() {
-        let Ok(pn) = p.parse::<u8>() else {
-            f.push(format!("zones: '{p}' is not a player number"));
+        let Some(seat) = p.parse::<u64>().ok().and_then(|n| player_number(game, n)) else {
+            f.push(format!(
+                "zones: no player '{p}': this game has players 1 to {}",
+                game.players()
+            ));
             continue;
         };
         for (zone, want) in zs.as_object().into_iter().flatten() {
-            let Some(cards) = game.inspect_zone(pn - 1, zone) else {
+            let Some(cards) = game.inspect_zone(seat, zone) else {
                 f.push(format!("zones.{p}.{zone}: no such zone or player"));
                 continue;
             };
@@ -196,12 +233,13 @@ fn zones(game: &Game, v: &Value, f: &mut Vec<String>) {
                         ));
                     }
                 }
-                Value::Array(list) => {
-                    let want = expand(list);
-                    if want != got {
+                Value::Array(list) => match expand(list) {
+                    Ok(want) if want != got => {
                         f.push(format!("player {p} {zone}: expected {want:?}, got {got:?}"));
                     }
-                }
+                    Ok(_) => {}
+                    Err(e) => f.push(format!("zones.{p}.{zone}: {e}")),
+                },
                 Value::Object(m) => {
                     if let Some(n) = m.get("count").and_then(Value::as_u64)
                         && got.len() as u64 != n
@@ -211,28 +249,26 @@ fn zones(game: &Game, v: &Value, f: &mut Vec<String>) {
                             got.len()
                         ));
                     }
-                    for c in expand(
-                        m.get("contains")
+                    for (key, present) in [("contains", true), ("excludes", false)] {
+                        let list = m
+                            .get(key)
                             .and_then(Value::as_array)
                             .map(Vec::as_slice)
-                            .unwrap_or(&[]),
-                    ) {
-                        if !got.contains(&c) {
-                            f.push(format!(
-                                "player {p} {zone}: expected to contain {c}, got {got:?}"
-                            ));
-                        }
-                    }
-                    for c in expand(
-                        m.get("excludes")
-                            .and_then(Value::as_array)
-                            .map(Vec::as_slice)
-                            .unwrap_or(&[]),
-                    ) {
-                        if got.contains(&c) {
-                            f.push(format!(
-                                "player {p} {zone}: expected not to contain {c}, got {got:?}"
-                            ));
+                            .unwrap_or(&[]);
+                        let ids = match expand(list) {
+                            Ok(ids) => ids,
+                            Err(e) => {
+                                f.push(format!("zones.{p}.{zone}.{key}: {e}"));
+                                continue;
+                            }
+                        };
+                        for c in ids {
+                            if got.contains(&c) != present {
+                                f.push(format!(
+                                    "player {p} {zone}: expected {}to contain {c}, got {got:?}",
+                                    if present { "" } else { "not " }
+                                ));
+                            }
                         }
                     }
                     if let Some(top) = m.get("top").and_then(Value::as_str) {
@@ -252,16 +288,13 @@ fn zones(game: &Game, v: &Value, f: &mut Vec<String>) {
                         }
                     }
                     if let Some(order) = m.get("order").and_then(Value::as_array) {
-                        let mut want = Vec::new();
-                        for x in order.iter().filter_map(Value::as_str) {
-                            match x.split_once(" x") {
-                                Some((id, n)) => want.extend(std::iter::repeat_n(
-                                    id.trim().to_string(),
-                                    n.trim().parse::<usize>().unwrap_or(1),
-                                )),
-                                None => want.push(x.to_string()),
+                        let want = match in_order(order) {
+                            Ok(w) => w,
+                            Err(e) => {
+                                f.push(format!("zones.{p}.{zone}.order: {e}"));
+                                continue;
                             }
-                        }
+                        };
                         let in_order: Vec<String> = cards
                             .iter()
                             .map(|c| c.card.clone().unwrap_or_else(|| "?".into()))
@@ -280,7 +313,14 @@ fn zones(game: &Game, v: &Value, f: &mut Vec<String>) {
 }
 
 fn card(game: &Game, c: &Value, f: &mut Vec<String>) {
-    let p = c.get("player").and_then(Value::as_u64).unwrap_or(1) as u8;
+    let p = c.get("player").and_then(Value::as_u64).unwrap_or(1);
+    let Some(seat) = player_number(game, p) else {
+        f.push(format!(
+            "cards: no player {p}: this game has players 1 to {}",
+            game.players()
+        ));
+        return;
+    };
     let Some(zone) = c.get("zone").and_then(Value::as_str) else {
         f.push("cards: each needs `zone`".into());
         return;
@@ -289,12 +329,16 @@ fn card(game: &Game, c: &Value, f: &mut Vec<String>) {
         f.push("cards: each needs `card`".into());
         return;
     };
-    let nth = c.get("nth").and_then(Value::as_u64).unwrap_or(1) as usize;
-    let cards = game.inspect_zone(p - 1, zone).unwrap_or_default();
+    let nth = c.get("nth").and_then(Value::as_u64).unwrap_or(1);
+    if nth == 0 {
+        f.push(format!("card {id}: nth counts from 1"));
+        return;
+    }
+    let cards = game.inspect_zone(seat, zone).unwrap_or_default();
     let Some(cv) = cards
         .iter()
         .filter(|x| x.card.as_deref() == Some(id))
-        .nth(nth - 1)
+        .nth(usize::try_from(nth - 1).unwrap_or(usize::MAX))
     else {
         f.push(format!(
             "card {id}: not in player {p}'s {zone} ({:?})",
@@ -356,7 +400,8 @@ fn card(game: &Game, c: &Value, f: &mut Vec<String>) {
 fn values(game: &Game, v: &Value, f: &mut Vec<String>) {
     let view = game.view(0);
     for (p, vals) in v.as_object().into_iter().flatten() {
-        let Some(pv) = p.parse::<usize>().ok().and_then(|n| view.values.get(n - 1)) else {
+        let seat = p.parse::<u64>().ok().and_then(|n| player_number(game, n));
+        let Some(pv) = seat.and_then(|s| view.values.get(s as usize)) else {
             f.push(format!("values: no player {p}"));
             continue;
         };
@@ -449,9 +494,10 @@ fn view(game: &Game, w: &Value, f: &mut Vec<String>) {
         }
     }
     if let Some(list) = w.get("cards").and_then(Value::as_array) {
-        let want = expand(list);
-        if want != got {
-            f.push(format!("{who}: expected {want:?}, got {got:?}"));
+        match expand(list) {
+            Ok(want) if want != got => f.push(format!("{who}: expected {want:?}, got {got:?}")),
+            Ok(_) => {}
+            Err(e) => f.push(format!("{who}: cards: {e}")),
         }
     }
     for (key, present) in [("contains", true), ("excludes", false)] {
@@ -460,7 +506,14 @@ fn view(game: &Game, w: &Value, f: &mut Vec<String>) {
             .and_then(Value::as_array)
             .map(Vec::as_slice)
             .unwrap_or(&[]);
-        for c in expand(list) {
+        let ids = match expand(list) {
+            Ok(ids) => ids,
+            Err(e) => {
+                f.push(format!("{who}: {key}: {e}"));
+                continue;
+            }
+        };
+        for c in ids {
             if got.contains(&c) != present {
                 f.push(format!(
                     "{who}: expected {}{c}, got {got:?}",

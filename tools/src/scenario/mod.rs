@@ -5,16 +5,24 @@
 //! The format is game-agnostic: zone, value and phase names are the ruleset's own.
 
 mod expect;
+pub mod format;
+pub mod limits;
+mod problem;
 mod setup;
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use std::sync::OnceLock;
 
 use riffle_core::{Engine, Game, Request, Response};
 use serde_json::{Map, Value};
 
 use crate::content::diagnostic::display_path;
+use crate::content::schema::{FileKind, Schemas};
 use crate::content::yaml::{self, Pos, SpanMap};
+use limits::MAX_REPEAT;
+use problem::{Checked, Problem};
 
 /// The outcome of one scenario.
 #[derive(Clone, Debug)]
@@ -38,41 +46,78 @@ impl Outcome {
     }
 }
 
-/// A parsed scenario file.
+/// A parsed scenario file, checked against `schema/scenario.schema.json`.
 pub struct File {
     path: PathBuf,
     value: Value,
     spans: SpanMap,
+    /// Schema errors inside a scenario, by its index: that scenario fails without running,
+    /// and the others run.
+    invalid: BTreeMap<usize, Vec<String>>,
+}
+
+/// The generated schemas, compiled once per process.
+fn schemas() -> Result<&'static Schemas, String> {
+    static SCHEMAS: OnceLock<Result<Schemas, String>> = OnceLock::new();
+    SCHEMAS
+        .get_or_init(Schemas::new)
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
+/// The index of the scenario a pointer lies in (`/scenarios/3/steps` → 3).
+fn scenario_index(pointer: &str) -> Option<usize> {
+    pointer
+        .strip_prefix("/scenarios/")?
+        .split('/')
+        .next()?
+        .parse()
+        .ok()
 }
 
 impl File {
-    /// Reads a scenario file. Errors are `path:line:col: message`.
+    /// Reads a scenario file. Errors are `path:line:col: message`: YAML syntax, and schema
+    /// errors outside the scenarios (in `defaults:`, a misspelt top-level key).
     pub fn read(path: &Path) -> Result<File, Vec<String>> {
+        let shown = display_path(path);
+        // Never open a FIFO, socket or device: reading a FIFO blocks until it is written.
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+            return Err(vec![format!(
+                "{shown}:1:1: not a regular file (a FIFO, socket or device)"
+            )]);
+        }
         let text = std::fs::read_to_string(path)
-            .map_err(|e| vec![format!("{}:1:1: cannot read: {e}", display_path(path))])?;
+            .map_err(|e| vec![format!("{shown}:1:1: cannot read: {e}")])?;
         let doc = yaml::parse(&text).map_err(|ps| {
             ps.iter()
-                .map(|p| {
-                    format!(
-                        "{}:{}:{}: {}",
-                        display_path(path),
-                        p.pos.line,
-                        p.pos.col,
-                        p.message
-                    )
-                })
+                .map(|p| format!("{shown}:{}:{}: {}", p.pos.line, p.pos.col, p.message))
                 .collect::<Vec<_>>()
         })?;
-        if !doc.value.get("scenarios").is_some_and(Value::is_array) {
-            return Err(vec![format!(
-                "{}:1:1: a scenario file needs a `scenarios:` list",
-                display_path(path)
-            )]);
+        let schemas = schemas().map_err(|e| vec![format!("{shown}:1:1: {e}")])?;
+        let mut file_errors = Vec::new();
+        let mut invalid: BTreeMap<usize, Vec<String>> = BTreeMap::new();
+        for e in schemas.check(FileKind::Scenario, None, &doc) {
+            let line = if e.pointer.is_empty() {
+                format!("{shown}:{}:{}: {}", e.pos.line, e.pos.col, e.message)
+            } else {
+                format!(
+                    "{shown}:{}:{}: {}: {}",
+                    e.pos.line, e.pos.col, e.pointer, e.message
+                )
+            };
+            match scenario_index(&e.pointer) {
+                Some(i) => invalid.entry(i).or_default().push(line),
+                None => file_errors.push(line),
+            }
+        }
+        if !file_errors.is_empty() {
+            return Err(file_errors);
         }
         Ok(File {
             path: path.to_path_buf(),
             value: doc.value,
             spans: doc.spans,
+            invalid,
         })
     }
 
@@ -93,8 +138,35 @@ impl File {
     }
 
     fn at(&self, pointer: &str) -> String {
-        let p: Pos = self.spans.value_pos(pointer);
+        self.show(self.spans.value_pos(pointer))
+    }
+
+    fn show(&self, p: Pos) -> String {
         format!("{}:{}:{}", display_path(&self.path), p.line, p.col)
+    }
+
+    /// `path:line:col` of a place inside scenario `i` (a pointer relative to it). The
+    /// scenario was merged over `defaults:`, so the place may be written in either: the
+    /// deepest part of the pointer that one of them writes, the scenario first.
+    fn locate(&self, i: usize, rel: &str) -> String {
+        let scenario = format!("/scenarios/{i}");
+        let mut p = rel;
+        loop {
+            for base in [scenario.as_str(), "/defaults"] {
+                if let Some(s) = self.spans.get(&format!("{base}{p}")) {
+                    return self.show(s.value);
+                }
+            }
+            if p.is_empty() {
+                return self.at(&scenario);
+            }
+            p = p.rfind('/').map_or("", |k| &p[..k]);
+        }
+    }
+
+    /// A problem of scenario `i` as one `path:line:col: message` line.
+    fn report(&self, i: usize, p: &Problem) -> String {
+        format!("{}: {}", self.locate(i, &p.at), p.message)
     }
 
     /// Runs every scenario of the file (or those whose name contains `filter`).
@@ -135,21 +207,40 @@ impl File {
                 rules: strings("rules"),
                 cards: strings("cards"),
             };
-            let merged = merge(&defaults, sc);
-            o.failures = self.run_one(engine, &merged, &ptr);
+            o.failures = match self.invalid.get(&i) {
+                Some(errors) => errors.clone(),
+                None => self
+                    .run_one(engine, &merge(&defaults, sc))
+                    .iter()
+                    .map(|p| self.report(i, p))
+                    .collect(),
+            };
             out.push(o);
         }
         out
     }
 
-    fn run_one(&self, engine: &Rc<Engine>, sc: &Value, ptr: &str) -> Vec<String> {
+    fn run_one(&self, engine: &Rc<Engine>, sc: &Value) -> Vec<Problem> {
+        let steps: &[Value] = sc
+            .get("steps")
+            .and_then(Value::as_array)
+            .map_or(&[], Vec::as_slice);
+        let step_asserts = steps
+            .iter()
+            .any(|s| expect::asserts_something(s.get("expect")));
+        if !step_asserts && !expect::asserts_something(sc.get("expect")) {
+            return vec![Problem::new(
+                "",
+                "this scenario asserts nothing: add `expect:` (winner, zones, cards, events...) at its end or in a step, so that it can fail",
+            )];
+        }
         if let Some(deck) = sc.get("validate_deck") {
-            return match setup::deck_list(deck) {
+            return match setup::deck_list(deck, "/validate_deck") {
                 Ok(list) => expect::deck(&engine.validate_deck(&list), sc.get("expect"))
                     .into_iter()
-                    .map(|e| format!("{}: {e}", self.at(&format!("{ptr}/expect"))))
+                    .map(|e| Problem::new("/expect", e))
                     .collect(),
-                Err(e) => vec![format!("{}: validate_deck: {e}", self.at(ptr))],
+                Err(p) => vec![Problem::new(p.at, format!("validate_deck: {}", p.message))],
             };
         }
         let built = if sc.get("start").and_then(Value::as_str) == Some("setup") {
@@ -159,102 +250,137 @@ impl File {
         };
         let mut game = match built {
             Ok(g) => g,
-            Err(e) => return vec![format!("{}: setup: {e}", self.at(ptr))],
+            Err(p) => return vec![Problem::new(p.at, format!("setup: {}", p.message))],
         };
-        let mut failures = Vec::new();
-        let start_log = 0usize;
-        for (k, step) in sc
-            .get("steps")
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten()
-            .enumerate()
-        {
-            let sptr = format!("{ptr}/steps/{k}");
-            if let Err(e) = self.step(&mut game, step, start_log) {
-                failures.push(format!("{}: step {}: {e}", self.at(&sptr), k + 1));
-                return failures;
+        for (k, step) in steps.iter().enumerate() {
+            let fails = step_at(&mut game, step);
+            if !fails.is_empty() {
+                return fails
+                    .into_iter()
+                    .map(|p| {
+                        let message = format!("step {}: {}", k + 1, p.message);
+                        Problem::new(format!("/steps/{k}{}", p.at), message)
+                    })
+                    .collect();
             }
         }
+        let mut failures = Vec::new();
         if let Some(exp) = sc.get("expect") {
-            for e in expect::check(&game, exp, start_log) {
-                failures.push(format!("{}: {e}", self.at(&format!("{ptr}/expect"))));
-            }
+            failures.extend(
+                expect::check(&game, exp)
+                    .into_iter()
+                    .map(|p| p.within("/expect")),
+            );
         }
         let allowed = sc.get("expect").and_then(|e| e.get("errors")).is_some();
         if !allowed {
             for e in game.errors() {
-                failures.push(format!("{}: script error: {e}", self.at(ptr)));
+                failures.push(Problem::new("", format!("script error: {e}")));
             }
         }
         failures
     }
+}
 
-    fn step(&self, game: &mut Game, step: &Value, start_log: usize) -> Result<(), String> {
-        let Some(map) = step.as_object() else {
-            return Err("a step is a map: choose, number, concede or expect".into());
+/// A 1-based player number of `v` (at `key` of a step) as a seat of the game.
+fn seat(game: &Game, v: &Value, key: &str) -> Checked<u8> {
+    v.as_u64()
+        .filter(|n| (1..=u64::from(game.players())).contains(n))
+        .map(|n| (n - 1) as u8)
+        .ok_or_else(|| {
+            Problem::new(
+                format!("/{key}"),
+                format!(
+                    "{key}: no player {v}: this game has players 1 to {}",
+                    game.players()
+                ),
+            )
+        })
+}
+
+/// Runs one step; its failures, each at the step's key.
+fn step_at(game: &mut Game, step: &Value) -> Vec<Problem> {
+    let Some(map) = step.as_object() else {
+        return vec![Problem::new(
+            "",
+            "a step is a map: choose, number, concede or expect",
+        )];
+    };
+    // `repeat: N`: the step N times, or until the game is over.
+    if let Some(n) = map.get("repeat") {
+        let Some(n) = n.as_u64().filter(|n| *n <= MAX_REPEAT) else {
+            return vec![Problem::new(
+                "/repeat",
+                format!("repeat: give a number of times from 0 to {MAX_REPEAT}, not {n}"),
+            )];
         };
-        // `repeat: N`: the step N times, or until the game is over.
-        if let Some(n) = map.get("repeat") {
-            let n = n.as_u64().ok_or("repeat: give a number of times")?;
-            let mut once = map.clone();
-            once.remove("repeat");
-            let once = Value::Object(once);
-            for k in 0..n {
-                if game.result().is_some() {
-                    break;
-                }
-                self.step(game, &once, start_log)
-                    .map_err(|e| format!("repetition {}: {e}", k + 1))?;
+        let mut once = map.clone();
+        once.remove("repeat");
+        let once = Value::Object(once);
+        for k in 0..n {
+            if game.result().is_some() {
+                break;
             }
-            return Ok(());
-        }
-        for (key, v) in map {
-            match key.as_str() {
-                "choose" => choose(game, v, map.get("player"))?,
-                "player" => {}
-                "number" => {
-                    let n = v.as_i64().ok_or("number: give an integer")?;
-                    let req = game
-                        .request()
-                        .cloned()
-                        .ok_or("number: the game is not asking anything")?;
-                    game.respond(req.player(), Response::Number { value: n })
-                        .map_err(|e| e.to_string())?;
-                }
-                "concede" => {
-                    let p = v.as_u64().ok_or("concede: give a player number")?;
-                    let seat = u8::try_from(p)
-                        .ok()
-                        .and_then(|p| p.checked_sub(1))
-                        .ok_or_else(|| format!("concede: there is no player {p}"))?;
-                    game.concede(seat).map_err(|e| format!("concede: {e}"))?;
-                }
-                "expect" => {
-                    let fails = expect::check(game, v, start_log);
-                    if !fails.is_empty() {
-                        return Err(fails.join("\n    "));
-                    }
-                }
-                other => {
-                    return Err(format!(
-                        "unknown step '{other}' (choose, number, concede, expect, repeat)"
-                    ));
-                }
+            let fails = step_at(game, &once);
+            if !fails.is_empty() {
+                return fails
+                    .into_iter()
+                    .map(|p| Problem::new(p.at, format!("repetition {}: {}", k + 1, p.message)))
+                    .collect();
             }
         }
-        Ok(())
+        return Vec::new();
     }
+    for (key, v) in map {
+        let done: Checked<()> = match key.as_str() {
+            "choose" => choose(game, v, map.get("player")),
+            "player" => Ok(()),
+            "number" => number(game, v),
+            "concede" => seat(game, v, "concede").and_then(|p| {
+                game.concede(p)
+                    .map_err(|e| Problem::new("/concede", format!("concede: {e}")))
+            }),
+            "expect" => {
+                let fails = expect::check(game, v);
+                if !fails.is_empty() {
+                    return fails.into_iter().map(|p| p.within("/expect")).collect();
+                }
+                Ok(())
+            }
+            other => Err(Problem::new(
+                format!("/{}", problem::token(other)),
+                format!("unknown step '{other}' (choose, number, concede, expect, repeat)"),
+            )),
+        };
+        if let Err(p) = done {
+            return vec![p];
+        }
+    }
+    Vec::new()
+}
+
+/// `number: N`: answers the pending number request (the kernel checks its range).
+fn number(game: &mut Game, v: &Value) -> Checked<()> {
+    let n = v
+        .as_i64()
+        .ok_or_else(|| Problem::new("/number", "number: give an integer"))?;
+    let req = game
+        .request()
+        .cloned()
+        .ok_or_else(|| Problem::new("/number", "number: the game is not asking anything"))?;
+    game.respond(req.player(), Response::Number { value: n })
+        .map_err(|e| Problem::new("/number", format!("number {n}: {e}")))
 }
 
 /// Answers the pending choice: a label (exact, else prefix), a list of labels, `none`, or a
 /// map of {label, kind, card, target}.
-fn choose(game: &mut Game, v: &Value, player: Option<&Value>) -> Result<(), String> {
+fn choose(game: &mut Game, v: &Value, player: Option<&Value>) -> Checked<()> {
+    let at = |m: String| Problem::new("/choose", m);
     let req = game.request().cloned().ok_or_else(|| {
-        format!(
+        at(format!(
             "choose {v}: the game is not asking anything (result: {:?})",
             game.result()
-        )
+        ))
     })?;
     let Request::Choose {
         options,
@@ -263,18 +389,23 @@ fn choose(game: &mut Game, v: &Value, player: Option<&Value>) -> Result<(), Stri
         ..
     } = &req
     else {
-        return Err(format!(
+        return Err(at(format!(
             "choose {v}: the game asks for a number ({})",
             req.prompt()
-        ));
+        )));
     };
-    if let Some(p) = player.and_then(Value::as_u64)
-        && p as u8 != who + 1
-    {
-        return Err(format!(
-            "expected player {p} to decide, but player {} is deciding ({prompt})",
-            who + 1
-        ));
+    if let Some(p) = player {
+        let p = seat(game, p, "player")?;
+        if p != *who {
+            return Err(Problem::new(
+                "/player",
+                format!(
+                    "expected player {} to decide, but player {} is deciding ({prompt})",
+                    p + 1,
+                    who + 1
+                ),
+            ));
+        }
     }
     let wanted: Vec<&Value> = match v {
         Value::Array(a) => a.iter().collect(),
@@ -284,7 +415,11 @@ fn choose(game: &mut Game, v: &Value, player: Option<&Value>) -> Result<(), Stri
     let mut indices = Vec::new();
     for w in wanted {
         // `nth: N`: the N-th option that matches the other fields (1-based).
-        if let Some(n) = w.get("nth").and_then(Value::as_u64) {
+        if let Some(n) = w.get("nth") {
+            let n = n
+                .as_u64()
+                .filter(|n| *n >= 1)
+                .ok_or_else(|| at(format!("nth: counts from 1, not {n}")))?;
             let mut pattern = w.clone();
             if let Some(m) = pattern.as_object_mut() {
                 m.remove("nth");
@@ -295,13 +430,13 @@ fn choose(game: &mut Game, v: &Value, player: Option<&Value>) -> Result<(), Stri
                 .filter(|(i, o)| {
                     !indices.contains(&(*i as u32)) && option_matches(game, o, &pattern, false)
                 })
-                .nth(n.saturating_sub(1) as usize)
+                .nth(usize::try_from(n - 1).unwrap_or(usize::MAX))
                 .map(|(i, _)| i)
                 .ok_or_else(|| {
-                    format!(
+                    at(format!(
                         "no option #{n} matches {pattern} in the request to player {} ({prompt})",
                         who + 1
-                    )
+                    ))
                 })?;
             indices.push(i as u32);
             continue;
@@ -316,7 +451,7 @@ fn choose(game: &mut Game, v: &Value, player: Option<&Value>) -> Result<(), Stri
                 })
             })
             .ok_or_else(|| {
-                format!(
+                at(format!(
                     "no option matches {w} in the request to player {} ({prompt}); options: {}",
                     who + 1,
                     options
@@ -324,12 +459,12 @@ fn choose(game: &mut Game, v: &Value, player: Option<&Value>) -> Result<(), Stri
                         .map(|o| format!("\"{}\"", o.label))
                         .collect::<Vec<_>>()
                         .join(", ")
-                )
+                ))
             })?;
         indices.push(i as u32);
     }
     game.respond(*who, Response::Choose { indices })
-        .map_err(|e| e.to_string())
+        .map_err(|e| at(e.to_string()))
 }
 
 fn option_matches(game: &Game, o: &riffle_core::Choice, w: &Value, exact: bool) -> bool {

@@ -1,46 +1,70 @@
 //! A scenario's starting position: players' zones and values, then the start of a phase.
+//! Every player number and count is checked against the game and the limits before anything
+//! is made; a problem names the place in the scenario.
 
 use std::rc::Rc;
 
 use riffle_core::{Builder, DeckList, Engine, Game, GameConfig, ObjId, Place};
 use serde_json::Value;
 
+use super::limits::{MAX_CARDS_PER_LINE, add_to_zone, split_count};
+use super::problem::{Checked, Problem, token};
+
 /// A deck list from `{section: [cards]}` (a card is `ID` or `ID xN`) or `{section: {ID: n}}`.
-pub fn deck_list(v: &Value) -> Result<DeckList, String> {
+/// `at` is where `v` is in the scenario.
+pub fn deck_list(v: &Value, at: &str) -> Checked<DeckList> {
     let mut out = DeckList::default();
-    for (section, cards) in v
-        .as_object()
-        .ok_or("a deck is a map of sections: {leader: [...], main: [...]}")?
-    {
+    let sections = v.as_object().ok_or_else(|| {
+        Problem::new(
+            at,
+            "a deck is a map of sections: {leader: [...], main: [...]}",
+        )
+    })?;
+    for (section, cards) in sections {
+        let sat = format!("{at}/{}", token(section));
         let entry = out.sections.entry(section.clone()).or_default();
-        let mut add = |id: &str, n: u32| *entry.entry(id.to_string()).or_insert(0) += n;
+        let mut total = 0usize;
+        let mut add = |id: &str, n: u32, at: &str| -> Checked<()> {
+            add_to_zone(&mut total, n, &format!("section {section}"))
+                .map_err(|e| Problem::new(at, e))?;
+            let c = entry.entry(id.to_string()).or_insert(0);
+            *c = c.saturating_add(n);
+            Ok(())
+        };
         match cards {
             Value::Array(list) => {
-                for c in list {
-                    let s = c
-                        .as_str()
-                        .ok_or_else(|| format!("{section}: a card is `ID` or `ID xN`, not {c}"))?;
-                    let (id, n) = split_count(s)?;
-                    add(&id, n);
+                for (i, c) in list.iter().enumerate() {
+                    let cat = format!("{sat}/{i}");
+                    let s = c.as_str().ok_or_else(|| {
+                        Problem::new(&cat, format!("a card is `ID` or `ID xN`, not {c}"))
+                    })?;
+                    let (id, n) = split_count(s).map_err(|e| Problem::new(&cat, e))?;
+                    add(&id, n, &cat)?;
                 }
             }
             Value::Object(m) => {
                 for (id, n) in m {
-                    add(
-                        id,
-                        n.as_u64()
-                            .ok_or_else(|| format!("{section}.{id}: a number of copies"))?
-                            as u32,
-                    );
+                    let cat = format!("{sat}/{}", token(id));
+                    let n = n
+                        .as_u64()
+                        .filter(|n| (1..=u64::from(MAX_CARDS_PER_LINE)).contains(n))
+                        .ok_or_else(|| {
+                            Problem::new(
+                                &cat,
+                                format!("{id}: give 1 to {MAX_CARDS_PER_LINE} copies, not {n}"),
+                            )
+                        })?;
+                    add(id, n as u32, &cat)?;
                 }
             }
             Value::String(s) => {
-                let (id, n) = split_count(s)?;
-                add(&id, n);
+                let (id, n) = split_count(s).map_err(|e| Problem::new(&sat, e))?;
+                add(&id, n, &sat)?;
             }
             other => {
-                return Err(format!(
-                    "{section}: a list of cards or a map of counts, not {other}"
+                return Err(Problem::new(
+                    sat,
+                    format!("a list of cards or a map of counts, not {other}"),
                 ));
             }
         }
@@ -48,59 +72,83 @@ pub fn deck_list(v: &Value) -> Result<DeckList, String> {
     Ok(out)
 }
 
-fn split_count(s: &str) -> Result<(String, u32), String> {
-    Ok(match s.split_once(" x") {
-        Some((id, n)) => (
-            id.trim().to_string(),
-            n.trim()
-                .parse::<u32>()
-                .map_err(|_| format!("'{s}': write `ID xN`"))?,
-        ),
-        None => (s.trim().to_string(), 1),
-    })
+/// The player numbers of `players:`, sorted: each from 1 to the ruleset's most players.
+fn seats<'a>(
+    engine: &Engine,
+    players: &'a serde_json::Map<String, Value>,
+) -> Checked<Vec<(u8, &'a Value)>> {
+    let max = engine.manifest().players.max;
+    let mut out = Vec::new();
+    for (k, v) in players {
+        let n = k
+            .parse::<u8>()
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or_else(|| {
+                Problem::new(
+                    format!("/players/{}", token(k)),
+                    format!("no player '{k}': players are numbered 1 to {max} in this game"),
+                )
+            })?;
+        out.push((n, v));
+    }
+    out.sort_by_key(|(n, _)| *n);
+    Ok(out)
+}
+
+fn players(sc: &Value) -> Checked<&serde_json::Map<String, Value>> {
+    sc.get("players")
+        .and_then(Value::as_object)
+        .ok_or_else(|| Problem::new("", "a scenario needs `players:` (1: {...}, 2: {...})"))
 }
 
 /// `start: setup`: a game made from deck lists by the ruleset's own setup procedure. Each
 /// player's cards are listed under the zones the ruleset's deck sections start in
 /// (One Piece: `leader`, `deck`, `don_deck`); other zones and values cannot be given.
-pub fn build_from_decks(engine: &Rc<Engine>, sc: &Value) -> Result<Game, String> {
-    let players = sc
-        .get("players")
-        .and_then(Value::as_object)
-        .ok_or("a scenario needs `players:` (1: {...}, 2: {...})")?;
+pub fn build_from_decks(engine: &Rc<Engine>, sc: &Value) -> Checked<Game> {
+    let keys = seats(engine, players(sc)?)?;
     let sections = &engine.manifest().deck.sections;
-    let mut keys: Vec<(u8, &Value)> = Vec::new();
-    for (k, v) in players {
-        keys.push((
-            k.parse()
-                .map_err(|_| format!("players: '{k}' is not a player number (1, 2, ...)"))?,
-            v,
-        ));
-    }
-    keys.sort_by_key(|(k, _)| *k);
     let mut decks = Vec::new();
     for (i, (k, pv)) in keys.iter().enumerate() {
+        let pat = format!("/players/{k}");
         if *k as usize != i + 1 {
-            return Err(format!(
-                "players: start: setup needs players 1..n, player {} is missing",
-                i + 1
+            return Err(Problem::new(
+                "/players",
+                format!(
+                    "start: setup needs players 1..n, player {} is missing",
+                    i + 1
+                ),
             ));
         }
         let zones = pv
             .as_object()
-            .ok_or_else(|| format!("players.{k}: a map of zones"))?;
+            .ok_or_else(|| Problem::new(&pat, format!("player {k}: a map of zones")))?;
         let mut list = serde_json::Map::new();
         for (zone, cards) in zones {
             let Some(sec) = sections.iter().find(|s| &s.zone == zone) else {
                 let names: Vec<&str> = sections.iter().map(|s| s.zone.as_str()).collect();
-                return Err(format!(
-                    "players.{k}.{zone}: with `start: setup` only the zones decks start in can be given ({})",
-                    names.join(", ")
+                return Err(Problem::new(
+                    format!("{pat}/{}", token(zone)),
+                    format!(
+                        "with `start: setup` only the zones decks start in can be given ({})",
+                        names.join(", ")
+                    ),
                 ));
             };
             list.insert(sec.name.clone(), cards.clone());
         }
-        decks.push(deck_list(&Value::Object(list)).map_err(|e| format!("players.{k}: {e}"))?);
+        // Section names stand for the zones they start in: map a problem's place back.
+        let deck = deck_list(&Value::Object(list), "").map_err(|p| {
+            let mut rest = p.at.trim_start_matches('/').splitn(2, '/');
+            let section = rest.next().unwrap_or_default();
+            let zone = sections
+                .iter()
+                .find(|s| token(&s.name) == section)
+                .map_or(section.to_string(), |s| token(&s.zone));
+            let tail = rest.next().map(|t| format!("/{t}")).unwrap_or_default();
+            Problem::new(format!("{pat}/{zone}{tail}"), p.message)
+        })?;
+        decks.push(deck);
     }
     let seed = sc.get("seed").and_then(Value::as_u64).unwrap_or(1);
     Game::new(
@@ -111,73 +159,94 @@ pub fn build_from_decks(engine: &Rc<Engine>, sc: &Value) -> Result<Game, String>
             keep_log: true,
         },
     )
-    .map_err(|e| e.to_string())
+    .map_err(|e| Problem::new("/players", e.to_string()))
 }
 
 /// Builds the game a scenario describes.
-pub fn build(engine: &Rc<Engine>, sc: &Value) -> Result<Game, String> {
-    let players = sc
-        .get("players")
-        .and_then(Value::as_object)
-        .ok_or("a scenario needs `players:` (1: {...}, 2: {...})")?;
-    let mut seats = Vec::new();
-    for k in players.keys() {
-        let n: u8 = k
-            .parse()
-            .map_err(|_| format!("players: '{k}' is not a player number (1, 2, ...)"))?;
-        seats.push(n);
-    }
-    let nplayers = seats
+pub fn build(engine: &Rc<Engine>, sc: &Value) -> Checked<Game> {
+    let keys = seats(engine, players(sc)?)?;
+    let nplayers = keys
         .iter()
-        .copied()
+        .map(|(n, _)| *n)
         .max()
         .unwrap_or(0)
         .max(engine.manifest().players.min);
     let seed = sc.get("seed").and_then(Value::as_u64).unwrap_or(1);
     let start = sc.get("start").cloned().unwrap_or(Value::Null);
-    let turn = start.get("turn").and_then(Value::as_u64).unwrap_or(3) as u32;
-    let tp = start.get("player").and_then(Value::as_u64).unwrap_or(1) as u8;
+    let turn = match start.get("turn") {
+        None => 3,
+        Some(t) => t
+            .as_u64()
+            .filter(|t| *t >= 1)
+            .and_then(|t| u32::try_from(t).ok())
+            .ok_or_else(|| {
+                Problem::new(
+                    "/start/turn",
+                    format!("turn: a turn number from 1, not {t}"),
+                )
+            })?,
+    };
+    let tp = match start.get("player") {
+        None => 1,
+        Some(p) => p
+            .as_u64()
+            .filter(|p| (1..=u64::from(nplayers)).contains(p))
+            .ok_or_else(|| {
+                Problem::new(
+                    "/start/player",
+                    format!("player: no player {p}: this scenario has players 1 to {nplayers}"),
+                )
+            })? as u8,
+    };
     let phase = start
         .get("phase")
         .and_then(Value::as_str)
         .unwrap_or("main")
         .to_string();
-    let mut b = Builder::new(engine.clone(), nplayers, seed)?;
-    let mut keys: Vec<(&String, &Value)> = players.iter().collect();
-    keys.sort_by_key(|(k, _)| k.parse::<u8>().unwrap_or(0));
+    let mut b =
+        Builder::new(engine.clone(), nplayers, seed).map_err(|e| Problem::new("/players", e))?;
     for (k, pv) in keys {
-        let p = k.parse::<u8>().expect("checked") - 1;
+        let pat = format!("/players/{k}");
+        let p = k - 1;
         let zones = pv
             .as_object()
-            .ok_or_else(|| format!("players.{k}: a map of zones"))?;
+            .ok_or_else(|| Problem::new(&pat, format!("player {k}: a map of zones")))?;
         for (zone, items) in zones {
+            let zat = format!("{pat}/{}", token(zone));
             if zone == "values" {
-                for (name, v) in items.as_object().ok_or("values: a map")? {
-                    b.set_value(
-                        p,
-                        name,
-                        v.as_i64()
-                            .ok_or_else(|| format!("values.{name}: an integer"))?,
-                    )?;
+                let values = items
+                    .as_object()
+                    .ok_or_else(|| Problem::new(&zat, "values: a map of names to integers"))?;
+                for (name, v) in values {
+                    let vat = format!("{zat}/{}", token(name));
+                    let n = v
+                        .as_i64()
+                        .ok_or_else(|| Problem::new(&vat, format!("values.{name}: an integer")))?;
+                    b.set_value(p, name, n).map_err(|e| Problem::new(&vat, e))?;
                 }
                 continue;
             }
-            place_all(&mut b, p, zone, items, None, turn)
-                .map_err(|e| format!("players.{k}.{zone}: {e}"))?;
+            let mut total = 0usize;
+            place_all(&mut b, p, zone, items, None, turn, &zat, &mut total)?;
         }
     }
     if let Some(gv) = sc.get("game_values").and_then(Value::as_object) {
         for (name, v) in gv {
-            b.set_game_value(
-                name,
-                v.as_i64()
-                    .ok_or_else(|| format!("game_values.{name}: an integer"))?,
-            )?;
+            let vat = format!("/game_values/{}", token(name));
+            let n = v
+                .as_i64()
+                .ok_or_else(|| Problem::new(&vat, format!("game_values.{name}: an integer")))?;
+            b.set_game_value(name, n)
+                .map_err(|e| Problem::new(&vat, e))?;
         }
     }
-    b.start(turn, tp.saturating_sub(1), &phase)
+    b.start(turn, tp - 1, &phase)
+        .map_err(|e| Problem::new("/start", e))
 }
 
+/// Places the cards `items` (at `at` in the scenario) into `zone`, or under `host`;
+/// `total` counts the zone's cards so far, attached ones included.
+#[allow(clippy::too_many_arguments)]
 fn place_all(
     b: &mut Builder,
     p: u8,
@@ -185,84 +254,114 @@ fn place_all(
     items: &Value,
     host: Option<ObjId>,
     turn: u32,
-) -> Result<(), String> {
-    let list: Vec<Value> = match items {
-        Value::Array(a) => a.clone(),
+    at: &str,
+    total: &mut usize,
+) -> Checked<()> {
+    let list: Vec<(String, &Value)> = match items {
+        Value::Array(a) => a
+            .iter()
+            .enumerate()
+            .map(|(i, v)| (format!("{at}/{i}"), v))
+            .collect(),
         Value::Null => Vec::new(),
-        one => vec![one.clone()],
+        one => vec![(at.to_string(), one)],
     };
-    for item in list {
-        let (card, count, opts, attach) = match &item {
+    for (iat, item) in list {
+        let (card, count, opts, attach) = match item {
             Value::String(s) => {
-                let (id, n) = match s.split_once(" x") {
-                    Some((id, n)) => (
-                        id.trim().to_string(),
-                        n.trim()
-                            .parse::<u32>()
-                            .map_err(|_| format!("'{s}': write `ID xN`"))?,
-                    ),
-                    None => (s.trim().to_string(), 1),
-                };
-                (
-                    id,
-                    n,
-                    Place {
-                        attach_to: host,
-                        ..Place::default()
-                    },
-                    Value::Null,
-                )
-            }
-            Value::Object(m) => {
-                let card = m
-                    .get("card")
-                    .and_then(Value::as_str)
-                    .ok_or("each card needs `card: ID`")?
-                    .to_string();
-                let count = m.get("count").and_then(Value::as_u64).unwrap_or(1) as u32;
-                let mut opts = Place {
+                let (id, n) = split_count(s).map_err(|e| Problem::new(&iat, e))?;
+                let opts = Place {
                     attach_to: host,
                     ..Place::default()
                 };
-                opts.orientation = m
-                    .get("orientation")
-                    .and_then(Value::as_str)
-                    .map(String::from);
-                opts.face_up = m.get("face").and_then(Value::as_str).map(|f| f == "up");
-                if let Some(c) = m.get("counters").and_then(Value::as_object) {
-                    opts.counters = c
-                        .iter()
-                        .map(|(k, v)| (k.clone(), v.as_i64().unwrap_or(0)))
-                        .collect();
-                }
-                if let Some(f) = m.get("flags").and_then(Value::as_array) {
-                    opts.flags = f
-                        .iter()
-                        .filter_map(|v| v.as_str().map(String::from))
-                        .collect();
-                }
-                match m.get("entered").and_then(Value::as_str) {
-                    Some("this_turn") => opts.entered_turn = Some(turn),
-                    Some("earlier") | None => {}
-                    Some(other) => {
-                        return Err(format!("entered: 'this_turn' or 'earlier', not '{other}'"));
-                    }
-                }
-                (
-                    card,
-                    count,
-                    opts,
-                    m.get("attach").cloned().unwrap_or(Value::Null),
-                )
+                (id, n, opts, Value::Null)
             }
-            other => return Err(format!("a card is `ID`, `ID xN` or a map, not {other}")),
+            Value::Object(m) => placed(m, host, turn).map_err(|p| p.within(&iat))?,
+            other => {
+                return Err(Problem::new(
+                    &iat,
+                    format!("a card is `ID`, `ID xN` or a map, not {other}"),
+                ));
+            }
         };
+        // Checked before anything is made: every card is an object the host allocates.
+        add_to_zone(total, count, &format!("zone {zone} of player {}", p + 1))
+            .map_err(|e| Problem::new(&iat, e))?;
         for _ in 0..count {
-            let id = b.place(p, zone, &card, &opts)?;
+            let id = b
+                .place(p, zone, &card, &opts)
+                .map_err(|e| Problem::new(&iat, e))?;
             if !attach.is_null() {
-                place_all(b, p, zone, &attach, Some(id), turn)?;
+                place_all(
+                    b,
+                    p,
+                    zone,
+                    &attach,
+                    Some(id),
+                    turn,
+                    &format!("{iat}/attach"),
+                    total,
+                )?;
             }
         }
     }
     Ok(())
+}
+
+/// `{card, count, orientation, face, attach, counters, flags, entered}`.
+fn placed(
+    m: &serde_json::Map<String, Value>,
+    host: Option<ObjId>,
+    turn: u32,
+) -> Checked<(String, u32, Place, Value)> {
+    let card = m
+        .get("card")
+        .and_then(Value::as_str)
+        .ok_or_else(|| Problem::new("", "each card needs `card: ID`"))?
+        .to_string();
+    let count = match m.get("count") {
+        None => 1,
+        Some(n) => n
+            .as_u64()
+            .filter(|n| (1..=u64::from(MAX_CARDS_PER_LINE)).contains(n))
+            .ok_or_else(|| {
+                Problem::new(
+                    "/count",
+                    format!("count: give 1 to {MAX_CARDS_PER_LINE} copies, not {n}"),
+                )
+            })? as u32,
+    };
+    let mut opts = Place {
+        attach_to: host,
+        ..Place::default()
+    };
+    opts.orientation = m
+        .get("orientation")
+        .and_then(Value::as_str)
+        .map(String::from);
+    opts.face_up = m.get("face").and_then(Value::as_str).map(|f| f == "up");
+    if let Some(c) = m.get("counters").and_then(Value::as_object) {
+        opts.counters = c
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_i64().unwrap_or(0)))
+            .collect();
+    }
+    if let Some(f) = m.get("flags").and_then(Value::as_array) {
+        opts.flags = f
+            .iter()
+            .filter_map(|v| v.as_str().map(String::from))
+            .collect();
+    }
+    match m.get("entered").and_then(Value::as_str) {
+        Some("this_turn") => opts.entered_turn = Some(turn),
+        Some("earlier") | None => {}
+        Some(other) => {
+            return Err(Problem::new(
+                "/entered",
+                format!("entered: 'this_turn' or 'earlier', not '{other}'"),
+            ));
+        }
+    }
+    let attach = m.get("attach").cloned().unwrap_or(Value::Null);
+    Ok((card, count, opts, attach))
 }
