@@ -9,6 +9,13 @@ use riffle_core::{KeywordUse, Localized};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 
+/// Most copies of one card a deck list may give. Every copy is an object made when a game
+/// starts, so counts are bounded where they are read, not when memory runs out.
+pub const MAX_COPIES: u32 = 1000;
+
+/// Most cards one section of a deck list may hold, all card ids together.
+pub const MAX_SECTION_CARDS: u32 = 1000;
+
 /// Language tags accepted as keys of localized texts: `en`, `ja`, `th`, `zh-Hant`, `pt-BR`...
 pub const LANGUAGE_TAG_PATTERN: &str = "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$";
 
@@ -100,7 +107,8 @@ pub struct DeckFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(schema_with = "optional_localized")]
     pub description: Option<Localized>,
-    /// Section name (one of the ruleset's `deck.sections`) → card id → number of copies.
+    /// Section name (one of the ruleset's `deck.sections`) → card id → number of copies
+    /// (1 to 1000; a section holds at most 1000 cards).
     #[schemars(schema_with = "deck_sections")]
     pub sections: BTreeMap<String, BTreeMap<String, u32>>,
 }
@@ -131,7 +139,7 @@ fn deck_sections(_: &mut SchemaGenerator) -> Schema {
         "additionalProperties": {
             "type": "object",
             "description": "Card id → number of copies.",
-            "additionalProperties": { "type": "integer", "minimum": 1, "maximum": 4294967295u32 }
+            "additionalProperties": { "type": "integer", "minimum": 1, "maximum": MAX_COPIES }
         }
     })
 }

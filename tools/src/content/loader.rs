@@ -8,7 +8,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::diagnostic::{Diagnostic, display_path, sort_and_dedup};
-use super::files::{CardFile, DeckFile, SetFile};
+use super::files::{CardFile, DeckFile, MAX_SECTION_CARDS, SetFile};
 use super::manifest::{ContentManifest, FileRecord, SetVersion};
 use super::schema::{FileKind, GameCardSchema, Schemas, game_card_schema_path};
 use super::suggest::did_you_mean;
@@ -1437,6 +1437,20 @@ impl Run<'_> {
                 self.push(
                     Diagnostic::error(path, spans.key_pos(&sptr), msg).at_pointer(sptr.clone()),
                 );
+            }
+            let total: u64 = cards.values().map(|n| u64::from(*n)).sum();
+            if total > u64::from(MAX_SECTION_CARDS) {
+                self.push(
+                    Diagnostic::error(
+                        path,
+                        spans.key_pos(&sptr),
+                        format!(
+                            "section `{section}` holds {total} cards: a section holds at most {MAX_SECTION_CARDS}"
+                        ),
+                    )
+                    .at_pointer(sptr.clone()),
+                );
+                return None;
             }
             for id in cards.keys() {
                 if ids.contains(id) {
