@@ -5,4 +5,5 @@ mod common;
 mod content;
 mod games;
 mod rules;
+mod scenarios;
 mod schemas;

@@ -8,6 +8,7 @@ use crate::common::{Fixture, fixture_dir};
 mod files;
 mod human;
 mod play;
+mod validate_input;
 
 fn riffle(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_riffle"))

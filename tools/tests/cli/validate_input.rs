@@ -1,0 +1,191 @@
+//! `riffle validate` on hostile input: FIFOs, control characters in messages, huge numbers
+//! of diagnostics, absurd deck counts. No hang, one line per diagnostic, nothing lost.
+
+use std::collections::HashSet;
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use super::{has_position, stderr, stdout};
+use crate::common::Fixture;
+
+/// Runs riffle in `dir`, failing (instead of hanging the test run) past a minute.
+fn riffle_within_a_minute(dir: &Path, args: &[&str]) -> Output {
+    riffle_within(dir, args, Duration::from_secs(60))
+}
+
+/// Runs riffle in `dir`, failing past `limit`: a hang guard, not a timing check.
+fn riffle_within(dir: &Path, args: &[&str], limit: Duration) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run riffle");
+    // Drain both pipes while waiting: a child writing more than a pipe holds would block.
+    let drain = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut p) = pipe {
+                let _ = p.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let out = drain(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let err = drain(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            panic!("riffle {args:?} still running after {limit:?}: it hangs");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    Output {
+        status,
+        stdout: out.join().expect("stdout"),
+        stderr: err.join().expect("stderr"),
+    }
+}
+
+fn mkfifo(path: &Path) {
+    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo");
+    assert!(status.success());
+}
+
+#[test]
+fn fifos_named_like_content_are_skipped_with_a_warning() {
+    let f = Fixture::mini();
+    mkfifo(&f.path("cardsets/mini/core/x.yaml"));
+    mkfifo(&f.path("cardsets/mini/decks/y.yaml"));
+    mkfifo(&f.path("cardsets/mini/core/z.test.yaml"));
+    let out = riffle_within_a_minute(&f.dir, &["validate"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}{}",
+        stdout(&out),
+        stderr(&out)
+    );
+    let text = stdout(&out);
+    for file in ["core/x.yaml", "decks/y.yaml"] {
+        assert!(
+            text.contains(&format!(
+                "cardsets/mini/{file}:1:1: warning: skipped: not a regular file"
+            )),
+            "{text}"
+        );
+    }
+    // riffle test names a FIFO scenario file, skips it, and goes on.
+    let out = riffle_within_a_minute(&f.dir, &["test", "cardsets/mini/core/z.test.yaml"]);
+    assert!(
+        stderr(&out).contains("z.test.yaml:1:1: warning: skipped: not a regular file"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn control_characters_are_escaped_in_text_and_kept_in_json() {
+    let f = Fixture::mini();
+    // A script whose load error carries a newline, an escape sequence and a bidi override.
+    f.write(
+        "cardsets/mini/core/MC1-002.lua",
+        "error(\"bad\\nline two \\27[31mred \\u{202e}x\")\n",
+    );
+    let out = riffle_within_a_minute(&f.dir, &["validate"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{202e}'),
+        "{text:?}"
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1, "{text:?}");
+    assert!(has_position(lines[0]), "{text:?}");
+    assert!(
+        lines[0].contains(r"bad\nline two \u{1b}[31mred \u{202e}x (card MC1-002)"),
+        "{text:?}"
+    );
+
+    let out = riffle_within_a_minute(&f.dir, &["validate", "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("valid JSON");
+    let message = v[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("bad\nline two \u{1b}[31mred \u{202e}x"),
+        "{message:?}"
+    );
+}
+
+#[test]
+fn a_hundred_thousand_diagnostics_are_all_reported() {
+    // No timing here (timings vary with the machine): the scale itself must work, and
+    // once the checks were quadratic in the number of diagnostics.
+    let f = Fixture::mini();
+    let card = std::fs::read_to_string(f.path("cardsets/mini/core/MC1-003.yaml")).unwrap();
+    let n = 100_000;
+    let mut text = card.clone();
+    for i in 0..n {
+        text.push_str(&format!("zz{i}: 1\n"));
+    }
+    f.write("cardsets/mini/core/MC1-003.yaml", &text);
+    // A generous guard: a debug build on a loaded machine is slow, but not quadratic.
+    let out = riffle_within(&f.dir, &["validate"], Duration::from_secs(600));
+    assert_eq!(out.status.code(), Some(1));
+    let first = card.lines().count() + 1;
+    let mut seen = HashSet::new();
+    for line in stdout(&out).lines() {
+        let Some(rest) = line.strip_prefix("cardsets/mini/core/MC1-003.yaml:") else {
+            continue;
+        };
+        let (l, _) = rest.split_once(':').unwrap();
+        let i = l.parse::<usize>().unwrap() - first;
+        assert!(
+            line.contains(&format!("/zz{i}: unknown field `zz{i}`")),
+            "{line}"
+        );
+        assert!(seen.insert(i), "reported twice: {line}");
+    }
+    assert_eq!(seen.len(), n);
+    assert!(
+        stderr(&out).contains(&format!("{n} errors")),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn absurd_deck_counts_are_errors_at_their_line() {
+    let f = Fixture::mini();
+    f.write(
+        "cardsets/mini/decks/starter.yaml",
+        "game: mini\nname: {en: Starter}\nsections:\n  leader: {MC1-001: 1}\n  main:\n    MC1-002: 99999999\n    MC1-003: 600\n    MC1-004: 600\n",
+    );
+    let out = riffle_within_a_minute(&f.dir, &["validate"]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(
+        text.contains("cardsets/mini/decks/starter.yaml:6:14: /sections/main/MC1-002: 99999999 is greater than the maximum of 1000"),
+        "{text}"
+    );
+    assert!(
+        text.contains("cardsets/mini/decks/starter.yaml:5:3: /sections/main: section `main` holds 100001199 cards: a section holds at most 1000"),
+        "{text}"
+    );
+}

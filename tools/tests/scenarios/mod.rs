@@ -1,0 +1,231 @@
+//! `riffle test` on hostile or careless scenario files: schema errors at their line and
+//! column, scenarios that assert nothing, player numbers and counts out of range. None may
+//! panic or stop the run; each is a failure of its own scenario.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use crate::common::Fixture;
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Runs `riffle test FILE` on `scenarios` (YAML list items) over the One Piece content.
+fn run(scenarios: &str) -> (Fixture, Output) {
+    let f = Fixture::empty();
+    f.write(
+        "s.test.yaml",
+        &format!(
+            "game: onepiece\n\
+             defaults:\n  \
+               players:\n    \
+                 1: {{leader: RF01-001, deck: [\"RF01-008 x10\"], life: [\"RF01-008 x4\"]}}\n    \
+                 2: {{leader: RF01-002, deck: [\"RF01-015 x10\"], life: [\"RF01-015 x5\"]}}\n\
+             scenarios:\n{scenarios}"
+        ),
+    );
+    let repo = repo();
+    let out = Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .args(["test", "--root", repo.to_str().unwrap(), "s.test.yaml"])
+        .current_dir(&f.dir)
+        .output()
+        .expect("run riffle test");
+    (f, out)
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// A scenario that passes: player 1 concedes, player 2 wins.
+const FINE: &str = "  - name: fine\n    steps: [{concede: 1}]\n    expect: {winner: 2}\n";
+
+#[track_caller]
+fn assert_ran(out: &Output, passed: usize, failed: usize) {
+    let text = stdout(out);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_eq!(
+        text.lines().last(),
+        Some(format!("{passed} passed, {failed} failed").as_str()),
+        "{text}{stderr}"
+    );
+    assert_eq!(out.status.code(), Some(if failed > 0 { 1 } else { 0 }));
+}
+
+#[test]
+fn misspelt_keys_are_errors_at_their_line_and_column() {
+    let (_f, out) = run(&format!(
+        "  - name: misspelt\n    stepz: [{{concede: 1}}]\n    expct: {{winner: 2}}\n{FINE}"
+    ));
+    assert_ran(&out, 1, 1);
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "s.test.yaml:8:5: /scenarios/0/stepz: unknown field `stepz`: did you mean `steps`?"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "s.test.yaml:9:5: /scenarios/0/expct: unknown field `expct`: did you mean `expect`?"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn misspelt_keys_deep_inside_are_found_too() {
+    let (_f, out) = run(
+        "  - name: deep\n    players:\n      1: {hand: [{card: RF01-008, cuont: 2}]}\n    \
+         steps: [{chose: pass}]\n    expect: {zones: {1: {hand: {cuont: 2}}}}\n",
+    );
+    assert_ran(&out, 0, 1);
+    let text = stdout(&out);
+    for want in [
+        "s.test.yaml:9:35: /scenarios/0/players/1/hand/0/cuont: unknown field `cuont`: did you mean `count`?",
+        "s.test.yaml:10:14: /scenarios/0/steps/0/chose: unknown field `chose`: did you mean `choose`?",
+        "/scenarios/0/expect/zones/1/hand/cuont: unknown field `cuont`: did you mean `count`?",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+}
+
+#[test]
+fn an_error_outside_the_scenarios_fails_the_file() {
+    let f = Fixture::empty();
+    f.write(
+        "s.test.yaml",
+        "game: onepiece\ndefualts: {seed: 1}\nscenarios: []\n",
+    );
+    let repo = repo();
+    let out = Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .args(["test", "--root", repo.to_str().unwrap(), "s.test.yaml"])
+        .current_dir(&f.dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains(
+            "s.test.yaml:2:1: /defualts: unknown field `defualts`: did you mean `defaults`?"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_scenario_that_asserts_nothing_fails() {
+    let (_f, out) = run(&format!(
+        "  - name: silent\n    steps: [{{concede: 1}}]\n  \
+         - name: empty\n    steps: [{{concede: 1}}]\n    expect: {{events: [], errors: []}}\n{FINE}"
+    ));
+    assert_ran(&out, 1, 2);
+    let text = stdout(&out);
+    assert!(
+        text.contains("s.test.yaml:7:5: this scenario asserts nothing"),
+        "{text}"
+    );
+    assert!(
+        text.contains("s.test.yaml:9:5: this scenario asserts nothing"),
+        "{text}"
+    );
+}
+
+#[test]
+fn concede_out_of_range_fails_that_scenario_and_the_run_goes_on() {
+    let (_f, out) = run(&format!(
+        "  - name: zero\n    steps: [{{concede: 0}}]\n    expect: {{winner: 2}}\n{FINE}\
+         \x20 - name: three\n    steps: [{{concede: 3}}]\n    expect: {{winner: 2}}\n{FINE}\
+         \x20 - name: huge\n    steps: [{{concede: 99999999999}}]\n    expect: {{winner: 2}}\n{FINE}"
+    ));
+    assert_ran(&out, 3, 3);
+    let text = stdout(&out);
+    assert!(
+        text.contains(
+            "s.test.yaml:8:23: /scenarios/0/steps/0/concede: 0 is less than the minimum of 1"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "s.test.yaml:14:23: step 1: concede: no player 3: this game has players 1 to 2"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "s.test.yaml:20:23: step 1: concede: no player 99999999999: this game has players 1 to 2"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn other_player_numbers_are_checked_against_the_game() {
+    let (_f, out) = run(&format!(
+        "  - name: start player\n    start: {{turn: 3, player: 5, phase: main}}\n    expect: {{winner: none}}\n\
+         \x20 - name: deciding player\n    steps: [{{choose: pass, player: 7}}]\n    expect: {{winner: none}}\n\
+         \x20 - name: seat key\n    players: {{9: {{hand: [RF01-008]}}}}\n    expect: {{winner: none}}\n\
+         \x20 - name: expectations\n    expect: {{zones: {{4: {{hand: 0}}}}, cards: [{{player: 4, zone: hand, card: RF01-008}}], values: {{4: {{x: 1}}}}}}\n\
+         {FINE}"
+    ));
+    assert_ran(&out, 1, 4);
+    let text = stdout(&out);
+    for want in [
+        "setup: player: no player 5: this scenario has players 1 to 2",
+        "step 1: player: no player 7: this game has players 1 to 2",
+        "setup: no player '9': players are numbered 1 to 2 in this game",
+        "zones: no player '4': this game has players 1 to 2",
+        "cards: no player 4: this game has players 1 to 2",
+        "values: no player 4",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+}
+
+#[test]
+fn huge_card_counts_are_rejected_before_anything_is_made() {
+    let (_f, out) = run(&format!(
+        "  - name: line\n    players: {{1: {{hand: [\"RF01-008 x99999999\"]}}}}\n    expect: {{winner: none}}\n\
+         \x20 - name: map\n    players: {{1: {{hand: [{{card: RF01-008, count: 99999999}}]}}}}\n    expect: {{winner: none}}\n\
+         \x20 - name: zone\n    players: {{1: {{hand: [\"RF01-008 x600\", \"RF01-008 x600\"]}}}}\n    expect: {{winner: none}}\n\
+         \x20 - name: attached\n    players: {{1: {{hand: [{{card: RF01-008, count: 40, attach: [\"RF01-008 x40\"]}}]}}}}\n    expect: {{winner: none}}\n\
+         \x20 - name: expected\n    expect: {{zones: {{1: {{hand: [\"RF01-008 x99999999999\"]}}}}}}\n\
+         \x20 - name: deck\n    validate_deck: {{main: [\"RF01-008 x99999999\"]}}\n    expect: {{deck_errors: []}}\n\
+         {FINE}"
+    ));
+    assert_ran(&out, 1, 6);
+    let text = stdout(&out);
+    for want in [
+        "s.test.yaml:8:26: setup: 'RF01-008 x99999999': a line holds 1 to 1000 cards",
+        "/scenarios/1/players/1/hand/0/count: 99999999 is greater than the maximum of 1000",
+        "s.test.yaml:14:43: setup: zone hand of player 1 would hold more than 1000 cards",
+        "s.test.yaml:17:63: setup: zone hand of player 1 would hold more than 1000 cards",
+        "s.test.yaml:20:21: zones.1.hand: 'RF01-008 x99999999999': a line holds 1 to 1000 cards",
+        "validate_deck: 'RF01-008 x99999999': a line holds 1 to 1000 cards",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+}
+
+#[test]
+fn every_repository_scenario_fits_the_format_types() {
+    // The schema is generated from `riffle::scenario::format`; the types must also read
+    // every real file, so that schema and types cannot drift apart.
+    let mut files = Vec::new();
+    for dir in ["scripts", "cardsets"] {
+        riffle::scenario::walk(&repo().join(dir), &mut files);
+    }
+    assert!(files.len() > 100, "{}", files.len());
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let doc = riffle::content::yaml::parse(&text).unwrap();
+        if let Err(e) =
+            serde_path_to_error::deserialize::<_, riffle::scenario::format::ScenarioFile>(doc.value)
+        {
+            panic!("{}: {} at {}", path.display(), e.inner(), e.path());
+        }
+    }
+}
