@@ -453,7 +453,8 @@ pub struct Limits {
     /// Most turns before the game is declared a draw.
     #[serde(default = "default_turns")]
     pub turns: u32,
-    /// Luau instruction budget per script call (counted interrupts, not time).
+    /// Work budget per script call, counted, not timed: interrupts (calls and loop turns)
+    /// plus one per 64 bytes of Lua objects made.
     #[serde(default = "default_budget")]
     pub script_budget: u32,
     /// Lua memory one game's scripts may hold, in bytes (each game has its own; given back

@@ -10,18 +10,54 @@ use std::rc::Rc;
 
 use mlua::{Lua, Result, VmState};
 
-/// Counts interrupts (function calls and loop back-edges) against a budget. Once exceeded,
-/// every later interrupt fails too, until the kernel resets it at its next top-level call.
+/// Counts a call's work against a budget: interrupts (function calls and loop back-edges),
+/// plus one unit per [`BYTES_PER_UNIT`] bytes of Lua objects made. Interrupts alone miss
+/// work done inside library calls: `s = s .. x` in a loop costs one interrupt a turn but
+/// copies the whole string each time, and string.rep, table.concat or string.format make
+/// large objects in one call. Once exceeded, every later interrupt fails too, until the
+/// kernel resets it at its next top-level call.
 #[derive(Clone, Default)]
 pub struct Budget {
     used: Rc<Cell<u32>>,
     limit: Rc<Cell<u32>>,
+    /// [`ALLOCATED`] when the budget was reset.
+    mark: Rc<Cell<u64>>,
+}
+
+/// Bytes of new Lua objects that cost as much as one interrupt. With the default budget of
+/// 1,000,000 a call may make about 64 MB of objects in all (most of it garbage), on top of
+/// its memory allowance that bounds what it holds at once.
+pub const BYTES_PER_UNIT: u64 = 64;
+
+thread_local! {
+    /// Bytes of Lua objects made on this thread (every VM's), counted by Luau's
+    /// `onallocate` callback.
+    static ALLOCATED: Cell<u64> = const { Cell::new(0) };
+}
+
+unsafe extern "C-unwind" fn on_allocate(
+    _: *mut mlua::ffi::lua_State,
+    _: *mut std::ffi::c_void,
+    _: usize,
+    nsize: usize,
+    _: u8,
+    _: std::ffi::c_int,
+    _: std::ffi::c_int,
+) {
+    ALLOCATED.with(|a| a.set(a.get().wrapping_add(nsize as u64)));
 }
 
 impl Budget {
     /// Starts a fresh budget for the next top-level call.
     pub fn reset(&self) {
         self.used.set(0);
+        self.mark.set(ALLOCATED.with(Cell::get));
+    }
+
+    /// Work done since the last reset, in interrupts.
+    fn spent(&self) -> u64 {
+        let bytes = ALLOCATED.with(Cell::get).wrapping_sub(self.mark.get());
+        self.used.get() as u64 + bytes / BYTES_PER_UNIT
     }
 }
 
@@ -178,9 +214,8 @@ pub fn new_vm(memory: usize, budget_limit: u32) -> Result<(Lua, Budget, Memory)>
                     .into(),
             ));
         }
-        let used = b.used.get().saturating_add(1);
-        b.used.set(used);
-        if used > b.limit.get() {
+        b.used.set(b.used.get().saturating_add(1));
+        if b.spent() > b.limit.get() as u64 {
             // Say where the script was, as Lua errors do: "file:line: message".
             let at = lua
                 .inspect_stack(0, |d| {
@@ -193,12 +228,20 @@ pub fn new_vm(memory: usize, budget_limit: u32) -> Result<(Lua, Budget, Memory)>
                 })
                 .unwrap_or_default();
             Err(mlua::Error::RuntimeError(format!(
-                "{at}instruction budget exceeded (an endless loop?)"
+                "{at}work budget exceeded (an endless loop, or a string or table built far \
+                 too big?)"
             )))
         } else {
             Ok(VmState::Continue)
         }
     });
+    // SAFETY: lua_callbacks returns the state's callback table, which lives as long as the
+    // state; only the onallocate slot is written, with a function of the right signature.
+    unsafe {
+        lua.exec_raw::<()>((), |state| {
+            (*mlua::ffi::lua_callbacks(state)).onallocate = Some(on_allocate);
+        })?;
+    }
     let g = lua.globals();
     for name in [
         "require",
