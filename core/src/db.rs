@@ -3,6 +3,8 @@
 
 use mlua::{Function, Table, Value};
 
+use crate::script::blame::{Failure, one_line};
+
 use crate::content::CardDef;
 use crate::names::{Names, Sym};
 use crate::rules::Rules;
@@ -444,9 +446,85 @@ pub struct Db {
     pub hooks: Hooks,
     /// The games' script memory allowance; every entry into Lua goes through it.
     pub memory: crate::script::vm::Memory,
+    /// The work budget of the running call (shared with the engine).
+    pub budget: crate::script::vm::Budget,
+    /// Card index by script file name, to name the card whose frame an error passed.
+    pub script_cards: std::collections::HashMap<String, u32>,
+    /// Errors raised where no coroutine can take them (a static ability's condition read
+    /// in the middle of a kernel callback): the running game reports them after its step.
+    pub stray_errors: std::cell::RefCell<Vec<String>>,
 }
 
 impl Db {
+    /// A script failed where the kernel can carry on without it (a static ability's
+    /// condition, a trigger's filter, a `ctx:guard`): the error is reported against `card`
+    /// and the caller goes on as if the piece did not apply. A spent work budget or memory
+    /// allowance is not contained: the whole call must stop.
+    pub fn contain(&self, e: mlua::Error, card: Option<u32>, what: &str) -> mlua::Result<()> {
+        let f = Failure::of(&e);
+        if f.memory || self.budget.exceeded() {
+            return Err(e);
+        }
+        let label = match card {
+            Some(c) => format!("card {}, {what}", self.cards[c as usize].def.id),
+            None => what.to_string(),
+        };
+        let message = self.describe(&label, card, &f);
+        self.stray_errors.borrow_mut().push(message);
+        Ok(())
+    }
+
+    /// One line saying who failed, where, and what: `card X-1, ability 2 at
+    /// cardsets/x/X-1.lua:3: message`. The card is the first card script in the failure's
+    /// traceback, else `card` (the frame's source or guarded card); the place is that card's
+    /// line, then the line that failed if it is elsewhere (a ruleset helper the card called).
+    pub fn describe(&self, label: &str, card: Option<u32>, f: &Failure) -> String {
+        let card_frame = f
+            .locations
+            .iter()
+            .find_map(|(file, line)| self.script_cards.get(file).map(|c| (*c, file, *line)));
+        // The card whose script the failure passed through is the one at fault, whoever
+        // ran it; else the card the frame or guard ran for.
+        let card = card_frame.map(|c| c.0).or(card);
+        let mut who = match card {
+            Some(c) => {
+                let id = &self.cards[c as usize].def.id;
+                let named = format!("card {id}");
+                match label.strip_prefix(&named) {
+                    Some(rest) => format!("{named}{rest}"),
+                    None if label.is_empty() => named,
+                    None => format!("{named} (in {label})"),
+                }
+            }
+            None if label.is_empty() => "script".to_string(),
+            None => label.to_string(),
+        };
+        let mut at: Vec<String> = Vec::new();
+        match (card_frame, card) {
+            (Some((_, file, line)), _) => at.push(format!("{file}:{line}")),
+            (None, Some(c)) => {
+                if let Some(s) = &self.cards[c as usize].def.script {
+                    at.push(s.name.clone());
+                }
+            }
+            _ => {}
+        }
+        if let Some((file, line)) = f.locations.first() {
+            let origin = format!("{file}:{line}");
+            if !at.contains(&origin) {
+                at.push(if at.is_empty() {
+                    origin
+                } else {
+                    format!("in {origin}")
+                });
+            }
+        }
+        if !at.is_empty() {
+            who = format!("{who} at {}", at.join(", "));
+        }
+        one_line(&format!("{who}: {}", f.message))
+    }
+
     /// An ability by reference.
     pub fn ability(&self, r: AbilityRef) -> &Ability {
         match r.0 {

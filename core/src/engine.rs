@@ -460,6 +460,11 @@ impl Engine {
             .filter(|(_, (_, z))| z.in_play)
             .map(|(i, _)| i)
             .collect();
+        let script_cards = cards
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| Some((c.def.script.as_ref()?.name.clone(), i as u32)))
+            .collect();
         let db = Rc::new(Db {
             names,
             rules,
@@ -474,6 +479,9 @@ impl Engine {
             make_ctx,
             hooks,
             memory,
+            script_cards,
+            stray_errors: Default::default(),
+            budget: budget.clone(),
         });
         lua.set_app_data(db.clone());
         Ok(Rc::new(Engine { lua, db, budget }))

@@ -101,8 +101,14 @@ pub fn collect(lua: &Lua, db: &Db, st: &State, events: &[Event]) -> mlua::Result
                 }
                 let ctx = db.ctx(lua, Some(controller), src, Some(&ab.table))?;
                 let _lua = db.memory.enter(lua);
-                if !when.call::<bool>((ctx, ev_table.clone()))? {
-                    continue;
+                match when.call::<bool>((ctx, ev_table.clone())) {
+                    Ok(true) => {}
+                    Ok(false) => continue,
+                    // A card's failing trigger condition fails alone: it does not trigger.
+                    Err(e) => {
+                        db.contain(e, r.0, &format!("ability {} (its condition)", r.1 + 1))?;
+                        continue;
+                    }
                 }
             }
             out.push(Pending {

@@ -21,8 +21,32 @@ local function both(a, b)
   return function(ctx) return a(ctx) and b(ctx) end
 end
 
+--- The type each common field must have. A wrong one is an error when the card loads, at
+--- the card's line (`riffle validate` reports it), not when a game first reads it.
+local FIELD_TYPES = {
+  don = "number", once_per_turn = "boolean", your_turn = "boolean", opponent_turn = "boolean",
+  optional = "boolean", condition = "function", operate = "function",
+}
+
+local function check_fields(a)
+  for name, want in pairs(FIELD_TYPES) do
+    local v = a[name]
+    if v ~= nil and type(v) ~= want then
+      error(string.format("`%s` should be a %s, not the %s %s", name, want, type(v), tostring(v)), 0)
+    end
+  end
+  if a.don ~= nil and (a.don < 1 or a.don % 1 ~= 0) then
+    error(string.format("`don` should be a whole number of DON!! cards (1 or more), not %s", tostring(a.don)), 0)
+  end
+  local cost = a.cost
+  if cost ~= nil and type(cost) ~= "function" and type(cost) ~= "table" then
+    error("`cost` should be a cost of verbs.lua (Cost.don(1)...) or a function, not a " .. type(cost), 0)
+  end
+end
+
 --- A cost of verbs.lua becomes the ability's `cost` function and a condition (OP 8-3-1-3).
 local function with_cost(a)
+  check_fields(a)
   if type(a.cost) == "table" then
     local spec = a.cost
     a.cost_name = spec.name
@@ -37,6 +61,7 @@ end
 --- [DON!! x N], [Your Turn], [Opponent's Turn] and `condition` as one condition, for the
 --- abilities the kernel runs without OP.activate (permanent and replacement effects).
 local function all_conditions(a)
+  check_fields(a)
   local don, mine, theirs, cond = a.don, a.your_turn, a.opponent_turn, a.condition
   return function(ctx)
     if don and #ctx.source.attachments < don then return false end    -- OP 8-3-2-3, 10-2-9-1

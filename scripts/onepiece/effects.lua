@@ -15,8 +15,15 @@ function OP.in_public_zone(c)
 end
 
 --- Whether an ability may be activated now (conditions only: OP 8-3-2, 8-4-1-1; a cost of
---- verbs.lua adds "can be paid" to the conditions, 8-3-1-3).
+--- verbs.lua adds "can be paid" to the conditions, 8-3-1-3). A card whose condition fails
+--- with an error cannot be activated, and the error names it (ctx:guard): the other cards'
+--- actions are still listed.
 function OP.can_activate(ctx, ab)
+  return ctx:guard(ab.source, OP.conditions_hold, ctx, ab) == true
+end
+
+--- OP.can_activate without the guard.
+function OP.conditions_hold(ctx, ab)
   local def, src = ab.def, ab.source
   if def.once_per_turn and src and ctx:uses(src, ab.key) > 0 then return false end -- OP 10-2-13-1, 10-2-13-3
   if def.don and src and #src.attachments < def.don then return false end            -- OP 8-3-2-3, 10-2-9-1

@@ -24,8 +24,9 @@ impl Game {
         {
             Ok(v) => v,
             Err(e) => {
-                self.exhausted |= is_memory_error(&e);
-                return Ok(Next::Fail(clean_error(&e)));
+                let f = Failure::of(&e);
+                self.exhausted |= f.memory;
+                return Ok(Next::Fail(f));
             }
         };
         if l.thread.status() != ThreadStatus::Resumable {
@@ -35,16 +36,16 @@ impl Game {
         let tag = match it.next() {
             Some(Value::String(s)) => s.to_string_lossy(),
             _ => {
-                return Ok(Next::Fail(
-                    "a script yielded outside the kernel's API".into(),
-                ));
+                return Ok(Next::Fail(Failure::message(
+                    "a script yielded outside the kernel's API",
+                )));
             }
         };
         let payload = it.next().unwrap_or(Value::Nil);
         match tag.as_str() {
             "op" => {
                 let Value::Table(t) = payload else {
-                    return Ok(Next::Fail("bad operation".into()));
+                    return Ok(Next::Fail(Failure::message("bad operation")));
                 };
                 let db = self.engine.db.clone();
                 let ops = {
@@ -53,7 +54,12 @@ impl Game {
                 };
                 let ops = match ops {
                     Ok(o) => o,
-                    Err(e) => return Ok(Next::Fail(clean_error(&e))),
+                    Err(e) => {
+                        // Raised by the kernel: where the script asked is on its stack.
+                        let mut f = Failure::of(&e);
+                        f.locations.extend(stack_locations(&l.thread));
+                        return Ok(Next::Fail(f));
+                    }
                 };
                 let kind: String = t.get("kind")?;
                 let list = kind == "move" && t.get::<Option<Value>>("host")?.is_none();
@@ -70,11 +76,15 @@ impl Game {
             }
             "ask" => {
                 let Value::Table(t) = payload else {
-                    return Ok(Next::Fail("bad request".into()));
+                    return Ok(Next::Fail(Failure::message("bad request")));
                 };
                 match request_of(self, &t) {
                     Ok(r) => Ok(Next::Ask(r)),
-                    Err(e) => Ok(Next::Fail(clean_error(&e))),
+                    Err(e) => {
+                        let mut f = Failure::of(&e);
+                        f.locations.extend(stack_locations(&l.thread));
+                        Ok(Next::Fail(f))
+                    }
                 }
             }
             "triggers" => Ok(Next::Push(Frame::Triggers(TriggerStage::Pick))),
@@ -86,7 +96,7 @@ impl Game {
             }))),
             "window" => {
                 let Value::Table(t) = payload else {
-                    return Ok(Next::Fail("bad window".into()));
+                    return Ok(Next::Fail(Failure::message("bad window")));
                 };
                 let st = self.state.borrow();
                 let mut players = Vec::new();
@@ -100,9 +110,9 @@ impl Game {
                     "single" => false,
                     "alternating" => true,
                     m => {
-                        return Ok(Next::Fail(format!(
+                        return Ok(Next::Fail(Failure::message(format!(
                             "unknown window model '{m}' (single, alternating)"
-                        )));
+                        ))));
                     }
                 };
                 drop(st);
@@ -126,7 +136,38 @@ impl Game {
                     running: false,
                 })))
             }
-            other => Ok(Next::Fail(format!("unknown yield '{other}'"))),
+            other => Ok(Next::Fail(Failure::message(format!(
+                "unknown yield '{other}'"
+            )))),
         }
     }
+}
+
+/// The `file.lua:line` of each frame of a suspended coroutine, innermost first: where the
+/// script was when it asked the kernel for something.
+fn stack_locations(thread: &mlua::Thread) -> Vec<(String, u32)> {
+    let mut out = Vec::new();
+    if thread.status() != ThreadStatus::Resumable {
+        return out;
+    }
+    // SAFETY: the thread is suspended (not running) and alive while `thread` is held;
+    // lua_getinfo only reads its call stack into `ar`, whose strings it owns until the
+    // next call.
+    unsafe {
+        let l = thread.state();
+        for level in 0..64 {
+            let mut ar: mlua::ffi::lua_Debug = std::mem::zeroed();
+            if mlua::ffi::lua_getinfo(l, level, c"sl".as_ptr(), &mut ar) == 0 {
+                break;
+            }
+            if ar.short_src.is_null() || ar.currentline < 1 {
+                continue;
+            }
+            let src = std::ffi::CStr::from_ptr(ar.short_src).to_string_lossy();
+            if src.ends_with(".lua") {
+                out.push((src.into_owned(), ar.currentline as u32));
+            }
+        }
+    }
+    out
 }

@@ -26,8 +26,8 @@ use crate::game::Game;
 use crate::log::Entry;
 use crate::operations::{self, Op, Outcome};
 use crate::script::api::{event_table, player_arg};
+use crate::script::blame::Failure;
 use crate::script::card::CardUd;
-use crate::script::vm::is_memory_error;
 use crate::script::{limits, numbers};
 use crate::state::{GameResult, LastKnown, ObjId, PlayerId};
 use crate::triggers::{self, Batch, Pending};
@@ -173,7 +173,7 @@ pub enum Next {
     /// Run this frame again.
     Again,
     /// A script failed: abandon frames up to the nearest turn, trigger or check frame.
-    Fail(String),
+    Fail(Failure),
 }
 
 type R<T> = mlua::Result<T>;
@@ -209,11 +209,13 @@ impl Game {
             let next = match self.step(&mut frame, input) {
                 Ok(n) => n,
                 Err(e) => {
-                    self.exhausted |= is_memory_error(&e);
-                    Next::Fail(clean_error(&e))
+                    let f = Failure::of(&e);
+                    self.exhausted |= f.memory;
+                    Next::Fail(f)
                 }
             };
             input = Input::Start;
+            self.report_stray_errors();
             match next {
                 Next::Push(child) => {
                     self.frames.push(frame);
@@ -231,23 +233,25 @@ impl Game {
                     return;
                 }
                 Next::Again => self.frames.push(frame),
-                Next::Fail(msg) => {
-                    let label = match &frame {
-                        Frame::Lua(l) => l.label.clone(),
-                        _ => String::new(),
+                Next::Fail(failure) => {
+                    let (label, source) = match &frame {
+                        Frame::Lua(l) => (l.label.as_str(), l.source),
+                        _ => ("", None),
                     };
-                    let message = if label.is_empty() {
-                        msg
-                    } else {
-                        format!("{label}: {msg}")
-                    };
-                    self.errors.push(message.clone());
-                    self.state
-                        .borrow_mut()
-                        .log
-                        .push(Entry::ScriptError { message });
+                    let card = source.map(|s| self.state.borrow().obj(s).card);
+                    let message = self.engine.db.describe(label, card, &failure);
+                    self.script_error(message);
                     if std::mem::take(&mut self.exhausted) {
                         self.memory_exhausted(&frame);
+                        continue;
+                    }
+                    // The turn structure, trigger resolution or rule processing itself
+                    // failed: the game cannot go on from a state nobody can vouch for.
+                    if !matches!(frame, Frame::Lua(_) | Frame::Ops(_) | Frame::Window(_)) {
+                        self.finish(GameResult {
+                            winners: vec![],
+                            reason: "script_error".into(),
+                        });
                         continue;
                     }
                     while let Some(f) = self.frames.last() {
@@ -287,6 +291,30 @@ impl Game {
         });
         self.frames.clear();
         let _ = self.engine.lua.gc_collect();
+    }
+
+    /// Reports the errors contained while the step ran (`Db::contain`), each distinct one
+    /// once per game: a broken static ability fails on every read.
+    fn report_stray_errors(&mut self) {
+        let db = self.engine.db.clone();
+        if db.stray_errors.borrow().is_empty() {
+            return;
+        }
+        let stray = std::mem::take(&mut *db.stray_errors.borrow_mut());
+        for m in stray {
+            if !self.errors.contains(&m) {
+                self.script_error(m);
+            }
+        }
+    }
+
+    /// Records a script error (one line, naming who failed) in the game's errors and log.
+    pub(crate) fn script_error(&mut self, message: String) {
+        self.errors.push(message.clone());
+        self.state
+            .borrow_mut()
+            .log
+            .push(Entry::ScriptError { message });
     }
 
     fn finish(&mut self, r: GameResult) {
@@ -413,13 +441,9 @@ impl Game {
     }
 }
 
-/// "card SET-003 (ability 2, cardsets/.../SET-003.lua)": what errors name.
+/// "card SET-003, ability 2": what errors name (the file:line comes from the failure).
 fn card_label(db: &crate::db::Db, card: u32, what: &str) -> String {
-    let def = &db.cards[card as usize].def;
-    match &def.script {
-        Some(s) => format!("card {} ({what}, {})", def.id, s.name),
-        None => format!("card {} ({what})", def.id),
-    }
+    format!("card {}, {what}", db.cards[card as usize].def.id)
 }
 
 fn op_card(op: &Op) -> Option<ObjId> {
@@ -552,35 +576,5 @@ fn outcomes_to_lua(lua: &mlua::Lua, results: &[Outcome], list: bool) -> R<Value>
     match results.first() {
         Some(o) => one(o),
         None => Ok(Value::Nil),
-    }
-}
-
-/// A Lua error as one readable line: the script's message with file and line, without
-/// mlua's wrapping.
-pub(crate) fn clean_error(e: &mlua::Error) -> String {
-    match e {
-        mlua::Error::CallbackError { cause, traceback } => {
-            let inner = clean_error(cause);
-            // The traceback's first script frame tells where the script called the kernel.
-            match traceback.lines().find(|l| {
-                l.trim_start().starts_with(|c: char| c.is_alphanumeric())
-                    && l.contains(".lua:")
-                    && !l.contains("riffle/prelude.lua")
-            }) {
-                Some(at) => format!("{} ({inner})", at.trim().trim_end_matches(':')),
-                None => inner,
-            }
-        }
-        mlua::Error::RuntimeError(m) => m.lines().next().unwrap_or(m).to_string(),
-        mlua::Error::MemoryError(_) => {
-            "out of memory: the game's script memory allowance (limits.script_memory) is used up"
-                .into()
-        }
-        other => other
-            .to_string()
-            .lines()
-            .next()
-            .unwrap_or_default()
-            .to_string(),
     }
 }

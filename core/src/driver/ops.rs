@@ -27,7 +27,7 @@ impl Game {
         }
         if let Some(cands) = o.asking.take() {
             let Input::Answer(Response::Choose { indices }) = input else {
-                return Ok(Next::Fail("expected an answer".into()));
+                return Ok(Next::Fail(Failure::message("expected an answer")));
             };
             let i = indices[0] as usize;
             if i >= cands.len() {

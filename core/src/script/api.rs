@@ -230,6 +230,26 @@ pub fn install(lua: &Lua) -> Result<Table> {
         })?,
     )?;
     k.set(
+        "guard",
+        lua.create_function(
+            |lua, (card, f, args): (Option<CardUd>, mlua::Function, mlua::MultiValue)| {
+                let (db, st, _host) = env(lua)?;
+                let card_index = card.map(|c| st.borrow().obj(c.0).card);
+                let r = {
+                    let _lua = db.memory.enter(lua);
+                    f.call::<Value>(args)
+                };
+                match r {
+                    Ok(v) => Ok(v),
+                    Err(e) => {
+                        db.contain(e, card_index, "ruleset check")?;
+                        Ok(Value::Nil)
+                    }
+                }
+            },
+        )?,
+    )?;
+    k.set(
         "abilities",
         lua.create_function(|lua, filter: Table| {
             let (db, st, _host) = env(lua)?;

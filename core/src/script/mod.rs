@@ -2,6 +2,7 @@
 //! the prelude that gives scripts their `ctx`. Lua holds no game state between calls.
 
 pub mod api;
+pub mod blame;
 pub mod card;
 pub mod freeze;
 pub mod limits;

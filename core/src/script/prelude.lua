@@ -93,6 +93,12 @@ function Ctx:card_info(id) return K.card_info(id) end
 function Ctx:current(card) return K.current(card) end
 --- Number of triggered abilities waiting.
 function Ctx:pending() return K.pending() end
+--- Runs `fn(...)` on behalf of `card` (a card, or nil) and returns its first result; if it
+--- fails, the error is reported naming the card and its file:line, and guard returns nil, so
+--- one broken card does not stop what the ruleset was doing for every card (listing the
+--- actions of a phase, say). A spent work budget or memory allowance still stops the call.
+--- `fn` cannot ask players anything (no yields inside).
+function Ctx:guard(card, fn, ...) return K.guard(card, fn, ...) end
 --- A new context for another player or source (for the ruleset's hooks).
 function Ctx:with(fields)
   local c = setmetatable({}, Ctx)

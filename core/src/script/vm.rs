@@ -54,6 +54,11 @@ impl Budget {
         self.mark.set(ALLOCATED.with(Cell::get));
     }
 
+    /// Whether this call's budget is spent (every later interrupt fails).
+    pub fn exceeded(&self) -> bool {
+        self.spent() > self.limit.get() as u64
+    }
+
     /// Work done since the last reset, in interrupts.
     fn spent(&self) -> u64 {
         let bytes = ALLOCATED.with(Cell::get).wrapping_sub(self.mark.get());
@@ -181,16 +186,6 @@ pub struct Host {
 impl Drop for Host {
     fn drop(&mut self) {
         self.memory.arm(&self.lua, self.was_armed);
-    }
-}
-
-/// Whether an error is (or wraps) the allocator's refusal.
-pub fn is_memory_error(e: &mlua::Error) -> bool {
-    match e {
-        mlua::Error::MemoryError(_) => true,
-        mlua::Error::CallbackError { cause, .. } => is_memory_error(cause),
-        mlua::Error::WithContext { cause, .. } => is_memory_error(cause),
-        _ => false,
     }
 }
 

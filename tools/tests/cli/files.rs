@@ -149,6 +149,7 @@ fn schema_write_refuses_a_symlink_and_writes_nothing() {
             "card.schema.json",
             "deck.schema.json",
             "ruleset.schema.json",
+            "scenario.schema.json",
             "set.schema.json"
         ]
     );

@@ -271,7 +271,7 @@ fn script_errors_are_counted_named_and_exit_1() {
     );
     assert!(
         lines[1].contains(&format!(
-            "first: seed {bad_seed}: setup: scripts/mini/rules.lua:2: setup fails on purpose)"
+            "first: seed {bad_seed}: setup at scripts/mini/rules.lua:2: setup fails on purpose)"
         )),
         "{summary}"
     );
@@ -280,13 +280,13 @@ fn script_errors_are_counted_named_and_exit_1() {
     let out = mini_play(&f, &["--seed", &bad_seed.to_string()]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(
-        text(&out.stdout).contains("script error: setup: scripts/mini/rules.lua:2: setup fails"),
+        text(&out.stdout).contains("script error: setup at scripts/mini/rules.lua:2: setup fails"),
         "{}",
         text(&out.stdout)
     );
     let err = text(&out.stderr);
     assert!(
-        err.starts_with("script error: setup: scripts/mini/rules.lua:2: setup fails on purpose"),
+        err.starts_with("script error: setup at scripts/mini/rules.lua:2: setup fails on purpose"),
         "{err}"
     );
     // A seed that is not named plays clean and exits 0.
