@@ -509,7 +509,8 @@ impl Db {
             }
             _ => {}
         }
-        if let Some((file, line)) = f.locations.first() {
+        // The kernel's own prelude is where every operation yields: not worth naming.
+        if let Some((file, line)) = f.locations.iter().find(|(f, _)| !f.starts_with("riffle/")) {
             let origin = format!("{file}:{line}");
             if !at.contains(&origin) {
                 at.push(if at.is_empty() {

@@ -78,6 +78,15 @@ fn err(file: Option<&str>, card: Option<&str>, message: String) -> LoadError {
     }
 }
 
+/// A load failure's text; running out of memory says which allowance.
+fn load_message(e: &mlua::Error) -> String {
+    if crate::script::blame::Failure::of(e).memory {
+        "out of memory: a script may hold at most limits.script_memory while it loads".into()
+    } else {
+        e.to_string()
+    }
+}
+
 /// The value at a dotted global path (`OP.setup`).
 fn global_path(lua: &Lua, path: &str) -> Result<Value, String> {
     let mut v = Value::Table(lua.globals());
@@ -224,7 +233,7 @@ impl Engine {
                     }
                     Err(e) => errors.push(err(Some(&src.name), None, e.to_string())),
                 },
-                Err(e) => errors.push(err(Some(&src.name), None, e.to_string())),
+                Err(e) => errors.push(err(Some(&src.name), None, load_message(&e))),
             }
             file_envs.push((src, env));
         }
@@ -341,7 +350,7 @@ impl Engine {
                             other.type_name()
                         ),
                     )),
-                    Err(e) => errors.push(err(Some(&src.name), Some(&id), e.to_string())),
+                    Err(e) => errors.push(err(Some(&src.name), Some(&id), load_message(&e))),
                 }
             }
             card_index.insert(id, cards.len() as u32);

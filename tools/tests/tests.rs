@@ -4,6 +4,7 @@ mod cli;
 mod common;
 mod content;
 mod games;
+mod hostile;
 mod rules;
 mod scenarios;
 mod schemas;

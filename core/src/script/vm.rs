@@ -212,14 +212,15 @@ pub fn new_vm(memory: usize, budget_limit: u32) -> Result<(Lua, Budget, Memory)>
         b.used.set(b.used.get().saturating_add(1));
         if b.spent() > b.limit.get() as u64 {
             // Say where the script was, as Lua errors do: "file:line: message".
-            let at = lua
-                .inspect_stack(0, |d| {
-                    let src = d
-                        .source()
-                        .short_src
-                        .map(|s| s.to_string())
-                        .unwrap_or_default();
-                    format!("{src}:{}: ", d.current_line().unwrap_or(0))
+            // (The innermost Lua frame: a library call such as string.find has no line.)
+            let at = (0..16)
+                .find_map(|level| {
+                    lua.inspect_stack(level, |d| {
+                        let line = d.current_line().filter(|l| *l > 0)?;
+                        let src = d.source().short_src?.to_string();
+                        Some(format!("{src}:{line}: "))
+                    })
+                    .flatten()
                 })
                 .unwrap_or_default();
             Err(mlua::Error::RuntimeError(format!(
