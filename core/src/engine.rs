@@ -78,6 +78,20 @@ fn err(file: Option<&str>, card: Option<&str>, message: String) -> LoadError {
     }
 }
 
+/// Locals of a script's top level that its functions reassign: state that would last from
+/// one game to the next (script::lasting_state).
+fn lasting_state(src: &Source, card: Option<&str>) -> Vec<LoadError> {
+    crate::script::lasting_state::lasting_assignments(&src.text)
+        .into_iter()
+        .map(|a| LoadError {
+            file: Some(src.name.clone()),
+            line: Some(a.line),
+            card: card.map(String::from),
+            message: a.to_string(),
+        })
+        .collect()
+}
+
 /// A load failure's text; running out of memory says which allowance.
 fn load_message(e: &mlua::Error) -> String {
     if crate::script::blame::Failure::of(e).memory {
@@ -189,6 +203,7 @@ impl Engine {
         {
             // mlua builds a userdata type's metatable with a little Lua the first time one is
             // made: do it now, not inside a game's callback where no Lua may run.
+            budget.reset();
             let _lua = memory.enter(&lua);
             lua.create_userdata(crate::script::card::CardUd(crate::state::ObjId(0)))
                 .map_err(fatal)?;
@@ -217,6 +232,7 @@ impl Engine {
         let mut file_envs = Vec::new();
         for src in &content.ruleset.scripts {
             budget.reset();
+            errors.extend(lasting_state(src, None));
             let env = new_env(&lua, &file_meta).map_err(fatal)?;
             // Each file has the whole allowance of one game while it loads.
             let loaded = {
@@ -296,6 +312,7 @@ impl Engine {
             }
             if let Some(src) = &def.script {
                 budget.reset();
+                errors.extend(lasting_state(src, Some(&id)));
                 let env = new_env(&lua, &card_meta).map_err(fatal)?;
                 env.set_safeenv(true);
                 let loaded = {

@@ -5,6 +5,7 @@ pub mod api;
 pub mod blame;
 pub mod card;
 pub mod freeze;
+pub mod lasting_state;
 pub mod limits;
 pub mod numbers;
 pub mod syntax;

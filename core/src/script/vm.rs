@@ -196,6 +196,8 @@ pub fn new_vm(memory: usize, budget_limit: u32) -> Result<(Lua, Budget, Memory)>
     let lua = Lua::new();
     let budget = Budget::default();
     budget.limit.set(budget_limit);
+    // The byte count is per thread, not per VM: start from where it stands now.
+    budget.reset();
     let b = budget.clone();
     let memory = Memory::new(memory);
     let state = memory.0.clone();
