@@ -16,6 +16,9 @@ use crate::rng::Rng;
 use crate::script::api::Current;
 use crate::state::{GameResult, ObjId, PlayerId, PlayerState, State, ZoneId, ZoneInst};
 
+/// Most cards one deck list may bring into a game (all sections together).
+pub const MAX_DECK_CARDS: u64 = 10_000;
+
 /// A game in progress.
 pub struct Game {
     pub(crate) engine: Rc<Engine>,
@@ -130,6 +133,20 @@ impl Game {
                 "this game needs {}..{} players, got {n} decks",
                 pc.min, pc.max
             )));
+        }
+        // A deck list sizes an allocation: bound it before making anything.
+        for (p, deck) in config.decks.iter().enumerate() {
+            let total = deck
+                .sections
+                .values()
+                .flat_map(|cards| cards.values().map(|n| *n as u64))
+                .sum::<u64>();
+            if total > MAX_DECK_CARDS {
+                return Err(SetupError(format!(
+                    "deck {}: {total} cards; a deck may hold at most {MAX_DECK_CARDS}",
+                    p + 1
+                )));
+            }
         }
         let mut st = empty_state(&engine, n as u8, config.seed);
         st.log.keep = config.keep_log;

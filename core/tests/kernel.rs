@@ -1595,3 +1595,42 @@ fn a_declared_loop_replays_the_same_in_a_fork_and_with_the_same_answers() {
     assert_eq!(a, run(false));
     assert_eq!(a, run(true));
 }
+
+#[test]
+fn out_of_range_input_is_an_error_that_changes_nothing() {
+    let e = engine(vec![]);
+    let mut g = game(&e, 21, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    let hash = g.log_hash();
+    for seat in [2u8, 3, 200, 255] {
+        let err = g.concede(seat).unwrap_err().to_string();
+        assert!(err.contains("there is no player"), "{err}");
+    }
+    let req = g.request().unwrap().clone();
+    for bad in [
+        Response::Choose {
+            indices: vec![u32::MAX],
+        },
+        Response::Choose {
+            indices: vec![0, 0],
+        },
+        Response::Number { value: i64::MIN },
+    ] {
+        assert!(g.respond(req.player(), bad).is_err());
+    }
+    assert_eq!(g.log_hash(), hash, "nothing was logged");
+    assert_eq!(g.request(), Some(&req));
+
+    // A deck list that would make millions of objects is refused before any is made.
+    let huge = deck(&[("plain", u32::MAX)]);
+    let Err(e2) = Game::new(
+        e.clone(),
+        GameConfig {
+            seed: 1,
+            decks: vec![huge, deck(&[("plain", 6)])],
+            keep_log: false,
+        },
+    ) else {
+        panic!("a 4-billion-card deck started a game")
+    };
+    assert!(e2.to_string().contains("a deck may hold at most"), "{e2}");
+}

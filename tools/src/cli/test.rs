@@ -31,11 +31,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let paths = args
         .roots
         .search_paths(args.paths.first().map(|p| p.as_path()))?;
-    let root = paths[0].clone();
     let mut files = Vec::new();
     if args.paths.is_empty() {
+        // Every search path's scenarios: a mod's cards are tested with the base's.
         for game in Loader::new(paths.clone()).games() {
-            files.extend(discover(&root, &game));
+            for path in &paths {
+                files.extend(discover(path, &game));
+            }
         }
     } else {
         for p in &args.paths {
