@@ -75,6 +75,8 @@ pub struct LuaFrame {
     pub(crate) resumes: u32,
     /// The card object whose script runs, if it is a card's.
     pub(crate) source: Option<ObjId>,
+    /// `ctx:together` groups it opened and has not closed yet.
+    pub(crate) groups: u32,
 }
 
 /// One yielded operation being performed, card by card.
@@ -254,12 +256,21 @@ impl Game {
                         });
                         continue;
                     }
+                    // Groups the abandoned coroutines opened close with them, so that later
+                    // triggers are not held in a batch nobody will close.
+                    let mut open = match &frame {
+                        Frame::Lua(l) => l.groups,
+                        _ => 0,
+                    };
                     while let Some(f) = self.frames.last() {
                         if matches!(f, Frame::Turns(_) | Frame::Triggers(_) | Frame::Checks(_)) {
                             break;
                         }
-                        self.frames.pop();
+                        if let Some(Frame::Lua(l)) = self.frames.pop() {
+                            open += l.groups;
+                        }
                     }
+                    self.close_groups(open);
                     input = Input::Value(Value::Nil);
                 }
             }
@@ -305,6 +316,19 @@ impl Game {
             if !self.errors.contains(&m) {
                 self.script_error(m);
             }
+        }
+    }
+
+    /// Closes `n` `ctx:together` groups whose owners failed; the last one releases the
+    /// batch of triggers it held.
+    fn close_groups(&mut self, n: u32) {
+        if n == 0 || self.group_depth == 0 {
+            return;
+        }
+        self.group_depth = self.group_depth.saturating_sub(n);
+        if self.group_depth == 0 {
+            let batch = std::mem::take(&mut self.group_batch);
+            self.push_batch(batch);
         }
     }
 
@@ -360,6 +384,7 @@ impl Game {
             stash: None,
             resumes: 0,
             source,
+            groups: 0,
         }))
     }
 

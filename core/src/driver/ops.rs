@@ -119,6 +119,15 @@ impl Game {
             }
         }
         if let Op::Group(open) = op {
+            // The coroutine that asked (the frame below) owns the group, so that its failure
+            // can close it.
+            if let Some(Frame::Lua(owner)) = self.frames.last_mut() {
+                owner.groups = if open {
+                    owner.groups + 1
+                } else {
+                    owner.groups.saturating_sub(1)
+                };
+            }
             if open {
                 self.group_depth += 1;
             } else if self.group_depth > 0 {
