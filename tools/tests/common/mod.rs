@@ -5,6 +5,24 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use riffle::content::{Diagnostic, GameLoad, load_game};
 
+/// The repository's root.
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The One Piece content of these search paths and its deck lists; panics with every
+/// diagnostic if it does not load.
+pub fn onepiece_content(roots: &[PathBuf]) -> (riffle_core::Content, Vec<riffle_core::DeckList>) {
+    let loaded = load_game(roots, "onepiece")
+        .into_result()
+        .unwrap_or_else(|d| {
+            let lines: Vec<String> = d.iter().map(|x| x.to_string()).collect();
+            panic!("{}", lines.join("\n"))
+        });
+    let decks = loaded.decks.iter().map(|d| d.list.clone()).collect();
+    (loaded.content, decks)
+}
+
 /// `tools/tests/fixtures/<name>`.
 pub fn fixture_dir(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

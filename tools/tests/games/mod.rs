@@ -2,31 +2,15 @@
 //! error, the kernel's invariants after every decision (no card lost or duplicated,
 //! capacities held, views hide what they must), and determinism.
 
-use std::path::PathBuf;
 use std::rc::Rc;
 
-use riffle::content::load_game;
+use crate::common::{onepiece_content, repo};
 use riffle::play::{Agent, RandomAgent, play_game};
 use riffle_core::{DeckList, Engine, GameConfig, Rng};
 
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
-
 fn onepiece() -> (Rc<Engine>, Vec<DeckList>) {
-    let loaded = load_game(&[repo()], "onepiece")
-        .into_result()
-        .unwrap_or_else(|d| {
-            panic!(
-                "{}",
-                d.iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            )
-        });
-    let engine = Engine::new(&loaded.content).unwrap_or_else(|e| panic!("{e:?}"));
-    let decks = loaded.decks.iter().map(|d| d.list.clone()).collect();
+    let (content, decks) = onepiece_content(&[repo()]);
+    let engine = Engine::new(&content).unwrap_or_else(|e| panic!("{e:?}"));
     (engine, decks)
 }
 

@@ -8,14 +8,10 @@
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use riffle::content::load_game;
+use crate::common::{onepiece_content, repo};
 use riffle::play::{Agent, RandomAgent, play_game};
 use riffle::scenario;
 use riffle_core::{CardDef, Content, DeckList, Engine, GameConfig, Rng, Source};
-
-fn repo() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
-}
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -24,19 +20,7 @@ fn fixture(name: &str) -> PathBuf {
 }
 
 fn content(roots: &[PathBuf]) -> (Content, Vec<DeckList>) {
-    let loaded = load_game(roots, "onepiece")
-        .into_result()
-        .unwrap_or_else(|d| {
-            panic!(
-                "{}",
-                d.iter()
-                    .map(|x| x.to_string())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            )
-        });
-    let decks = loaded.decks.iter().map(|d| d.list.clone()).collect();
-    (loaded.content, decks)
+    onepiece_content(roots)
 }
 
 /// The log hashes of a few random games between the sample decks.
