@@ -5,6 +5,7 @@ mod common;
 mod content;
 mod games;
 mod hostile;
+mod properties;
 mod rules;
 mod scenarios;
 mod schemas;
