@@ -327,13 +327,16 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
                     if busy(&key) || !ability_works(lua, db, st, src, 0)? {
                         continue;
                     }
-                    let r = deciding(key, || {
-                        let o = st.obj(src);
-                        let ctx = db.ctx(lua, Some(o.controller), Some(src), Some(&ab.table))?;
-                        if check_condition(&ctx, ab)? {
-                            f(&ctx, ab, Some(src))?;
-                        }
-                        Ok(())
+                    let r = db.budget.slice(|| {
+                        deciding(key, || {
+                            let o = st.obj(src);
+                            let ctx =
+                                db.ctx(lua, Some(o.controller), Some(src), Some(&ab.table))?;
+                            if check_condition(&ctx, ab)? {
+                                f(&ctx, ab, Some(src))?;
+                            }
+                            Ok(())
+                        })
                     });
                     // A card's failing static ability fails alone: it applies nothing.
                     if let Err(e) = r {

@@ -101,7 +101,10 @@ pub fn collect(lua: &Lua, db: &Db, st: &State, events: &[Event]) -> mlua::Result
                 }
                 let ctx = db.ctx(lua, Some(controller), src, Some(&ab.table))?;
                 let _lua = db.memory.enter(lua);
-                match when.call::<bool>((ctx, ev_table.clone())) {
+                match db
+                    .budget
+                    .slice(|| when.call::<bool>((ctx, ev_table.clone())))
+                {
                     Ok(true) => {}
                     Ok(false) => continue,
                     // A card's failing trigger condition fails alone: it does not trigger.

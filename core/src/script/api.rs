@@ -235,10 +235,10 @@ pub fn install(lua: &Lua) -> Result<Table> {
             |lua, (card, f, args): (Option<CardUd>, mlua::Function, mlua::MultiValue)| {
                 let (db, st, _host) = env(lua)?;
                 let card_index = card.map(|c| st.borrow().obj(c.0).card);
-                let r = {
+                let r = db.budget.slice(|| {
                     let _lua = db.memory.enter(lua);
                     f.call::<Value>(args)
-                };
+                });
                 match r {
                     Ok(v) => Ok(v),
                     Err(e) => {

@@ -20,6 +20,8 @@ use mlua::{Lua, Result, VmState};
 pub struct Budget {
     used: Rc<Cell<u32>>,
     limit: Rc<Cell<u32>>,
+    /// The configured budget of a whole call (`limit` is less inside a slice).
+    full: Rc<Cell<u32>>,
     /// [`ALLOCATED`] when the budget was reset.
     mark: Rc<Cell<u64>>,
 }
@@ -28,6 +30,9 @@ pub struct Budget {
 /// 1,000,000 a call may make about 64 MB of objects in all (most of it garbage), on top of
 /// its memory allowance that bounds what it holds at once.
 pub const BYTES_PER_UNIT: u64 = 64;
+
+/// A [`Budget::slice`] is at most 1/SLICES of the whole budget.
+pub const SLICES: u64 = 8;
 
 thread_local! {
     /// Bytes of Lua objects made on this thread (every VM's), counted by Luau's
@@ -57,6 +62,26 @@ impl Budget {
     /// Whether this call's budget is spent (every later interrupt fails).
     pub fn exceeded(&self) -> bool {
         self.spent() > self.limit.get() as u64
+    }
+
+    /// Runs `f`, a piece the kernel can do without (a card's condition, filter or static
+    /// amount), with a slice of what is left of the call's budget: at most an eighth of the
+    /// whole. A piece that loops for ever spends its slice and fails alone, and the call
+    /// goes on with the rest; what the piece spent is charged to the call either way, so
+    /// eight such pieces still stop it.
+    pub fn slice<T>(&self, f: impl FnOnce() -> T) -> T {
+        let (used, limit, mark) = (self.used.get(), self.limit.get(), self.mark.get());
+        let left = (limit as u64).saturating_sub(self.spent());
+        let slice = left.min(self.full.get() as u64 / SLICES) as u32;
+        self.used.set(0);
+        self.mark.set(ALLOCATED.with(Cell::get));
+        self.limit.set(slice);
+        let r = f();
+        // Bytes made inside count from the outer mark already; add the interrupts.
+        self.used.set(used.saturating_add(self.used.get()));
+        self.limit.set(limit);
+        self.mark.set(mark);
+        r
     }
 
     /// Work done since the last reset, in interrupts.
@@ -196,6 +221,7 @@ pub fn new_vm(memory: usize, budget_limit: u32) -> Result<(Lua, Budget, Memory)>
     let lua = Lua::new();
     let budget = Budget::default();
     budget.limit.set(budget_limit);
+    budget.full.set(budget_limit);
     // The byte count is per thread, not per VM: start from where it stands now.
     budget.reset();
     let b = budget.clone();
