@@ -81,15 +81,25 @@ fn err(file: Option<&str>, card: Option<&str>, message: String) -> LoadError {
 /// Locals of a script's top level that its functions reassign: state that would last from
 /// one game to the next (script::lasting_state).
 fn lasting_state(src: &Source, card: Option<&str>) -> Vec<LoadError> {
-    crate::script::lasting_state::lasting_assignments(&src.text)
-        .into_iter()
-        .map(|a| LoadError {
-            file: Some(src.name.clone()),
-            line: Some(a.line),
-            card: card.map(String::from),
-            message: a.to_string(),
-        })
-        .collect()
+    let error = |line: Option<u32>, message: String| LoadError {
+        file: Some(src.name.clone()),
+        line,
+        card: card.map(String::from),
+        message,
+    };
+    match crate::script::lasting_state::lasting_assignments(&src.text) {
+        Ok(found) => found
+            .into_iter()
+            .map(|a| error(Some(a.line), a.to_string()))
+            .collect(),
+        // Luau reports its own syntax errors; a source Luau reads but the check cannot is
+        // refused rather than left unchecked.
+        Err(m) if crate::script::syntax::check_syntax(src).is_ok() => vec![error(
+            None,
+            format!("this script uses syntax the state check cannot read ({m}): please report it"),
+        )],
+        Err(_) => Vec::new(),
+    }
 }
 
 /// A load failure's text; running out of memory says which allowance.

@@ -32,16 +32,21 @@ impl std::fmt::Display for LastingAssignment {
     }
 }
 
-/// Every such assignment in `source`. A source that does not parse gives none: the Luau
-/// compiler reports its syntax error.
-pub fn lasting_assignments(source: &str) -> Vec<LastingAssignment> {
-    let Ok(tree) = full_moon::parse_fallible(source, full_moon::LuaVersion::luau()).into_result()
-    else {
-        return Vec::new();
-    };
+/// Every such assignment in `source`, or the parser's first complaint if it cannot read
+/// the source (then either Luau cannot either, and reports the syntax error, or the source
+/// uses syntax this check does not know, and must not slip past it).
+pub fn lasting_assignments(source: &str) -> Result<Vec<LastingAssignment>, String> {
+    let tree = full_moon::parse_fallible(source, full_moon::LuaVersion::luau())
+        .into_result()
+        .map_err(|errors| {
+            errors
+                .first()
+                .map(|e| e.to_string())
+                .unwrap_or_else(|| "unreadable".into())
+        })?;
     let mut walk = Walk::default();
     walk.visit_ast(&tree);
-    walk.found
+    Ok(walk.found)
 }
 
 /// Scopes as the visitor enters and leaves blocks: each with the function depth it belongs
@@ -149,6 +154,7 @@ mod tests {
 
     fn names(src: &str) -> Vec<(String, u32)> {
         lasting_assignments(src)
+            .unwrap()
             .into_iter()
             .map(|a| (a.name, a.line))
             .collect()
