@@ -6,7 +6,7 @@
 
 use mlua::{Result, Table, Value};
 
-/// Bytes in one piece of text a script hands the kernel: a label, prompt, kind, reason,
+/// Bytes in a text a script hands the kernel: a label, prompt, kind, reason,
 /// key, log message or string in event data.
 pub const TEXT: usize = 1024;
 /// Options in one request.
