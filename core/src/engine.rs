@@ -173,23 +173,51 @@ fn new_env(lua: &Lua, meta: &Table) -> mlua::Result<Table> {
 
 /// Publishes what a ruleset or library file defined at its top level as shared globals, so
 /// that later files and cards can use it. A later file may redefine an earlier file's global
-/// (to wrap it: the ruleset is one author's); redefining a built-in name is an error.
-fn export(globals: &Table, env: &Table, owners: &mut HashSet<String>) -> mlua::Result<Vec<String>> {
-    let mut clashes = Vec::new();
-    for pair in env.pairs::<Value, Value>() {
-        let (k, v) = pair?;
-        let Value::String(name) = &k else { continue };
-        let name = name.to_string_lossy();
-        if !owners.contains(&name) && !globals.raw_get::<Value>(k.clone())?.is_nil() {
-            clashes.push(format!(
-                "defines the global '{name}', which is a built-in name: rename it"
-            ));
-            continue;
+/// (to wrap it: the ruleset is one author's); redefining a built-in is an error, said once.
+#[derive(Default)]
+struct Exports {
+    /// Globals the ruleset's files defined.
+    owned: HashSet<String>,
+    /// Built-in names a file tried to redefine (already reported).
+    refused: HashSet<String>,
+}
+
+impl Exports {
+    fn publish(&mut self, globals: &Table, env: &Table, file: &str) -> Vec<LoadError> {
+        let mut problems = Vec::new();
+        for pair in env.pairs::<Value, Value>() {
+            let (k, v) = match pair {
+                Ok(kv) => kv,
+                Err(e) => {
+                    problems.push(err(Some(file), None, e.to_string()));
+                    continue;
+                }
+            };
+            let Value::String(name) = &k else { continue };
+            let name = name.to_string_lossy();
+            if self.refused.contains(&name) {
+                continue;
+            }
+            let builtin = !self.owned.contains(&name)
+                && !globals
+                    .raw_get::<Value>(k.clone())
+                    .is_ok_and(|v| v.is_nil());
+            if builtin {
+                problems.push(err(
+                    Some(file),
+                    None,
+                    format!("defines the global '{name}', which is a built-in name: rename it"),
+                ));
+                self.refused.insert(name);
+                continue;
+            }
+            if let Err(e) = globals.raw_set(k, v) {
+                problems.push(err(Some(file), None, e.to_string()));
+            }
+            self.owned.insert(name);
         }
-        owners.insert(name);
-        globals.raw_set(k, v)?;
+        problems
     }
-    Ok(clashes)
 }
 
 impl Engine {
@@ -238,7 +266,7 @@ impl Engine {
         let card_info: Function = k.get("card_info").map_err(fatal)?;
         globals.raw_set("card_info", card_info).map_err(fatal)?;
         let make_ctx: Function = prelude.get("make_ctx").map_err(fatal)?;
-        let mut owners = HashSet::new();
+        let mut exports = Exports::default();
         let mut file_envs = Vec::new();
         for src in &content.ruleset.scripts {
             budget.reset();
@@ -251,28 +279,14 @@ impl Engine {
                 load_chunk(&lua, src, &env)
             };
             match loaded {
-                Ok(_) => match export(&globals, &env, &mut owners) {
-                    Ok(clashes) => {
-                        for c in clashes {
-                            errors.push(err(Some(&src.name), None, c));
-                        }
-                    }
-                    Err(e) => errors.push(err(Some(&src.name), None, e.to_string())),
-                },
+                Ok(_) => errors.extend(exports.publish(&globals, &env, &src.name)),
                 Err(e) => errors.push(err(Some(&src.name), None, load_message(&e))),
             }
             file_envs.push((src, env));
         }
         // A file's function may have defined more globals while later files loaded.
         for (src, env) in &file_envs {
-            match export(&globals, env, &mut owners) {
-                Ok(clashes) => {
-                    for c in clashes {
-                        errors.push(err(Some(&src.name), None, c));
-                    }
-                }
-                Err(e) => errors.push(err(Some(&src.name), None, e.to_string())),
-            }
+            errors.extend(exports.publish(&globals, env, &src.name));
         }
         if !errors.is_empty() {
             return Err(errors);

@@ -247,3 +247,47 @@ fn validate_runs_scripts_and_deck_rules() {
         "cardsets/mini/decks/starter.yaml:7:5: deck starter: at most 3 copies of MC1-003"
     );
 }
+
+#[test]
+fn validate_refuses_shared_state_and_built_in_names_in_scripts() {
+    let f = Fixture::mini();
+    // A ruleset file that takes a built-in name, said once though the names are published
+    // twice (after each file, then after all).
+    f.write(
+        "scripts/mini/rules.lua",
+        "string = {}\nfunction setup(ctx) end\nfunction main_actions(ctx) return {} end\n\
+         function activate(ctx, ability, args) return true end\n\
+         function validate_deck(deck) return {} end\n",
+    );
+    // A card that would carry a count from one game into the next.
+    f.write(
+        "cardsets/mini/core/MC1-002.lua",
+        "local seen = 0\nreturn { { kind = 'activated', timings = {'main'},\n  \
+         operate = function(ctx) seen = seen + 1 end } }\n",
+    );
+    let out = riffle(&f.dir, &["validate"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    let builtin: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains("built-in name"))
+        .collect();
+    assert_eq!(builtin.len(), 1, "{text}");
+    assert!(builtin[0].starts_with("scripts/mini/rules.lua:1:1: defines the global 'string'"));
+    // Cards load once the ruleset does.
+    f.write(
+        "scripts/mini/rules.lua",
+        "function setup(ctx) end\nfunction main_actions(ctx) return {} end\n\
+         function activate(ctx, ability, args) return true end\n\
+         function validate_deck(deck) return {} end\n",
+    );
+    let out = riffle(&f.dir, &["validate"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{text}{}", stderr(&out));
+    assert!(
+        text.lines().any(|l| l.starts_with(
+            "cardsets/mini/core/MC1-002.lua:3:1: `seen` (the local of line 1) is assigned inside a function"
+        ) && l.ends_with("(card MC1-002)")),
+        "{text}"
+    );
+}
