@@ -24,8 +24,12 @@ impl Game {
         {
             Ok(v) => v,
             Err(e) => {
-                let f = Failure::of(&e);
+                let mut f = Failure::of(&e);
                 self.exhausted |= f.memory;
+                // An allocation failure carries no line: the dead coroutine's stack does.
+                if f.locations.is_empty() {
+                    f.locations.extend(stack_locations(&l.thread));
+                }
                 return Ok(Next::Fail(f));
             }
         };
@@ -143,14 +147,17 @@ impl Game {
     }
 }
 
-/// The `file.lua:line` of each frame of a suspended coroutine, innermost first: where the
-/// script was when it asked the kernel for something.
+/// The `file.lua:line` of each frame of a suspended (or failed) coroutine, innermost first:
+/// where the script was when it asked the kernel for something, or when it failed.
 fn stack_locations(thread: &mlua::Thread) -> Vec<(String, u32)> {
     let mut out = Vec::new();
-    if thread.status() != ThreadStatus::Resumable {
+    if !matches!(
+        thread.status(),
+        ThreadStatus::Resumable | ThreadStatus::Error
+    ) {
         return out;
     }
-    // SAFETY: the thread is suspended (not running) and alive while `thread` is held;
+    // SAFETY: the thread is suspended or dead (not running) and alive while `thread` is held;
     // lua_getinfo only reads its call stack into `ar`, whose strings it owns until the
     // next call.
     unsafe {
