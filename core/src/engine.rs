@@ -11,7 +11,7 @@ use crate::db::{AbilityKind, CardData, CheckFns, Db, Hooks, PhaseFns, parse_abil
 use crate::names::Names;
 use crate::rules::Rules;
 use crate::script::freeze::freeze;
-use crate::script::vm::{Budget, new_vm};
+use crate::script::vm::new_vm;
 
 /// A problem found while loading content into the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,7 +45,6 @@ impl std::fmt::Display for LoadError {
 pub struct Engine {
     pub(crate) lua: Lua,
     pub(crate) db: Rc<Db>,
-    pub(crate) budget: Budget,
 }
 
 fn err(file: Option<&str>, card: Option<&str>, message: String) -> LoadError {
@@ -274,8 +273,7 @@ impl Engine {
             let env = new_env(&lua, &file_meta).map_err(fatal)?;
             // Each file has the whole allowance of one game while it loads.
             let loaded = {
-                memory.charge_to(&Default::default());
-                let _lua = memory.enter(&lua);
+                let _lua = memory.enter_alone(&lua);
                 load_chunk(&lua, src, &env)
             };
             match loaded {
@@ -340,8 +338,7 @@ impl Engine {
                 let env = new_env(&lua, &card_meta).map_err(fatal)?;
                 env.set_safeenv(true);
                 let loaded = {
-                    memory.charge_to(&Default::default());
-                    let _lua = memory.enter(&lua);
+                    let _lua = memory.enter_alone(&lua);
                     load_chunk(&lua, src, &env)
                 };
                 // The card's own tables are shared by every game: frozen like the rest.
@@ -531,16 +528,16 @@ impl Engine {
             memory,
             script_cards,
             stray_errors: Default::default(),
-            budget: budget.clone(),
+            budget,
         });
         lua.set_app_data(db.clone());
-        Ok(Rc::new(Engine { lua, db, budget }))
+        Ok(Rc::new(Engine { lua, db }))
     }
 
     /// Runs `f`, which calls into Lua, with a fresh work budget and the running game's memory
     /// allowance armed (see [`crate::script::vm::Memory`]).
     pub(crate) fn run<T>(&self, f: impl FnOnce() -> T) -> T {
-        self.budget.reset();
+        self.db.budget.reset();
         let _lua = self.db.memory.enter(&self.lua);
         f()
     }
@@ -571,9 +568,8 @@ impl Engine {
                 }
                 t.set(section.as_str(), s)?;
             }
-            self.budget.reset();
-            self.db.memory.charge_to(&Default::default());
-            let _lua = self.db.memory.enter(&self.lua);
+            self.db.budget.reset();
+            let _lua = self.db.memory.enter_alone(&self.lua);
             let r: Option<Table> = self.db.hooks.validate_deck.call(t)?;
             Ok(match r {
                 Some(list) => list

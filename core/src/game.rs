@@ -213,7 +213,7 @@ impl Game {
 
     /// Makes this game's state the one scripts read.
     pub(crate) fn enter(&self) {
-        self.engine.budget.reset();
+        self.engine.db.budget.reset();
         self.engine.db.memory.charge_to(&self.held);
         self.engine.lua.set_app_data(Current(self.state.clone()));
     }

@@ -307,11 +307,10 @@ impl Game {
     /// Reports the errors contained while the step ran (`Db::contain`), each distinct one
     /// once per game: a broken static ability fails on every read.
     fn report_stray_errors(&mut self) {
-        let db = self.engine.db.clone();
-        if db.stray_errors.borrow().is_empty() {
+        if self.engine.db.stray_errors.borrow().is_empty() {
             return;
         }
-        let stray = std::mem::take(&mut *db.stray_errors.borrow_mut());
+        let stray = std::mem::take(&mut *self.engine.db.stray_errors.borrow_mut());
         for m in stray {
             if !self.errors.contains(&m) {
                 self.script_error(m);
@@ -352,7 +351,7 @@ impl Game {
 
     fn step(&mut self, frame: &mut Frame, input: Input) -> R<Next> {
         // Every step is a top-level entry into Lua: it gets a fresh budget.
-        self.engine.budget.reset();
+        self.engine.db.budget.reset();
         match frame {
             Frame::Turns(stage) => self.step_turns(stage, input),
             Frame::Lua(l) => self.step_lua(l, input),
@@ -422,7 +421,7 @@ impl Game {
                 st.log.push_seen(Entry::Event(e.clone()), seen);
             }
         }
-        self.engine.budget.reset();
+        self.engine.db.budget.reset();
         let found = {
             let st = self.state.borrow();
             triggers::collect(&self.engine.lua, &self.engine.db, &st, &events)?

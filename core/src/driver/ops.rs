@@ -334,7 +334,7 @@ impl Game {
         if !db.rules.zones[decl].1.in_play {
             return Ok(None);
         }
-        self.engine.budget.reset();
+        self.engine.db.budget.reset();
         let lua = &self.engine.lua;
         let mut out = Vec::new();
         for ci in 0..db.rules.chars.len() {

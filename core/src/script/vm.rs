@@ -136,11 +136,6 @@ impl Memory {
         }))
     }
 
-    /// The allowance of one game, in bytes.
-    pub fn cap(&self) -> usize {
-        self.0.cap
-    }
-
     /// Makes `held` (a game's count of what it holds) the account later calls charge.
     pub fn charge_to(&self, held: &Rc<Cell<usize>>) {
         *self.0.account.borrow_mut() = held.clone();
@@ -166,6 +161,13 @@ impl Memory {
             lua: lua.clone(),
             was_armed,
         }
+    }
+
+    /// Lua runs for no game (content loading, a deck check): it gets a whole allowance of
+    /// its own.
+    pub fn enter_alone(&self, lua: &Lua) -> Entered {
+        self.charge_to(&Rc::default());
+        self.enter(lua)
     }
 
     /// A kernel callback runs (Lua called Rust): lift the limit until the guard drops.
