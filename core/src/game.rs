@@ -240,7 +240,7 @@ impl Game {
             });
         }
         req.check(&response)?;
-        let quiescent = !self.frames.iter().any(Frame::holds_lua);
+        let quiescent = self.quiescent();
         if quiescent {
             self.snapshot = Rc::new(Snapshot {
                 state: self.state.borrow().clone(),
@@ -318,11 +318,17 @@ impl Game {
         Ok(())
     }
 
+    /// Whether no script is suspended: a fork here is a plain copy of the state, not a
+    /// replay of the answers given since the last such point.
+    pub fn quiescent(&self) -> bool {
+        !self.frames.iter().any(Frame::holds_lua)
+    }
+
     /// A copy of the game that continues independently. Answered the same way, it behaves
     /// the same. Cheap at a quiescent point; otherwise it replays the answers given since the
     /// last one.
     pub fn fork(&self) -> Game {
-        if !self.frames.iter().any(Frame::holds_lua) {
+        if self.quiescent() {
             return Game {
                 engine: self.engine.clone(),
                 state: Rc::new(RefCell::new(self.state.borrow().clone())),
