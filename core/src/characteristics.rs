@@ -12,10 +12,10 @@ use mlua::{Lua, Result, Value};
 
 use crate::content::BaseCombine;
 use crate::db::{Ability, Affects, Db, ModOp, ModValue};
-use crate::effects::{Modify, Target};
 use crate::names::Sym;
-use crate::script::card::CardUd;
-use crate::script::numbers;
+use crate::sandbox::handle::CardUd;
+use crate::sandbox::numbers;
+use crate::state::effects::{Modify, Target};
 use crate::state::{ObjId, PlayerId, State};
 
 thread_local! {

@@ -3,7 +3,7 @@
 
 use mlua::{Function, Table, Value};
 
-use crate::script::blame::{Failure, one_line};
+use crate::sandbox::blame::{Failure, one_line};
 
 use crate::content::CardDef;
 use crate::names::{Names, Sym};
@@ -414,8 +414,7 @@ pub struct CheckFns {
     pub each_op: bool,
 }
 
-/// Where an ability lives: a card (by index) or the rules (`None`), and its index.
-pub type AbilityRef = (Option<u32>, usize);
+pub use crate::state::AbilityRef;
 
 /// The compiled content: rules, cards, abilities and indexes. Immutable while games run;
 /// shared by every game of an engine.
@@ -445,9 +444,9 @@ pub struct Db {
     /// The ruleset's hooks.
     pub hooks: Hooks,
     /// The games' script memory allowance; every entry into Lua goes through it.
-    pub memory: crate::script::vm::Memory,
+    pub memory: crate::sandbox::vm::Memory,
     /// The work budget of the running call (shared with the engine).
-    pub budget: crate::script::vm::Budget,
+    pub budget: crate::sandbox::vm::Budget,
     /// Card index by script file name, to name the card whose frame an error passed.
     pub script_cards: std::collections::HashMap<String, u32>,
     /// Errors raised where no coroutine can take them (a static ability's condition read
@@ -585,7 +584,7 @@ impl Db {
         let _lua = self.memory.enter(lua);
         self.make_ctx.call::<Value>((
             controller.map(|p| p as i64 + 1),
-            source.map(crate::script::card::CardUd),
+            source.map(crate::sandbox::handle::CardUd),
             ability.cloned(),
         ))
     }

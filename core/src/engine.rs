@@ -10,8 +10,8 @@ use crate::content::{CheckTime, Content, DeckList, Source};
 use crate::db::{AbilityKind, CardData, CheckFns, Db, Hooks, PhaseFns, parse_ability};
 use crate::names::Names;
 use crate::rules::Rules;
-use crate::script::freeze::freeze;
-use crate::script::vm::new_vm;
+use crate::sandbox::freeze::freeze;
+use crate::sandbox::vm::new_vm;
 
 /// A problem found while loading content into the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,14 +86,14 @@ fn lasting_state(src: &Source, card: Option<&str>) -> Vec<LoadError> {
         card: card.map(String::from),
         message,
     };
-    match crate::script::lasting_state::lasting_assignments(&src.text) {
+    match crate::sandbox::lasting_state::lasting_assignments(&src.text) {
         Ok(found) => found
             .into_iter()
             .map(|a| error(Some(a.line), a.to_string()))
             .collect(),
         // Luau reports its own syntax errors; a source Luau reads but the check cannot is
         // refused rather than left unchecked.
-        Err(m) if crate::script::syntax::check_syntax(src).is_ok() => vec![error(
+        Err(m) if crate::sandbox::syntax::check_syntax(src).is_ok() => vec![error(
             None,
             format!("this script uses syntax the state check cannot read ({m}): please report it"),
         )],
@@ -103,7 +103,7 @@ fn lasting_state(src: &Source, card: Option<&str>) -> Vec<LoadError> {
 
 /// A load failure's text; running out of memory says which allowance.
 fn load_message(e: &mlua::Error) -> String {
-    if crate::script::blame::Failure::of(e).memory {
+    if crate::sandbox::blame::Failure::of(e).memory {
         "out of memory: a script may hold at most limits.script_memory while it loads".into()
     } else {
         e.to_string()
@@ -242,7 +242,7 @@ impl Engine {
             // made: do it now, not inside a game's callback where no Lua may run.
             budget.reset();
             let _lua = memory.enter(&lua);
-            lua.create_userdata(crate::script::card::CardUd(crate::state::ObjId(0)))
+            lua.create_userdata(crate::sandbox::handle::CardUd(crate::state::ObjId(0)))
                 .map_err(fatal)?;
         }
         let globals = lua.globals();
@@ -535,7 +535,7 @@ impl Engine {
     }
 
     /// Runs `f`, which calls into Lua, with a fresh work budget and the running game's memory
-    /// allowance armed (see [`crate::script::vm::Memory`]).
+    /// allowance armed (see [`crate::sandbox::vm::Memory`]).
     pub(crate) fn run<T>(&self, f: impl FnOnce() -> T) -> T {
         self.db.budget.reset();
         let _lua = self.db.memory.enter(&self.lua);

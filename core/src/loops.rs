@@ -28,57 +28,19 @@
 //!
 //! Everything lives in [`State`], so forks and replays from a snapshot repeat it exactly.
 
-use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::sync::Arc;
 
-use crate::decisions::{Choice, Request, Response};
-use crate::driver::{Frame, TriggerStage, TurnStage};
 use crate::game::Game;
+use crate::game::driver::{Frame, TriggerStage, TurnStage};
+use crate::state::decisions::{Choice, Request, Response};
+use crate::state::loops::{Answer, Declaring};
+use crate::state::values::Val;
 use crate::state::{ObjId, PlayerId, State};
-use crate::values::Val;
 
 /// The prompt of the kernel's "how many more times does the loop run?" request.
 pub const DECLARE_PROMPT: &str = "loop_count";
-
-/// One answer of the current turn.
-#[derive(Clone, Debug)]
-struct Answer {
-    player: PlayerId,
-    /// In the request's own numbering (a barred option already mapped back).
-    response: Response,
-    /// The decision's fingerprint, when it had a choice.
-    fp: Option<u64>,
-}
-
-/// A declaration being asked.
-#[derive(Clone, Debug)]
-struct Declaring {
-    /// The decision that closed the loop, waiting.
-    held: Rc<Request>,
-    iteration: Vec<Answer>,
-    /// Who declares, in order, and what they declared so far.
-    players: Vec<PlayerId>,
-    counts: Vec<i64>,
-}
-
-/// The loop records of a game (part of [`State`]).
-#[derive(Clone, Debug, Default)]
-pub struct Loops {
-    turn: u32,
-    answers: Vec<Answer>,
-    /// Fingerprint → index in `answers` of the decision that had it.
-    seen: HashMap<u64, usize>,
-    /// Barred answers: (fingerprint, player, answer).
-    barred: Vec<(u64, PlayerId, Response)>,
-    /// The pending decision's fingerprint (None: it has no choice).
-    current: Option<u64>,
-    /// The pending request has a barred option: shown index → the request's own index.
-    remap: Option<Vec<u32>>,
-    declaring: Option<Declaring>,
-    replaying: bool,
-}
 
 /// Whether a request has two or more legal answers.
 fn has_choice(req: &Request) -> bool {
@@ -137,10 +99,10 @@ pub(crate) fn fingerprint(st: &State, frames: &[Frame], req: &Request) -> u64 {
     for e in st.effects.iter() {
         (e.controller, e.source.map(key), e.characteristic.0).hash(&mut h);
         match e.target {
-            crate::effects::Target::Obj(o) => (0u8, key(o)).hash(&mut h),
-            crate::effects::Target::Player(p) => (1u8, p).hash(&mut h),
+            crate::state::effects::Target::Obj(o) => (0u8, key(o)).hash(&mut h),
+            crate::state::effects::Target::Player(p) => (1u8, p).hash(&mut h),
         }
-        use crate::effects::Modify::*;
+        use crate::state::effects::Modify::*;
         match e.modify {
             SetBase(v) => (0u8, v).hash(&mut h),
             Add(v) => (1u8, v).hash(&mut h),
@@ -579,7 +541,7 @@ fn declare_request(player: PlayerId, max: i64) -> Request {
 mod tests {
     use super::*;
 
-    use crate::decisions::test_choice as choose;
+    use crate::state::decisions::test_choice as choose;
 
     fn same(a: &Choice, b: &Choice) -> bool {
         a == b

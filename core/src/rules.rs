@@ -3,8 +3,8 @@
 use std::collections::HashSet;
 
 use crate::content::{CharKind, CharacteristicDecl, RulesetManifest, ZoneDecl};
-use crate::events::KERNEL_EVENTS;
 use crate::names::{Declared, Names, Sym, UnknownName};
+use crate::state::events::KERNEL_EVENTS;
 
 /// A characteristic with its symbol.
 #[derive(Clone, Debug)]

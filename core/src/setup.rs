@@ -3,8 +3,8 @@
 
 use std::rc::Rc;
 
-use crate::driver::{Frame, Input, TurnStage};
 use crate::engine::Engine;
+use crate::game::driver::{Frame, Input, TurnStage};
 use crate::game::{Game, empty_state};
 use crate::operations::{self, Position};
 use crate::rules::Rules;

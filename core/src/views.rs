@@ -1,12 +1,7 @@
-//! Views: what one player may see, computed here and nowhere else.
-//!
-//! A card is visible to a viewer when it is revealed to them, or its zone is public and it
-//! is face up, or its zone is the viewer's own owner-visible zone (a hand), or it is face
-//! up in a hidden zone (a face-up life card). A hidden card shows no id and no identity:
-//! only that it is there. The RNG state never appears.
-//!
-//! The same rule filters the log for one player (`Game::events_for`): who may see each card
-//! an event names is fixed when the event is written (`event_seen`).
+//! Views: what one player sees of a game, built with the one visibility rule
+//! (`crate::visibility`). A hidden card shows no id and no identity: only that it is there.
+//! The RNG state never appears. The same rule filters the log for one player
+//! (`Game::events_for`).
 
 use std::collections::BTreeMap;
 
@@ -14,13 +9,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::characteristics;
 use crate::content::Visibility;
-use crate::db::Db;
-use crate::decisions::Request;
-use crate::events::Event;
 use crate::game::Game;
-use crate::log::{Entry, Seen};
+use crate::state::decisions::Request;
+use crate::state::log::{Entry, Seen};
+use crate::state::values::Val;
 use crate::state::{GameResult, ObjId, PlayerId, State};
-use crate::values::Val;
+use crate::visibility::{shown, visible};
 
 /// A card as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,73 +83,6 @@ pub struct PlayerView {
     pub result: Option<GameResult>,
 }
 
-/// Whether `viewer` may see object `id`.
-pub fn visible(game: &Game, st: &State, id: ObjId, viewer: PlayerId) -> bool {
-    visible_in(&game.engine.db, st, id, viewer)
-}
-
-/// Whether `viewer` may see object `id` (a card that left: where it was).
-fn visible_in(db: &Db, st: &State, id: ObjId, viewer: PlayerId) -> bool {
-    let o = st.obj(id);
-    if o.revealed & (1 << viewer) != 0 {
-        return true;
-    }
-    let zone = st.zone(o.zone);
-    let decl = &db.rules.zones[zone.decl as usize].1;
-    match decl.visibility {
-        Visibility::Public => o.face_up,
-        Visibility::Owner => zone.owner == Some(viewer),
-        Visibility::Hidden => o.face_up,
-    }
-}
-
-/// The players who may see `id`, as a bit mask.
-fn mask(db: &Db, st: &State, id: ObjId) -> u32 {
-    (0..st.nplayers)
-        .filter(|p| visible_in(db, st, id, *p))
-        .fold(0, |m, p| m | 1 << p)
-}
-
-/// Who may see each card `e` names, in the state right after it happened. A move shows the
-/// card to whoever sees it where it arrived, or had it revealed to them before it moved, or
-/// saw it leave and owns the zone it went to (they put it there). Anyone else gets a blank,
-/// even if they saw it leave: so several cards moved together into a zone hidden from a
-/// player do not give away their order to them (OP 3-1-8, GD 4-1-6).
-pub(crate) fn event_seen(db: &Db, st: &State, e: &Event) -> Seen {
-    let mut seen = Seen::new();
-    let mut add = |id: ObjId, m: u32| {
-        if (id.0 as usize) < st.objects.len() && !seen.iter().any(|(s, _)| *s == id) {
-            seen.push((id, m));
-        }
-    };
-    if e.name == "moved"
-        && let (Some(new), Some(old)) = (e.card, e.old)
-    {
-        let mut m = mask(db, st, new) | st.obj(old).revealed;
-        // The old object still records where it was (unless the zone kept the object).
-        if let Some(owner) = e.to.and_then(|z| st.zone(z).owner)
-            && old != new
-            && visible_in(db, st, old, owner)
-        {
-            m |= 1 << owner;
-        }
-        add(new, m);
-        add(old, m);
-    }
-    for id in e.card.into_iter().chain(e.old) {
-        add(id, mask(db, st, id));
-    }
-    let mut stack: Vec<&Val> = e.data.iter().map(|(_, v)| v).collect();
-    while let Some(v) = stack.pop() {
-        match v {
-            Val::Card(c) => add(c.card, mask(db, st, c.card)),
-            Val::List(l) => stack.extend(l),
-            _ => {}
-        }
-    }
-    seen
-}
-
 /// `v` with the cards `viewer` may not see left out (None: it is such a card).
 fn filter_val(v: &Val, seen: &Seen, viewer: PlayerId) -> Option<Val> {
     match v {
@@ -167,10 +94,6 @@ fn filter_val(v: &Val, seen: &Seen, viewer: PlayerId) -> Option<Val> {
         )),
         _ => Some(v.clone()),
     }
-}
-
-fn shown(seen: &Seen, id: ObjId, viewer: PlayerId) -> bool {
-    seen.iter().any(|(s, m)| *s == id && m & (1 << viewer) != 0)
 }
 
 impl Game {
@@ -288,7 +211,7 @@ impl Game {
             .iter()
             .map(|a| self.card_view(st, *a, viewer))
             .collect();
-        if viewer.is_some_and(|v| !visible(self, st, id, v)) {
+        if viewer.is_some_and(|v| !visible(&self.engine.db, st, id, v)) {
             return CardView {
                 id: None,
                 card: None,
@@ -418,7 +341,7 @@ impl Game {
                     .expect("zone");
                 for cv in &zv.cards {
                     if let Some(id) = cv.id {
-                        if !visible(self, &st, id, viewer) {
+                        if !visible(&self.engine.db, &st, id, viewer) {
                             return Err(format!("player {} sees hidden card {}", viewer + 1, id.0));
                         }
                         if decl.visibility == Visibility::Owner

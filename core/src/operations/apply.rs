@@ -1,7 +1,7 @@
 //! Applying an operation to the state: the changes it makes and the events it causes.
 
 use super::*;
-use crate::script::numbers;
+use crate::sandbox::numbers;
 
 /// Applies one operation. `last_known` is the leaving card's characteristics (computed by
 /// the caller, which may call Lua; this function never does).
@@ -472,8 +472,10 @@ fn move_card(
     e.reason = reason.clone();
     e.player = by;
     if let Some(h) = host {
-        e.data
-            .push(("host".into(), Val::Card(crate::values::CardRef { card: h })));
+        e.data.push((
+            "host".into(),
+            Val::Card(crate::state::values::CardRef { card: h }),
+        ));
     }
     events.push(e);
     // Cards attached to a card that left follow the attachment rules.

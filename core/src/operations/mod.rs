@@ -9,14 +9,14 @@ use std::sync::Arc;
 use mlua::{Lua, Table, Value};
 
 use crate::db::Db;
-use crate::effects::{Effect, Expiry, Modify, Target};
-use crate::events::Event;
 use crate::names::Sym;
 use crate::rules::Rules;
+use crate::sandbox::handle::CardUd;
 use crate::script::api::{limit_key, lua_to_val, player_arg, zone_arg};
-use crate::script::card::CardUd;
+use crate::state::effects::{Effect, Expiry, Modify, Target};
+use crate::state::events::Event;
+use crate::state::values::Val;
 use crate::state::{GameResult, LastKnown, ObjId, Object, PlayerId, State, ZoneId};
-use crate::values::Val;
 
 mod apply;
 mod parse;

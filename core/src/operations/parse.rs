@@ -1,8 +1,8 @@
 //! Parsing: the Lua table a script yields becomes an `Op` (names checked against the ruleset).
 
 use super::*;
-use crate::script::limits::{self, DataBudget};
-use crate::script::numbers;
+use crate::sandbox::limits::{self, DataBudget};
+use crate::sandbox::numbers;
 
 pub(super) fn rt(msg: impl Into<String>) -> mlua::Error {
     mlua::Error::runtime(msg.into())

@@ -8,20 +8,20 @@ use mlua::{Lua, LuaSerdeExt, Result, Table, Value};
 
 use crate::characteristics;
 use crate::db::{AbilityKind, Db};
-use crate::events::Event;
 use crate::rules::Rules;
-use crate::script::card::CardUd;
-use crate::script::limits::{self, DataBudget};
-use crate::script::vm::Host;
+use crate::sandbox::handle::CardUd;
+use crate::sandbox::limits::{self, DataBudget};
+use crate::sandbox::vm::Host;
+use crate::state::events::Event;
+use crate::state::values::{CardRef, PlayerRef, Val};
 use crate::state::{ObjId, PlayerId, State, ZoneId};
-use crate::values::{CardRef, PlayerRef, Val};
 
 /// The state of the game currently being driven, for scripts' reads.
 pub struct Current(pub Rc<RefCell<State>>);
 
 /// The database and current state, for a callback, and the memory guard that lets the
 /// kernel's own work in the callback run without the script's limit (see
-/// [`crate::script::vm::Host`]).
+/// [`crate::sandbox::vm::Host`]).
 pub fn env(lua: &Lua) -> Result<(Rc<Db>, Rc<RefCell<State>>, Host)> {
     let db = lua
         .app_data_ref::<Rc<Db>>()
@@ -479,14 +479,14 @@ pub fn val_to_lua(lua: &Lua, v: &Val) -> Result<Value> {
 }
 
 /// A Lua value as a kernel value (tables become lists; functions and nil are dropped).
-/// Numbers must be whole and in range ([`crate::script::numbers`]); strings, list sizes and
-/// nesting are bounded ([`crate::script::limits`]).
+/// Numbers must be whole and in range ([`crate::sandbox::numbers`]); strings, list sizes and
+/// nesting are bounded ([`crate::sandbox::limits`]).
 pub fn lua_to_val(v: &Value, budget: &mut DataBudget, depth: usize) -> Result<Option<Val>> {
     budget.take(depth)?;
     Ok(Some(match v {
         Value::Boolean(b) => Val::Bool(*b),
         Value::Integer(_) | Value::Number(_) => {
-            Val::Int(crate::script::numbers::int(v, "a number in event data")?)
+            Val::Int(crate::sandbox::numbers::int(v, "a number in event data")?)
         }
         Value::String(s) => Val::Str(limits::text(s, "a string in event data")?),
         Value::UserData(ud) => match ud.borrow::<CardUd>() {

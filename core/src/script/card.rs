@@ -1,28 +1,14 @@
 //! `Card`: the userdata scripts hold for a card object. Fields read the game live
 //! (`card.power` is the current power); it holds nothing but the object id.
 
-use mlua::{FromLua, Lua, LuaSerdeExt, MetaMethod, Result, UserData, UserDataMethods, Value};
+use mlua::{Lua, LuaSerdeExt, MetaMethod, Result, UserData, UserDataMethods, Value};
+
+pub use crate::sandbox::handle::CardUd;
 
 use crate::characteristics;
 use crate::rules::Rules;
 use crate::script::api::{env, player_out, zone_name};
 use crate::state::ObjId;
-
-/// A card object as seen by scripts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CardUd(pub ObjId);
-
-impl FromLua for CardUd {
-    fn from_lua(value: Value, _: &Lua) -> Result<Self> {
-        match value {
-            Value::UserData(ud) => Ok(*ud.borrow::<CardUd>()?),
-            other => Err(mlua::Error::runtime(format!(
-                "expected a card, got a {}",
-                other.type_name()
-            ))),
-        }
-    }
-}
 
 impl UserData for CardUd {
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {

@@ -8,11 +8,19 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::effects::Effect;
-use crate::log::Log;
+pub mod decisions;
+pub mod effects;
+pub mod events;
+pub mod log;
+pub mod loops;
+pub mod pending;
+pub mod values;
+
 use crate::names::Sym;
 use crate::rng::Rng;
-use crate::triggers::Batch;
+use effects::Effect;
+use log::Log;
+use pending::Batch;
 
 /// A seat, 0-based in Rust (scripts see 1-based seats).
 pub type PlayerId = u8;
@@ -21,6 +29,9 @@ pub type PlayerId = u8;
 /// destination keeps identity); the old id stays readable as last-known information.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct ObjId(pub u32);
+
+/// Where an ability lives: a card (by index) or the rules (`None`), and its index.
+pub type AbilityRef = (Option<u32>, usize);
 
 /// An index into the game's zone instances.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -102,7 +113,7 @@ pub struct PlayerState {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grant {
     /// The ability (declared `dormant` on its card).
-    pub ability: crate::db::AbilityRef,
+    pub ability: AbilityRef,
     /// The card that has it (None: a delayed ability that needs no card).
     pub host: Option<ObjId>,
     /// The card whose effect made it (the `ctx.source` of a delayed ability).
@@ -112,7 +123,7 @@ pub struct Grant {
     /// It fires once, then is gone (a delayed "at the end of this turn, do X").
     pub once: bool,
     /// When it ends, besides its host leaving.
-    pub expiry: Option<crate::effects::Expiry>,
+    pub expiry: Option<effects::Expiry>,
     /// When it was given.
     pub timestamp: u64,
 }
@@ -164,7 +175,7 @@ pub struct State {
     /// Primitive operations since the last decision (loop guard).
     pub ops_since_decision: u32,
     /// Decisions of this turn and barred answers, for loops players can stop (`loops.rs`).
-    pub loops: Arc<crate::loops::Loops>,
+    pub loops: Arc<loops::Loops>,
     /// Replacement abilities applied so far this game (`ctx:track_replacements`).
     pub replacements_applied: u64,
 }

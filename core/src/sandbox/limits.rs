@@ -1,5 +1,5 @@
 //! What a script can make the host hold. Lua memory has its allowance per game
-//! ([`crate::script::vm::Memory`]), but what a script hands the kernel (an option's label, a
+//! ([`crate::sandbox::vm::Memory`]), but what a script hands the kernel (an option's label, a
 //! request's options, an event's data, log entries) lives in Rust, outside it. Each has a
 //! bound here; a script that passes one gets an error naming it, before anything is copied.
 //! docs/security.md lists them.

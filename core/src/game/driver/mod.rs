@@ -20,22 +20,22 @@ use mlua::{Function, Table, Thread, Value};
 
 use crate::content::TriggerOrder;
 use crate::db::AbilityRef;
-use crate::decisions::{Choice, Request, Response};
-use crate::events::Event;
 use crate::game::Game;
-use crate::log::Entry;
 use crate::operations::{self, Op, Outcome};
+use crate::sandbox::blame::Failure;
+use crate::sandbox::handle::CardUd;
+use crate::sandbox::{limits, numbers};
 use crate::script::api::{event_table, player_arg};
-use crate::script::blame::Failure;
-use crate::script::card::CardUd;
-use crate::script::{limits, numbers};
+use crate::state::decisions::{Choice, Request, Response};
+use crate::state::events::Event;
+use crate::state::log::Entry;
+use crate::state::pending::{Batch, Pending};
 use crate::state::{GameResult, LastKnown, ObjId, PlayerId};
-use crate::triggers::{self, Batch, Pending};
 
 mod checks;
 mod lua;
 mod ops;
-mod pending;
+mod triggers;
 mod turns;
 mod window;
 
@@ -405,63 +405,6 @@ impl Game {
         let batch = self.record(vec![e])?;
         self.push_batch(batch);
         Ok(())
-    }
-
-    /// Logs events and finds the triggered abilities they trigger.
-    pub(crate) fn record(&mut self, events: Vec<Event>) -> R<Vec<Pending>> {
-        {
-            let mut st = self.state.borrow_mut();
-            for e in &events {
-                // Who may see each card is fixed now, in the state right after the event.
-                let seen = if st.log.keep {
-                    crate::views::event_seen(&self.engine.db, &st, e)
-                } else {
-                    Vec::new()
-                };
-                st.log.push_seen(Entry::Event(e.clone()), seen);
-            }
-        }
-        self.engine.db.budget.reset();
-        let found = {
-            let st = self.state.borrow();
-            triggers::collect(&self.engine.lua, &self.engine.db, &st, &events)?
-        };
-        // A delayed ability fires once, then is gone.
-        let fired: Vec<u64> = found.iter().filter_map(|p| p.once_grant).collect();
-        if !fired.is_empty() {
-            let mut st = self.state.borrow_mut();
-            std::sync::Arc::make_mut(&mut st.grants).retain(|g| !fired.contains(&g.timestamp));
-        }
-        Ok(found)
-    }
-
-    /// Adds a batch to the pending set in the ruleset's order.
-    pub(crate) fn push_batch(&mut self, mut items: Vec<Pending>) {
-        if self.group_depth > 0 {
-            // Inside `ctx:together`: one batch for the whole group.
-            self.group_batch.append(&mut items);
-            return;
-        }
-        if items.is_empty() {
-            return;
-        }
-        let policy = &self.engine.db.rules.manifest.triggers;
-        if policy.once_per_batch {
-            let mut seen = Vec::new();
-            items.retain(|p| {
-                let key = (p.ability, p.source);
-                let new = !seen.contains(&key);
-                seen.push(key);
-                new
-            });
-        }
-        let order = policy.order;
-        let mut st = self.state.borrow_mut();
-        let q = std::sync::Arc::make_mut(&mut st.pending);
-        match order {
-            TriggerOrder::FifoBatches => q.push_back(Batch { items }),
-            TriggerOrder::NewestFirst => q.push_front(Batch { items }),
-        }
     }
 }
 

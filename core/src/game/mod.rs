@@ -6,14 +6,16 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 use std::sync::Arc;
 
+pub(crate) mod driver;
+
 use crate::content::DeckList;
-use crate::decisions::{Request, Response, ResponseError};
-use crate::driver::{Frame, Input, TurnStage};
 use crate::engine::Engine;
-use crate::log::{Entry, Log};
+use crate::game::driver::{Frame, Input, TurnStage};
 use crate::operations::{self, Position};
 use crate::rng::Rng;
 use crate::script::api::Current;
+use crate::state::decisions::{Request, Response, ResponseError};
+use crate::state::log::{Entry, Log};
 use crate::state::{GameResult, ObjId, PlayerId, PlayerState, State, ZoneId, ZoneInst};
 
 /// Most cards one deck list may bring into a game (all sections together).
@@ -28,7 +30,7 @@ pub struct Game {
     pub(crate) in_checks: u32,
     /// Depth of `ctx:together` groups, and the triggers they collected.
     pub(crate) group_depth: u32,
-    pub(crate) group_batch: Vec<crate::triggers::Pending>,
+    pub(crate) group_batch: Vec<crate::state::pending::Pending>,
     /// The Lua options of the pending open-phase request, reused when it is answered.
     pub(crate) options_cache: Option<(mlua::Value, mlua::Table)>,
     pub(crate) errors: Vec<String>,

@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::decisions::{Request, Response};
-use crate::events::Event;
+use crate::state::decisions::{Request, Response};
+use crate::state::events::Event;
 use crate::state::{ObjId, PlayerId};
 
 /// Who may see the identity of each card object an entry names: the object and a bit mask of

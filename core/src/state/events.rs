@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::state::values::Val;
 use crate::state::{ObjId, PlayerId, ZoneId};
-use crate::values::Val;
 
 /// The kernel's own event names. Rulesets add theirs in `game.yaml`.
 pub const KERNEL_EVENTS: &[&str] = &[

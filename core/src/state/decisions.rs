@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::rng::Rng;
+use crate::state::values::Val;
 use crate::state::{ObjId, PlayerId};
-use crate::values::Val;
 
 /// One option of a choice.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

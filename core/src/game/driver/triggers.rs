@@ -1,0 +1,297 @@
+//! Triggered abilities, from the event to the resolution:
+//!
+//! - **collection** (`collect`, `record`): the abilities an event triggers, in a stable order
+//!   (sources by timestamp), with the look-back for cards that just left;
+//! - **ordering** (`push_batch`): a batch is what one operation triggered (or one
+//!   `ctx:together` group); batches wait first-in first-out or newest first, as the
+//!   ruleset's `triggers.order` says;
+//! - **resolution** (`step_triggers`): inside a batch players go in turn order from the turn
+//!   player, each ordering their own abilities; each resolves through `hooks.activate`.
+
+use mlua::Lua;
+
+use super::*;
+use crate::db::Db;
+use crate::state::State;
+
+impl Game {
+    /// Logs events and finds the triggered abilities they trigger.
+    pub(crate) fn record(&mut self, events: Vec<Event>) -> R<Vec<Pending>> {
+        {
+            let mut st = self.state.borrow_mut();
+            for e in &events {
+                // Who may see each card is fixed now, in the state right after the event.
+                let seen = if st.log.keep {
+                    crate::visibility::event_seen(&self.engine.db, &st, e)
+                } else {
+                    Vec::new()
+                };
+                st.log.push_seen(Entry::Event(e.clone()), seen);
+            }
+        }
+        self.engine.db.budget.reset();
+        let found = {
+            let st = self.state.borrow();
+            collect(&self.engine.lua, &self.engine.db, &st, &events)?
+        };
+        // A delayed ability fires once, then is gone.
+        let fired: Vec<u64> = found.iter().filter_map(|p| p.once_grant).collect();
+        if !fired.is_empty() {
+            let mut st = self.state.borrow_mut();
+            std::sync::Arc::make_mut(&mut st.grants).retain(|g| !fired.contains(&g.timestamp));
+        }
+        Ok(found)
+    }
+
+    /// Adds a batch to the pending set in the ruleset's order.
+    pub(crate) fn push_batch(&mut self, mut items: Vec<Pending>) {
+        if self.group_depth > 0 {
+            // Inside `ctx:together`: one batch for the whole group.
+            self.group_batch.append(&mut items);
+            return;
+        }
+        if items.is_empty() {
+            return;
+        }
+        let policy = &self.engine.db.rules.manifest.triggers;
+        if policy.once_per_batch {
+            let mut seen = Vec::new();
+            items.retain(|p| {
+                let key = (p.ability, p.source);
+                let new = !seen.contains(&key);
+                seen.push(key);
+                new
+            });
+        }
+        let order = policy.order;
+        let mut st = self.state.borrow_mut();
+        let q = std::sync::Arc::make_mut(&mut st.pending);
+        match order {
+            TriggerOrder::FifoBatches => q.push_back(Batch { items }),
+            TriggerOrder::NewestFirst => q.push_front(Batch { items }),
+        }
+    }
+
+    pub(super) fn step_triggers(&mut self, stage: &mut TriggerStage, input: Input) -> R<Next> {
+        let db = self.engine.db.clone();
+        let chosen: Pending = match (*stage, input) {
+            (TriggerStage::Resolving, _) => {
+                *stage = TriggerStage::Pick;
+                return Ok(Next::Again);
+            }
+            (TriggerStage::Asked(p), Input::Answer(Response::Choose { indices })) => {
+                *stage = TriggerStage::Pick;
+                self.take_pending(p, Some(indices[0] as usize))
+            }
+            _ => {
+                let st = self.state.borrow();
+                let Some(batch) = st.pending.front() else {
+                    return Ok(Next::Return(Value::Nil));
+                };
+                let order = st.players_from_turn_player();
+                let p = order
+                    .into_iter()
+                    .find(|p| batch.items.iter().any(|i| i.controller == *p))
+                    .unwrap_or(batch.items[0].controller);
+                let mine: Vec<&Pending> =
+                    batch.items.iter().filter(|i| i.controller == p).collect();
+                if mine.len() > 1 && db.rules.manifest.triggers.player_orders {
+                    let options = mine
+                        .iter()
+                        .map(|i| Choice {
+                            label: match i.source {
+                                Some(s) => format!(
+                                    "{} ({})",
+                                    db.cards[st.obj(s).card as usize]
+                                        .def
+                                        .name
+                                        .get("en")
+                                        .cloned()
+                                        .unwrap_or_default(),
+                                    i.event.name
+                                ),
+                                None => format!("rule ({})", i.event.name),
+                            },
+                            kind: Some("trigger".into()),
+                            card: i.source,
+                            target: None,
+                            data: vec![],
+                        })
+                        .collect();
+                    drop(st);
+                    *stage = TriggerStage::Asked(p);
+                    return Ok(Next::Ask(Request::Choose {
+                        player: p,
+                        prompt: "order_triggers".into(),
+                        options,
+                        min: 1,
+                        max: 1,
+                    }));
+                }
+                drop(st);
+                self.take_pending(p, None)
+            }
+        };
+        // A triggered ability whose source became suppressed while it waited does not
+        // happen (its choices are not made, its costs not paid).
+        if let Some(s) = chosen.source {
+            let st = self.state.borrow();
+            if !crate::characteristics::ability_works(&self.engine.lua, &db, &st, s, chosen.gained)?
+            {
+                return Ok(Next::Again);
+            }
+        }
+        *stage = TriggerStage::Resolving;
+        let ab = db.ability(chosen.ability);
+        let (handle, ev) = {
+            let st = self.state.borrow();
+            let lua = &self.engine.lua;
+            let h = lua.create_table()?;
+            if let Some(s) = chosen.source {
+                h.set("source", CardUd(s))?;
+            }
+            h.set("def", ab.table.clone())?;
+            h.set("index", chosen.ability.1 + 1)?;
+            let key = match chosen.ability.0 {
+                Some(c) => format!("{}#{}", db.cards[c as usize].def.id, chosen.ability.1 + 1),
+                None => format!("rule#{}", chosen.ability.1 + 1),
+            };
+            h.set("key", key)?;
+            (h, event_table(lua, &db, &st, &chosen.event)?)
+        };
+        let ctx = self.ctx(Some(chosen.controller), chosen.source, Some(&ab.table))?;
+        if let Value::Table(c) = &ctx {
+            c.raw_set("event", ev.clone())?;
+            c.raw_set("ability", handle.clone())?;
+        }
+        let args = self.engine.lua.create_table()?;
+        args.set("event", ev)?;
+        let label = match chosen.ability.0 {
+            Some(c) => card_label(&db, c, &format!("ability {}", chosen.ability.1 + 1)),
+            None => format!("rule ability {}", chosen.ability.1 + 1),
+        };
+        Ok(Next::Push(self.card_frame(
+            &db.hooks.activate,
+            vec![ctx, Value::Table(handle), Value::Table(args)],
+            label,
+            chosen.source,
+        )?))
+    }
+
+    /// Removes and returns player `p`'s `nth` pending ability of the front batch (the first
+    /// when `nth` is None).
+    pub(super) fn take_pending(&mut self, p: PlayerId, nth: Option<usize>) -> Pending {
+        let mut st = self.state.borrow_mut();
+        let q = std::sync::Arc::make_mut(&mut st.pending);
+        let batch = q.front_mut().expect("a batch");
+        let positions: Vec<usize> = batch
+            .items
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| i.controller == p)
+            .map(|(k, _)| k)
+            .collect();
+        let k = positions.get(nth.unwrap_or(0)).copied().unwrap_or(0);
+        let item = batch.items.remove(k);
+        if batch.items.is_empty() {
+            q.pop_front();
+        }
+        item
+    }
+}
+
+/// The triggered abilities `events` trigger, in a stable order.
+pub(crate) fn collect(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    events: &[Event],
+) -> mlua::Result<Vec<Pending>> {
+    let mut out = Vec::new();
+    for e in events {
+        let Some(sym) = db.names.get(&e.name) else {
+            continue;
+        };
+        let mut ev_table = None;
+        // (ability, source, controller, one-shot grant, gained at)
+        type Candidate = (AbilityRef, Option<ObjId>, PlayerId, Option<u64>, u64);
+        let mut candidates: Vec<Candidate> = Vec::new();
+        for &(card, ai) in db.triggers_by_event.get(&sym).into_iter().flatten() {
+            let ab = db.ability((card, ai));
+            match card {
+                None => candidates.push(((card, ai), None, st.turn_player, None, 0)),
+                Some(c) => {
+                    for src in db.sources(st, c, ab) {
+                        candidates.push(((card, ai), Some(src), st.obj(src).controller, None, 0));
+                    }
+                    // Look back: a card that just left a zone where the ability worked
+                    // triggers as it was there ("when this is K.O.'d").
+                    if let (Some(old), Some(from), false) = (e.old, e.from, ab.dormant) {
+                        let o = st.obj(old);
+                        let decl = st.zone(from).decl as usize;
+                        if o.card == c && db.ability_zones(ab).contains(&decl) {
+                            candidates.push(((card, ai), Some(old), o.controller, None, 0));
+                        }
+                    }
+                }
+            }
+        }
+        // Abilities given by effects, and delayed abilities.
+        for g in st.grants.iter() {
+            if db.ability(g.ability).on != Some(sym) {
+                continue;
+            }
+            let (src, gained) = match g.host {
+                Some(h) if !st.obj(h).alive => continue,
+                Some(h) => (Some(h), g.timestamp),
+                // A delayed ability is the effect of one that already resolved (OP 8-2-3
+                // style): its source's suppression does not stop it.
+                None => (g.source, crate::characteristics::NEVER_SUPPRESSED),
+            };
+            candidates.push((
+                g.ability,
+                src,
+                g.controller,
+                g.once.then_some(g.timestamp),
+                gained,
+            ));
+        }
+        for (r, src, controller, once_grant, gained) in candidates {
+            let ab = db.ability(r);
+            // A suppressed source triggers nothing (unless it gained the ability later).
+            if let Some(s) = src
+                && !crate::characteristics::ability_works(lua, db, st, s, gained)?
+            {
+                continue;
+            }
+            if let Some(when) = &ab.when {
+                if ev_table.is_none() {
+                    ev_table = Some(event_table(lua, db, st, e)?);
+                }
+                let ctx = db.ctx(lua, Some(controller), src, Some(&ab.table))?;
+                let _lua = db.memory.enter(lua);
+                match db
+                    .budget
+                    .slice(|| when.call::<bool>((ctx, ev_table.clone())))
+                {
+                    Ok(true) => {}
+                    Ok(false) => continue,
+                    // A card's failing trigger condition fails alone: it does not trigger.
+                    Err(e) => {
+                        db.contain(e, r.0, &format!("ability {} (its condition)", r.1 + 1))?;
+                        continue;
+                    }
+                }
+            }
+            out.push(Pending {
+                ability: r,
+                source: src,
+                controller,
+                event: e.clone(),
+                once_grant,
+                gained,
+            });
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,81 @@
+//! Who may see what: the one rule, applied here and nowhere else.
+//!
+//! A card is visible to a viewer when it is revealed to them, or its zone is public and it
+//! is face up, or its zone is the viewer's own owner-visible zone (a hand), or it is face
+//! up in a hidden zone (a face-up life card). Who may see each card an event names is fixed
+//! when the event is written (`event_seen`), and kept beside the log entry. `views.rs` builds
+//! what one player sees from these answers.
+
+use crate::content::Visibility;
+use crate::db::Db;
+use crate::state::events::Event;
+use crate::state::log::Seen;
+use crate::state::values::Val;
+use crate::state::{ObjId, PlayerId, State};
+
+/// Whether `viewer` may see object `id` (a card that left: where it was).
+pub fn visible(db: &Db, st: &State, id: ObjId, viewer: PlayerId) -> bool {
+    let o = st.obj(id);
+    if o.revealed & (1 << viewer) != 0 {
+        return true;
+    }
+    let zone = st.zone(o.zone);
+    let decl = &db.rules.zones[zone.decl as usize].1;
+    match decl.visibility {
+        Visibility::Public => o.face_up,
+        Visibility::Owner => zone.owner == Some(viewer),
+        Visibility::Hidden => o.face_up,
+    }
+}
+
+/// The players who may see `id`, as a bit mask.
+pub fn mask(db: &Db, st: &State, id: ObjId) -> u32 {
+    (0..st.nplayers)
+        .filter(|p| visible(db, st, id, *p))
+        .fold(0, |m, p| m | 1 << p)
+}
+
+/// Who may see each card `e` names, in the state right after it happened. A move shows the
+/// card to whoever sees it where it arrived, or had it revealed to them before it moved, or
+/// saw it leave and owns the zone it went to (they put it there). Anyone else gets a blank,
+/// even if they saw it leave: so several cards moved together into a zone hidden from a
+/// player do not give away their order to them (OP 3-1-8, GD 4-1-6).
+pub(crate) fn event_seen(db: &Db, st: &State, e: &Event) -> Seen {
+    let mut seen = Seen::new();
+    let mut add = |id: ObjId, m: u32| {
+        if (id.0 as usize) < st.objects.len() && !seen.iter().any(|(s, _)| *s == id) {
+            seen.push((id, m));
+        }
+    };
+    if e.name == "moved"
+        && let (Some(new), Some(old)) = (e.card, e.old)
+    {
+        let mut m = mask(db, st, new) | st.obj(old).revealed;
+        // The old object still records where it was (unless the zone kept the object).
+        if let Some(owner) = e.to.and_then(|z| st.zone(z).owner)
+            && old != new
+            && visible(db, st, old, owner)
+        {
+            m |= 1 << owner;
+        }
+        add(new, m);
+        add(old, m);
+    }
+    for id in e.card.into_iter().chain(e.old) {
+        add(id, mask(db, st, id));
+    }
+    let mut stack: Vec<&Val> = e.data.iter().map(|(_, v)| v).collect();
+    while let Some(v) = stack.pop() {
+        match v {
+            Val::Card(c) => add(c.card, mask(db, st, c.card)),
+            Val::List(l) => stack.extend(l),
+            _ => {}
+        }
+    }
+    seen
+}
+
+/// Whether `viewer` may see card `id` of an entry whose `Seen` list is `seen`.
+pub fn shown(seen: &Seen, id: ObjId, viewer: PlayerId) -> bool {
+    seen.iter().any(|(s, m)| *s == id && m & (1 << viewer) != 0)
+}
