@@ -155,6 +155,11 @@ pub struct RulesetManifest {
     /// When cards' abilities stop working ("its effects are negated").
     #[serde(default)]
     pub abilities: AbilityPolicy,
+    /// Procedures the kernel runs step by step (a battle, a command): between steps the
+    /// procedure's data is the kernel's, so a decision at a step boundary, in a declared
+    /// window or while triggers are ordered is quiescent (a fork is a plain copy).
+    #[serde(default)]
+    pub procedures: Vec<ProcedureDecl>,
 }
 
 /// When a card's own abilities are suppressed, and what counts as an ability.
@@ -348,6 +353,68 @@ pub struct PhaseDecl {
     /// The procedure run when the phase ends (after its actions).
     #[serde(default)]
     pub finish: Option<String>,
+}
+
+/// A procedure the kernel runs step by step. Start it from an action option
+/// (`procedure = "name", data = {...}`) or from any script (`ctx:procedure(name, data)`).
+/// Its data is a record (names to numbers, strings, booleans, cards, players and lists of
+/// them) that every step may read and change; the kernel keeps it between steps.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ProcedureDecl {
+    /// The procedure's name.
+    pub name: String,
+    /// The steps, in order. After each step the pending triggered abilities resolve.
+    pub steps: Vec<StepDecl>,
+}
+
+/// One step of a procedure: a Lua procedure (`run`) or a response window (`window`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StepDecl {
+    /// The step's name: a step's `run` may return it to go there next.
+    pub name: String,
+    /// `(ctx, data)`: runs as a procedure; may perform operations and ask questions. Returns
+    /// nothing (go on), a step name (jump there) or `"stop"`.
+    #[serde(default)]
+    pub run: Option<String>,
+    /// A response window the kernel runs; no script is suspended while it asks.
+    #[serde(default)]
+    pub window: Option<WindowDecl>,
+    /// Runs even when an earlier step returned `"stop"` (the end of a battle that must come
+    /// however the battle went).
+    #[serde(default)]
+    pub always: bool,
+}
+
+/// A response window declared as a procedure step.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct WindowDecl {
+    /// `(ctx, data) -> {seats}`: who may act, in order.
+    pub players: String,
+    /// How turns go round.
+    #[serde(default)]
+    pub model: WindowModel,
+    /// `(ctx, player, data) -> options`: what `player` may do now. Each option has a
+    /// `label` and a `run(ctx, option, data)`, or `pass = true`. Listed once per decision.
+    pub actions: String,
+    /// The prompt of the window's requests.
+    #[serde(default)]
+    pub prompt: Option<String>,
+}
+
+/// How players take turns in a window.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum WindowModel {
+    /// The first player acts until they pass.
+    #[default]
+    Single,
+    /// Each player answers once, in order (a choice that is made once: a block).
+    Once,
+    /// Players take one action each in turn; the window closes when all pass in a row.
+    Alternating,
 }
 
 /// Order of simultaneous triggered abilities.

@@ -386,6 +386,50 @@ pub struct Hooks {
     pub phases: Vec<PhaseFns>,
     /// Checks: (name, when, run, after each operation?).
     pub checks: Vec<CheckFns>,
+    /// Procedures the kernel runs step by step, in manifest order.
+    pub procedures: Vec<ProcedureFns>,
+}
+
+/// A procedure's steps.
+#[derive(Clone, Debug)]
+pub struct ProcedureFns {
+    /// The procedure's name.
+    pub name: String,
+    /// Its steps in order.
+    pub steps: Vec<StepFns>,
+}
+
+/// One step of a procedure.
+#[derive(Clone, Debug)]
+pub struct StepFns {
+    /// The step's name.
+    pub name: String,
+    /// What the step does.
+    pub does: StepFn,
+    /// Runs even after a step returned `"stop"`.
+    pub always: bool,
+}
+
+/// What a procedure step does.
+#[derive(Clone, Debug)]
+pub enum StepFn {
+    /// `(ctx, data)`, run as a procedure.
+    Run(Function),
+    /// A window the kernel runs.
+    Window(WindowFns),
+}
+
+/// A declared window's functions.
+#[derive(Clone, Debug)]
+pub struct WindowFns {
+    /// `(ctx, data) -> {seats}`.
+    pub players: Function,
+    /// How turns go round.
+    pub model: crate::content::WindowModel,
+    /// `(ctx, player, data) -> options`.
+    pub actions: Function,
+    /// The requests' prompt.
+    pub prompt: String,
 }
 
 /// A phase's procedures.

@@ -7,7 +7,10 @@ use std::rc::Rc;
 use mlua::{Function, Lua, Table, Value};
 
 use crate::content::{CheckTime, Content, DeckList, Source};
-use crate::db::{AbilityKind, CardData, CheckFns, Db, Hooks, PhaseFns, parse_ability};
+use crate::db::{
+    AbilityKind, CardData, CheckFns, Db, Hooks, PhaseFns, ProcedureFns, StepFn, StepFns, WindowFns,
+    parse_ability,
+};
 use crate::names::Names;
 use crate::rules::Rules;
 use crate::sandbox::freeze::freeze;
@@ -79,6 +82,76 @@ fn err(file: Option<&str>, card: Option<&str>, message: String) -> LoadError {
 
 /// Locals of a script's top level that its functions reassign: state that would last from
 /// one game to the next (script::lasting_state).
+/// The declared procedures with their functions; a step must do one thing, and names must
+/// be unique (a step's `run` jumps to a step by name).
+fn procedure_fns(
+    lua: &Lua,
+    decls: &[crate::content::ProcedureDecl],
+    errors: &mut Vec<LoadError>,
+) -> Vec<ProcedureFns> {
+    let mut out: Vec<ProcedureFns> = Vec::new();
+    for p in decls {
+        let mut problems = Vec::new();
+        if out.iter().any(|q| q.name == p.name) {
+            problems.push("declared twice".to_string());
+        }
+        let mut steps: Vec<StepFns> = Vec::new();
+        for s in &p.steps {
+            if steps.iter().any(|t| t.name == s.name) || s.name == "stop" {
+                problems.push(format!(
+                    "step '{}': the name is taken (step names are unique; `stop` is reserved)",
+                    s.name
+                ));
+            }
+            let mut need = |path: &str| match global_fn(lua, path) {
+                Ok(f) => Some(f),
+                Err(m) => {
+                    problems.push(format!("step '{}': {m}", s.name));
+                    None
+                }
+            };
+            let does = match (&s.run, &s.window) {
+                (Some(run), None) => need(run).map(StepFn::Run),
+                (None, Some(w)) => match (need(&w.players), need(&w.actions)) {
+                    (Some(players), Some(actions)) => Some(StepFn::Window(WindowFns {
+                        players,
+                        model: w.model,
+                        actions,
+                        prompt: w.prompt.clone().unwrap_or_else(|| s.name.clone()),
+                    })),
+                    _ => None,
+                },
+                _ => {
+                    problems.push(format!(
+                        "step '{}' needs either `run` or `window`, not both or neither",
+                        s.name
+                    ));
+                    None
+                }
+            };
+            if let Some(does) = does {
+                steps.push(StepFns {
+                    name: s.name.clone(),
+                    does,
+                    always: s.always,
+                });
+            }
+        }
+        for m in problems {
+            errors.push(err(
+                None,
+                None,
+                format!("game.yaml: procedure '{}': {m}", p.name),
+            ));
+        }
+        out.push(ProcedureFns {
+            name: p.name.clone(),
+            steps,
+        });
+    }
+    out
+}
+
 fn lasting_state(src: &Source, card: Option<&str>) -> Vec<LoadError> {
     let error = |line: Option<u32>, message: String| LoadError {
         file: Some(src.name.clone()),
@@ -450,6 +523,7 @@ impl Engine {
                 });
             }
         }
+        let procedures = procedure_fns(&lua, &manifest.procedures, &mut errors);
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -460,6 +534,7 @@ impl Engine {
             next_player,
             phases,
             checks,
+            procedures,
         };
 
         let mut statics_by_char: HashMap<_, Vec<_>> = HashMap::new();

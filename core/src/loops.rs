@@ -164,6 +164,13 @@ pub(crate) fn fingerprint(st: &State, frames: &[Frame], req: &Request) -> u64 {
             }
             Frame::Checks(c) => (4u8, c.each_op, c.next).hash(&mut h),
             Frame::Window(w) => (5u8, &w.prompt, w.turn, w.passes).hash(&mut h),
+            Frame::Procedure(p) => {
+                (6u8, p.proc, p.step, p.stage as u8, p.stopping).hash(&mut h);
+                for (k, v) in &p.data {
+                    k.hash(&mut h);
+                    hash_val(v, &key, &mut h);
+                }
+            }
         }
     }
     match req {

@@ -31,8 +31,9 @@ pub struct Game {
     /// Depth of `ctx:together` groups, and the triggers they collected.
     pub(crate) group_depth: u32,
     pub(crate) group_batch: Vec<crate::state::pending::Pending>,
-    /// The Lua options of the pending open-phase request, reused when it is answered.
-    pub(crate) options_cache: Option<(mlua::Value, mlua::Table)>,
+    /// The Lua options of the pending open-phase or window request (with the ctx they were
+    /// listed for, and a declared window's procedure data), reused when it is answered.
+    pub(crate) options_cache: Option<(mlua::Value, mlua::Table, Option<mlua::Table>)>,
     pub(crate) errors: Vec<String>,
     /// A script exhausted the memory allowance (the failing step sets it; the driver ends
     /// the game).

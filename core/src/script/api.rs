@@ -510,3 +510,35 @@ pub fn lua_to_val(v: &Value, budget: &mut DataBudget, depth: usize) -> Result<Op
 pub fn player_val(p: PlayerId) -> Val {
     Val::Player(PlayerRef { player: p })
 }
+
+/// A procedure's record from its Lua table: names to kernel values, sorted by name (a
+/// table's own order is not stable). Entries whose value is a function or nil are dropped.
+pub fn record_from_lua(t: &Table, what: &str) -> Result<Vec<(String, Val)>> {
+    let mut budget = DataBudget::default();
+    let mut out = Vec::new();
+    for pair in t.clone().pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        budget.take(0)?;
+        let Value::String(k) = k else {
+            return Err(mlua::Error::runtime(format!(
+                "{what}: keys should be names, not a {}",
+                k.type_name()
+            )));
+        };
+        let k = limits::text(&k, what)?;
+        if let Some(v) = lua_to_val(&v, &mut budget, 1)? {
+            out.push((k, v));
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(out)
+}
+
+/// A procedure's record as a fresh Lua table.
+pub fn record_to_lua(lua: &Lua, rec: &[(String, Val)]) -> Result<Table> {
+    let t = lua.create_table_with_capacity(0, rec.len())?;
+    for (k, v) in rec {
+        t.raw_set(k.as_str(), val_to_lua(lua, v)?)?;
+    }
+    Ok(t)
+}

@@ -238,7 +238,14 @@ function Ctx:check()
   if not isyieldable() then error("check can only run in procedures", 2) end
   return yield("check")
 end
---- A response window: spec {players = {...}, model = "single"|"alternating", actions =
+--- Runs procedure `name` (declared in game.yaml `procedures`) with record `data`, step by
+--- step, and returns its record as its steps left it. An action option can start one
+--- without a script waiting on it: `{label = ..., procedure = name, data = {...}}`.
+function Ctx:procedure(name, data)
+  if not isyieldable() then error("procedure can only run in procedures", 2) end
+  return yield("procedure", { name = name, data = data, player = self.player })
+end
+--- A response window: spec {players = {...}, model = "single"|"once"|"alternating", actions =
 --- function(ctx, player) -> options, prompt = "..."}; an option with `pass = true` passes;
 --- a chosen option's `run(ctx)` is performed. Returns when the window closes.
 function Ctx:window(spec)

@@ -110,12 +110,13 @@ impl Game {
                 let model: String = t
                     .get::<Option<String>>("model")?
                     .unwrap_or_else(|| "single".into());
-                let alternating = match model.as_str() {
-                    "single" => false,
-                    "alternating" => true,
+                let model = match model.as_str() {
+                    "single" => WindowModel::Single,
+                    "once" => WindowModel::Once,
+                    "alternating" => WindowModel::Alternating,
                     m => {
                         return Ok(Next::Fail(Failure::message(format!(
-                            "unknown window model '{m}' (single, alternating)"
+                            "unknown window model '{m}' (single, once, alternating)"
                         ))));
                     }
                 };
@@ -129,9 +130,11 @@ impl Game {
                 };
                 Ok(Next::Push(Frame::Window(WindowFrame {
                     players,
-                    alternating,
-                    actions: t.get("actions")?,
-                    ctx,
+                    model,
+                    source: WindowSource::Script {
+                        actions: t.get("actions")?,
+                        ctx,
+                    },
                     prompt: t
                         .get::<Option<String>>("prompt")?
                         .unwrap_or_else(|| "window".into()),
@@ -139,6 +142,25 @@ impl Game {
                     passes: 0,
                     running: false,
                 })))
+            }
+            "procedure" => {
+                let Value::Table(t) = payload else {
+                    return Ok(Next::Fail(Failure::message("bad procedure")));
+                };
+                let name: String = t.get("name")?;
+                let data: Option<Table> = t.get("data")?;
+                let player = match t.get::<Option<i64>>("player")? {
+                    Some(p) => Some(player_arg(&self.state.borrow(), p)?),
+                    None => None,
+                };
+                match self.procedure_frame(&name, data.as_ref(), player) {
+                    Ok(f) => Ok(Next::Push(f)),
+                    Err(e) => {
+                        let mut f = Failure::of(&e);
+                        f.locations.extend(stack_locations(&l.thread));
+                        Ok(Next::Fail(f))
+                    }
+                }
             }
             other => Ok(Next::Fail(Failure::message(format!(
                 "unknown yield '{other}'"

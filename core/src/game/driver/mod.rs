@@ -18,7 +18,7 @@
 use mlua::thread::ThreadStatus;
 use mlua::{Function, Table, Thread, Value};
 
-use crate::content::TriggerOrder;
+use crate::content::{TriggerOrder, WindowModel};
 use crate::db::AbilityRef;
 use crate::game::Game;
 use crate::operations::{self, Op, Outcome};
@@ -30,11 +30,13 @@ use crate::state::decisions::{Choice, Request, Response};
 use crate::state::events::Event;
 use crate::state::log::Entry;
 use crate::state::pending::{Batch, Pending};
+use crate::state::values::Val;
 use crate::state::{GameResult, LastKnown, ObjId, PlayerId};
 
 mod checks;
 mod lua;
 mod ops;
+mod procedure;
 mod triggers;
 mod turns;
 mod window;
@@ -96,17 +98,67 @@ pub struct OpsFrame {
     pub(crate) batch: Vec<Pending>,
 }
 
-/// A response window opened by a procedure.
+/// A response window: opened by a script (`ctx:window`) or declared as a procedure step.
 #[derive(Clone, Debug)]
 pub struct WindowFrame {
     pub(crate) players: Vec<PlayerId>,
-    pub(crate) alternating: bool,
-    pub(crate) actions: Function,
-    pub(crate) ctx: Table,
+    pub(crate) model: WindowModel,
+    pub(crate) source: WindowSource,
     pub(crate) prompt: String,
     pub(crate) turn: usize,
     pub(crate) passes: usize,
+    /// An action chosen in the window is running.
     pub(crate) running: bool,
+}
+
+/// Where a window's actions come from.
+#[derive(Clone, Debug)]
+pub enum WindowSource {
+    /// `ctx:window{...}`: the script's own functions (so the frame holds Lua).
+    Script {
+        /// `(ctx, player) -> options`.
+        actions: Function,
+        /// The ctx its actions get.
+        ctx: Table,
+    },
+    /// A procedure step's window (`game.yaml`): plain data between decisions.
+    Declared {
+        /// The procedure and step that declare it.
+        proc: usize,
+        /// The step.
+        step: usize,
+        /// The procedure's record.
+        data: Vec<(String, Val)>,
+        /// The record as a Lua table while a chosen action runs.
+        live: Option<Table>,
+    },
+}
+
+/// A procedure the kernel runs step by step (`game.yaml` `procedures`).
+#[derive(Clone, Debug)]
+pub struct ProcFrame {
+    pub(crate) proc: usize,
+    pub(crate) step: usize,
+    pub(crate) stage: ProcStage,
+    /// Who started it: the `ctx.player` of its steps.
+    pub(crate) player: Option<PlayerId>,
+    /// Its record, kept by the kernel between steps.
+    pub(crate) data: Vec<(String, Val)>,
+    /// A step returned `"stop"`: only `always` steps run now.
+    pub(crate) stopping: bool,
+    /// The record as a Lua table while a step's script runs (read back when it returns).
+    pub(crate) live: Option<Table>,
+}
+
+/// Where a procedure is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProcStage {
+    /// Start the current step.
+    Begin,
+    /// The current step's script or window is running.
+    Running,
+    /// The step is done; its triggered abilities are resolving.
+    Settling,
 }
 
 /// Resolving the pending triggered abilities.
@@ -144,12 +196,30 @@ pub enum Frame {
     Checks(ChecksFrame),
     /// A response window.
     Window(WindowFrame),
+    /// A procedure run step by step.
+    Procedure(ProcFrame),
 }
 
 impl Frame {
     /// Whether this frame holds Lua coroutine state (and so cannot be cloned into a fork).
     pub fn holds_lua(&self) -> bool {
-        matches!(self, Frame::Lua(_) | Frame::Ops(_) | Frame::Window(_))
+        match self {
+            Frame::Lua(_) | Frame::Ops(_) => true,
+            Frame::Window(w) => match &w.source {
+                WindowSource::Script { .. } => true,
+                WindowSource::Declared { live, .. } => live.is_some(),
+            },
+            Frame::Procedure(p) => p.live.is_some(),
+            Frame::Turns(_) | Frame::Triggers(_) | Frame::Checks(_) => false,
+        }
+    }
+
+    /// Whether a failure here abandons just this work (a procedure, an action), not the game.
+    fn abandonable(&self) -> bool {
+        matches!(
+            self,
+            Frame::Lua(_) | Frame::Ops(_) | Frame::Window(_) | Frame::Procedure(_)
+        )
     }
 }
 
@@ -249,7 +319,7 @@ impl Game {
                     }
                     // The turn structure, trigger resolution or rule processing itself
                     // failed: the game cannot go on from a state nobody can vouch for.
-                    if !matches!(frame, Frame::Lua(_) | Frame::Ops(_) | Frame::Window(_)) {
+                    if !frame.abandonable() {
                         self.finish(GameResult {
                             winners: vec![],
                             reason: "script_error".into(),
@@ -359,6 +429,7 @@ impl Game {
             Frame::Triggers(t) => self.step_triggers(t, input),
             Frame::Checks(c) => self.step_checks(c, input),
             Frame::Window(w) => self.step_window(w, input),
+            Frame::Procedure(p) => self.step_procedure(p, input),
         }
     }
 

@@ -96,7 +96,7 @@ impl Game {
                 // The options listed when asking are reused for the answer (same state);
                 // a fork has no cache and lists them again, with the same result.
                 let (ctx, options) = match (self.options_cache.take(), &input) {
-                    (Some(cached), Input::Answer(_)) => cached,
+                    (Some((ctx, options, _)), Input::Answer(_)) => (ctx, options),
                     _ => {
                         let ctx = self.ctx(Some(tp), None, None)?;
                         let options: Table = self.engine.run(|| f.call(ctx.clone()))?;
@@ -110,17 +110,12 @@ impl Game {
                             *stage = TurnStage::PhaseFinish(i);
                             return Ok(Next::Again);
                         }
-                        let run: Function = chosen.get("run").map_err(|_| {
-                            mlua::Error::runtime("an action without `run` (or `ends_phase`)")
-                        })?;
                         *stage = TurnStage::ActionDone(i);
-                        let label: String =
-                            chosen.get::<Option<String>>("label")?.unwrap_or_default();
-                        Ok(Next::Push(self.lua_frame(
-                            &run,
-                            vec![ctx, Value::Table(chosen)],
-                            format!("action '{label}'"),
-                        )?))
+                        let args = vec![ctx, Value::Table(chosen.clone())];
+                        match self.action_frame(&chosen, Some(tp), args) {
+                            Ok(f) => Ok(Next::Push(f)),
+                            Err(e) => self.action_failed(&chosen, e),
+                        }
                     }
                     _ => {
                         let choices = choices_of(&options)?;
@@ -128,7 +123,7 @@ impl Game {
                             *stage = TurnStage::PhaseFinish(i);
                             return Ok(Next::Again);
                         }
-                        self.options_cache = Some((ctx, options));
+                        self.options_cache = Some((ctx, options, None));
                         Ok(Next::Ask(Request::Choose {
                             player: tp,
                             prompt: phases[i].name.clone(),

@@ -1,66 +1,145 @@
-//! Response windows opened by a procedure.
+//! Response windows: opened by a script (`ctx:window`) or declared as a procedure step.
+//!
+//! A window asks its players in turn what they do, as its model says: `single` (the first
+//! player acts until passing), `once` (each answers once), `alternating` (one action each in
+//! turn until all pass in a row). A chosen action runs, then the triggered abilities it
+//! caused, then the window asks again. The options are listed once per decision: those
+//! listed for the request are kept for its answer (a fork lists them again, alike).
 
 use super::*;
+use crate::db::StepFn;
+use crate::script::api::{record_from_lua, record_to_lua};
 
 impl Game {
     pub(super) fn step_window(&mut self, w: &mut WindowFrame, input: Input) -> R<Next> {
         if w.running {
             w.running = false;
+            if let WindowSource::Declared { live, data, .. } = &mut w.source
+                && let Some(t) = live.take()
+            {
+                *data = record_from_lua(&t, "a window's procedure data")?;
+            }
             if let Input::Value(_) = input {
                 return Ok(Next::Push(Frame::Triggers(TriggerStage::Pick)));
             }
         }
-        let lua = self.engine.lua.clone();
+        let mut input = input;
         loop {
-            if w.passes >= if w.alternating { w.players.len() } else { 1 } || w.players.is_empty() {
-                return Ok(Next::Return(Value::Nil));
+            if self.window_closed(w) {
+                self.options_cache = None;
+                return Ok(Next::Return(match &w.source {
+                    WindowSource::Declared { data, .. } => {
+                        Value::Table(record_to_lua(&self.engine.lua, data)?)
+                    }
+                    WindowSource::Script { .. } => Value::Nil,
+                }));
             }
             let p = w.players[w.turn % w.players.len()];
-            let ctx = w.ctx.clone();
-            ctx.raw_set("player", p as i64 + 1)?;
-            let options: Table = self
-                .engine
-                .run(|| w.actions.call((ctx.clone(), p as i64 + 1)))?;
-            if let Input::Answer(Response::Choose { indices }) = &input {
-                let chosen: Table = options.get(indices[0] as usize + 1)?;
-                if chosen.get::<Option<bool>>("pass")?.unwrap_or(false) {
-                    w.passes += 1;
-                    w.turn += 1;
-                    if !w.alternating {
-                        return Ok(Next::Return(Value::Nil));
-                    }
-                    return Ok(Next::Again);
+            let answer = match std::mem::replace(&mut input, Input::Start) {
+                Input::Answer(Response::Choose { indices }) => Some(indices[0] as usize),
+                _ => None,
+            };
+            let (ctx, options, data) = match (self.options_cache.take(), answer) {
+                (Some((Value::Table(ctx), options, data)), Some(_)) => (ctx, options, data),
+                _ => self.list_window_options(w, p)?,
+            };
+            let Some(i) = answer else {
+                let choices = choices_of(&options)?;
+                if choices.is_empty() {
+                    self.window_passed(w);
+                    continue;
                 }
-                w.passes = 0;
-                if w.alternating {
-                    w.turn += 1;
-                }
-                w.running = true;
-                let run: Function = chosen.get("run")?;
-                let label: String = chosen.get::<Option<String>>("label")?.unwrap_or_default();
-                let _ = &lua;
-                return Ok(Next::Push(self.lua_frame(
-                    &run,
-                    vec![Value::Table(ctx), Value::Table(chosen)],
-                    format!("action '{label}'"),
-                )?));
-            }
-            let choices = choices_of(&options)?;
-            if choices.is_empty() {
-                w.passes += 1;
-                w.turn += 1;
-                if !w.alternating {
-                    return Ok(Next::Return(Value::Nil));
-                }
+                self.options_cache = Some((Value::Table(ctx), options, data));
+                return Ok(Next::Ask(Request::Choose {
+                    player: p,
+                    prompt: w.prompt.clone(),
+                    options: choices,
+                    min: 1,
+                    max: 1,
+                }));
+            };
+            let chosen: Table = options.get(i + 1)?;
+            let pass = chosen.get::<Option<bool>>("pass")?.unwrap_or(false);
+            let acts = chosen.get::<Option<Value>>("run")?.is_some()
+                || chosen.get::<Option<Value>>("procedure")?.is_some();
+            if pass || (w.model == WindowModel::Once && !acts) {
+                self.window_passed(w);
                 continue;
             }
-            return Ok(Next::Ask(Request::Choose {
-                player: p,
-                prompt: w.prompt.clone(),
-                options: choices,
-                min: 1,
-                max: 1,
-            }));
+            match w.model {
+                WindowModel::Single => w.passes = 0,
+                WindowModel::Once => w.turn += 1,
+                WindowModel::Alternating => {
+                    w.passes = 0;
+                    w.turn += 1;
+                }
+            }
+            w.running = true;
+            let mut args = vec![Value::Table(ctx), Value::Table(chosen.clone())];
+            if let (WindowSource::Declared { live, .. }, Some(d)) = (&mut w.source, data) {
+                args.push(Value::Table(d.clone()));
+                *live = Some(d);
+            }
+            return match self.action_frame(&chosen, Some(p), args) {
+                Ok(f) => Ok(Next::Push(f)),
+                Err(e) => {
+                    w.running = false;
+                    if let WindowSource::Declared { live, .. } = &mut w.source {
+                        *live = None;
+                    }
+                    self.action_failed(&chosen, e)
+                }
+            };
+        }
+    }
+
+    /// Whether every player has had their say.
+    fn window_closed(&self, w: &WindowFrame) -> bool {
+        let n = w.players.len();
+        n == 0
+            || match w.model {
+                WindowModel::Single => w.passes >= 1,
+                WindowModel::Once => w.turn >= n,
+                WindowModel::Alternating => w.passes >= n,
+            }
+    }
+
+    /// The player whose turn it is in the window passed (or had nothing to do).
+    fn window_passed(&self, w: &mut WindowFrame) {
+        w.passes += 1;
+        w.turn += 1;
+    }
+
+    /// Lists what player `p` may do in the window now: `(ctx, options, procedure data)`.
+    fn list_window_options(
+        &mut self,
+        w: &WindowFrame,
+        p: PlayerId,
+    ) -> R<(Table, Table, Option<Table>)> {
+        match &w.source {
+            WindowSource::Script { actions, ctx } => {
+                ctx.raw_set("player", p as i64 + 1)?;
+                let options: Table = self
+                    .engine
+                    .run(|| actions.call((ctx.clone(), p as i64 + 1)))?;
+                Ok((ctx.clone(), options, None))
+            }
+            WindowSource::Declared {
+                proc, step, data, ..
+            } => {
+                let db = self.engine.db.clone();
+                let StepFn::Window(decl) = &db.hooks.procedures[*proc].steps[*step].does else {
+                    unreachable!("a declared window comes from a window step");
+                };
+                let Value::Table(ctx) = self.ctx(Some(p), None, None)? else {
+                    unreachable!("make_ctx returns a table");
+                };
+                let data = record_to_lua(&self.engine.lua, data)?;
+                let options: Table = self
+                    .engine
+                    .run(|| decl.actions.call((ctx.clone(), p as i64 + 1, data.clone())))?;
+                Ok((ctx, options, Some(data)))
+            }
         }
     }
 }

@@ -1,0 +1,200 @@
+//! Procedures the kernel runs step by step (`game.yaml` `procedures`): a battle, a command.
+//!
+//! Between steps the procedure's record is the kernel's plain data, not a suspended script,
+//! so the decisions at its step boundaries are quiescent: the triggered abilities ordered
+//! after a step, and every decision of a declared window (a fork there is a plain copy).
+//! Inside a step's own script a question suspends that script, as anywhere else.
+
+use super::*;
+use crate::db::StepFn;
+use crate::script::api::{record_from_lua, record_to_lua};
+
+impl Game {
+    pub(super) fn step_procedure(&mut self, f: &mut ProcFrame, input: Input) -> R<Next> {
+        let db = self.engine.db.clone();
+        let proc = &db.hooks.procedures[f.proc];
+        match f.stage {
+            ProcStage::Begin => {
+                while f.stopping && f.step < proc.steps.len() && !proc.steps[f.step].always {
+                    f.step += 1;
+                }
+                let Some(step) = proc.steps.get(f.step) else {
+                    let lua = &self.engine.lua;
+                    return Ok(Next::Return(Value::Table(record_to_lua(lua, &f.data)?)));
+                };
+                f.stage = ProcStage::Running;
+                let ctx = self.ctx(f.player, None, None)?;
+                let data = record_to_lua(&self.engine.lua, &f.data)?;
+                match &step.does {
+                    StepFn::Run(run) => {
+                        f.live = Some(data.clone());
+                        let label = format!("procedure {}, step {}", proc.name, step.name);
+                        Ok(Next::Push(self.lua_frame(
+                            run,
+                            vec![ctx, Value::Table(data)],
+                            label,
+                        )?))
+                    }
+                    StepFn::Window(w) => {
+                        let seats: Table =
+                            self.engine.run(|| w.players.call((ctx, data.clone())))?;
+                        let mut players = Vec::new();
+                        {
+                            let st = self.state.borrow();
+                            for p in seats.sequence_values::<i64>() {
+                                let p = player_arg(&st, p?)?;
+                                // A player who left the game takes no part.
+                                if !st.players[p as usize].out {
+                                    players.push(p);
+                                }
+                            }
+                        }
+                        Ok(Next::Push(Frame::Window(WindowFrame {
+                            players,
+                            model: w.model,
+                            source: WindowSource::Declared {
+                                proc: f.proc,
+                                step: f.step,
+                                data: f.data.clone(),
+                                live: None,
+                            },
+                            prompt: w.prompt.clone(),
+                            turn: 0,
+                            passes: 0,
+                            running: false,
+                        })))
+                    }
+                }
+            }
+            ProcStage::Running => {
+                let out = match input {
+                    Input::Value(v) => v,
+                    _ => Value::Nil,
+                };
+                let step = &proc.steps[f.step];
+                let what = format!("procedure {}: its data", proc.name);
+                match (&step.does, f.live.take()) {
+                    (StepFn::Run(_), Some(t)) => {
+                        f.data = record_from_lua(&t, &what)?;
+                        f.step = match out {
+                            Value::Nil => f.step + 1,
+                            Value::String(s) if s == "stop" => {
+                                f.stopping = true;
+                                f.step + 1
+                            }
+                            Value::String(s) => {
+                                let name = s.to_string_lossy();
+                                proc.steps
+                                    .iter()
+                                    .position(|t| t.name == name)
+                                    .ok_or_else(|| {
+                                        mlua::Error::runtime(format!(
+                                            "procedure {}, step {}: no step '{name}' to go to",
+                                            proc.name, step.name
+                                        ))
+                                    })?
+                            }
+                            other => {
+                                return Err(mlua::Error::runtime(format!(
+                                    "procedure {}, step {}: a step returns nothing, a step \
+                                     name or \"stop\", not a {}",
+                                    proc.name,
+                                    step.name,
+                                    other.type_name()
+                                )));
+                            }
+                        };
+                    }
+                    _ => {
+                        // A window hands back the record its actions left.
+                        if let Value::Table(t) = &out {
+                            f.data = record_from_lua(t, &what)?;
+                        }
+                        f.step += 1;
+                    }
+                }
+                f.stage = ProcStage::Settling;
+                Ok(Next::Push(Frame::Triggers(TriggerStage::Pick)))
+            }
+            ProcStage::Settling => {
+                f.stage = ProcStage::Begin;
+                Ok(Next::Again)
+            }
+        }
+    }
+
+    /// A frame starting procedure `name` for `player` with the record in `data`.
+    pub(crate) fn procedure_frame(
+        &self,
+        name: &str,
+        data: Option<&Table>,
+        player: Option<PlayerId>,
+    ) -> R<Frame> {
+        let db = &self.engine.db;
+        let Some(proc) = db.hooks.procedures.iter().position(|p| p.name == name) else {
+            let known: Vec<&str> = db
+                .hooks
+                .procedures
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect();
+            return Err(mlua::Error::runtime(format!(
+                "no procedure '{name}' (game.yaml declares: {})",
+                if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                }
+            )));
+        };
+        let data = match data {
+            Some(t) => record_from_lua(t, &format!("procedure {name}: its data"))?,
+            None => Vec::new(),
+        };
+        Ok(Frame::Procedure(ProcFrame {
+            proc,
+            step: 0,
+            stage: ProcStage::Begin,
+            player,
+            data,
+            stopping: false,
+            live: None,
+        }))
+    }
+
+    /// A chosen option could not start (it names no procedure, it has no `run`): that action
+    /// fails alone, and the phase or window asks again.
+    pub(crate) fn action_failed(&mut self, chosen: &Table, e: mlua::Error) -> R<Next> {
+        let f = Failure::of(&e);
+        if f.memory || self.engine.db.budget.exceeded() {
+            return Err(e);
+        }
+        let label: String = chosen.get::<Option<String>>("label")?.unwrap_or_default();
+        let message = self
+            .engine
+            .db
+            .describe(&format!("action '{label}'"), None, &f);
+        self.script_error(message);
+        Ok(Next::Again)
+    }
+
+    /// The frame that carries out a chosen action option: the procedure it names
+    /// (`procedure = "name", data = {...}`), else its `run(ctx, option, ...)` as a script.
+    pub(crate) fn action_frame(
+        &self,
+        chosen: &Table,
+        player: Option<PlayerId>,
+        args: Vec<Value>,
+    ) -> R<Frame> {
+        if let Some(name) = chosen.get::<Option<mlua::LuaString>>("procedure")? {
+            let name = name.to_string_lossy();
+            let data = chosen.get::<Option<Table>>("data")?;
+            return self.procedure_frame(&name, data.as_ref(), player);
+        }
+        let run: Function = chosen.get("run").map_err(|_| {
+            mlua::Error::runtime("an action option needs `run` or `procedure` (or `pass`)")
+        })?;
+        let label: String = chosen.get::<Option<String>>("label")?.unwrap_or_default();
+        self.lua_frame(&run, args, format!("action '{label}'"))
+    }
+}

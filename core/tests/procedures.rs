@@ -1,0 +1,508 @@
+//! Procedures the kernel runs step by step, and declared windows, on a made-up game
+//! ("Duel"): a fighter challenges another; the defender may guard with another fighter
+//! (a window where each answers once), both sides may boost in turn from hand (an
+//! alternating window, defender first), then the stronger fighter stays. The duel's record
+//! (attacker, defender, boosts) is the kernel's between steps, so every decision at a step
+//! boundary or in a declared window is quiescent.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use riffle_core::*;
+
+const MANIFEST: &str = r#"{
+  "game": "duel", "name": {"en": "Duel"}, "version": "1",
+  "players": {"min": 2, "max": 4},
+  "zones": [
+    {"name": "deck", "scope": "player", "visibility": "hidden", "ordered": true, "face_down": true},
+    {"name": "hand", "scope": "player", "visibility": "owner"},
+    {"name": "board", "scope": "player", "visibility": "public", "in_play": true, "capacity": 5},
+    {"name": "discard", "scope": "player", "visibility": "public", "ordered": true}
+  ],
+  "categories": ["fighter"],
+  "characteristics": [{"name": "power", "kind": "int", "min": 0}],
+  "orientations": ["ready", "tired"],
+  "events": ["challenged", "boosted", "duel_over"],
+  "durations": ["end_of_duel", "end_of_turn"],
+  "setup": "setup",
+  "turn": {"phases": [
+    {"name": "main", "run": "draw_phase", "actions": "main_actions"},
+    {"name": "end", "run": "end_phase"}
+  ]},
+  "triggers": {"order": "fifo_batches", "player_orders": true},
+  "hooks": {"activate": "activate", "validate_deck": "validate_deck"},
+  "deck": {"sections": [{"name": "main", "zone": "deck"}]},
+  "scripts": ["duel.lua"],
+  "procedures": [
+    {"name": "duel", "steps": [
+      {"name": "declare", "run": "duel_declare"},
+      {"name": "guard", "window": {"players": "defending_player", "model": "once", "actions": "guard_actions"}},
+      {"name": "boost", "window": {"players": "defender_first", "model": "alternating", "actions": "boost_actions"}},
+      {"name": "clash", "run": "duel_clash"},
+      {"name": "after", "run": "duel_after", "always": true}
+    ]},
+    {"name": "rally", "steps": [
+      {"name": "call", "window": {"players": "everyone", "model": "once", "actions": "rally_actions", "prompt": "rally"}}
+    ]},
+    {"name": "auction", "steps": [
+      {"name": "bids", "window": {"players": "everyone", "model": "alternating", "actions": "bid_actions", "prompt": "bid"}}
+    ]}
+  ]
+}"#;
+
+const RULES_LUA: &str = r#"
+function setup(ctx)
+  for p = 1, ctx.players do
+    for i = 1, 3 do draw(ctx, p) end
+  end
+end
+
+function draw(ctx, p)
+  local top = ctx:top("deck", p, 1)[1]
+  if top then ctx:move(top, "hand", { reason = "draw" }) end
+end
+
+function draw_phase(ctx) draw(ctx, ctx.turn_player) end
+function end_phase(ctx) ctx:expire("end_of_turn") end
+
+function main_actions(ctx)
+  local p = ctx.turn_player
+  local out = {}
+  for _, c in ipairs(ctx:cards("hand", p)) do
+    out[#out + 1] = { label = "play " .. c.name, card = c,
+      run = function(ctx, o) ctx:move(o.card, "board", { reason = "play" }) end }
+  end
+  for _, a in ipairs(ctx:cards("board", p)) do
+    if a.orientation == "ready" then
+      for _, q in ipairs(ctx:others(p)) do
+        for _, d in ipairs(ctx:cards("board", q)) do
+          out[#out + 1] = { label = "challenge " .. d.name .. " with " .. a.name, card = a, target = d,
+            procedure = "duel", data = { attacker = a, defender = d } }
+        end
+      end
+    end
+  end
+  out[#out + 1] = { label = "auction", procedure = "auction" }
+  out[#out + 1] = { label = "call nobody", procedure = "nobody" }
+  out[#out + 1] = { label = "end turn", ends_phase = true }
+  return out
+end
+
+-- The duel -----------------------------------------------------------------------------------
+
+function duel_declare(ctx, d)
+  ctx:set_orientation(d.attacker, "tired", "duel")
+  ctx:emit("challenged", { card = d.defender, target = d.attacker, player = d.defender.controller })
+  -- A fighter with no power yields at once: nothing but the duel's end happens.
+  if d.defender.power == 0 then return "stop" end
+end
+
+function defending_player(ctx, d) return { d.defender.controller } end
+function defender_first(ctx, d) return { d.defender.controller, d.attacker.controller } end
+function everyone(ctx, d) return ctx:turn_order() end
+
+function guard_actions(ctx, p, d)
+  local out = {}
+  for _, c in ipairs(ctx:cards("board", p)) do
+    if c ~= d.defender and c.orientation == "ready" then
+      out[#out + 1] = { label = "guard with " .. c.name, card = c,
+        run = function(ctx, o, d) ctx:set_orientation(o.card, "tired", "guard"); d.defender = o.card end }
+    end
+  end
+  out[#out + 1] = { label = "no guard", pass = true }
+  return out
+end
+
+function boost_actions(ctx, p, d)
+  local mine = d.attacker.controller == p and d.attacker or d.defender
+  local out = {}
+  for _, c in ipairs(ctx:cards("hand", p)) do
+    out[#out + 1] = { label = "boost " .. mine.name .. " with " .. c.name, card = c,
+      run = function(ctx, o, d)
+        ctx:move(o.card, "discard", { reason = "boost" })
+        ctx:modify(mine, { char = "power", op = "add", value = 1 }, { ["until"] = "end_of_duel" })
+        d.boosts = (d.boosts or 0) + 1
+        ctx:emit("boosted", { card = mine, player = p, key = "card" })
+      end }
+  end
+  out[#out + 1] = { label = "rally",
+    run = function(ctx, o, d)
+      ctx:procedure("rally", { caller = p })
+      ctx:emit("boosted", { player = p, key = "after_rally" })
+    end }
+  out[#out + 1] = { label = "pass", pass = true }
+  return out
+end
+
+function duel_clash(ctx, d)
+  local a, b = d.attacker, d.defender
+  if not (a.alive and b.alive) then return "stop" end
+  if a.power >= b.power then ctx:move(b, "discard", { reason = "duel" }) end
+  if b.power >= a.power then ctx:move(a, "discard", { reason = "duel" }) end
+end
+
+function duel_after(ctx, d)
+  ctx:emit("duel_over", { card = d.attacker, target = d.defender, amount = d.boosts or 0 })
+  ctx:expire("end_of_duel")
+end
+
+-- Windows of their own -----------------------------------------------------------------------
+
+function rally_actions(ctx, p, d)
+  return { { label = "cheer", run = function(ctx) ctx:emit("boosted", { player = p, key = "cheer" }) end },
+           { label = "stay silent", pass = true } }
+end
+
+function bid_actions(ctx, p, d)
+  return { { label = "bid", run = function(ctx) ctx:emit("boosted", { player = p, key = "bid" }) end },
+           { label = "pass", pass = true } }
+end
+
+function activate(ctx, ab, args) ab.def.operate(ctx, args) return true end
+function validate_deck(deck) return {} end
+"#;
+
+fn card(id: &str, power: i64, script: Option<&str>) -> CardDef {
+    let mut fields = BTreeMap::new();
+    fields.insert("power".to_string(), serde_json::json!(power));
+    CardDef {
+        id: id.into(),
+        category: "fighter".into(),
+        name: [("en".to_string(), id.to_string())].into(),
+        text: BTreeMap::new(),
+        fields,
+        keywords: Vec::new(),
+        script: script.map(|s| Source {
+            name: format!("cards/{id}.lua"),
+            text: s.into(),
+        }),
+    }
+}
+
+fn content(manifest: &str) -> Content {
+    let manifest: RulesetManifest = serde_json::from_str(manifest).expect("manifest");
+    Content {
+        ruleset: Ruleset {
+            manifest,
+            scripts: vec![Source {
+                name: "duel.lua".into(),
+                text: RULES_LUA.into(),
+            }],
+        },
+        cards: vec![
+            card("ace", 3, None),
+            card("brute", 2, None),
+            card("cub", 1, None),
+            card("dummy", 0, None),
+            // Watcher: when a card of yours is challenged, draw a card.
+            card(
+                "watcher",
+                1,
+                Some(
+                    r#"return { { kind = "triggered", on = "challenged",
+                   when = function(ctx, ev) return ev.player == ctx.player end,
+                   operate = function(ctx) draw(ctx, ctx.player) end } }"#,
+                ),
+            ),
+        ],
+    }
+}
+
+fn engine() -> Rc<Engine> {
+    match Engine::new(&content(MANIFEST)) {
+        Ok(e) => e,
+        Err(es) => panic!("{es:?}"),
+    }
+}
+
+fn deck(cards: &[(&str, u32)]) -> DeckList {
+    let mut d = DeckList::default();
+    d.sections.insert(
+        "main".into(),
+        cards.iter().map(|(c, n)| (c.to_string(), *n)).collect(),
+    );
+    d
+}
+
+fn game(decks: Vec<DeckList>) -> Game {
+    Game::new(
+        engine(),
+        GameConfig {
+            seed: 7,
+            decks,
+            keep_log: true,
+        },
+    )
+    .expect("game starts")
+}
+
+/// The pending request's prompt, player and option labels.
+fn asked(g: &Game) -> (String, PlayerId, Vec<String>) {
+    match g.request().expect("a request") {
+        Request::Choose {
+            prompt,
+            player,
+            options,
+            ..
+        } => (
+            prompt.clone(),
+            *player,
+            options.iter().map(|o| o.label.clone()).collect(),
+        ),
+        other => panic!("not a choice: {other:?}"),
+    }
+}
+
+/// Answers with the option whose label starts with `label`.
+fn pick(g: &mut Game, label: &str) {
+    let (prompt, player, labels) = asked(g);
+    let i = labels
+        .iter()
+        .position(|l| l.starts_with(label))
+        .unwrap_or_else(|| panic!("no option '{label}' at '{prompt}' in {labels:?}"));
+    g.respond(
+        player,
+        Response::Choose {
+            indices: vec![i as u32],
+        },
+    )
+    .expect("legal");
+}
+
+/// The ruleset's own events so far, as `name` or `name:key`, with the seat (1-based).
+fn story(g: &Game) -> Vec<String> {
+    g.log()
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Event(e)
+                if ["challenged", "boosted", "duel_over"].contains(&e.name.as_str()) =>
+            {
+                let who = e.player.map(|p| format!("@{}", p + 1)).unwrap_or_default();
+                Some(match &e.key {
+                    Some(k) => format!("{}:{k}{who}", e.name),
+                    None => format!("{}{who}", e.name),
+                })
+            }
+            Entry::Event(e) if e.name == "moved" && e.reason.as_deref() == Some("duel") => {
+                Some(format!("lost:{}", g.card_id(e.card.expect("a moved card"))))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// P1 has ace on the board, P2 brute and watcher (and a cub in hand), and it is P1's turn
+/// again. (A deck list is put in card-id order, so its last id is drawn first.)
+fn two_boards() -> Game {
+    let mut g = game(vec![
+        deck(&[("ace", 1), ("cub", 2)]),
+        deck(&[("brute", 1), ("watcher", 1), ("cub", 1)]),
+    ]);
+    pick(&mut g, "play ace");
+    pick(&mut g, "end turn");
+    pick(&mut g, "play brute");
+    pick(&mut g, "play watcher");
+    pick(&mut g, "end turn");
+    g
+}
+
+#[test]
+fn a_procedure_runs_its_steps_in_order_and_keeps_its_record_between_them() {
+    let mut g = two_boards();
+    pick(&mut g, "challenge brute with ace");
+    // The watcher's trigger resolved after the declare step; then the guard window.
+    let (prompt, player, labels) = asked(&g);
+    assert_eq!((prompt.as_str(), player), ("guard", 1));
+    assert_eq!(labels, ["guard with watcher", "no guard"]);
+    // The guard's run changes the record: the watcher is now the defender.
+    pick(&mut g, "guard with watcher");
+    let (prompt, player, _) = asked(&g);
+    assert_eq!(
+        (prompt.as_str(), player),
+        ("boost", 1),
+        "the defender boosts first"
+    );
+    pick(&mut g, "boost watcher with cub");
+    assert_eq!(asked(&g).1, 0, "then the attacker");
+    pick(&mut g, "pass");
+    pick(&mut g, "pass");
+    // ace 3 against watcher 1 + 1: the watcher loses; the boost ends with the duel.
+    assert_eq!(
+        story(&g),
+        [
+            "challenged@2",
+            "boosted:card@2",
+            "lost:watcher",
+            "duel_over@1"
+        ]
+    );
+    let log = g.log();
+    let over = log
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Entry::Event(e) if e.name == "duel_over" => Some(e.clone()),
+            _ => None,
+        })
+        .expect("the duel ended");
+    assert_eq!(
+        over.amount, 1,
+        "the record kept the boost count across steps"
+    );
+    assert_eq!(g.card_id(over.data_card("target")), "watcher");
+    assert_eq!(asked(&g).0, "main", "back in the open phase");
+}
+
+trait DataCard {
+    fn data_card(&self, key: &str) -> ObjId;
+}
+
+impl DataCard for riffle_core::events::Event {
+    fn data_card(&self, key: &str) -> ObjId {
+        self.data
+            .iter()
+            .find_map(|(k, v)| match (k.as_str(), v) {
+                (k2, riffle_core::values::Val::Card(c)) if k2 == key => Some(c.card),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("no card '{key}' in {:?}", self.data))
+    }
+}
+
+#[test]
+fn every_decision_at_a_step_boundary_or_in_a_declared_window_is_quiescent_and_forks_alike() {
+    let mut g = two_boards();
+    pick(&mut g, "challenge brute with ace");
+    let answers = [
+        "guard with watcher",
+        "boost watcher with cub",
+        "pass",
+        "pass",
+    ];
+    let mut forks = Vec::new();
+    for a in answers {
+        assert!(
+            g.quiescent(),
+            "asked '{}' with a script suspended",
+            asked(&g).0
+        );
+        forks.push(g.fork());
+        pick(&mut g, a);
+    }
+    // Each fork, answered the same way from where it was made, ends where the game did.
+    for (i, mut f) in forks.into_iter().enumerate() {
+        for a in &answers[i..] {
+            pick(&mut f, a);
+        }
+        assert_eq!(f.log_hash(), g.log_hash(), "fork made before answer {i}");
+    }
+}
+
+#[test]
+fn trigger_ordering_after_a_step_is_quiescent() {
+    // Two watchers of P2: both trigger on the challenge, and P2 orders them.
+    let mut g = game(vec![
+        deck(&[("ace", 1), ("cub", 3)]),
+        deck(&[("watcher", 2), ("cub", 3)]),
+    ]);
+    pick(&mut g, "play ace");
+    pick(&mut g, "end turn");
+    pick(&mut g, "play watcher");
+    pick(&mut g, "play watcher");
+    pick(&mut g, "end turn");
+    pick(&mut g, "challenge watcher with ace");
+    let (prompt, player, _) = asked(&g);
+    assert_eq!((prompt.as_str(), player), ("order_triggers", 1));
+    assert!(g.quiescent());
+}
+
+#[test]
+fn a_step_that_stops_skips_to_the_steps_that_always_run() {
+    let mut g = game(vec![
+        deck(&[("ace", 1), ("cub", 3)]),
+        deck(&[("dummy", 1), ("cub", 3)]),
+    ]);
+    pick(&mut g, "play ace");
+    pick(&mut g, "end turn");
+    pick(&mut g, "play dummy");
+    pick(&mut g, "end turn");
+    pick(&mut g, "challenge dummy with ace");
+    // No guard, no boost, no clash: the duel's end came at once.
+    assert_eq!(story(&g), ["challenged@2", "duel_over@1"]);
+    assert_eq!(asked(&g).0, "main");
+}
+
+#[test]
+fn windows_nest_and_the_inner_one_closes_first() {
+    let mut g = two_boards();
+    pick(&mut g, "challenge brute with ace");
+    pick(&mut g, "no guard");
+    // P2 rallies: a procedure with a window of its own, asked of both in turn order.
+    pick(&mut g, "rally");
+    let (prompt, player, _) = asked(&g);
+    assert_eq!((prompt.as_str(), player), ("rally", 0));
+    pick(&mut g, "cheer");
+    assert_eq!(asked(&g).1, 1);
+    pick(&mut g, "stay silent");
+    // The rally closed, its action finished, then the boost window went on with P1.
+    assert_eq!(
+        story(&g),
+        ["challenged@2", "boosted:cheer@1", "boosted:after_rally@2"]
+    );
+    let (prompt, player, _) = asked(&g);
+    assert_eq!((prompt.as_str(), player), ("boost", 0));
+}
+
+#[test]
+fn an_alternating_window_with_three_seats_closes_when_all_pass_in_a_row() {
+    let mut g = game(vec![
+        deck(&[("cub", 4)]),
+        deck(&[("cub", 4)]),
+        deck(&[("cub", 4)]),
+    ]);
+    pick(&mut g, "auction");
+    let mut seats = Vec::new();
+    for a in ["bid", "pass", "bid", "pass", "pass", "pass"] {
+        seats.push(asked(&g).1);
+        assert!(g.quiescent());
+        pick(&mut g, a);
+    }
+    assert_eq!(seats, [0, 1, 2, 0, 1, 2]);
+    assert_eq!(story(&g), ["boosted:bid@1", "boosted:bid@3"]);
+    assert_eq!(asked(&g).0, "main", "three passes in a row closed it");
+}
+
+#[test]
+fn an_option_naming_no_procedure_fails_alone_with_a_clear_error() {
+    let mut g = two_boards();
+    pick(&mut g, "call nobody");
+    let err = g.errors().last().expect("an error").clone();
+    assert!(
+        err.contains("no procedure 'nobody'") && err.contains("duel, rally, auction"),
+        "{err}"
+    );
+    assert_eq!(asked(&g).0, "main", "the game goes on");
+}
+
+#[test]
+fn a_step_must_do_one_thing_and_name_functions_that_exist() {
+    let bad = MANIFEST
+        .replace(
+            r#"{"name": "clash", "run": "duel_clash"}"#,
+            r#"{"name": "clash", "run": "duel_clash", "window": {"players": "everyone", "actions": "bid_actions"}}"#,
+        )
+        .replace(r#""run": "duel_after""#, r#""run": "no_such_function""#);
+    let errors = match Engine::new(&content(&bad)) {
+        Ok(_) => panic!("a bad procedure loaded"),
+        Err(es) => es.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
+    };
+    let all = errors.join("\n");
+    assert!(
+        all.contains("procedure 'duel': step 'clash' needs either `run` or `window`"),
+        "{all}"
+    );
+    assert!(
+        all.contains("procedure 'duel': step 'after'") && all.contains("no_such_function"),
+        "{all}"
+    );
+}
