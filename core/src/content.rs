@@ -155,6 +155,9 @@ pub struct RulesetManifest {
     /// When cards' abilities stop working ("its effects are negated").
     #[serde(default)]
     pub abilities: AbilityPolicy,
+    /// How replacement effects are ordered (default: the affected card's own first).
+    #[serde(default)]
+    pub replacements: ReplacementPolicy,
     /// Procedures the kernel runs step by step (a battle, a command): between steps the
     /// procedure's data is the kernel's, so a decision at a step boundary, in a declared
     /// window or while triggers are ordered is quiescent (a fork is a plain copy).
@@ -385,6 +388,10 @@ pub struct StepDecl {
     /// however the battle went).
     #[serde(default)]
     pub always: bool,
+    /// `(ctx, data) -> bool`, asked before the step: false stops the procedure here (only
+    /// `always` steps run), as if the step before had returned `"stop"`.
+    #[serde(default)]
+    pub stop_unless: Option<String>,
 }
 
 /// A response window declared as a procedure step.
@@ -440,9 +447,54 @@ pub struct TriggerPolicy {
     #[serde(default = "yes")]
     pub player_orders: bool,
     /// An ability triggers at most once per batch, however many of its events the batch
-    /// holds (a rule some games have).
+    /// holds (a rule some games have); it resolves with all of them in `args.events`.
     #[serde(default)]
     pub once_per_batch: bool,
+    /// What makes one batch.
+    #[serde(default)]
+    pub batch: BatchPolicy,
+    /// Priority classes, first resolves first: an ability's `priority` names one. Pending
+    /// abilities of an earlier class resolve before any of a later class, whatever their
+    /// batch; abilities without a priority come after every class. Empty: no classes.
+    #[serde(default)]
+    pub classes: Vec<String>,
+}
+
+/// What makes one trigger batch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BatchPolicy {
+    /// What one primitive operation caused (or one `ctx:together` group).
+    #[default]
+    PerOperation,
+    /// What one resolution caused: a triggered ability, an action, a procedure step, a
+    /// phase procedure (as if each were wrapped in `ctx:together`).
+    PerResolution,
+}
+
+/// The order in which applicable replacement effects are offered for one operation.
+/// Cards' replacement effects always come before the rules' own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ReplacementOrder {
+    /// The affected card's own replacement effects first; then each player's in turn order
+    /// from the turn player, each choosing among their own.
+    #[default]
+    AffectedCardFirst,
+    /// Each player's in turn order from the turn player, each choosing among their own.
+    TurnOrder,
+    /// The affected card's controller (the affected player, for an operation on a player)
+    /// chooses among all that apply.
+    AffectedControllerChooses,
+}
+
+/// How replacement effects are ordered.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReplacementPolicy {
+    /// Who chooses which applies first.
+    #[serde(default)]
+    pub order: ReplacementOrder,
 }
 
 fn yes() -> bool {

@@ -101,6 +101,8 @@ pub struct Ability {
     pub affects: Affects,
     /// Static: modifications.
     pub mods: Vec<StaticMod>,
+    /// Triggered: its priority class (an index into `triggers.classes`; None: after all).
+    pub priority: Option<u8>,
 }
 
 /// A card definition with its printed characteristics resolved.
@@ -353,7 +355,34 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
         .ok()
         .flatten()
         .unwrap_or(false);
+    let classes = &rules.manifest.triggers.classes;
+    let priority = match t.get::<Value>("priority").map_err(|e| e.to_string())? {
+        Value::Nil => None,
+        Value::String(s) => {
+            let s = s.to_string_lossy();
+            match classes.iter().position(|c| *c == s) {
+                Some(i) => Some(i as u8),
+                None => {
+                    return Err(format!(
+                        "unknown priority '{s}' (game.yaml `triggers.classes`: {})",
+                        if classes.is_empty() {
+                            "none declared".to_string()
+                        } else {
+                            classes.join(", ")
+                        }
+                    ));
+                }
+            }
+        }
+        other => {
+            return Err(format!(
+                "`priority` should be a class name, not a {}",
+                other.type_name()
+            ));
+        }
+    };
     Ok(Ability {
+        priority,
         kind,
         when: get_fn("when")?,
         condition: get_fn("condition")?,
@@ -408,6 +437,8 @@ pub struct StepFns {
     pub does: StepFn,
     /// Runs even after a step returned `"stop"`.
     pub always: bool,
+    /// `(ctx, data) -> bool`: false stops the procedure before this step.
+    pub stop_unless: Option<Function>,
 }
 
 /// What a procedure step does.

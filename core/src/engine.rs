@@ -110,6 +110,7 @@ fn procedure_fns(
                     None
                 }
             };
+            let stop_unless = s.stop_unless.as_deref().and_then(&mut need);
             let does = match (&s.run, &s.window) {
                 (Some(run), None) => need(run).map(StepFn::Run),
                 (None, Some(w)) => match (need(&w.players), need(&w.actions)) {
@@ -121,19 +122,20 @@ fn procedure_fns(
                     })),
                     _ => None,
                 },
-                _ => {
-                    problems.push(format!(
-                        "step '{}' needs either `run` or `window`, not both or neither",
-                        s.name
-                    ));
-                    None
-                }
+                _ => None,
             };
+            if s.run.is_some() == s.window.is_some() {
+                problems.push(format!(
+                    "step '{}' needs either `run` or `window`, not both or neither",
+                    s.name
+                ));
+            }
             if let Some(does) = does {
                 steps.push(StepFns {
                     name: s.name.clone(),
                     does,
                     always: s.always,
+                    stop_unless,
                 });
             }
         }

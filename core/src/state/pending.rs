@@ -15,6 +15,9 @@ pub struct Pending {
     pub controller: PlayerId,
     /// What triggered it.
     pub event: Event,
+    /// The other events of its batch that triggered it too, when the ruleset has an ability
+    /// trigger once per batch (`triggers.once_per_batch`).
+    pub more: Vec<Event>,
     /// The timestamp of the one-shot grant (delayed ability) it came from, to remove.
     pub once_grant: Option<u64>,
     /// When its source gained it (0: printed), to tell whether a suppression stops it.

@@ -4,6 +4,9 @@ use super::*;
 
 impl Game {
     pub(super) fn step_lua(&mut self, l: &mut LuaFrame, input: Input) -> R<Next> {
+        if l.args.is_some() {
+            self.open_resolution_group(l);
+        }
         let lua = &self.engine.lua;
         let args: mlua::MultiValue = match (l.args.take(), input) {
             (Some(a), _) => a.into_iter().collect(),
@@ -34,6 +37,8 @@ impl Game {
             }
         };
         if l.thread.status() != ThreadStatus::Resumable {
+            // Groups it left open (its resolution's own, under `per_resolution`) end with it.
+            self.close_groups(std::mem::take(&mut l.groups));
             return Ok(Next::Return(out.into_iter().next().unwrap_or(Value::Nil)));
         }
         let mut it = out.into_iter();

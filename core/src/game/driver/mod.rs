@@ -390,7 +390,7 @@ impl Game {
 
     /// Closes `n` `ctx:together` groups whose owners failed; the last one releases the
     /// batch of triggers it held.
-    fn close_groups(&mut self, n: u32) {
+    pub(crate) fn close_groups(&mut self, n: u32) {
         if n == 0 || self.group_depth == 0 {
             return;
         }
@@ -456,6 +456,18 @@ impl Game {
             source,
             groups: 0,
         }))
+    }
+
+    /// Under `triggers.batch: per_resolution`, what a procedure the kernel starts (an
+    /// action, a triggered ability, a step) causes is one batch: the frame opens a group
+    /// when it first runs and closes it when it ends (`close_groups`, also on failure).
+    pub(crate) fn open_resolution_group(&mut self, frame: &mut LuaFrame) {
+        if self.engine.db.rules.manifest.triggers.batch
+            == crate::content::BatchPolicy::PerResolution
+        {
+            frame.groups += 1;
+            self.group_depth += 1;
+        }
     }
 
     fn ctx(

@@ -58,25 +58,7 @@ impl Game {
                 } else {
                     cands
                 };
-                // Order (OP 8-1-3-4-2 style, general): the affected card's own
-                // replacements first, then each player's in turn order from the turn player.
-                let affected = op_card(&op);
-                let own: Vec<_> = cands
-                    .iter()
-                    .copied()
-                    .filter(|c| c.1.is_some() && c.1 == affected)
-                    .collect();
-                let mine: Vec<_> = if !own.is_empty() {
-                    own
-                } else {
-                    let order = self.state.borrow().players_from_turn_player();
-                    let p = order
-                        .into_iter()
-                        .find(|p| cands.iter().any(|c| c.2 == *p))
-                        .unwrap_or(cands[0].2);
-                    cands.into_iter().filter(|c| c.2 == p).collect()
-                };
-                let p = mine[0].2;
+                let (p, mine) = self.replacements_offered(&op, cands);
                 let any_optional = mine.iter().any(|(r, _, _)| db.ability(*r).optional);
                 if mine.len() == 1 && !any_optional {
                     let (r, s, p) = mine[0];
@@ -187,6 +169,49 @@ impl Game {
             label,
             s,
         )?))
+    }
+
+    /// Which of the applicable replacement effects are offered now, and who chooses among
+    /// them, as the ruleset's `replacements.order` says.
+    fn replacements_offered(
+        &self,
+        op: &Op,
+        cands: Vec<(AbilityRef, Option<ObjId>, PlayerId)>,
+    ) -> (PlayerId, Vec<(AbilityRef, Option<ObjId>, PlayerId)>) {
+        use crate::content::ReplacementOrder;
+        let affected = op_card(op);
+        let st = self.state.borrow();
+        let by_turn_order = |cands: Vec<(AbilityRef, Option<ObjId>, PlayerId)>| {
+            let p = st
+                .players_from_turn_player()
+                .into_iter()
+                .find(|p| cands.iter().any(|c| c.2 == *p))
+                .unwrap_or(cands[0].2);
+            (p, cands.into_iter().filter(|c| c.2 == p).collect())
+        };
+        match self.engine.db.rules.manifest.replacements.order {
+            // OP 8-1-3-4-2 style: the affected card's own first, then each player's in turn
+            // order from the turn player.
+            ReplacementOrder::AffectedCardFirst => {
+                let own: Vec<_> = cands
+                    .iter()
+                    .copied()
+                    .filter(|c| c.1.is_some() && c.1 == affected)
+                    .collect();
+                match own.first() {
+                    Some(first) => (first.2, own),
+                    None => by_turn_order(cands),
+                }
+            }
+            ReplacementOrder::TurnOrder => by_turn_order(cands),
+            ReplacementOrder::AffectedControllerChooses => {
+                let p = match op {
+                    Op::Value { player, .. } => player.unwrap_or(st.turn_player),
+                    _ => affected.map_or(st.turn_player, |c| st.obj(c).controller),
+                };
+                (p, cands)
+            }
+        }
     }
 
     pub(super) fn replacement_candidates(

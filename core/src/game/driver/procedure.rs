@@ -15,13 +15,25 @@ impl Game {
         let proc = &db.hooks.procedures[f.proc];
         match f.stage {
             ProcStage::Begin => {
-                while f.stopping && f.step < proc.steps.len() && !proc.steps[f.step].always {
-                    f.step += 1;
+                loop {
+                    while f.stopping && f.step < proc.steps.len() && !proc.steps[f.step].always {
+                        f.step += 1;
+                    }
+                    let Some(step) = proc.steps.get(f.step) else {
+                        let lua = &self.engine.lua;
+                        return Ok(Next::Return(Value::Table(record_to_lua(lua, &f.data)?)));
+                    };
+                    let Some(cond) = step.stop_unless.as_ref().filter(|_| !f.stopping) else {
+                        break;
+                    };
+                    let ctx = self.ctx(f.player, None, None)?;
+                    let data = record_to_lua(&self.engine.lua, &f.data)?;
+                    if self.engine.run(|| cond.call::<bool>((ctx, data)))? {
+                        break;
+                    }
+                    f.stopping = true;
                 }
-                let Some(step) = proc.steps.get(f.step) else {
-                    let lua = &self.engine.lua;
-                    return Ok(Next::Return(Value::Table(record_to_lua(lua, &f.data)?)));
-                };
+                let step = &proc.steps[f.step];
                 f.stage = ProcStage::Running;
                 let ctx = self.ctx(f.player, None, None)?;
                 let data = record_to_lua(&self.engine.lua, &f.data)?;

@@ -55,13 +55,18 @@ impl Game {
         }
         let policy = &self.engine.db.rules.manifest.triggers;
         if policy.once_per_batch {
-            let mut seen = Vec::new();
-            items.retain(|p| {
-                let key = (p.ability, p.source);
-                let new = !seen.contains(&key);
-                seen.push(key);
-                new
-            });
+            // The first of each (ability, source) stays and carries the others' events.
+            let mut kept: Vec<Pending> = Vec::new();
+            for p in items {
+                match kept
+                    .iter_mut()
+                    .find(|k| k.ability == p.ability && k.source == p.source)
+                {
+                    Some(k) => k.more.push(p.event),
+                    None => kept.push(p),
+                }
+            }
+            items = kept;
         }
         let order = policy.order;
         let mut st = self.state.borrow_mut();
@@ -81,20 +86,32 @@ impl Game {
             }
             (TriggerStage::Asked(p), Input::Answer(Response::Choose { indices })) => {
                 *stage = TriggerStage::Pick;
-                self.take_pending(p, Some(indices[0] as usize))
+                self.take_pending(p, Some(indices[0] as usize))?
             }
             _ => {
                 let st = self.state.borrow();
-                let Some(batch) = st.pending.front() else {
+                let Some((b, class)) = next_batch(&db, &st) else {
                     return Ok(Next::Return(Value::Nil));
                 };
+                let batch = &st.pending[b];
+                let of_class = |i: &&Pending| db.ability(i.ability).priority == class;
                 let order = st.players_from_turn_player();
                 let p = order
                     .into_iter()
-                    .find(|p| batch.items.iter().any(|i| i.controller == *p))
+                    .find(|p| {
+                        batch
+                            .items
+                            .iter()
+                            .filter(of_class)
+                            .any(|i| i.controller == *p)
+                    })
                     .unwrap_or(batch.items[0].controller);
-                let mine: Vec<&Pending> =
-                    batch.items.iter().filter(|i| i.controller == p).collect();
+                let mine: Vec<&Pending> = batch
+                    .items
+                    .iter()
+                    .filter(of_class)
+                    .filter(|i| i.controller == p)
+                    .collect();
                 if mine.len() > 1 && db.rules.manifest.triggers.player_orders {
                     let options = mine
                         .iter()
@@ -129,7 +146,7 @@ impl Game {
                     }));
                 }
                 drop(st);
-                self.take_pending(p, None)
+                self.take_pending(p, None)?
             }
         };
         // A triggered ability whose source became suppressed while it waited does not
@@ -165,7 +182,18 @@ impl Game {
             c.raw_set("ability", handle.clone())?;
         }
         let args = self.engine.lua.create_table()?;
-        args.set("event", ev)?;
+        args.set("event", ev.clone())?;
+        if db.rules.manifest.triggers.once_per_batch {
+            // Every event of the batch that triggered it, the first one first.
+            let st = self.state.borrow();
+            let lua = &self.engine.lua;
+            let all = lua.create_table()?;
+            all.raw_set(1, ev)?;
+            for (k, e) in chosen.more.iter().enumerate() {
+                all.raw_set(k + 2, event_table(lua, &db, &st, e)?)?;
+            }
+            args.set("events", all)?;
+        }
         let label = match chosen.ability.0 {
             Some(c) => card_label(&db, c, &format!("ability {}", chosen.ability.1 + 1)),
             None => format!("rule ability {}", chosen.ability.1 + 1),
@@ -178,26 +206,49 @@ impl Game {
         )?))
     }
 
-    /// Removes and returns player `p`'s `nth` pending ability of the front batch (the first
-    /// when `nth` is None).
-    pub(super) fn take_pending(&mut self, p: PlayerId, nth: Option<usize>) -> Pending {
+    /// Removes and returns player `p`'s `nth` pending ability (the first when `nth` is None)
+    /// among those of the batch and class that go next (`next_batch`).
+    pub(super) fn take_pending(&mut self, p: PlayerId, nth: Option<usize>) -> R<Pending> {
+        let db = self.engine.db.clone();
         let mut st = self.state.borrow_mut();
+        let Some((b, class)) = next_batch(&db, &st) else {
+            return Err(mlua::Error::runtime("no triggered ability is waiting"));
+        };
         let q = std::sync::Arc::make_mut(&mut st.pending);
-        let batch = q.front_mut().expect("a batch");
+        let batch = &mut q[b];
         let positions: Vec<usize> = batch
             .items
             .iter()
             .enumerate()
-            .filter(|(_, i)| i.controller == p)
+            .filter(|(_, i)| i.controller == p && db.ability(i.ability).priority == class)
             .map(|(k, _)| k)
             .collect();
         let k = positions.get(nth.unwrap_or(0)).copied().unwrap_or(0);
         let item = batch.items.remove(k);
         if batch.items.is_empty() {
-            q.pop_front();
+            q.remove(b);
         }
-        item
+        Ok(item)
     }
+}
+
+/// Which batch resolves from next, and from which priority class: the earliest class that
+/// any pending ability has (`triggers.classes`; `None` is after every class), from the first
+/// batch in the queue holding one of it.
+fn next_batch(db: &Db, st: &State) -> Option<(usize, Option<u8>)> {
+    let rank = |c: Option<u8>| c.map_or(u16::MAX, u16::from);
+    let class = st
+        .pending
+        .iter()
+        .flat_map(|b| &b.items)
+        .map(|i| db.ability(i.ability).priority)
+        .min_by_key(|c| rank(*c))?;
+    let b = st.pending.iter().position(|b| {
+        b.items
+            .iter()
+            .any(|i| db.ability(i.ability).priority == class)
+    })?;
+    Some((b, class))
 }
 
 /// The triggered abilities `events` trigger, in a stable order.
@@ -288,6 +339,7 @@ pub(crate) fn collect(
                 source: src,
                 controller,
                 event: e.clone(),
+                more: Vec::new(),
                 once_grant,
                 gained,
             });

@@ -1,0 +1,339 @@
+//! Ordering policies on a made-up game ("Echo"): what makes one trigger batch, priority
+//! classes, `once_per_batch` with all of a batch's events, and the order in which replacement
+//! effects are offered. Each test selects the policy in the manifest, as a ruleset would.
+//!
+//! Echo: on your turn you may "mill" (the top two cards of your deck go to the discard, one
+//! at a time) or "sacrifice" a card of your board. Cards react to cards reaching a discard.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use riffle_core::*;
+
+const MANIFEST: &str = r#"{
+  "game": "echo", "name": {"en": "Echo"}, "version": "1",
+  "players": {"min": 2, "max": 2},
+  "zones": [
+    {"name": "deck", "scope": "player", "visibility": "hidden", "ordered": true, "face_down": true},
+    {"name": "hand", "scope": "player", "visibility": "owner"},
+    {"name": "board", "scope": "player", "visibility": "public", "in_play": true},
+    {"name": "discard", "scope": "player", "visibility": "public", "ordered": true}
+  ],
+  "categories": ["thing"],
+  "characteristics": [{"name": "power", "kind": "int"}],
+  "orientations": ["up"],
+  "events": ["pinged"],
+  "setup": "setup",
+  "turn": {"phases": [{"name": "main", "actions": "main_actions"}]},
+  "triggers": {"order": "newest_first", "player_orders": false, "classes": ["burst"]},
+  "hooks": {"activate": "activate", "validate_deck": "validate_deck"},
+  "deck": {"sections": [{"name": "main", "zone": "deck"}, {"name": "board", "zone": "board"}]},
+  "scripts": ["echo.lua"]
+}"#;
+
+const RULES_LUA: &str = r#"
+function setup(ctx) end
+
+function main_actions(ctx)
+  local p = ctx.turn_player
+  local out = { { label = "mill", run = function(ctx)
+    for i = 1, 2 do
+      local top = ctx:top("deck", p, 1)[1]
+      if top then ctx:move(top, "discard", { reason = "mill" }) end
+    end
+  end } }
+  for _, c in ipairs(ctx:cards("board", p)) do
+    out[#out + 1] = { label = "sacrifice " .. c.name, card = c,
+      run = function(ctx, o) ctx:move(o.card, "discard", { reason = "sacrifice" }) end }
+  end
+  out[#out + 1] = { label = "end turn", ends_phase = true }
+  return out
+end
+
+function activate(ctx, ab, args) ab.def.operate(ctx, args) return true end
+function validate_deck(deck) return {} end
+
+-- A reaction to a card reaching a discard: logs which card, as `pinged` with the reactor's
+-- tag as its key.
+function reaction(tag, priority)
+  return { kind = "triggered", on = "moved", priority = priority,
+    when = function(ctx, ev) return ev.to == "discard" end,
+    operate = function(ctx, args)
+      ctx:emit("pinged", { key = tag, card = args.event.card, amount = args.events and #args.events or 0 })
+    end }
+end
+"#;
+
+fn card(id: &str, script: Option<&str>) -> CardDef {
+    CardDef {
+        id: id.into(),
+        category: "thing".into(),
+        name: [("en".to_string(), id.to_string())].into(),
+        text: BTreeMap::new(),
+        fields: BTreeMap::new(),
+        keywords: Vec::new(),
+        script: script.map(|s| Source {
+            name: format!("cards/{id}.lua"),
+            text: s.into(),
+        }),
+    }
+}
+
+/// A replacement of a move into the discard, sending the card to `zone` instead; `mine`
+/// limits it to cards its controller controls, `own` to its own card.
+fn redirect(zone: &str, whose: &str) -> String {
+    let test = match whose {
+        "own" => "op.card == ctx.source",
+        "mine" => "op.card.controller == ctx.player",
+        _ => "true",
+    };
+    format!(
+        r#"return {{ {{ kind = "replacement", replaces = "move",
+           applies = function(ctx, op) return op.zone == "discard" and {test} end,
+           replace = function(ctx, op) op.zone = "{zone}"; return op end }} }}"#
+    )
+}
+
+fn engine(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
+    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
+    tweak(&mut raw);
+    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
+    let content = Content {
+        ruleset: Ruleset {
+            manifest,
+            scripts: vec![Source {
+                name: "echo.lua".into(),
+                text: RULES_LUA.into(),
+            }],
+        },
+        cards: vec![
+            card("amber", None),
+            card("basalt", None),
+            card("listener", Some(r#"return { reaction("listener") }"#)),
+            card("alarm", Some(r#"return { reaction("alarm", "burst") }"#)),
+            card("phoenix", Some(&redirect("hand", "own"))),
+            card("shield", Some(&redirect("hand", "mine"))),
+            card("ward", Some(&redirect("deck", "any"))),
+        ],
+    };
+    match Engine::new(&content) {
+        Ok(e) => e,
+        Err(es) => panic!("{es:?}"),
+    }
+}
+
+/// P1's deck (the last id is on top) and board; P2's board.
+fn game(e: &Rc<Engine>, deck: &[&str], board: &[&str], theirs: &[&str]) -> Game {
+    let list = |main: &[&str], board: &[&str]| {
+        let mut d = DeckList::default();
+        let section = |ids: &[&str]| ids.iter().map(|c| (c.to_string(), 1)).collect();
+        d.sections.insert("main".into(), section(main));
+        d.sections.insert("board".into(), section(board));
+        d
+    };
+    Game::new(
+        e.clone(),
+        GameConfig {
+            seed: 1,
+            decks: vec![list(deck, board), list(&[], theirs)],
+            keep_log: true,
+        },
+    )
+    .expect("game starts")
+}
+
+fn pick(g: &mut Game, label: &str) {
+    let Some(Request::Choose {
+        options, player, ..
+    }) = g.request().cloned()
+    else {
+        panic!("no choice pending")
+    };
+    let i = options
+        .iter()
+        .position(|o| o.label.starts_with(label))
+        .unwrap_or_else(|| panic!("no option '{label}' in {options:?}"));
+    g.respond(
+        player,
+        Response::Choose {
+            indices: vec![i as u32],
+        },
+    )
+    .expect("legal");
+}
+
+/// The `pinged` events so far: "tag:card" (with "×n" when the ability saw n events).
+fn pings(g: &Game) -> Vec<String> {
+    g.log()
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Event(e) if e.name == "pinged" => {
+                let card = e.card.map(|c| g.card_id(c)).unwrap_or_default();
+                let n = if e.amount > 0 {
+                    format!("×{}", e.amount)
+                } else {
+                    String::new()
+                };
+                Some(format!("{}:{card}{n}", e.key.as_deref().unwrap_or("")))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn set(raw: &mut serde_json::Value, path: &[&str], v: serde_json::Value) {
+    let mut at = raw;
+    for k in &path[..path.len() - 1] {
+        at = &mut at[*k];
+    }
+    at[path[path.len() - 1]] = v;
+}
+
+#[test]
+fn newest_first_per_operation_resolves_the_later_operation_first() {
+    // Two operations, two batches: the second one is newest, so it goes first.
+    let e = engine(|_| {});
+    let mut g = game(&e, &["amber", "basalt"], &["listener"], &[]);
+    pick(&mut g, "mill");
+    // The top card (basalt) went first; its trigger resolves last.
+    assert_eq!(pings(&g), ["listener:amber", "listener:basalt"]);
+}
+
+#[test]
+fn newest_first_per_resolution_keeps_one_effects_triggers_in_order() {
+    // One action that does two things makes one batch: its triggers keep their order.
+    let e = engine(|m| set(m, &["triggers", "batch"], "per_resolution".into()));
+    let mut g = game(&e, &["amber", "basalt"], &["listener"], &[]);
+    pick(&mut g, "mill");
+    assert_eq!(pings(&g), ["listener:basalt", "listener:amber"]);
+}
+
+#[test]
+fn an_earlier_priority_class_resolves_before_older_batches_of_later_classes() {
+    let e = engine(|m| {
+        set(m, &["triggers", "order"], "fifo_batches".into());
+    });
+    let mut g = game(&e, &["amber", "basalt"], &["alarm", "listener"], &[]);
+    pick(&mut g, "mill");
+    // Both alarms (class burst) before either listener, though each mill was its own batch.
+    assert_eq!(
+        pings(&g),
+        [
+            "alarm:basalt",
+            "alarm:amber",
+            "listener:basalt",
+            "listener:amber"
+        ]
+    );
+}
+
+#[test]
+fn a_priority_no_class_declares_is_a_load_error_naming_the_classes() {
+    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
+    set(
+        &mut raw,
+        &["triggers", "classes"],
+        serde_json::json!(["first", "second"]),
+    );
+    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
+    let content = Content {
+        ruleset: Ruleset {
+            manifest,
+            scripts: vec![Source {
+                name: "echo.lua".into(),
+                text: RULES_LUA.into(),
+            }],
+        },
+        cards: vec![card(
+            "alarm",
+            Some(r#"return { reaction("alarm", "burst") }"#),
+        )],
+    };
+    let errors = match Engine::new(&content) {
+        Ok(_) => panic!("loaded"),
+        Err(es) => es
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    };
+    assert!(
+        errors.contains("unknown priority 'burst'") && errors.contains("first, second"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn once_per_batch_resolves_once_with_every_event_of_the_batch() {
+    let e = engine(|m| {
+        set(m, &["triggers", "batch"], "per_resolution".into());
+        set(m, &["triggers", "once_per_batch"], true.into());
+    });
+    let mut g = game(&e, &["amber", "basalt"], &["listener"], &[]);
+    pick(&mut g, "mill");
+    // The first event's card, and both events in args.events.
+    assert_eq!(pings(&g), ["listener:basalt×2"]);
+}
+
+/// The replacement request's options, or "applied" when none was asked.
+fn offered(g: &Game) -> (PlayerId, Vec<String>) {
+    match g.request().expect("a request") {
+        Request::Choose {
+            prompt,
+            player,
+            options,
+            ..
+        } if prompt == "replacement" => {
+            (*player, options.iter().map(|o| o.label.clone()).collect())
+        }
+        other => panic!("no replacement was offered: {other:?}"),
+    }
+}
+
+#[test]
+fn the_affected_cards_own_replacement_goes_first_by_default() {
+    // OP 8-1-3-4-2 style: phoenix's own applies without a question.
+    let e = engine(|_| {});
+    let mut g = game(&e, &[], &["phoenix", "shield"], &["ward"]);
+    pick(&mut g, "sacrifice phoenix");
+    let hand = g.with_state(|st| st.zone(st.zone_id(1, 0)).cards.len());
+    assert_eq!(hand, 1, "phoenix went to its owner's hand");
+}
+
+#[test]
+fn turn_order_offers_the_turn_players_replacements_first() {
+    let e = engine(|m| {
+        set(
+            m,
+            &["replacements"],
+            serde_json::json!({"order": "turn_order"}),
+        )
+    });
+    let mut g = game(&e, &[], &["phoenix", "shield"], &["ward"]);
+    pick(&mut g, "sacrifice phoenix");
+    assert_eq!(
+        offered(&g),
+        (0, vec!["apply phoenix".into(), "apply shield".into()])
+    );
+}
+
+#[test]
+fn the_affected_controller_may_choose_among_every_players_replacements() {
+    let e = engine(|m| {
+        set(
+            m,
+            &["replacements"],
+            serde_json::json!({"order": "affected_controller_chooses"}),
+        )
+    });
+    let mut g = game(&e, &[], &["phoenix", "shield"], &["ward"]);
+    pick(&mut g, "sacrifice phoenix");
+    let (p, labels) = offered(&g);
+    assert_eq!(p, 0);
+    assert_eq!(labels.len(), 3, "{labels:?}");
+    assert!(labels.contains(&"apply ward".to_string()), "{labels:?}");
+    // Choosing the opponent's sends the card to its owner's deck instead.
+    pick(&mut g, "apply ward");
+    let deck = g.with_state(|st| st.zone(st.zone_id(0, 0)).cards.len());
+    assert_eq!(deck, 1);
+}
