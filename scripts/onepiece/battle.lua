@@ -3,114 +3,122 @@
 
 OP = OP or {}
 
+--- The battle is the kernel-run procedure `battle` (game.yaml `procedures`): its record is
+--- `{attacker, target}` (the target becomes the Blocker after a block), and ctx.player in its
+--- steps is the attacking player. The block and counter windows ask with no script waiting.
+
 --- OP 7-1-1-4, 7-1-2-3, 7-1-3-2-3 (docs/rulings): at the end of each of the first three steps,
 --- if the attacking card or the card being attacked (after a Blocker: the Blocker) has moved
---- zones, the battle goes straight to its end.
-local function still_there(b)
+--- zones, the battle goes straight to its end (game.yaml: `stop_unless`).
+function OP.battle_goes_on(ctx, b)
   return b.attacker.alive and b.target.alive
 end
 
+--- The defending player (the block and counter windows).
+function OP.defender(ctx, b) return { OP.opponent(ctx, b.attacker.controller) } end
+
+--- Starts a battle from any script (the Main Phase starts it as an action option).
 function OP.battle(ctx, attacker, target)
-  local p = attacker.controller
-  local opp = OP.opponent(ctx, p)
-  local b = { attacker = attacker, target = target }
-  -- OP 7-1-1-1: rest the attacker and declare the attack; 7-1-1-2: its target.
-  ctx:set_orientation(attacker, "rested", "attack")
-  -- OP 7-1-1-3: [When Attacking] and [On Your Opponent's Attack] (the attacker's first: the
-  -- turn player's effects come first in the batch, 8-6-1, 10-2-16-1).
-  ctx:emit("attack_declared", { card = attacker, target = target, player = p })
-  ctx:resolve_triggers()
-  if still_there(b) then OP.block_step(ctx, b, opp) end   -- OP 7-1-1-4
-  if still_there(b) then OP.counter_step(ctx, b, opp) end -- OP 7-1-2-3
-  if still_there(b) then OP.damage_step(ctx, b, p, opp) end -- OP 7-1-3-2-3
-  -- OP 7-1-5-1/2: the battle ends; "at the end of the battle" effects.
-  ctx:emit("battle_ended", { card = b.attacker, target = b.target, player = p })
-  ctx:resolve_triggers()
-  -- OP 7-1-5-3/4: "during this battle" effects end, the turn player's, then the other's.
-  ctx:expire("end_of_battle", p)
-  ctx:expire("end_of_battle")
+  return ctx:procedure("battle", { attacker = attacker, target = target })
 end
 
-function OP.block_step(ctx, b, opp)
-  -- OP 7-1-2-1, 10-1-4-1: one [Blocker] per battle, by resting an active Character other than
-  -- the one attacked; prohibitions from card text win (OP 1-3-3).
+--- OP 7-1-1: the Attack Step.
+function OP.attack_step(ctx, b)
+  -- OP 7-1-1-1: rest the attacker and declare the attack; 7-1-1-2: its target.
+  ctx:set_orientation(b.attacker, "rested", "attack")
+  -- OP 7-1-1-3: [When Attacking] and [On Your Opponent's Attack] resolve after this step (the
+  -- attacker's first: the turn player's effects come first in the batch, 8-6-1, 10-2-16-1).
+  ctx:emit("attack_declared", { card = b.attacker, target = b.target, player = ctx.player })
+end
+
+--- OP 7-1-2: the Block Step, a window of the defender's. OP 7-1-2-1, 10-1-4-1: one [Blocker]
+--- per battle, by resting an active Character other than the one attacked; prohibitions
+--- from card text win (OP 1-3-3). No [Blocker] able to block: nothing is asked.
+function OP.block_actions(ctx, opp, b)
   local options = {}
   if not b.attacker:has("keywords", "unblockable") then
     for _, c in ipairs(OP.characters(ctx, opp)) do
       if c ~= b.target and c.orientation == "active" and c:has("keywords", "blocker")
           and not c:has("keywords", "cannot_block") then
-        options[#options + 1] = { label = "block with " .. c.name, kind = "block", card = c }
+        options[#options + 1] = { label = "block with " .. c.name, kind = "block", card = c, run = OP.block }
       end
     end
   end
-  if #options == 0 then return end
-  options[#options + 1] = { label = "no block", kind = "pass" }
-  local o = ctx:choose(opp, options, { prompt = "block" })
-  if o.kind == "block" then
-    ctx:set_orientation(o.card, "rested", "blocker")
-    b.target = o.card -- OP 10-1-4-1: the attacked card becomes the Blocker
-    ctx:emit("blocked", { card = o.card, target = b.attacker, player = opp }) -- OP 7-1-2-2, 10-2-15-1
-    ctx:resolve_triggers()
-  end
+  if #options == 0 then return options end
+  options[#options + 1] = { label = "no block", kind = "pass", pass = true }
+  return options
 end
 
-function OP.counter_step(ctx, b, opp)
-  -- OP 7-1-3-1: "when attacked" effects, for the card attacked now.
-  ctx:emit("attacked", { card = b.attacker, target = b.target, player = opp })
-  ctx:resolve_triggers()
-  -- OP 7-1-3-2: the defender may use counters from hand and [Counter] Events, any number.
-  ctx:window({
-    players = { opp },
-    model = "single",
-    prompt = "counter",
-    actions = function(ctx, p)
-      local out = {}
-      local don = #OP.active_don(ctx, p)
-      for _, c in ipairs(ctx:cards("hand", p)) do
-        if c.category == "character" and c.counter > 0 then
-          -- OP 7-1-3-2-1: trash a Character card with a counter; one of your Leader or
-          -- Characters gains its counter value during this battle. No cost is paid.
-          for _, t in ipairs(OP.fighters(ctx, p)) do
-            out[#out + 1] = { label = "counter " .. c.name .. " (+" .. c.counter .. ") on " .. t.name,
-              kind = "counter", card = c, target = t,
-              run = function(ctx, o)
-                local v = o.card.counter
-                OP.trash(ctx, o.card, "counter")
-                ctx:modify(o.target, { char = "power", op = "add", value = v }, { ["until"] = "end_of_battle", player = p })
-              end }
-          end
-        elseif c.category == "event" and c.cost <= don and OP.may_use_cards(ctx, p) then
-          -- OP 7-1-3-2-2, 10-2-4-1: use a [Counter] Event (pay its cost, trash it, resolve it).
-          for _, ab in ipairs(ctx:abilities({ card = c, timing = "counter" })) do
-            if OP.can_activate(ctx:with({ source = c, player = p }), ab) then
-              out[#out + 1] = { label = "use " .. c.name .. " (cost " .. c.cost .. ")", kind = "counter_event", card = c,
-                run = function(ctx, o)
-                  if not OP.pay_don(ctx, p, o.card.cost) then return end
-                  local used = OP.trash(ctx, o.card, "use")
-                  ctx:emit("event_used", { card = used, player = p }) -- OP 8-5-4
-                  OP.activate(ctx:with({ source = used, player = p, battle = b }), { source = used, def = ab.def, key = ab.key }, {})
-                end }
-            end
-          end
+function OP.block(ctx, o, b)
+  ctx:set_orientation(o.card, "rested", "blocker")
+  b.target = o.card -- OP 10-1-4-1: the attacked card becomes the Blocker
+  ctx:emit("blocked", { card = o.card, target = b.attacker, player = ctx.player }) -- OP 7-1-2-2, 10-2-15-1
+end
+
+--- OP 7-1-3-1: the Counter Step begins: "when attacked" effects, for the card attacked now.
+function OP.attacked_step(ctx, b)
+  ctx:emit("attacked", { card = b.attacker, target = b.target, player = OP.opponent(ctx, ctx.player) })
+end
+
+--- OP 7-1-3-2: the defender may use counters from hand and [Counter] Events, any number.
+function OP.counter_actions(ctx, p, b)
+  local out = {}
+  local don = #OP.active_don(ctx, p)
+  for _, c in ipairs(ctx:cards("hand", p)) do
+    if c.category == "character" and c.counter > 0 then
+      -- OP 7-1-3-2-1: trash a Character card with a counter; one of your Leader or
+      -- Characters gains its counter value during this battle. No cost is paid.
+      for _, t in ipairs(OP.fighters(ctx, p)) do
+        out[#out + 1] = { label = "counter " .. c.name .. " (+" .. c.counter .. ") on " .. t.name,
+          kind = "counter", card = c, target = t,
+          run = function(ctx, o)
+            local v = o.card.counter
+            OP.trash(ctx, o.card, "counter")
+            ctx:modify(o.target, { char = "power", op = "add", value = v }, { ["until"] = "end_of_battle", player = p })
+          end }
+      end
+    elseif c.category == "event" and c.cost <= don and OP.may_use_cards(ctx, p) then
+      -- OP 7-1-3-2-2, 10-2-4-1: use a [Counter] Event (pay its cost, trash it, resolve it).
+      for _, ab in ipairs(ctx:abilities({ card = c, timing = "counter" })) do
+        if OP.can_activate(ctx:with({ source = c, player = p }), ab) then
+          out[#out + 1] = { label = "use " .. c.name .. " (cost " .. c.cost .. ")", kind = "counter_event", card = c,
+            run = function(ctx, o, b)
+              if not OP.pay_don(ctx, p, o.card.cost) then return end
+              local used = OP.trash(ctx, o.card, "use")
+              ctx:emit("event_used", { card = used, player = p }) -- OP 8-5-4
+              OP.activate(ctx:with({ source = used, player = p, battle = b }), { source = used, def = ab.def, key = ab.key }, {})
+            end }
         end
       end
-      out[#out + 1] = { label = "no more counters", kind = "pass", pass = true }
-      return out
-    end,
-  })
+    end
+  end
+  out[#out + 1] = { label = "no more counters", kind = "pass", pass = true }
+  return out
 end
 
-function OP.damage_step(ctx, b, p, opp)
+--- OP 7-1-4: the Damage Step.
+function OP.damage_step(ctx, b)
   local a, t = b.attacker, b.target
   if a.power < t.power then return end -- OP 7-1-4-2: the attacker loses, nothing happens
   -- OP 7-1-4-1: the attacker wins ties.
   if t.zone == "leader" then
     local n = a:has("keywords", "double_attack") and 2 or 1 -- OP 10-1-2-1, 7-1-4-1-1-3
-    OP.damage(ctx, opp, n, a:has("keywords", "banish"))     -- OP 7-1-4-1-1
-    ctx:resolve_triggers() -- OP 8-6-2: effects met during damage wait until it is over
+    OP.damage(ctx, t.controller, n, a:has("keywords", "banish")) -- OP 7-1-4-1-1
+    -- OP 8-6-2: effects met during damage wait until it is over (they resolve after this step).
   else
     OP.ko(ctx, t, true) -- OP 7-1-4-1-2: by the battle, not by an effect (10-2-1-1)
   end
+end
+
+--- OP 7-1-5-1/2: the battle ends; "at the end of the battle" effects resolve after this step.
+function OP.end_of_battle(ctx, b)
+  ctx:emit("battle_ended", { card = b.attacker, target = b.target, player = ctx.player })
+end
+
+--- OP 7-1-5-3/4: "during this battle" effects end, the turn player's, then the other's.
+function OP.battle_effects_end(ctx, b)
+  ctx:expire("end_of_battle", ctx.player)
+  ctx:expire("end_of_battle")
 end
 
 --- Deals n damage to player `p`'s Leader (OP 4-6-2-2), one point at a time (4-6-2-1).

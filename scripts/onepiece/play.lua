@@ -109,7 +109,7 @@ function OP.main_actions(ctx)
       end
       for _, t in ipairs(targets) do
         out[#out + 1] = { label = "attack " .. t.name .. " with " .. a.name, kind = "attack", card = a, target = t,
-          run = function(ctx, o) OP.battle(ctx, o.card, o.target) end }
+          procedure = "battle", data = { attacker = a, target = t } } -- OP 7-1 (battle.lua)
       end
     end
   end
