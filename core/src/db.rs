@@ -501,17 +501,17 @@ pub struct Db {
     /// Cards by index.
     pub cards: Vec<CardData>,
     /// Card index by id.
-    pub card_index: std::collections::HashMap<String, u32>,
+    pub card_index: rustc_hash::FxHashMap<String, u32>,
     /// The rules' own abilities.
     pub rule_abilities: Vec<Ability>,
     /// Static abilities by the characteristic they modify.
-    pub statics_by_char: std::collections::HashMap<Sym, Vec<AbilityRef>>,
+    pub statics_by_char: rustc_hash::FxHashMap<Sym, Vec<AbilityRef>>,
     /// Triggered abilities by event.
-    pub triggers_by_event: std::collections::HashMap<Sym, Vec<AbilityRef>>,
+    pub triggers_by_event: rustc_hash::FxHashMap<Sym, Vec<AbilityRef>>,
     /// Replacement abilities.
     pub replacements: Vec<AbilityRef>,
     /// Ability by the address of its Lua table (to find the ability a script names).
-    pub ability_by_table: std::collections::HashMap<usize, AbilityRef>,
+    pub ability_by_table: rustc_hash::FxHashMap<usize, AbilityRef>,
     /// Zone declarations that are in play.
     pub in_play: Vec<usize>,
     /// The prelude's context constructor.
@@ -523,7 +523,7 @@ pub struct Db {
     /// The work budget of the running call (shared with the engine).
     pub budget: crate::sandbox::vm::Budget,
     /// Card index by script file name, to name the card whose frame an error passed.
-    pub script_cards: std::collections::HashMap<String, u32>,
+    pub script_cards: rustc_hash::FxHashMap<String, u32>,
     /// Errors raised where no coroutine can take them (a static ability's condition read
     /// in the middle of a kernel callback): the running game reports them after its step.
     pub stray_errors: std::cell::RefCell<Vec<String>>,

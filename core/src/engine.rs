@@ -1,7 +1,9 @@
 //! The engine: content compiled once (rules, cards, the Lua VM with every script loaded),
 //! shared by all the games it runs.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
+
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 use mlua::{Function, Lua, Table, Value};
@@ -384,7 +386,7 @@ impl Engine {
         freeze(&lua, &seen, vec![Value::Table(card_meta.clone())]).map_err(fatal)?;
 
         let mut cards = Vec::new();
-        let mut card_index = HashMap::new();
+        let mut card_index = FxHashMap::default();
         for def in &content.cards {
             let id = def.id.clone();
             if card_index.contains_key(&id) {
@@ -539,8 +541,8 @@ impl Engine {
             procedures,
         };
 
-        let mut statics_by_char: HashMap<_, Vec<_>> = HashMap::new();
-        let mut triggers_by_event: HashMap<_, Vec<_>> = HashMap::new();
+        let mut statics_by_char: FxHashMap<_, Vec<_>> = FxHashMap::default();
+        let mut triggers_by_event: FxHashMap<_, Vec<_>> = FxHashMap::default();
         let mut replacements = Vec::new();
         let all = rule_abilities
             .iter()
@@ -571,7 +573,7 @@ impl Engine {
                 AbilityKind::Activated => {}
             }
         }
-        let mut ability_by_table = HashMap::new();
+        let mut ability_by_table = FxHashMap::default();
         for (c, d) in cards.iter().enumerate() {
             for (i, a) in d.abilities.iter().enumerate() {
                 ability_by_table.insert(a.table.to_pointer() as usize, (Some(c as u32), i));

@@ -58,7 +58,7 @@ fn has_choice(req: &Request) -> bool {
 
 /// Hashes the state and a request, with card objects identified by card id and place.
 pub(crate) fn fingerprint(st: &State, frames: &[Frame], req: &Request) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = rustc_hash::FxHasher::default();
     // Canonical numbers: zones in order, each card then its attachments.
     let mut canon = vec![u32::MAX; st.objects.len()];
     let mut next = 0u32;

@@ -3,7 +3,7 @@
 //! Scripts speak in names; the kernel works with `Sym`s. A misspelt name is an error that
 //! lists the declared ones, never a silent zero.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt;
 
 /// An interned name.
@@ -13,7 +13,7 @@ pub struct Sym(pub u32);
 /// The interner: every name the ruleset, cards and scripts use.
 #[derive(Clone, Debug, Default)]
 pub struct Names {
-    map: HashMap<String, Sym>,
+    map: FxHashMap<String, Sym>,
     names: Vec<String>,
 }
 

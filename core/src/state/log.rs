@@ -1,7 +1,7 @@
 //! The event log: every event and every decision, in order, with a running hash.
 //!
 //! Same content + seed + responses ⇒ the same entries and the same hash, on any machine: the
-//! hash covers the JSON text of each entry.
+//! hash covers a fixed binary form of each entry (`digest.rs`).
 //!
 //! Beside each entry the log keeps who may see the cards it names, fixed when the entry was
 //! written (`views.rs` decides). It is not hashed: `Game::events_for` reads it.
@@ -10,6 +10,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::digest::Digest;
 use crate::state::decisions::{Request, Response};
 use crate::state::events::Event;
 use crate::state::{ObjId, PlayerId};
@@ -47,6 +48,8 @@ pub struct Log {
     /// One `Seen` per entry (not hashed).
     seen: Arc<Vec<Seen>>,
     hasher: blake3::Hasher,
+    /// Scratch space for an entry's binary form (empty between pushes).
+    scratch: Vec<u8>,
     /// Keep entries (true) or only the hash (false, for fast random playouts).
     pub keep: bool,
 }
@@ -57,6 +60,7 @@ impl Default for Log {
             entries: Arc::default(),
             seen: Arc::default(),
             hasher: blake3::Hasher::new(),
+            scratch: Vec::new(),
             keep: true,
         }
     }
@@ -70,9 +74,10 @@ impl Log {
 
     /// Appends an entry with who may see the cards it names.
     pub fn push_seen(&mut self, e: Entry, seen: Seen) {
-        // Stream the JSON straight into the hasher: no intermediate string.
-        let _ = serde_json::to_writer(&mut self.hasher, &e);
-        self.hasher.update(b"\n");
+        e.digest(&mut self.scratch);
+        self.hasher.update(&(self.scratch.len() as u32).to_le_bytes());
+        self.hasher.update(&self.scratch);
+        self.scratch.clear();
         if self.keep {
             Arc::make_mut(&mut self.entries).push(e);
             Arc::make_mut(&mut self.seen).push(seen);

@@ -1,7 +1,7 @@
 //! The loop records of a game: plain data, kept in [`State`](super::State) so that forks and
 //! replays repeat them exactly. `crate::loops` has the logic.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 use super::PlayerId;
@@ -34,7 +34,7 @@ pub struct Loops {
     pub(crate) turn: u32,
     pub(crate) answers: Vec<Answer>,
     /// Fingerprint → index in `answers` of the decision that had it.
-    pub(crate) seen: HashMap<u64, usize>,
+    pub(crate) seen: FxHashMap<u64, usize>,
     /// Barred answers: (fingerprint, player, answer).
     pub(crate) barred: Vec<(u64, PlayerId, Response)>,
     /// The pending decision's fingerprint (None: it has no choice).

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 pub mod decisions;
+mod digest;
 pub mod effects;
 pub mod events;
 pub mod log;
