@@ -13,6 +13,37 @@ use serde::{Deserialize, Serialize};
 /// A text in several languages, keyed by language tag (`en`, `ja`, `th`, `zh-Hant`, ...).
 pub type Localized = BTreeMap<String, String>;
 
+/// Language tags accepted as keys of localized texts and as `names.printed`: `en`, `ja`,
+/// `th`, `zh-Hant`, `pt-BR`...
+pub const LANGUAGE_TAG_PATTERN: &str = "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$";
+
+/// Which of a card's localized names is its name for the rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NamePolicy {
+    /// The language tag of the printed, rules-relevant name (`en`, `th`, `ja`...): the
+    /// language the game's cards are printed in, and matched in. "Same name" and
+    /// `card:has("names", n)` (a characteristic with `field: name`), `card.name` in scripts
+    /// and `card_info(id).name` read the card's name in this language, and every card must
+    /// have one (a card without it is a content error). Names in other languages are for
+    /// display only. Default: `en`.
+    #[serde(default = "default_printed_language")]
+    #[schemars(pattern(LANGUAGE_TAG_PATTERN))]
+    pub printed: String,
+}
+
+impl Default for NamePolicy {
+    fn default() -> Self {
+        NamePolicy {
+            printed: default_printed_language(),
+        }
+    }
+}
+
+fn default_printed_language() -> String {
+    "en".into()
+}
+
 /// One Lua source file: its text and the name errors should cite (a path).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
@@ -47,7 +78,8 @@ pub struct CardDef {
     pub id: String,
     /// One of the ruleset's `categories`.
     pub category: String,
-    /// Printed name, localized.
+    /// Printed name, localized: at least the ruleset's printed language (`names.printed`),
+    /// which is the card's name for the rules; other languages are for display.
     pub name: Localized,
     /// Printed text, localized (for people; the script is what runs).
     pub text: Localized,
@@ -100,6 +132,9 @@ pub struct RulesetManifest {
     pub zones: Vec<ZoneDecl>,
     /// Card categories (card types) a card may declare.
     pub categories: Vec<String>,
+    /// Card names: which language's name the rules read (`{printed: th}`); default `en`.
+    #[serde(default)]
+    pub names: NamePolicy,
     /// Values computed per card from printed fields and continuous effects.
     pub characteristics: Vec<CharacteristicDecl>,
     /// Plain keywords cards may list as data.
@@ -289,7 +324,8 @@ pub struct CharacteristicDecl {
     /// Integer or set.
     pub kind: CharKind,
     /// The printed field it starts from; defaults to the characteristic's own name. The
-    /// special fields `name` (the English name) and `keywords` are always available.
+    /// special fields `name` (the card's name in the printed language, `names.printed`) and
+    /// `keywords` are always available.
     #[serde(default)]
     pub field: Option<String>,
     /// A lower bound applied when the value is read (the raw value is kept for arithmetic).

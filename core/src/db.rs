@@ -5,7 +5,7 @@ use mlua::{Function, Table, Value};
 
 use crate::sandbox::blame::{Failure, one_line};
 
-use crate::content::CardDef;
+use crate::content::{CardDef, Localized};
 use crate::names::{Names, Sym};
 use crate::rules::Rules;
 
@@ -110,6 +110,8 @@ pub struct Ability {
 pub struct CardData {
     /// The definition.
     pub def: CardDef,
+    /// Its name for the rules: its name in the ruleset's printed language (`names.printed`).
+    pub name: String,
     /// Its category.
     pub category: Sym,
     /// Printed value per characteristic index (integers; 0 when absent).
@@ -131,6 +133,7 @@ impl CardData {
         if rules.categories.index(category).is_none() {
             return Err(format!("unknown category '{}'", def.category));
         }
+        let name = printed_name(&def.name, &rules.manifest.names.printed)?.to_string();
         let mut ints = Vec::new();
         let mut sets = Vec::new();
         let mut keyword_values = Vec::new();
@@ -140,10 +143,7 @@ impl CardData {
         }
         for c in &rules.chars {
             let raw = match c.field.as_str() {
-                "name" => def
-                    .name
-                    .get("en")
-                    .map(|n| serde_json::Value::String(n.clone())),
+                "name" => Some(serde_json::Value::String(name.clone())),
                 "category" => Some(serde_json::Value::String(def.category.clone())),
                 "keywords" => Some(serde_json::Value::Array(
                     keyword_values
@@ -201,6 +201,7 @@ impl CardData {
         }
         Ok(CardData {
             def,
+            name,
             category,
             ints,
             sets,
@@ -208,6 +209,40 @@ impl CardData {
             abilities: Vec::new(),
             table: None,
         })
+    }
+
+    /// Its name in `lang` for people, or its name for the rules when it has none in `lang`.
+    pub fn name_in(&self, lang: &str) -> &str {
+        match self.def.name.get(lang) {
+            Some(n) if !n.trim().is_empty() => n,
+            _ => &self.name,
+        }
+    }
+}
+
+/// A card's name in the printed language `lang`, from its localized `name`: an error, saying
+/// what to add, when it has none (or only a blank one).
+pub fn printed_name<'a>(name: &'a Localized, lang: &str) -> Result<&'a str, String> {
+    match name.get(lang) {
+        Some(n) if !n.trim().is_empty() => Ok(n),
+        found => {
+            let has: Vec<&str> = name
+                .iter()
+                .filter(|(_, n)| !n.trim().is_empty())
+                .map(|(l, _)| l.as_str())
+                .collect();
+            let what = if found.is_some() {
+                format!("its `{lang}` name is blank")
+            } else if has.is_empty() {
+                "it has no name".to_string()
+            } else {
+                format!("it has no `{lang}` name (only {})", has.join(", "))
+            };
+            Err(format!(
+                "{what}: this game's cards are named for the rules in `{lang}` (the ruleset's \
+                 `names.printed`); add `{lang}: <the printed name>` under `name`"
+            ))
+        }
     }
 }
 

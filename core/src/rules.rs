@@ -182,6 +182,17 @@ impl Rules {
                 )),
             }
         }
+        let printed = &manifest.names.printed;
+        if printed.is_empty()
+            || printed.starts_with('-')
+            || !printed
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-')
+        {
+            errors2.push(format!(
+                "names.printed: '{printed}' is not a language tag (`en`, `th`, `zh-Hant`...)"
+            ));
+        }
         let mut ability_keywords = Vec::new();
         for k in &manifest.abilities.keywords {
             let s = names.intern(k);

@@ -25,7 +25,8 @@ pub struct CardView {
     /// Its card id (absent when hidden).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub card: Option<String>,
-    /// Its English name (absent when hidden).
+    /// Its name for people (absent when hidden): in the language the view asked for
+    /// (`Game::view_in`), else its printed name, the one the rules read (`names.printed`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub name: Option<String>,
     /// Face up?
@@ -132,8 +133,22 @@ impl Game {
             .collect()
     }
 
-    /// What `viewer` may see.
+    /// What `viewer` may see. Card names are the printed ones (`names.printed` of the
+    /// ruleset); [`Game::view_in`] gives them in another language.
     pub fn view(&self, viewer: PlayerId) -> PlayerView {
+        self.view_with(viewer, None)
+    }
+
+    /// What `viewer` may see, with names for people in the language `lang` (a tag: `en`,
+    /// `th`...): each card's `name`, and the kernel's labels for ordering triggered
+    /// abilities in the pending request. A card without a name in `lang` shows its printed
+    /// name. Only the view changes: the request as logged (and hashed) keeps the printed
+    /// names, so the language a client reads in never changes the game.
+    pub fn view_in(&self, viewer: PlayerId, lang: &str) -> PlayerView {
+        self.view_with(viewer, Some(lang))
+    }
+
+    fn view_with(&self, viewer: PlayerId, lang: Option<&str>) -> PlayerView {
         self.enter();
         let st = self.state.borrow();
         let db = &self.engine.db;
@@ -143,7 +158,7 @@ impl Game {
             let cards = z
                 .cards
                 .iter()
-                .map(|id| self.card_view(&st, *id, Some(viewer)))
+                .map(|id| self.card_view(&st, *id, Some(viewer), lang))
                 .collect();
             zones.push(ZoneView {
                 name: decl.name.clone(),
@@ -178,7 +193,10 @@ impl Game {
                 .request
                 .as_deref()
                 .filter(|r| r.player() == viewer)
-                .cloned(),
+                .map(|r| match lang {
+                    Some(lang) => self.relabel(&st, r, lang),
+                    None => r.clone(),
+                }),
             result: st.result.clone(),
         }
     }
@@ -197,19 +215,54 @@ impl Game {
             st.zone(z)
                 .cards
                 .iter()
-                .map(|id| self.card_view(&st, *id, None))
+                .map(|id| self.card_view(&st, *id, None, None))
                 .collect(),
         )
     }
 
-    /// The card view of `id` for `viewer` (None: sees everything).
-    fn card_view(&self, st: &State, id: ObjId, viewer: Option<PlayerId>) -> CardView {
+    /// `req` with the kernel's trigger-ordering labels (prompt `order_triggers`, options
+    /// `<name> (<event>)`) naming each card in `lang`. Labels a ruleset wrote are its own
+    /// text and stay as they are.
+    fn relabel(&self, st: &State, req: &Request, lang: &str) -> Request {
+        let mut req = req.clone();
+        if let Request::Choose {
+            options, prompt, ..
+        } = &mut req
+            && prompt == "order_triggers"
+        {
+            for o in options.iter_mut() {
+                let (Some("trigger"), Some(s)) = (o.kind.as_deref(), o.card) else {
+                    continue;
+                };
+                let Some(obj) = st.objects.get(s.0 as usize) else {
+                    continue;
+                };
+                let card = &self.engine.db.cards[obj.card as usize];
+                if let Some(rest) = o.label.strip_prefix(card.name.as_str())
+                    && rest.starts_with(" (")
+                {
+                    o.label = format!("{}{rest}", card.name_in(lang));
+                }
+            }
+        }
+        req
+    }
+
+    /// The card view of `id` for `viewer` (None: sees everything), names in `lang` (None:
+    /// the printed names).
+    fn card_view(
+        &self,
+        st: &State,
+        id: ObjId,
+        viewer: Option<PlayerId>,
+        lang: Option<&str>,
+    ) -> CardView {
         let db = &self.engine.db;
         let o = st.obj(id);
         let attachments = o
             .attachments
             .iter()
-            .map(|a| self.card_view(st, *a, viewer))
+            .map(|a| self.card_view(st, *a, viewer, lang))
             .collect();
         if viewer.is_some_and(|v| !visible(&self.engine.db, st, id, v)) {
             return CardView {
@@ -248,7 +301,10 @@ impl Game {
         CardView {
             id: Some(id),
             card: Some(card.def.id.clone()),
-            name: card.def.name.get("en").cloned(),
+            name: Some(match lang {
+                Some(lang) => card.name_in(lang).to_string(),
+                None => card.name.clone(),
+            }),
             face_up: o.face_up,
             orientation: db.names.name(o.orientation).to_string(),
             values,

@@ -76,6 +76,14 @@ impl UserData for CardUd {
                     .unwrap_or(&serde_json::Value::Null),
             )
         });
+        // c:name_in("en"): the name in a language, for people; the rules name (`c.name`, in
+        // the printed language) when the card has none in it.
+        m.add_method("name_in", |lua, this, lang: String| {
+            let (db, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let card = &db.cards[st.obj(this.0).card as usize];
+            lua.create_string(card.name_in(&lang))
+        });
         // The raw (unclamped) integer value.
         m.add_method("raw", |lua, this, ch: String| {
             let (db, st, _host) = env(lua)?;
@@ -109,9 +117,7 @@ fn field(lua: &Lua, id: ObjId, key: &str) -> Result<Value> {
         "id" => Value::Integer(id.0 as i64),
         "card_id" => Value::String(lua.create_string(&card.def.id)?),
         "category" => Value::String(lua.create_string(db.names.name(card.category))?),
-        "name" => Value::String(
-            lua.create_string(card.def.name.get("en").map(String::as_str).unwrap_or(""))?,
-        ),
+        "name" => Value::String(lua.create_string(&card.name)?),
         "owner" => Value::Integer(o.owner as i64 + 1),
         "controller" => Value::Integer(o.controller as i64 + 1),
         "zone" => Value::String(lua.create_string(zone_name(&db, &st, o.zone))?),

@@ -119,12 +119,7 @@ impl Game {
                             label: match i.source {
                                 Some(s) => format!(
                                     "{} ({})",
-                                    db.cards[st.obj(s).card as usize]
-                                        .def
-                                        .name
-                                        .get("en")
-                                        .cloned()
-                                        .unwrap_or_default(),
+                                    db.cards[st.obj(s).card as usize].name,
                                     i.event.name
                                 ),
                                 None => format!("rule ({})", i.event.name),
