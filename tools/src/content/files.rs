@@ -16,8 +16,7 @@ pub const MAX_COPIES: u32 = 1000;
 /// Most cards one section of a deck list may hold, all card ids together.
 pub const MAX_SECTION_CARDS: u32 = 1000;
 
-/// Language tags accepted as keys of localized texts: `en`, `ja`, `th`, `zh-Hant`, `pt-BR`...
-pub const LANGUAGE_TAG_PATTERN: &str = "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$";
+pub use riffle_core::content::LANGUAGE_TAG_PATTERN;
 
 /// `set.yaml`: a set of cards (a folder under `cardsets/<game>/`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -54,8 +53,10 @@ pub struct CardFile {
     pub id: String,
     /// The card's category (card type): one of the ruleset's `categories`.
     pub category: String,
-    /// The printed name, localized (`en` required; `ja`, `th`, `zh-Hant`...).
-    #[schemars(schema_with = "localized_with_en")]
+    /// The printed name, localized (`en`, `ja`, `th`, `zh-Hant`...): at least one language.
+    /// The name in the ruleset's printed language (game.yaml `names.printed`, default `en`)
+    /// is required: it is the card's name for the rules; the others are for display.
+    #[schemars(schema_with = "localized_names")]
     pub name: Localized,
     /// The printed text, localized. For people: the script is what runs.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -129,6 +130,12 @@ fn optional_localized(g: &mut SchemaGenerator) -> Schema {
 fn localized_with_en(g: &mut SchemaGenerator) -> Schema {
     let mut s = localized(g);
     s.insert("required".into(), serde_json::json!(["en"]));
+    s.insert("minProperties".into(), serde_json::json!(1));
+    s
+}
+
+fn localized_names(g: &mut SchemaGenerator) -> Schema {
+    let mut s = localized(g);
     s.insert("minProperties".into(), serde_json::json!(1));
     s
 }

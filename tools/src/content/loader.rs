@@ -1257,8 +1257,8 @@ impl Run<'_> {
         )
     }
 
-    /// Checks a card against the ruleset: category and keywords. Works on the raw data, so
-    /// that a card with other errors is still checked.
+    /// Checks a card against the ruleset: its name in the printed language, category and
+    /// keywords. Works on the raw data, so that a card with other errors is still checked.
     fn check_card(
         &mut self,
         path: &Path,
@@ -1268,6 +1268,18 @@ impl Run<'_> {
         bad: &BTreeSet<String>,
     ) {
         let spans = &doc.spans;
+        // The rules name cards by their name in the printed language: every card needs one.
+        if !bad.contains("/name")
+            && let Some(name) = doc.value.get("name")
+            && let Ok(name) = serde_json::from_value::<Localized>(name.clone())
+            && let Err(msg) = riffle_core::db::printed_name(&name, &m.names.printed)
+        {
+            self.push(
+                Diagnostic::error(path, spans.value_pos("/name"), msg)
+                    .at_pointer("/name")
+                    .for_card(card),
+            );
+        }
         let categories: Vec<&str> = m.categories.iter().map(String::as_str).collect();
         if let Some(category) = doc.value.get("category").and_then(Value::as_str)
             && !categories.contains(&category)

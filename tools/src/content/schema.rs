@@ -436,8 +436,23 @@ impl Schemas {
             ValidationErrorKind::UniqueItems => {
                 vec![at_value(ptr, "lists the same item twice".to_string())]
             }
+            ValidationErrorKind::MinProperties { .. } if ptr == "/name" => vec![at_value(
+                ptr,
+                "a card needs a name: add its printed name, like `en: ...` (the language of \
+                 game.yaml `names.printed`)"
+                    .to_string(),
+            )],
             ValidationErrorKind::MinProperties { limit } => {
                 vec![at_value(ptr, format!("needs at least {limit} entry(ies)"))]
+            }
+            ValidationErrorKind::Pattern { pattern } if pattern == LANGUAGE_TAG_PATTERN => {
+                vec![at_value(
+                    ptr,
+                    format!(
+                        "{} is not a language tag: use `en`, `ja`, `th`, `zh-Hant`...",
+                        short_json(instance)
+                    ),
+                )]
             }
             ValidationErrorKind::AnyOf { .. } | ValidationErrorKind::OneOfNotValid { .. }
                 if ptr.starts_with("/keywords/") =>

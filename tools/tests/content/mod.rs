@@ -147,7 +147,7 @@ fn schema_violations_point_at_the_value() {
 }
 
 #[test]
-fn per_category_requirements_and_english_name() {
+fn per_category_requirements_and_printed_name() {
     let f = Fixture::mini();
     f.write(
         "cardsets/mini/core/MC1-004.yaml",
@@ -162,13 +162,123 @@ fn per_category_requirements_and_english_name() {
         &lines,
         &["MC1-004.yaml:1:1: missing required field `cost` on a `unit` card"],
     );
+    // The mini game is printed in English (the default `names.printed`).
     expect_line(
         &lines,
-        &["MC1-004.yaml:3:7: /name: missing the English text: add `en"],
+        &[
+            "MC1-004.yaml:3:7: /name: it has no `en` name (only ja): this game's cards are \
+             named for the rules in `en` (the ruleset's `names.printed`); add \
+             `en: <the printed name>` under `name` (card MC1-004)",
+        ],
     );
     expect_line(
         &lines,
         &["MC1-001.yaml:5:1: /cost: `cost` is not allowed on a `leader` card"],
+    );
+}
+
+/// The mini game printed in Thai: every card with a Thai name, MC1-004 with nothing else.
+pub(crate) fn thai_mini() -> Fixture {
+    let f = Fixture::mini();
+    let game = std::fs::read_to_string(f.path("scripts/mini/game.yaml")).unwrap();
+    f.write(
+        "scripts/mini/game.yaml",
+        &game.replace("categories:", "names: {printed: th}\ncategories:"),
+    );
+    for (card, from, to) in [
+        ("core/MC1-001", "  en: Captain", "  th: กัปตัน\n  en: Captain"),
+        (
+            "core/MC1-002",
+            "{en: Deckhand}",
+            "{th: กะลาสี, en: Deckhand}",
+        ),
+        (
+            "core/MC1-003",
+            "{en: Broadside}",
+            "{th: ยิงกราด, en: Broadside}",
+        ),
+        ("core/MC1-004", "{en: Lookout}", "{th: ยามระวัง}"),
+        (
+            "promo/MCP-001",
+            "{en: Promo Gunner}",
+            "{en: Promo Gunner, th: มือปืน}",
+        ),
+    ] {
+        let rel = format!("cardsets/mini/{card}.yaml");
+        let text = std::fs::read_to_string(f.path(&rel)).unwrap();
+        assert!(text.contains(from), "{rel}");
+        f.write(&rel, &text.replace(from, to));
+    }
+    f
+}
+
+#[test]
+fn a_game_printed_in_thai_takes_cards_named_only_in_thai() {
+    let f = thai_mini();
+    let load = f.load();
+    assert!(load.diagnostics.is_empty(), "{:#?}", f.lines(&load));
+    let game = load.into_result().unwrap();
+    assert_eq!(game.content.ruleset.manifest.names.printed, "th");
+    let lookout = game
+        .content
+        .cards
+        .iter()
+        .find(|c| c.id == "MC1-004")
+        .unwrap();
+    assert_eq!(
+        lookout.name,
+        [("th".to_string(), "ยามระวัง".to_string())].into()
+    );
+    riffle_core::Engine::new(&game.content).expect("the engine takes it");
+}
+
+#[test]
+fn a_card_without_the_printed_language_is_an_error_at_its_name() {
+    let f = thai_mini();
+    f.write(
+        "cardsets/mini/core/MC1-005.yaml",
+        "id: MC1-005\ncategory: unit\nname:\n  en: Stowaway\n  ja: 密航者\ncost: 1\npower: 1000\n",
+    );
+    f.write(
+        "cardsets/mini/core/MC1-006.yaml",
+        "id: MC1-006\ncategory: unit\nname: {th: \"\", en: Ghost}\ncost: 1\npower: 1000\n",
+    );
+    f.write(
+        "cardsets/mini/core/MC1-007.yaml",
+        "id: MC1-007\ncategory: unit\nname: {}\ncost: 1\npower: 1000\n",
+    );
+    let load = f.load();
+    let lines = f.lines(&load);
+    assert_eq!(
+        lines,
+        [
+            "cardsets/mini/core/MC1-005.yaml:4:3: /name: it has no `th` name (only en, ja): \
+             this game's cards are named for the rules in `th` (the ruleset's \
+             `names.printed`); add `th: <the printed name>` under `name` (card MC1-005)",
+            "cardsets/mini/core/MC1-006.yaml:3:7: /name: its `th` name is blank: this game's \
+             cards are named for the rules in `th` (the ruleset's `names.printed`); add \
+             `th: <the printed name>` under `name` (card MC1-006)",
+            "cardsets/mini/core/MC1-007.yaml:3:7: /name: a card needs a name: add its printed \
+             name, like `en: ...` (the language of game.yaml `names.printed`) (card MC1-007)",
+        ],
+    );
+    assert!(load.into_result().is_err());
+}
+
+#[test]
+fn the_printed_language_is_a_language_tag() {
+    let f = Fixture::mini();
+    let game = std::fs::read_to_string(f.path("scripts/mini/game.yaml")).unwrap();
+    f.write(
+        "scripts/mini/game.yaml",
+        &game.replace("categories:", "names: {printed: Thai}\ncategories:"),
+    );
+    let lines = f.lines(&f.load());
+    expect_line(
+        &lines,
+        &[
+            "game.yaml:12:18: /names/printed: \"Thai\" is not a language tag: use `en`, `ja`, `th`, `zh-Hant`...",
+        ],
     );
 }
 
