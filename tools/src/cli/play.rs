@@ -39,6 +39,11 @@ pub struct Args {
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
+    /// The language of the card names shown to a human player (`en`, `th`...). Default: the
+    /// printed language, the names the rules use (game.yaml `names.printed`); a card without
+    /// a name in this language shows its printed one.
+    #[arg(long, value_name = "TAG")]
+    lang: Option<String>,
     #[command(flatten)]
     roots: RootArgs,
 }
@@ -50,6 +55,8 @@ pub struct Args {
 struct Human {
     /// Log lines already shown.
     shown: usize,
+    /// The language of card names (None: the printed names).
+    lang: Option<String>,
 }
 
 impl Agent for Human {
@@ -60,7 +67,10 @@ impl Agent for Human {
             println!("{l}");
         }
         self.shown = lines.len();
-        let view = game.view(p);
+        let view = match &self.lang {
+            Some(lang) => game.view_in(p, lang),
+            None => game.view(p),
+        };
         println!(
             "\n-- turn {}, player {} to decide ({}) --",
             view.turn,
@@ -93,7 +103,8 @@ impl Agent for Human {
                 println!("{who} {} ({}): {}", z.name, z.count, cards.join(", "));
             }
         }
-        if let Request::Choose { options, .. } = req {
+        // The view's copy of the request has the kernel's labels in the view's language.
+        if let Some(Request::Choose { options, .. }) = view.request.as_ref().or(Some(req)) {
             for (i, o) in options.iter().enumerate() {
                 println!("  {}. {}", i + 1, o.label);
             }
@@ -120,6 +131,15 @@ impl Agent for Human {
             }
         }
     }
+}
+
+/// Whether `s` has the shape of the language tags card names are keyed by.
+fn is_language_tag(s: &str) -> bool {
+    let mut parts = s.split('-');
+    let first = parts.next().unwrap_or_default();
+    (2..=3).contains(&first.len())
+        && first.chars().all(|c| c.is_ascii_lowercase())
+        && parts.all(|p| (2..=8).contains(&p.len()) && p.chars().all(|c| c.is_ascii_alphanumeric()))
 }
 
 /// The prompt for `req`, naming the one format [`parse_answer`] accepts.
@@ -322,6 +342,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if human.is_some() && args.json {
         bail!("--json: not with a human agent (the prompts use the standard output)");
     }
+    if let Some(lang) = &args.lang
+        && !is_language_tag(lang)
+    {
+        bail!("--lang {lang:?}: not a language tag (en, ja, th, zh-Hant...)");
+    }
     if args.games == 0 {
         bail!("--games: give at least 1");
     }
@@ -339,7 +364,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let mut v: Vec<Box<dyn Agent>> = Vec::new();
         for (i, a) in args.agents.iter().enumerate() {
             if a == "human" {
-                v.push(Box::new(Human { shown: 0 }));
+                v.push(Box::new(Human {
+                    shown: 0,
+                    lang: args.lang.clone(),
+                }));
             } else {
                 let seed = seed.wrapping_mul(31).wrapping_add(i as u64);
                 v.push(agent(a, seed).with_context(|| format!("--agents: unknown agent '{a}'"))?);

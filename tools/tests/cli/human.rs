@@ -192,3 +192,48 @@ fn end_of_input_stops_a_run_of_games() {
         "stopped after 2 of 3 games: player 1's input ended"
     );
 }
+
+#[test]
+fn a_human_may_read_card_names_in_another_language() {
+    // The mini game printed in Thai, where the player ends the turn or nothing.
+    let f = crate::content::thai_mini();
+    f.write(
+        "scripts/mini/rules.lua",
+        "function setup(ctx) end\n\
+         function main_actions(ctx) return { { label = 'end turn', kind = 'end', ends_phase = true } } end\n\
+         function activate(ctx, ability, args) return true end\n\
+         function validate_deck(deck) return {} end\n",
+    );
+    let deck = "cardsets/mini/decks/starter.yaml";
+    let args = |lang: Option<&'static str>| {
+        let mut a = vec!["--game", "mini", "--deck", deck, "--deck", deck];
+        a.extend(["--agents", "human,random"]);
+        if let Some(l) = lang {
+            a.extend(["--lang", l]);
+        }
+        a
+    };
+    let leader = |lang: Option<&'static str>| {
+        let out = play_typing(&f.dir, &args(lang), "1\n");
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        let screen = text(&out.stdout);
+        screen
+            .lines()
+            .find(|l| l.starts_with("P1 leader ("))
+            .unwrap_or_else(|| panic!("no leader line in {screen}"))
+            .to_string()
+    };
+    // The printed (Thai) name by default; another language on request.
+    assert_eq!(leader(None), "P1 leader (1): กัปตัน 5000");
+    assert_eq!(leader(Some("en")), "P1 leader (1): Captain 5000");
+    assert_eq!(leader(Some("ja")), "P1 leader (1): キャプテン 5000");
+    // A language the card lacks: its printed name.
+    assert_eq!(leader(Some("fr")), "P1 leader (1): กัปตัน 5000");
+    let out = play_typing(&f.dir, &args(Some("English")), "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--lang \"English\": not a language tag"),
+        "{}",
+        text(&out.stderr)
+    );
+}
