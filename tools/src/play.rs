@@ -39,6 +39,19 @@ pub fn agent(name: &str, seed: u64) -> Option<Box<dyn Agent>> {
     }
 }
 
+/// The seed of game `k` (0-based) of a run that starts at `seed`: `seed + k`, wrapping from
+/// u64::MAX to 0. Below the wrap this is plain addition, so runs recorded before the wrap was
+/// defined replay the same (same log hash).
+pub fn game_seed(seed: u64, k: u64) -> u64 {
+    seed.wrapping_add(k)
+}
+
+/// The seed of the agent at `seat` in a game of seed `game_seed` (`riffle play` and
+/// `riffle bench` seed their agents alike, so the same seed plays the same game).
+pub fn seat_seed(game_seed: u64, seat: usize) -> u64 {
+    game_seed.wrapping_mul(31).wrapping_add(seat as u64)
+}
+
 /// How a played game went.
 #[derive(Clone, Debug)]
 pub struct Played {

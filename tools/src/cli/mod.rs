@@ -3,10 +3,12 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::rc::Rc;
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
-use riffle::content::{clean_path, find_root};
+use riffle::content::{LoadedGame, Loader, clean_path, find_root};
+use riffle_core::{DeckList, Engine};
 
 mod play;
 mod schema;
@@ -139,4 +141,61 @@ fn discover_root(hint: Option<&Path>) -> anyhow::Result<PathBuf> {
     bail!(
         "no Riffle content here: run inside a repository (a folder with scripts/ and cardsets/) or pass --root DIR"
     )
+}
+
+/// A game's valid content and its compiled engine: what `play` and `bench` start from. An
+/// unknown game names the games there are; invalid content is one line naming the first
+/// problem (`riffle validate` lists them all).
+pub fn load_engine(paths: &[PathBuf], game: &str) -> anyhow::Result<(LoadedGame, Rc<Engine>)> {
+    let games = Loader::new(paths.to_vec()).games();
+    if !games.iter().any(|g| g == game) {
+        bail!(
+            "--game {game}: no such game here (games: {})",
+            games.join(", ")
+        );
+    }
+    let loaded = match riffle::content::load_game(paths, game).into_result() {
+        Ok(l) => l,
+        Err(diags) => bail!(
+            "the {game} content has {} error(s), the first: {} (run `riffle validate`)",
+            diags.len(),
+            diags.first().map(|d| d.to_string()).unwrap_or_default()
+        ),
+    };
+    let engine = Engine::new(&loaded.content).map_err(|es| {
+        anyhow::anyhow!(
+            "the {game} scripts have {} error(s), the first: {} (run `riffle validate`)",
+            es.len(),
+            es.first().map(|e| e.to_string()).unwrap_or_default()
+        )
+    })?;
+    Ok((loaded, engine))
+}
+
+/// The game's first deck lists, one per seat of its smallest table.
+pub fn default_decks(loaded: &LoadedGame) -> anyhow::Result<Vec<DeckList>> {
+    let n = loaded.content.ruleset.manifest.players.min as usize;
+    if loaded.decks.len() < n {
+        bail!(
+            "the game has {} deck lists; give --deck FILE for each of {n} players",
+            loaded.decks.len()
+        );
+    }
+    Ok(loaded
+        .decks
+        .iter()
+        .take(n)
+        .map(|d| d.list.clone())
+        .collect())
+}
+
+/// Refuses a deck the ruleset does not allow.
+pub fn check_decks(engine: &Engine, decks: &[DeckList]) -> anyhow::Result<()> {
+    for (i, d) in decks.iter().enumerate() {
+        let problems = engine.validate_deck(d);
+        if !problems.is_empty() {
+            bail!("deck {} is not legal: {}", i + 1, problems.join("; "));
+        }
+    }
+    Ok(())
 }

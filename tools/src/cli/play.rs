@@ -7,11 +7,13 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use riffle::content::{load_deck_file, load_game};
-use riffle::play::{Agent, Played, Stopped, agent, describe, play_game, readable_log_for};
-use riffle_core::{DeckList, Engine, Game, GameConfig, PlayerId, Request, Response};
+use riffle::content::load_deck_file;
+use riffle::play::{
+    Agent, Played, Stopped, agent, describe, game_seed, play_game, readable_log_for, seat_seed,
+};
+use riffle_core::{DeckList, Game, GameConfig, PlayerId, Request, Response};
 
-use super::{FOUND_PROBLEMS, RootArgs};
+use super::{FOUND_PROBLEMS, RootArgs, check_decks, default_decks, load_engine};
 
 /// Play games between agents.
 #[derive(Debug, clap::Args)]
@@ -244,47 +246,9 @@ fn parse_answer(req: &Request, line: &str) -> Result<Response, String> {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let paths = args.roots.search_paths(None)?;
-    let games = riffle::content::Loader::new(paths.clone()).games();
-    if !games.contains(&args.game) {
-        bail!(
-            "--game {}: no such game here (games: {})",
-            args.game,
-            games.join(", ")
-        );
-    }
-    let load = load_game(&paths, &args.game);
-    let loaded = match load.into_result() {
-        Ok(l) => l,
-        // One line: the first problem and how many; `riffle validate` lists them all.
-        Err(diags) => bail!(
-            "the {} content has {} error(s), the first: {} (run `riffle validate`)",
-            args.game,
-            diags.len(),
-            diags.first().map(|d| d.to_string()).unwrap_or_default()
-        ),
-    };
-    let engine = Engine::new(&loaded.content).map_err(|es| {
-        anyhow::anyhow!(
-            "the {} scripts have {} error(s), the first: {} (run `riffle validate`)",
-            args.game,
-            es.len(),
-            es.first().map(|e| e.to_string()).unwrap_or_default()
-        )
-    })?;
-    let n = loaded.content.ruleset.manifest.players.min as usize;
+    let (loaded, engine) = load_engine(&paths, &args.game)?;
     let decks: Vec<DeckList> = if args.deck.is_empty() {
-        if loaded.decks.len() < n {
-            bail!(
-                "the game has {} deck lists; give --deck FILE for each of {n} players",
-                loaded.decks.len()
-            );
-        }
-        loaded
-            .decks
-            .iter()
-            .take(n)
-            .map(|d| d.list.clone())
-            .collect()
+        default_decks(&loaded)?
     } else {
         let mut v = Vec::new();
         for p in &args.deck {
@@ -315,12 +279,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         v
     };
-    for (i, d) in decks.iter().enumerate() {
-        let problems = engine.validate_deck(d);
-        if !problems.is_empty() {
-            bail!("deck {} is not legal: {}", i + 1, problems.join("; "));
-        }
-    }
+    check_decks(&engine, &decks)?;
     if args.agents.len() != decks.len() {
         bail!(
             "--agents: give one agent per seat, {} for {} seats (got {})",
@@ -369,8 +328,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     lang: args.lang.clone(),
                 }));
             } else {
-                let seed = seed.wrapping_mul(31).wrapping_add(i as u64);
-                v.push(agent(a, seed).with_context(|| format!("--agents: unknown agent '{a}'"))?);
+                v.push(
+                    agent(a, seat_seed(seed, i))
+                        .with_context(|| format!("--agents: unknown agent '{a}'"))?,
+                );
             }
         }
         Ok(v)
@@ -469,13 +430,6 @@ const MAX_GAMES: u64 = 1_000_000;
 
 /// How many games, script errors or unfinished games a summary names one by one.
 const NAMED: usize = 5;
-
-/// The seed of game `k` (0-based) of a run that starts at `seed`: `seed + k`, wrapping from
-/// u64::MAX to 0. Below the wrap this is plain addition, so runs recorded before the wrap was
-/// defined replay the same (same log hash).
-fn game_seed(seed: u64, k: u64) -> u64 {
-    seed.wrapping_add(k)
-}
 
 /// A progress bar on stderr, or a hidden one.
 fn progress_bar(games: u64, show: bool) -> ProgressBar {
