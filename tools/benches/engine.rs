@@ -100,33 +100,13 @@ fn synthetic_root(n: usize) -> PathBuf {
     let root = std::env::temp_dir().join(format!("riffle-bench-{n}"));
     let _ = std::fs::remove_dir_all(&root);
     let set = root.join("cardsets/onepiece/syn");
-    std::fs::create_dir_all(&set).expect("temp dir");
     copy_dir(&repo().join("scripts"), &root.join("scripts"));
     copy_dir(&repo().join("schema"), &root.join("schema"));
     copy_dir(
         &repo().join("cardsets/onepiece/rf01"),
         &root.join("cardsets/onepiece/rf01"),
     );
-    std::fs::write(
-        set.join("set.yaml"),
-        "game: onepiece\nid: SYN\nname: {en: Synthetic}\nversion: \"1\"\n",
-    )
-    .expect("write");
-    let colors = ["red", "green", "blue", "purple", "black", "yellow"];
-    for i in 0..n {
-        let id = format!("SYN-{i:04}");
-        let yaml = format!(
-            "id: {id}\ncategory: character\nname: {{en: \"Synthetic {i}\"}}\ntext: {{en: \"[On Play] Draw 1 card.\"}}\ncolors: [{}]\ncost: {}\npower: {}\ncounter: 1000\nattributes: [slash]\ntypes: [Bench]\n",
-            colors[i % 6],
-            1 + i % 8,
-            1000 * (2 + i % 8)
-        );
-        std::fs::write(set.join(format!("{id}.yaml")), yaml).expect("write");
-        let lua = format!(
-            "-- {id} Synthetic {i}\nreturn card {{\n  -- [On Play] Draw 1 card.\n  on_play {{ operate = function(ctx) OP.draw(ctx, ctx.player, 1) end }},\n}}\n"
-        );
-        std::fs::write(set.join(format!("{id}.lua")), lua).expect("write");
-    }
+    riffle::synthetic::write_onepiece_set(&set, n).expect("write");
     root
 }
 

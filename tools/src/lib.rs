@@ -1,8 +1,9 @@
 //! Riffle's tools as a library: the content pipeline used by the `riffle` command (validate,
-//! test, play).
+//! test, play, bench).
 #![warn(missing_docs)]
 
 pub mod content;
 pub mod files;
 pub mod play;
 pub mod scenario;
+pub mod synthetic;
