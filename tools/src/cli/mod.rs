@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 use riffle::content::{LoadedGame, Loader, clean_path, find_root};
 use riffle_core::{DeckList, Engine};
 
+mod bench;
 mod play;
 mod schema;
 mod test;
@@ -36,6 +37,26 @@ pub enum Command {
     Play(play::Args),
     /// Run scenario tests (`*.test.yaml`); the last line is `N passed, N failed`.
     Test(test::Args),
+    /// Measure the engine: random playouts, fork cost by decision point, content load time;
+    /// a table, or one JSON object with `--json`.
+    ///
+    /// 1. random playouts: games/s and decisions/s, random legal answers, log not kept (game k
+    ///    plays seed S+k, the games of `riffle play --games N --seed S`);
+    ///
+    /// 2. fork cost by decision point: in the first games of the playouts, at every decision,
+    ///    the time of `Game::fork()` and its drop (a batch of 1,000 forks when the game is
+    ///    quiescent, of 10 otherwise) and of a fork then one answer (the answer the game gives
+    ///    next, 10 times: the cost of a step of a tree search), grouped by the request's
+    ///    prompt and by whether the game was quiescent (no script suspended: a fork is a plain
+    ///    copy; otherwise it replays the answers given since the last quiescent point), and for
+    ///    quiescent points by turn;
+    ///
+    /// 3. load time: loading, validating and compiling the game's content (ruleset and every
+    ///    set, plus a synthetic set with --cards), in ms per 1,000 cards.
+    ///
+    /// Figures are medians and 95th percentiles. Exit 1 if a playout had a script error or did
+    /// not finish, or a fork did not take the answer its game took.
+    Bench(bench::Args),
 }
 
 /// Exit code: the command found problems.
@@ -79,6 +100,7 @@ pub fn main() -> ExitCode {
         Command::Schema(args) => schema::run(args),
         Command::Play(args) => play::run(args),
         Command::Test(args) => test::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(code) => code,

@@ -5,6 +5,7 @@ use std::process::{Command, Output};
 
 use crate::common::{Fixture, fixture_dir};
 
+mod bench;
 mod files;
 mod human;
 mod play;

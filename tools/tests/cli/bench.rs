@@ -1,0 +1,184 @@
+//! `riffle bench`: the JSON report's shape and figures that must hold whatever the machine
+//! (no timing thresholds).
+
+use serde_json::Value;
+
+use super::play::{play, repo, text};
+
+fn bench(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .arg("bench")
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("run riffle bench")
+}
+
+fn positive(v: &Value, what: &str) -> f64 {
+    let x = v
+        .as_f64()
+        .unwrap_or_else(|| panic!("{what} is not a number: {v}"));
+    assert!(x > 0.0, "{what} is {x}");
+    x
+}
+
+/// `{median, p95}`, both positive, the median at most the p95.
+fn stats(v: &Value, what: &str) {
+    let median = positive(&v["median"], &format!("{what}.median"));
+    let p95 = positive(&v["p95"], &format!("{what}.p95"));
+    assert!(median <= p95, "{what}: median {median} > p95 {p95}");
+}
+
+#[test]
+fn quick_json_report_has_its_fields_and_consistent_figures() {
+    let out = bench(&["--quick", "--json", "--games", "3", "--seed", "5"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let r: Value = serde_json::from_slice(&out.stdout).expect("--json prints one JSON object");
+    assert_eq!(r["game"], "onepiece");
+    assert_eq!(r["seed"], 5);
+    assert_eq!(r["quick"], true);
+    assert!(
+        matches!(r["build"].as_str(), Some("debug" | "release")),
+        "{r}"
+    );
+
+    let p = &r["playouts"];
+    assert_eq!(p["games"], 3, "{p}");
+    let games = p["games"].as_u64().unwrap();
+    let decisions = p["decisions"].as_u64().unwrap();
+    assert!(decisions >= games, "{p}");
+    assert!(p["turns"].as_u64().unwrap() >= games, "{p}");
+    positive(&p["seconds"], "seconds");
+    let gps = positive(&p["games_per_second"], "games_per_second");
+    let dps = positive(&p["decisions_per_second"], "decisions_per_second");
+    assert!(dps >= gps, "{p}");
+    stats(&p["game_ms"], "game_ms");
+    assert_eq!(p["script_errors"], 0, "{p}");
+    assert_eq!(p["unfinished"], 0, "{p}");
+    // The playouts are the games `riffle play` plays with the same seed.
+    let out = play(&["--games", "3", "--seed", "5", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let played: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(p["log_hash"], played["log_hash"]);
+    assert_eq!(p["decisions"], played["decisions"]);
+
+    let f = &r["forks"];
+    assert_eq!(f["games"], 1, "{f}");
+    let points = f["points"].as_u64().unwrap();
+    // The fork game is the first playout: one point per decision.
+    assert!(points >= 1 && points <= decisions, "{f}");
+    let groups = f["groups"].as_array().expect("groups");
+    assert!(!groups.is_empty(), "{f}");
+    let mut sum = 0;
+    for g in groups {
+        assert!(g["prompt"].as_str().is_some_and(|s| !s.is_empty()), "{g}");
+        assert!(g["quiescent"].is_boolean(), "{g}");
+        let n = g["count"].as_u64().unwrap();
+        assert!(n >= 1, "{g}");
+        sum += n;
+        stats(&g["fork_ns"], "fork_ns");
+        stats(&g["fork_answer_ns"], "fork_answer_ns");
+    }
+    assert_eq!(sum, points, "the groups share out the points: {f}");
+    // Every game starts at its main phase sooner or later: a quiescent point.
+    assert!(
+        groups
+            .iter()
+            .any(|g| g["prompt"] == "main" && g["quiescent"] == true),
+        "{f}"
+    );
+    let totals = f["totals"].as_array().expect("totals");
+    let total: u64 = totals.iter().map(|t| t["count"].as_u64().unwrap()).sum();
+    assert_eq!(total, points, "{f}");
+    for t in totals {
+        assert!(t["count"].as_u64().unwrap() >= 1, "{t}");
+        stats(&t["fork_ns"], "fork_ns");
+        stats(&t["fork_answer_ns"], "fork_answer_ns");
+    }
+    let quiescent = totals
+        .iter()
+        .find(|t| t["quiescent"] == true)
+        .expect("quiescent points");
+    let by_turn = f["quiescent_by_turn"].as_array().expect("by turn");
+    let n: u64 = by_turn.iter().map(|t| t["count"].as_u64().unwrap()).sum();
+    assert_eq!(n, quiescent["count"].as_u64().unwrap(), "{f}");
+    for t in by_turn {
+        assert!(
+            matches!(t["turns"].as_str(), Some("0-3" | "4-7" | "8+")),
+            "{t}"
+        );
+        assert!(t["count"].as_u64().unwrap() >= 1, "{t}");
+        stats(&t["fork_ns"], "fork_ns");
+    }
+
+    let l = &r["load"];
+    assert_eq!(l["runs"], 1, "{l}");
+    assert_eq!(l["synthetic_cards"], 0, "{l}");
+    assert!(l["cards"].as_u64().unwrap() >= 1, "{l}");
+    stats(&l["ms"], "load ms");
+    positive(&l["ms_per_1000_cards"], "ms_per_1000_cards");
+}
+
+#[test]
+fn synthetic_cards_are_counted_and_the_text_has_every_part() {
+    let base = bench(&[
+        "--games",
+        "1",
+        "--fork-games",
+        "1",
+        "--load-runs",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(base.status.code(), Some(0), "{}", text(&base.stderr));
+    let base: Value = serde_json::from_slice(&base.stdout).unwrap();
+    let cards = base["load"]["cards"].as_u64().unwrap();
+
+    let out = bench(&[
+        "--games",
+        "1",
+        "--fork-games",
+        "1",
+        "--load-runs",
+        "1",
+        "--cards",
+        "20",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let t = text(&out.stdout);
+    for part in [
+        "Random playouts: 1 game, ",
+        "decisions/s",
+        "Fork cost by decision point: ",
+        "fork+answer median",
+        "Fork at quiescent points by turn",
+        &format!(
+            "Load + validate + compile: {} cards (20 synthetic), 1 run",
+            cards + 20
+        ),
+        "per 1,000 cards",
+    ] {
+        assert!(t.contains(part), "no {part:?} in\n{t}");
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = bench(&["--game", "nosuchgame"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("--game nosuchgame: no such game here (games: onepiece"),
+        "{err}"
+    );
+    for args in [
+        &["--games", "0"][..],
+        &["--fork-games", "0"],
+        &["--load-runs", "0"],
+    ] {
+        let out = bench(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(text(&out.stderr).contains("give 1 to"), "{args:?}");
+    }
+}
