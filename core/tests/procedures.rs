@@ -506,3 +506,29 @@ fn a_step_must_do_one_thing_and_name_functions_that_exist() {
         "{all}"
     );
 }
+
+#[test]
+fn a_fork_made_while_a_script_is_suspended_shows_the_game_and_answers_alike() {
+    let mut g = two_boards();
+    pick(&mut g, "challenge brute with ace");
+    pick(&mut g, "no guard");
+    pick(&mut g, "rally");
+    // The rally runs inside P2's boost action, a script that waits for it.
+    assert!(!g.quiescent());
+    let mut f = g.fork();
+    let mut ff = f.fork();
+    for copy in [&f, &ff] {
+        assert_eq!(copy.request(), g.request());
+        assert_eq!(copy.log_hash(), g.log_hash());
+        assert!(!copy.quiescent(), "an unbuilt fork is not a plain copy either");
+    }
+    let answers = ["cheer", "stay silent", "pass", "pass"];
+    for a in answers {
+        pick(&mut g, a);
+        pick(&mut f, a);
+        pick(&mut ff, a);
+    }
+    assert_eq!(f.log_hash(), g.log_hash());
+    assert_eq!(ff.log_hash(), g.log_hash());
+    assert_eq!(asked(&f), asked(&g));
+}

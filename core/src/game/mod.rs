@@ -44,6 +44,10 @@ pub struct Game {
     /// The last quiescent point (no coroutine suspended) and the answers given since.
     snapshot: Rc<Snapshot>,
     journal: Vec<(PlayerId, Response)>,
+    /// A fork made while a script was suspended: its state and request are copies, but its
+    /// frames are rebuilt (by replaying the journal from the snapshot) only when it is
+    /// answered, so that making the fork costs what a quiescent fork costs.
+    unbuilt: bool,
 }
 
 struct Snapshot {
@@ -211,6 +215,7 @@ impl Game {
             held: Rc::default(),
             snapshot,
             journal: Vec::new(),
+            unbuilt: false,
         }
     }
 
@@ -243,6 +248,7 @@ impl Game {
             });
         }
         req.check(&response)?;
+        self.build();
         let quiescent = self.quiescent();
         if quiescent {
             self.snapshot = Rc::new(Snapshot {
@@ -286,6 +292,7 @@ impl Game {
         if player >= players {
             return Err(ResponseError::NoSuchPlayer { player, players });
         }
+        self.build();
         if self.state.borrow().result.is_some() {
             return Ok(());
         }
@@ -324,42 +331,57 @@ impl Game {
     /// Whether no script is suspended: a fork here is a plain copy of the state, not a
     /// replay of the answers given since the last such point.
     pub fn quiescent(&self) -> bool {
-        !self.frames.iter().any(Frame::holds_lua)
+        !self.unbuilt && !self.frames.iter().any(Frame::holds_lua)
     }
 
     /// A copy of the game that continues independently. Answered the same way, it behaves
-    /// the same. Cheap at a quiescent point; otherwise it replays the answers given since the
-    /// last one.
+    /// the same. Making it costs a copy of the state (its parts are shared until written)
+    /// wherever the game is; where a script is suspended, the fork's first answer first
+    /// replays the answers given since the last quiescent point, to rebuild the script.
     pub fn fork(&self) -> Game {
-        if self.quiescent() {
-            return Game {
-                engine: self.engine.clone(),
-                state: Rc::new(RefCell::new(self.state.borrow().clone())),
-                frames: self.frames.clone(),
-                request: self.request.clone(),
-                in_checks: self.in_checks,
-                group_depth: self.group_depth,
-                group_batch: self.group_batch.clone(),
-                options_cache: None,
-                errors: self.errors.clone(),
-                exhausted: false,
-                held: Rc::new(Cell::new(self.held.get())),
-                snapshot: self.snapshot.clone(),
-                journal: self.journal.clone(),
-            };
+        Game {
+            engine: self.engine.clone(),
+            state: Rc::new(RefCell::new(self.state.borrow().clone())),
+            frames: if self.quiescent() {
+                self.frames.clone()
+            } else {
+                Vec::new()
+            },
+            request: self.request.clone(),
+            in_checks: self.in_checks,
+            group_depth: self.group_depth,
+            group_batch: self.group_batch.clone(),
+            options_cache: None,
+            errors: self.errors.clone(),
+            exhausted: false,
+            held: Rc::new(Cell::new(self.held.get())),
+            snapshot: self.snapshot.clone(),
+            journal: self.journal.clone(),
+            unbuilt: !self.quiescent(),
         }
-        let s = &self.snapshot;
+    }
+
+    /// Rebuilds an unbuilt fork's frames: replays the journal from the snapshot. The replay
+    /// is deterministic, so it arrives at the state and request the fork already shows.
+    fn build(&mut self) {
+        if !std::mem::take(&mut self.unbuilt) {
+            return;
+        }
+        let s = self.snapshot.clone();
         let mut g = Game::from_parts(self.engine.clone(), s.state.clone(), s.frames.clone());
-        g.snapshot = self.snapshot.clone();
+        g.snapshot = s.clone();
         g.request = s.request.clone();
         if g.request.is_none() {
             g.drive(Input::Start);
         }
-        for (p, r) in &self.journal {
-            let _ = g.respond(*p, r.clone());
+        for (p, r) in std::mem::take(&mut self.journal) {
+            let _ = g.respond(p, r);
         }
+        debug_assert_eq!(g.log_hash(), self.log_hash(), "a replay arrives where the fork is");
+        // The fork already holds every error met up to it; the replay met some again.
+        g.errors = std::mem::take(&mut self.errors);
+        *self = g;
         self.enter();
-        g
     }
 
     /// Log entries so far.
