@@ -553,12 +553,54 @@ pub enum CheckTime {
 pub struct CheckDecl {
     /// A name for logs.
     pub name: String,
-    /// A pure Lua function `(ctx) -> bool`: is there anything to do? Cheap, runs often.
-    pub when: String,
+    /// Is there anything to do? Runs often (after every operation for `at:
+    /// after_each_operation`): a pure Lua function `(ctx) -> bool`, or a condition the
+    /// kernel tests itself, with no call into Lua.
+    pub when: CheckWhen,
     /// The Lua procedure that does it (may perform operations).
     pub run: String,
     /// When the check runs.
     pub at: CheckTime,
+}
+
+/// When a check has something to do.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum CheckWhen {
+    /// A pure Lua function `(ctx) -> bool`.
+    Script(String),
+    /// A condition on the players, tested by the kernel.
+    Players(PlayersCondition),
+}
+
+/// True when some player still in the game passes one of the tests.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayersCondition {
+    /// Not before this turn (0: during setup too).
+    #[serde(default)]
+    pub from_turn: u32,
+    /// The tests; any one passing is enough.
+    pub any_player: Vec<PlayerTest>,
+}
+
+/// A test on one player: the number of cards in one of their zones, or one of their
+/// values, against bounds (both inclusive).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerTest {
+    /// A zone: its number of cards is tested.
+    #[serde(default)]
+    pub count: Option<String>,
+    /// A player value: it is tested.
+    #[serde(default)]
+    pub value: Option<String>,
+    /// Passes when the number is at least this.
+    #[serde(default)]
+    pub at_least: Option<i64>,
+    /// Passes when the number is at most this.
+    #[serde(default)]
+    pub at_most: Option<i64>,
 }
 
 /// Lua procedures the kernel calls.

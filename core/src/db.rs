@@ -517,11 +517,75 @@ pub struct CheckFns {
     /// For logs.
     pub name: String,
     /// Pure test.
-    pub when: Function,
+    pub when: CheckTest,
     /// The procedure.
     pub run: Function,
     /// After every operation (else at checkpoints).
     pub each_op: bool,
+}
+
+/// A check's test.
+#[derive(Clone, Debug)]
+pub enum CheckTest {
+    /// `(ctx) -> bool` in Lua.
+    Script(Function),
+    /// Tested by the kernel: from this turn on, some player still in the game passes one of
+    /// these.
+    Players {
+        /// Not before this turn.
+        from_turn: u32,
+        /// The tests.
+        any: Vec<PlayerCheck>,
+    },
+}
+
+/// One test on a player, resolved to indices.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerCheck {
+    /// What is counted.
+    pub what: Counted,
+    /// Inclusive bounds.
+    pub at_least: Option<i64>,
+    /// Inclusive bounds.
+    pub at_most: Option<i64>,
+}
+
+/// What a player test counts.
+#[derive(Clone, Copy, Debug)]
+pub enum Counted {
+    /// The cards in the player's zone of this declaration.
+    Zone(usize),
+    /// The player value of this index.
+    Value(usize),
+}
+
+impl CheckTest {
+    /// Whether the test passes now (a Lua test is called through `call`).
+    pub fn holds(
+        &self,
+        st: &crate::state::State,
+        call: impl FnOnce(&Function) -> mlua::Result<bool>,
+    ) -> mlua::Result<bool> {
+        match self {
+            CheckTest::Script(f) => call(f),
+            CheckTest::Players { from_turn, any } => {
+                if st.turn < *from_turn {
+                    return Ok(false);
+                }
+                Ok((0..st.nplayers)
+                    .filter(|p| !st.players[*p as usize].out)
+                    .any(|p| {
+                        any.iter().any(|t| {
+                            let n = match t.what {
+                                Counted::Zone(d) => st.zone(st.zone_id(d, p)).cards.len() as i64,
+                                Counted::Value(i) => st.players[p as usize].values[i],
+                            };
+                            t.at_least.is_none_or(|m| n >= m) && t.at_most.is_none_or(|m| n <= m)
+                        })
+                    }))
+            }
+        }
+    }
 }
 
 pub use crate::state::AbilityRef;

@@ -8,10 +8,10 @@ use std::rc::Rc;
 
 use mlua::{Function, Lua, Table, Value};
 
-use crate::content::{CheckTime, Content, DeckList, Source};
+use crate::content::{CheckTime, CheckWhen, Content, DeckList, PlayersCondition, Source};
 use crate::db::{
-    AbilityKind, CardData, CheckFns, Db, Hooks, PhaseFns, ProcedureFns, StepFn, StepFns, WindowFns,
-    parse_ability,
+    AbilityKind, CardData, CheckFns, CheckTest, Counted, Db, Hooks, PhaseFns, PlayerCheck,
+    ProcedureFns, StepFn, StepFns, WindowFns, parse_ability,
 };
 use crate::names::Names;
 use crate::rules::Rules;
@@ -84,6 +84,34 @@ fn err(file: Option<&str>, card: Option<&str>, message: String) -> LoadError {
 
 /// Locals of a script's top level that its functions reassign: state that would last from
 /// one game to the next (script::lasting_state).
+/// A check condition the kernel tests itself, with its names resolved.
+fn players_check(rules: &Rules, names: &Names, pc: &PlayersCondition) -> Result<CheckTest, String> {
+    let mut any = Vec::new();
+    for t in &pc.any_player {
+        let what = match (&t.count, &t.value) {
+            (Some(z), None) => Counted::Zone(rules.zone_index(names, z)?),
+            (None, Some(v)) => Counted::Value(Rules::lookup(names, &rules.player_values, v)?),
+            _ => {
+                return Err(
+                    "each test names either a zone (`count`) or a player value (`value`)".into(),
+                );
+            }
+        };
+        if t.at_least.is_none() && t.at_most.is_none() {
+            return Err("each test needs `at_least` or `at_most`".into());
+        }
+        any.push(PlayerCheck {
+            what,
+            at_least: t.at_least,
+            at_most: t.at_most,
+        });
+    }
+    Ok(CheckTest::Players {
+        from_turn: pc.from_turn,
+        any,
+    })
+}
+
 /// The declared procedures with their functions; a step must do one thing, and names must
 /// be unique (a step's `run` jumps to a step by name).
 fn procedure_fns(
@@ -517,8 +545,19 @@ impl Engine {
             });
         }
         let mut checks = Vec::new();
+        let mut check_problems = Vec::new();
         for c in &manifest.checks {
-            if let (Some(when), Some(run)) = (need(&c.when), need(&c.run)) {
+            let when = match &c.when {
+                CheckWhen::Script(f) => need(f).map(CheckTest::Script),
+                CheckWhen::Players(pc) => match players_check(&rules, &names, pc) {
+                    Ok(t) => Some(t),
+                    Err(m) => {
+                        check_problems.push(format!("game.yaml: check '{}': {m}", c.name));
+                        None
+                    }
+                },
+            };
+            if let (Some(when), Some(run)) = (when, need(&c.run)) {
                 checks.push(CheckFns {
                     name: c.name.clone(),
                     when,
@@ -526,6 +565,9 @@ impl Engine {
                     each_op: c.at == CheckTime::AfterEachOperation,
                 });
             }
+        }
+        for m in check_problems {
+            errors.push(err(None, None, m));
         }
         let procedures = procedure_fns(&lua, &manifest.procedures, &mut errors);
         if !errors.is_empty() {

@@ -51,6 +51,13 @@ function main_actions(ctx)
 end
 
 function activate(ctx, ab, args) ab.def.operate(ctx, args) return true end
+
+-- A rule check: a player with two cards in their discard loses.
+function discard_full(ctx)
+  for p = 1, ctx.players do
+    if ctx:count("discard", p) >= 2 then ctx:end_game(ctx:others(p), "discard_full") end
+  end
+end
 function validate_deck(deck) return {} end
 
 -- A reaction to a card reaching a discard: logs which card, as `pinged` with the reactor's
@@ -336,4 +343,76 @@ fn the_affected_controller_may_choose_among_every_players_replacements() {
     pick(&mut g, "apply ward");
     let deck = g.with_state(|st| st.zone(st.zone_id(0, 0)).cards.len());
     assert_eq!(deck, 1);
+}
+
+fn with_check(when: serde_json::Value) -> impl FnOnce(&mut serde_json::Value) {
+    move |m| {
+        set(
+            m,
+            &["checks"],
+            serde_json::json!([{"name": "full", "when": when, "run": "discard_full", "at": "after_each_operation"}]),
+        )
+    }
+}
+
+#[test]
+fn a_check_declared_as_data_is_tested_by_the_kernel_after_each_operation() {
+    let e = engine(with_check(serde_json::json!(
+        {"from_turn": 1, "any_player": [{"count": "discard", "at_least": 2}]}
+    )));
+    let mut g = game(&e, &["amber", "basalt", "listener"], &[], &[]);
+    pick(&mut g, "mill");
+    assert_eq!(
+        g.result(),
+        Some(GameResult {
+            winners: vec![1],
+            reason: "discard_full".into()
+        })
+    );
+}
+
+#[test]
+fn a_data_check_waits_for_its_first_turn() {
+    let e = engine(with_check(serde_json::json!(
+        {"from_turn": 2, "any_player": [{"count": "discard", "at_least": 2}]}
+    )));
+    let mut g = game(&e, &["amber", "basalt", "listener"], &[], &[]);
+    pick(&mut g, "mill");
+    assert_eq!(g.result(), None, "turn 1: not yet");
+    pick(&mut g, "end turn");
+    pick(&mut g, "end turn");
+    // Turn 3: the next operation is tested (checks follow operations, not turns).
+    pick(&mut g, "mill");
+    assert_eq!(g.result().map(|r| r.winners), Some(vec![1]));
+}
+
+#[test]
+fn a_data_check_must_name_what_it_counts() {
+    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
+    with_check(
+        serde_json::json!({"any_player": [{"count": "grave", "at_least": 1}, {"at_most": 0}]}),
+    )(&mut raw);
+    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
+    let content = Content {
+        ruleset: Ruleset {
+            manifest,
+            scripts: vec![Source {
+                name: "echo.lua".into(),
+                text: RULES_LUA.into(),
+            }],
+        },
+        cards: vec![],
+    };
+    let errors = match Engine::new(&content) {
+        Ok(_) => panic!("loaded"),
+        Err(es) => es
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    };
+    assert!(
+        errors.contains("check 'full'") && errors.contains("grave"),
+        "{errors}"
+    );
 }

@@ -520,7 +520,10 @@ fn a_fork_made_while_a_script_is_suspended_shows_the_game_and_answers_alike() {
     for copy in [&f, &ff] {
         assert_eq!(copy.request(), g.request());
         assert_eq!(copy.log_hash(), g.log_hash());
-        assert!(!copy.quiescent(), "an unbuilt fork is not a plain copy either");
+        assert!(
+            !copy.quiescent(),
+            "an unbuilt fork is not a plain copy either"
+        );
     }
     let answers = ["cheer", "stay silent", "pass", "pass"];
     for a in answers {

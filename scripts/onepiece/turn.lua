@@ -88,17 +88,8 @@ function OP.end_phase(ctx)
 end
 
 -- OP 9-2-1: a player whose Leader took damage at 0 Life (9-2-1-1), or whose deck is empty
--- (9-2-1-2), loses. Runs after every operation (9-1-2). Not during setup (5-2-1).
-function OP.defeat_due(ctx)
-  if ctx.turn == 0 then return false end
-  for p = 1, ctx.players do
-    if ctx:in_game(p) and (ctx:count("deck", p) == 0 or ctx:value(p, "damaged_at_zero") > 0) then
-      return true
-    end
-  end
-  return false
-end
-
+-- (9-2-1-2), loses. game.yaml's `defeat` check says when (the kernel tests it after every
+-- operation, 9-1-2, from turn 1, 5-2-1); this is what happens then.
 function OP.defeat(ctx)
   local losers, winners = {}, {}
   for p = 1, ctx.players do

@@ -377,7 +377,11 @@ impl Game {
         for (p, r) in std::mem::take(&mut self.journal) {
             let _ = g.respond(p, r);
         }
-        debug_assert_eq!(g.log_hash(), self.log_hash(), "a replay arrives where the fork is");
+        debug_assert_eq!(
+            g.log_hash(),
+            self.log_hash(),
+            "a replay arrives where the fork is"
+        );
         // The fork already holds every error met up to it; the replay met some again.
         g.errors = std::mem::take(&mut self.errors);
         *self = g;

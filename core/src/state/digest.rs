@@ -86,8 +86,12 @@ impl Digest for Event {
         text(out, &self.name);
         opt(out, &self.card, obj);
         opt(out, &self.old, obj);
-        opt(out, &self.from, |o, z| o.extend_from_slice(&z.0.to_le_bytes()));
-        opt(out, &self.to, |o, z| o.extend_from_slice(&z.0.to_le_bytes()));
+        opt(out, &self.from, |o, z| {
+            o.extend_from_slice(&z.0.to_le_bytes())
+        });
+        opt(out, &self.to, |o, z| {
+            o.extend_from_slice(&z.0.to_le_bytes())
+        });
         opt(out, &self.player, seat);
         opt(out, &self.reason, |o, s| text(o, s));
         opt(out, &self.key, |o, s| text(o, s));
@@ -222,7 +226,9 @@ mod tests {
         e.amount = 1;
         assert_eq!(
             bytes(&Entry::Event(e)),
-            [0, 1, 0, 0, 0, b'x', 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+            [
+                0, 1, 0, 0, 0, b'x', 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+            ]
         );
     }
 }

@@ -75,7 +75,8 @@ impl Log {
     /// Appends an entry with who may see the cards it names.
     pub fn push_seen(&mut self, e: Entry, seen: Seen) {
         e.digest(&mut self.scratch);
-        self.hasher.update(&(self.scratch.len() as u32).to_le_bytes());
+        self.hasher
+            .update(&(self.scratch.len() as u32).to_le_bytes());
         self.hasher.update(&self.scratch);
         self.scratch.clear();
         if self.keep {

@@ -9,8 +9,12 @@ impl Game {
             if each_op && !c.each_op {
                 continue;
             }
-            let ctx = self.ctx(None, None, None)?;
-            if self.engine.run(|| c.when.call::<bool>(ctx))? {
+            let st = self.state.clone();
+            let due = c.when.holds(&st.borrow(), |f| {
+                let ctx = self.ctx(None, None, None)?;
+                self.engine.run(|| f.call::<bool>(ctx))
+            })?;
+            if due {
                 return Ok(true);
             }
         }
@@ -29,8 +33,13 @@ impl Game {
             if c.each_op && !check.each_op {
                 continue;
             }
-            let ctx = self.ctx(None, None, None)?;
-            if self.engine.run(|| check.when.call::<bool>(ctx.clone()))? {
+            let st = self.state.clone();
+            let due = check.when.holds(&st.borrow(), |f| {
+                let ctx = self.ctx(None, None, None)?;
+                self.engine.run(|| f.call::<bool>(ctx))
+            })?;
+            if due {
+                let ctx = self.ctx(None, None, None)?;
                 c.changed = true;
                 self.in_checks += 1;
                 return Ok(Next::Push(self.lua_frame(
