@@ -190,6 +190,9 @@ pub struct RulesetManifest {
     /// When cards' abilities stop working ("its effects are negated").
     #[serde(default)]
     pub abilities: AbilityPolicy,
+    /// Action kinds the kernel lists itself in the open phases that name them.
+    #[serde(default)]
+    pub actions: Vec<ActionDecl>,
     /// How replacement effects are ordered (default: the affected card's own first).
     #[serde(default)]
     pub replacements: ReplacementPolicy,
@@ -392,6 +395,104 @@ pub struct PhaseDecl {
     /// The procedure run when the phase ends (after its actions).
     #[serde(default)]
     pub finish: Option<String>,
+    /// Action kinds (`actions` of the manifest) the kernel lists itself in this open
+    /// phase, in this order, before the options the `actions` function lists.
+    #[serde(default)]
+    pub kinds: Vec<String>,
+}
+
+/// An action kind the kernel lists in Rust at every decision of the open phases that name
+/// it: one option per card the acting player may use (times each target, when it has
+/// targets), with Lua only for the exceptions (`allowed`, `condition`). The option's
+/// `kind` is the action's name; its `card` and `target` are the cards.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActionDecl {
+    /// The action's name: the `kind` of its options, and what a phase's `kinds` lists.
+    pub name: String,
+    /// The cards of the acting player it uses (one option each). Without it, the action has
+    /// one option per target, or one option.
+    #[serde(default)]
+    pub cards: Option<Selector>,
+    /// Targets: one option per card and target (the union of the selectors, in order).
+    #[serde(default)]
+    pub targets: Vec<Selector>,
+    /// At least one card must match, or the action is not offered (a resource to spend).
+    #[serde(default)]
+    pub needs: Option<Selector>,
+    /// A cost the card's value must not exceed.
+    #[serde(default)]
+    pub cost: Option<CostDecl>,
+    /// `(ctx, player) -> bool`, asked once per listing: may the player take it at all?
+    #[serde(default)]
+    pub allowed: Option<String>,
+    /// `(ctx, card) -> bool`, asked per card: the exceptions data cannot say.
+    #[serde(default)]
+    pub condition: Option<String>,
+    /// The option's label: `{card}`, `{target}` and `{value}` (the cost value) are filled in.
+    pub label: String,
+    /// `(ctx, option)`: what the action does.
+    #[serde(default)]
+    pub run: Option<String>,
+    /// Or a procedure to start, with a record made of the option's cards.
+    #[serde(default)]
+    pub procedure: Option<String>,
+    /// The procedure's record: each name to `card` or `target`.
+    #[serde(default)]
+    pub data: BTreeMap<String, OptionField>,
+}
+
+/// A field of an action option.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum OptionField {
+    /// The card it uses.
+    Card,
+    /// Its target.
+    Target,
+}
+
+/// Cards an action may use or target.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Selector {
+    /// Zones, in the order their cards are listed (each from bottom to top).
+    pub zones: Vec<String>,
+    /// Whose zones: the acting player's (`self`, default), the other players' still in the
+    /// game (`opponents`), or everyone's.
+    #[serde(default)]
+    pub of: Whose,
+    /// Only cards of these categories (empty: any).
+    #[serde(default)]
+    pub categories: Vec<String>,
+    /// Only cards in this orientation.
+    #[serde(default)]
+    pub orientation: Option<String>,
+}
+
+/// Whose cards a selector takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Whose {
+    /// The acting player's.
+    #[default]
+    #[serde(rename = "self")]
+    Own,
+    /// The other players' still in the game, in turn order from the acting player.
+    Opponents,
+    /// Everyone's, in turn order from the acting player.
+    Any,
+}
+
+/// A cost an action checks before offering a card: the card's value of a characteristic
+/// must not exceed the number of cards matching `payable`.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CostDecl {
+    /// The integer characteristic that is the cost.
+    pub value: String,
+    /// What pays it: one card each.
+    pub payable: Selector,
 }
 
 /// A procedure the kernel runs step by step. Start it from an action option

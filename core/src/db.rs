@@ -452,6 +452,8 @@ pub struct Hooks {
     pub checks: Vec<CheckFns>,
     /// Procedures the kernel runs step by step, in manifest order.
     pub procedures: Vec<ProcedureFns>,
+    /// Action kinds the kernel lists itself, in manifest order.
+    pub actions: Vec<ActionKind>,
 }
 
 /// A procedure's steps.
@@ -498,6 +500,56 @@ pub struct WindowFns {
     pub prompt: String,
 }
 
+/// An action kind the kernel lists itself (`game.yaml` `actions`), resolved.
+#[derive(Clone, Debug)]
+pub struct ActionKind {
+    /// Its name (the options' `kind`).
+    pub name: String,
+    /// The acting player's cards it uses.
+    pub cards: Option<CardSel>,
+    /// Its targets (a union).
+    pub targets: Vec<CardSel>,
+    /// Cards that must exist for it to be offered.
+    pub needs: Option<CardSel>,
+    /// The cost: a characteristic index, and what pays it.
+    pub cost: Option<(usize, CardSel)>,
+    /// `(ctx, player) -> bool`.
+    pub allowed: Option<Function>,
+    /// `(ctx, card) -> bool`.
+    pub condition: Option<Function>,
+    /// The label template.
+    pub label: String,
+    /// What it does.
+    pub does: ActionDoes,
+}
+
+/// What a chosen action does.
+#[derive(Clone, Debug)]
+pub enum ActionDoes {
+    /// `run(ctx, option)`.
+    Run(Function),
+    /// Start this procedure with a record of the option's cards.
+    Procedure {
+        /// The procedure's name.
+        name: String,
+        /// Record field → which card.
+        data: Vec<(String, crate::content::OptionField)>,
+    },
+}
+
+/// A card selector, resolved.
+#[derive(Clone, Debug)]
+pub struct CardSel {
+    /// Zone declarations, in order.
+    pub zones: Vec<usize>,
+    /// Whose.
+    pub of: crate::content::Whose,
+    /// Categories (empty: any).
+    pub categories: Vec<Sym>,
+    /// Orientation.
+    pub orientation: Option<Sym>,
+}
+
 /// A phase's procedures.
 #[derive(Clone, Debug)]
 pub struct PhaseFns {
@@ -509,6 +561,8 @@ pub struct PhaseFns {
     pub actions: Option<Function>,
     /// Run at the end.
     pub finish: Option<Function>,
+    /// The action kinds the kernel lists in it (indices into `Hooks::actions`).
+    pub kinds: Vec<usize>,
 }
 
 /// A check's functions.

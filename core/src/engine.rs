@@ -8,10 +8,12 @@ use std::rc::Rc;
 
 use mlua::{Function, Lua, Table, Value};
 
-use crate::content::{CheckTime, CheckWhen, Content, DeckList, PlayersCondition, Source};
+use crate::content::{
+    ActionDecl, CheckTime, CheckWhen, Content, DeckList, PlayersCondition, Selector, Source,
+};
 use crate::db::{
-    AbilityKind, CardData, CheckFns, CheckTest, Counted, Db, Hooks, PhaseFns, PlayerCheck,
-    ProcedureFns, StepFn, StepFns, WindowFns, parse_ability,
+    AbilityKind, ActionDoes, ActionKind, CardData, CardSel, CheckFns, CheckTest, Counted, Db,
+    Hooks, PhaseFns, PlayerCheck, ProcedureFns, StepFn, StepFns, WindowFns, parse_ability,
 };
 use crate::names::Names;
 use crate::rules::Rules;
@@ -84,6 +86,102 @@ fn err(file: Option<&str>, card: Option<&str>, message: String) -> LoadError {
 
 /// Locals of a script's top level that its functions reassign: state that would last from
 /// one game to the next (script::lasting_state).
+/// A selector with its names resolved.
+fn card_sel(rules: &Rules, names: &Names, s: &Selector) -> Result<CardSel, String> {
+    let mut zones = Vec::new();
+    for z in &s.zones {
+        zones.push(rules.zone_index(names, z)?);
+    }
+    let mut categories = Vec::new();
+    for c in &s.categories {
+        let i = Rules::lookup(names, &rules.categories, c)?;
+        categories.push(rules.categories.syms[i]);
+    }
+    let orientation = match &s.orientation {
+        Some(o) => Some(rules.orientations.syms[Rules::lookup(names, &rules.orientations, o)?]),
+        None => None,
+    };
+    Ok(CardSel {
+        zones,
+        of: s.of,
+        categories,
+        orientation,
+    })
+}
+
+/// An action kind with its names resolved (None when a function it names is missing: that
+/// error is already reported).
+fn action_kind(
+    rules: &Rules,
+    names: &Names,
+    manifest: &crate::content::RulesetManifest,
+    a: &ActionDecl,
+    need: &mut impl FnMut(&str) -> Option<Function>,
+) -> Result<Option<ActionKind>, String> {
+    let cards = a
+        .cards
+        .as_ref()
+        .map(|s| card_sel(rules, names, s))
+        .transpose()?;
+    let mut targets = Vec::new();
+    for t in &a.targets {
+        targets.push(card_sel(rules, names, t)?);
+    }
+    let needs = a
+        .needs
+        .as_ref()
+        .map(|s| card_sel(rules, names, s))
+        .transpose()?;
+    let cost = match &a.cost {
+        Some(c) => {
+            let ci = rules
+                .char_index(names, &c.value)
+                .filter(|i| rules.chars[*i].decl.kind == crate::content::CharKind::Int)
+                .ok_or_else(|| {
+                    format!(
+                        "`cost.value` '{}' is not an integer characteristic",
+                        c.value
+                    )
+                })?;
+            if cards.is_none() {
+                return Err("a `cost` needs `cards` (whose value is the cost)".into());
+            }
+            Some((ci, card_sel(rules, names, &c.payable)?))
+        }
+        None => None,
+    };
+    let does = match (&a.run, &a.procedure) {
+        (Some(run), None) => match need(run) {
+            Some(f) => ActionDoes::Run(f),
+            None => return Ok(None),
+        },
+        (None, Some(p)) => {
+            if !manifest.procedures.iter().any(|q| &q.name == p) {
+                return Err(format!("no procedure '{p}' is declared"));
+            }
+            let data = a.data.iter().map(|(k, v)| (k.clone(), *v)).collect();
+            ActionDoes::Procedure {
+                name: p.clone(),
+                data,
+            }
+        }
+        _ => return Err("give either `run` or `procedure`".into()),
+    };
+    let allowed = a.allowed.as_deref().and_then(&mut *need);
+    let condition = a.condition.as_deref().and_then(&mut *need);
+    Ok(Some(ActionKind {
+        name: a.name.clone(),
+        cards,
+        targets,
+        needs,
+        cost,
+        allowed,
+        condition,
+        label: a.label.clone(),
+        does,
+    }))
+}
+
 /// A check condition the kernel tests itself, with its names resolved.
 fn players_check(rules: &Rules, names: &Names, pc: &PlayersCondition) -> Result<CheckTest, String> {
     let mut any = Vec::new();
@@ -535,13 +633,33 @@ impl Engine {
         let activate = need(&manifest.hooks.activate);
         let validate_deck = need(&manifest.hooks.validate_deck);
         let next_player = manifest.hooks.next_player.as_deref().and_then(&mut need);
+        let mut action_problems = Vec::new();
+        let mut actions = Vec::new();
+        for a in &manifest.actions {
+            match action_kind(&rules, &names, &manifest, a, &mut need) {
+                Ok(Some(k)) => actions.push(k),
+                Ok(None) => {}
+                Err(m) => action_problems.push(format!("game.yaml: action '{}': {m}", a.name)),
+            }
+        }
         let mut phases = Vec::new();
         for p in &manifest.turn.phases {
+            let mut kinds = Vec::new();
+            for k in &p.kinds {
+                match manifest.actions.iter().position(|a| &a.name == k) {
+                    Some(i) => kinds.push(i),
+                    None => action_problems.push(format!(
+                        "game.yaml: phase '{}' lists action '{k}', which `actions` does not declare",
+                        p.name
+                    )),
+                }
+            }
             phases.push(PhaseFns {
                 name: p.name.clone(),
                 run: p.run.as_deref().and_then(&mut need),
                 actions: p.actions.as_deref().and_then(&mut need),
                 finish: p.finish.as_deref().and_then(&mut need),
+                kinds,
             });
         }
         let mut checks = Vec::new();
@@ -566,6 +684,9 @@ impl Engine {
                 });
             }
         }
+        for m in action_problems {
+            errors.push(err(None, None, m));
+        }
         for m in check_problems {
             errors.push(err(None, None, m));
         }
@@ -581,6 +702,7 @@ impl Engine {
             phases,
             checks,
             procedures,
+            actions,
         };
 
         let mut statics_by_char: FxHashMap<_, Vec<_>> = FxHashMap::default();

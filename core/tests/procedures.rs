@@ -26,13 +26,23 @@ const MANIFEST: &str = r#"{
   "durations": ["end_of_duel", "end_of_turn"],
   "setup": "setup",
   "turn": {"phases": [
-    {"name": "main", "run": "draw_phase", "actions": "main_actions"},
+    {"name": "main", "run": "draw_phase", "kinds": ["challenge", "recruit"], "actions": "main_actions"},
     {"name": "end", "run": "end_phase"}
   ]},
   "triggers": {"order": "fifo_batches", "player_orders": true},
   "hooks": {"activate": "activate", "validate_deck": "validate_deck"},
   "deck": {"sections": [{"name": "main", "zone": "deck"}]},
   "scripts": ["duel.lua"],
+  "actions": [
+    {"name": "challenge", "cards": {"zones": ["board"], "orientation": "ready"},
+     "targets": [{"zones": ["board"], "of": "opponents"}],
+     "label": "challenge {target} with {card}",
+     "procedure": "duel", "data": {"attacker": "card", "defender": "target"}},
+    {"name": "recruit", "cards": {"zones": ["hand"]},
+     "cost": {"value": "power", "payable": {"zones": ["board"]}},
+     "allowed": "may_recruit", "condition": "not_a_dummy",
+     "label": "recruit {card} ({value})", "run": "recruit"}
+  ],
   "procedures": [
     {"name": "duel", "steps": [
       {"name": "declare", "run": "duel_declare"},
@@ -72,21 +82,17 @@ function main_actions(ctx)
     out[#out + 1] = { label = "play " .. c.name, card = c,
       run = function(ctx, o) ctx:move(o.card, "board", { reason = "play" }) end }
   end
-  for _, a in ipairs(ctx:cards("board", p)) do
-    if a.orientation == "ready" then
-      for _, q in ipairs(ctx:others(p)) do
-        for _, d in ipairs(ctx:cards("board", q)) do
-          out[#out + 1] = { label = "challenge " .. d.name .. " with " .. a.name, card = a, target = d,
-            procedure = "duel", data = { attacker = a, defender = d } }
-        end
-      end
-    end
-  end
   out[#out + 1] = { label = "auction", procedure = "auction" }
   out[#out + 1] = { label = "call nobody", procedure = "nobody" }
   out[#out + 1] = { label = "end turn", ends_phase = true }
   return out
 end
+
+-- Recruiting (an action kind the kernel lists): a card whose power is at most the number of
+-- your board's cards joins the board, while you have fewer than 3 there; never a dummy.
+function may_recruit(ctx, p) return ctx:count("board", p) < 3 end
+function not_a_dummy(ctx, c) return c.name ~= "dummy" end
+function recruit(ctx, o) ctx:move(o.card, "board", { reason = "recruit" }) end
 
 -- The duel -----------------------------------------------------------------------------------
 
@@ -534,4 +540,98 @@ fn a_fork_made_while_a_script_is_suspended_shows_the_game_and_answers_alike() {
     assert_eq!(f.log_hash(), g.log_hash());
     assert_eq!(ff.log_hash(), g.log_hash());
     assert_eq!(asked(&f), asked(&g));
+}
+
+#[test]
+fn kernel_listed_actions_come_first_with_labels_costs_and_conditions() {
+    let mut g = two_boards();
+    let (prompt, player, labels) = asked(&g);
+    assert_eq!((prompt.as_str(), player), ("main", 0));
+    assert_eq!(
+        labels,
+        [
+            // `challenge`: each ready card of P1 against each card of the others.
+            "challenge brute with ace",
+            "challenge watcher with ace",
+            // `recruit`: cub's power 1 is at most P1's one board card.
+            "recruit cub (1)",
+            "recruit cub (1)",
+            // Then the ruleset's own list.
+            "play cub",
+            "play cub",
+            "auction",
+            "call nobody",
+            "end turn"
+        ]
+    );
+    // The options carry their kind and cards, as a ruleset's would.
+    let Some(Request::Choose { options, .. }) = g.request() else {
+        panic!()
+    };
+    assert_eq!(options[0].kind.as_deref(), Some("challenge"));
+    assert_eq!(g.card_id(options[0].card.unwrap()), "ace");
+    assert_eq!(g.card_id(options[0].target.unwrap()), "brute");
+    pick(&mut g, "recruit cub");
+    let (_, _, labels) = asked(&g);
+    assert!(labels.iter().any(|l| l == "recruit cub (1)"), "{labels:?}");
+}
+
+#[test]
+fn a_kernel_listed_action_respects_its_cost_allowed_and_condition() {
+    // P2: brute (power 2) and a dummy in hand, nothing on the board: brute costs more than
+    // the board pays; the dummy's condition refuses it.
+    let mut g = game(vec![
+        deck(&[("ace", 1), ("cub", 2)]),
+        deck(&[("brute", 1), ("dummy", 1), ("cub", 1)]),
+    ]);
+    pick(&mut g, "play ace");
+    pick(&mut g, "end turn");
+    let (_, _, labels) = asked(&g);
+    assert!(
+        labels.iter().all(|l| !l.starts_with("recruit")),
+        "{labels:?}"
+    );
+    pick(&mut g, "play cub");
+    // One card on the board now: cub would cost 1 but none is left in hand; brute costs 2.
+    let (_, _, labels) = asked(&g);
+    assert!(
+        labels.iter().all(|l| !l.starts_with("recruit")),
+        "{labels:?}"
+    );
+    pick(&mut g, "play brute");
+    pick(&mut g, "end turn");
+    // P1 (board: ace) recruits cubs while fewer than 3 are on the board (`allowed`).
+    pick(&mut g, "recruit cub");
+    pick(&mut g, "recruit cub");
+    let (_, _, labels) = asked(&g);
+    assert!(
+        labels.iter().all(|l| !l.starts_with("recruit")),
+        "{labels:?}"
+    );
+}
+
+#[test]
+fn an_action_kind_naming_what_is_not_declared_is_a_load_error() {
+    let bad = MANIFEST
+        .replace(r#""zones": ["hand"]}"#, r#""zones": ["pocket"]}"#)
+        .replace(
+            r#""kinds": ["challenge", "recruit"]"#,
+            r#""kinds": ["challenge", "recruit", "fly"]"#,
+        );
+    let errors = match Engine::new(&content(&bad)) {
+        Ok(_) => panic!("loaded"),
+        Err(es) => es
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    };
+    assert!(
+        errors.contains("action 'recruit'") && errors.contains("pocket"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("phase 'main' lists action 'fly'"),
+        "{errors}"
+    );
 }

@@ -64,23 +64,34 @@ function OP.can_attack(ctx, c)
   return not c:has("keywords", "cannot_attack") -- OP 1-3-3
 end
 
---- The turn player's Main Phase actions (the kernel asks for one, runs it, asks again).
+--- OP 6-5-3: plays a Character or Stage card chosen in the Main Phase (the `play` action the
+--- kernel lists: game.yaml `actions`).
+function OP.play_action(ctx, o) OP.use_card(ctx, o.card) end
+
+--- OP 6-5-5-1: gives one active DON!! to the chosen Leader or Character (the `attach` action),
+--- one at a time (6-5-5-3).
+function OP.attach_action(ctx, o)
+  local d = OP.active_don(ctx, o.card.controller)[1]
+  if d then ctx:attach(d, o.card) end
+end
+
+--- The rest of the turn player's Main Phase actions: the kernel lists playing Characters and
+--- Stages, attaching DON!! and attacking (game.yaml `actions`); this lists Events, [Activate:
+--- Main] effects and the end of the phase. The kernel asks for one, runs it, asks again.
 function OP.main_actions(ctx)
   local p = ctx.turn_player
   local out = {}
   local don = #OP.active_don(ctx, p)
-  -- OP 6-5-3: use cards from hand (not when "cannot use cards", 4-7-2).
+  -- OP 6-5-3, 10-2-3-1: an Event with [Main] from hand; its activation cost must be payable
+  -- (8-3-1-3); not when "cannot use cards" (4-7-2).
   if OP.may_use_cards(ctx, p) then
     for _, c in ipairs(ctx:cards("hand", p)) do
-      local playable = c.category == "character" or c.category == "stage"
-      if c.category == "event" then
-        -- OP 10-2-3-1: an Event with [Main]; its activation cost must be payable (8-3-1-3).
+      if c.category == "event" and c.cost <= don then
         local ab = event_ability(ctx, c, "main")
-        playable = ab ~= nil and OP.can_activate(ctx:with({ source = c, player = p }), ab)
-      end
-      if playable and c.cost <= don then
-        out[#out + 1] = { label = "play " .. c.name .. " (cost " .. c.cost .. ")", kind = "play", card = c,
-          run = function(ctx, o) OP.use_card(ctx, o.card) end }
+        if ab ~= nil and OP.can_activate(ctx:with({ source = c, player = p }), ab) then
+          out[#out + 1] = { label = "play " .. c.name .. " (cost " .. c.cost .. ")", kind = "play", card = c,
+            run = function(ctx, o) OP.use_card(ctx, o.card) end }
+        end
       end
     end
   end
@@ -89,28 +100,6 @@ function OP.main_actions(ctx)
     if not ab.def.event and OP.can_activate(ctx:with({ source = ab.source }), ab) then
       out[#out + 1] = { label = "activate " .. ab.source.name, kind = "activate", card = ab.source,
         run = function(ctx) OP.activate(ctx:with({ source = ab.source }), ab, {}) end }
-    end
-  end
-  if don > 0 then
-    for _, c in ipairs(OP.fighters(ctx, p)) do
-      out[#out + 1] = { label = "attach DON!! to " .. c.name, kind = "attach", card = c,
-        run = function(ctx, o)
-          local d = OP.active_don(ctx, p)[1] -- OP 6-5-5-1: one active DON!! at a time, 6-5-5-3
-          if d then ctx:attach(d, o.card) end
-        end }
-    end
-  end
-  local opp = OP.opponent(ctx, p)
-  for _, a in ipairs(OP.fighters(ctx, p)) do
-    if OP.can_attack(ctx, a) then
-      local targets = { OP.leader(ctx, opp) } -- OP 7-1-1-2: the Leader or a rested Character
-      for _, t in ipairs(OP.characters(ctx, opp)) do
-        if t.orientation == "rested" then targets[#targets + 1] = t end
-      end
-      for _, t in ipairs(targets) do
-        out[#out + 1] = { label = "attack " .. t.name .. " with " .. a.name, kind = "attack", card = a, target = t,
-          procedure = "battle", data = { attacker = a, target = t } } -- OP 7-1 (battle.lua)
-      end
     end
   end
   out[#out + 1] = { label = "end main phase", kind = "end", ends_phase = true } -- OP 6-5-2-1

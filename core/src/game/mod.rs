@@ -34,6 +34,8 @@ pub struct Game {
     /// The Lua options of the pending open-phase or window request (with the ctx they were
     /// listed for, and a declared window's procedure data), reused when it is answered.
     pub(crate) options_cache: Option<(mlua::Value, mlua::Table, Option<mlua::Table>)>,
+    /// The kernel-listed options of the pending open-phase request (they come first).
+    pub(crate) kind_options: Vec<driver::KindOption>,
     pub(crate) errors: Vec<String>,
     /// A script exhausted the memory allowance (the failing step sets it; the driver ends
     /// the game).
@@ -210,6 +212,7 @@ impl Game {
             group_depth: 0,
             group_batch: Vec::new(),
             options_cache: None,
+            kind_options: Vec::new(),
             errors: Vec::new(),
             exhausted: false,
             held: Rc::default(),
@@ -352,6 +355,7 @@ impl Game {
             group_depth: self.group_depth,
             group_batch: self.group_batch.clone(),
             options_cache: None,
+            kind_options: Vec::new(),
             errors: self.errors.clone(),
             exhausted: false,
             held: Rc::new(Cell::new(self.held.get())),

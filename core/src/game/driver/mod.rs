@@ -18,6 +18,7 @@
 use mlua::thread::ThreadStatus;
 use mlua::{Function, Table, Thread, Value};
 
+use crate::characteristics;
 use crate::content::{TriggerOrder, WindowModel};
 use crate::db::AbilityRef;
 use crate::game::Game;
@@ -31,8 +32,10 @@ use crate::state::events::Event;
 use crate::state::log::Entry;
 use crate::state::pending::{Batch, Pending};
 use crate::state::values::Val;
-use crate::state::{GameResult, LastKnown, ObjId, PlayerId};
+use crate::state::{GameResult, LastKnown, ObjId, PlayerId, ZoneId};
+pub(crate) use actions::KindOption;
 
+mod actions;
 mod checks;
 mod lua;
 mod ops;

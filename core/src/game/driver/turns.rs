@@ -83,7 +83,7 @@ impl Game {
                 }
             }
             TurnStage::PhaseRan(i) => {
-                *stage = if phases[i].actions.is_some() {
+                *stage = if phases[i].actions.is_some() || !phases[i].kinds.is_empty() {
                     TurnStage::PhaseAsk(i)
                 } else {
                     TurnStage::PhaseFinish(i)
@@ -91,26 +91,40 @@ impl Game {
                 Ok(Next::Push(Frame::Triggers(TriggerStage::Pick)))
             }
             TurnStage::PhaseAsk(i) => {
-                let f = phases[i].actions.clone().expect("open phase");
                 let tp = self.state.borrow().turn_player;
                 // The options listed when asking are reused for the answer (same state);
-                // a fork has no cache and lists them again, with the same result.
-                let (ctx, options) = match (self.options_cache.take(), &input) {
-                    (Some((ctx, options, _)), Input::Answer(_)) => (ctx, options),
+                // a fork has no cache and lists them again, with the same result. The
+                // kernel's own action kinds come first, then the `actions` function's.
+                let (ctx, kinds, options) = match (self.options_cache.take(), &input) {
+                    (Some((ctx, options, _)), Input::Answer(_)) => {
+                        (ctx, std::mem::take(&mut self.kind_options), Some(options))
+                    }
                     _ => {
                         let ctx = self.ctx(Some(tp), None, None)?;
-                        let options: Table = self.engine.run(|| f.call(ctx.clone()))?;
-                        (ctx, options)
+                        let kinds = self.list_kinds(&phases[i].kinds, tp, &ctx)?;
+                        let options: Option<Table> = match &phases[i].actions {
+                            Some(f) => Some(self.engine.run(|| f.call(ctx.clone()))?),
+                            None => None,
+                        };
+                        (ctx, kinds, options)
                     }
+                };
+                let options = match options {
+                    Some(o) => o,
+                    None => self.engine.lua.create_table()?,
                 };
                 match input {
                     Input::Answer(Response::Choose { indices }) => {
-                        let chosen: Table = options.get(indices[0] as usize + 1)?;
+                        let k = indices[0] as usize;
+                        *stage = TurnStage::ActionDone(i);
+                        if let Some(o) = kinds.get(k) {
+                            return Ok(Next::Push(self.kind_frame(o, tp, ctx)?));
+                        }
+                        let chosen: Table = options.get(k - kinds.len() + 1)?;
                         if chosen.get::<Option<bool>>("ends_phase")?.unwrap_or(false) {
                             *stage = TurnStage::PhaseFinish(i);
                             return Ok(Next::Again);
                         }
-                        *stage = TurnStage::ActionDone(i);
                         let args = vec![ctx, Value::Table(chosen.clone())];
                         match self.action_frame(&chosen, Some(tp), args) {
                             Ok(f) => Ok(Next::Push(f)),
@@ -118,12 +132,22 @@ impl Game {
                         }
                     }
                     _ => {
-                        let choices = choices_of(&options)?;
+                        let mut choices: Vec<Choice> =
+                            kinds.iter().map(|o| o.choice(&db)).collect();
+                        choices.extend(choices_of(&options)?);
+                        if choices.len() > limits::OPTIONS {
+                            return Err(mlua::Error::runtime(format!(
+                                "{} options in one request; the limit is {}",
+                                choices.len(),
+                                limits::OPTIONS
+                            )));
+                        }
                         if choices.is_empty() {
                             *stage = TurnStage::PhaseFinish(i);
                             return Ok(Next::Again);
                         }
                         self.options_cache = Some((ctx, options, None));
+                        self.kind_options = kinds;
                         Ok(Next::Ask(Request::Choose {
                             player: tp,
                             prompt: phases[i].name.clone(),

@@ -1,0 +1,220 @@
+//! Action kinds the kernel lists itself (`game.yaml` `actions`): at each decision of an open
+//! phase that names them, the options for the common actions (play a card paying a cost,
+//! attach, attack a target) are found in Rust, reading the state directly; Lua is asked
+//! only for what data cannot say (`allowed` once, `condition` per card). The option tables
+//! a script sees are built only for the option chosen.
+
+use super::*;
+use crate::content::{OptionField, Whose};
+use crate::db::{ActionDoes, ActionKind, CardSel};
+use crate::state::State;
+
+/// One option of a kernel-listed action kind.
+#[derive(Clone, Debug)]
+pub struct KindOption {
+    /// Index into `Hooks::actions`.
+    pub(crate) kind: usize,
+    /// The card it uses.
+    pub(crate) card: Option<ObjId>,
+    /// Its target.
+    pub(crate) target: Option<ObjId>,
+    /// Its label.
+    pub(crate) label: String,
+}
+
+impl KindOption {
+    /// The request's option.
+    pub(crate) fn choice(&self, db: &crate::db::Db) -> Choice {
+        Choice {
+            label: self.label.clone(),
+            kind: Some(db.hooks.actions[self.kind].name.clone()),
+            card: self.card,
+            target: self.target,
+            data: vec![],
+        }
+    }
+}
+
+/// The players whose cards a selector takes, in turn order from `p`.
+fn whose(st: &State, of: Whose, p: PlayerId) -> Vec<PlayerId> {
+    let from_p = (0..st.nplayers)
+        .map(|i| (p + i) % st.nplayers)
+        .filter(|q| !st.players[*q as usize].out);
+    match of {
+        Whose::Own => vec![p],
+        Whose::Opponents => from_p.filter(|q| *q != p).collect(),
+        Whose::Any => from_p.collect(),
+    }
+}
+
+/// The cards a selector takes for acting player `p`: zone by zone, player by player, each
+/// zone from bottom to top. In a shared zone, the cards those players control.
+fn select(db: &crate::db::Db, st: &State, sel: &CardSel, p: PlayerId) -> Vec<ObjId> {
+    let players = whose(st, sel.of, p);
+    let mut out = Vec::new();
+    for &decl in &sel.zones {
+        let shared = st.zone_ids[decl].len() == 1 && st.nplayers > 1;
+        let zones: Vec<(ZoneId, Option<PlayerId>)> = if shared {
+            vec![(st.zone_ids[decl][0], None)]
+        } else {
+            players
+                .iter()
+                .map(|q| (st.zone_id(decl, *q), Some(*q)))
+                .collect()
+        };
+        for (z, _) in zones {
+            for &id in &st.zone(z).cards {
+                let o = st.obj(id);
+                if shared && !players.contains(&o.controller) {
+                    continue;
+                }
+                if !sel.categories.is_empty()
+                    && !sel.categories.contains(&db.cards[o.card as usize].category)
+                {
+                    continue;
+                }
+                if sel.orientation.is_some_and(|w| o.orientation != w) {
+                    continue;
+                }
+                out.push(id);
+            }
+        }
+    }
+    out
+}
+
+impl Game {
+    /// The options of the action kinds `kinds` for player `p`, in order.
+    pub(crate) fn list_kinds(
+        &mut self,
+        kinds: &[usize],
+        p: PlayerId,
+        ctx: &Value,
+    ) -> R<Vec<KindOption>> {
+        let db = self.engine.db.clone();
+        let lua = self.engine.lua.clone();
+        let mut out = Vec::new();
+        for &k in kinds {
+            let a = &db.hooks.actions[k];
+            let st = self.state.clone();
+            if let Some(n) = &a.needs
+                && select(&db, &st.borrow(), n, p).is_empty()
+            {
+                continue;
+            }
+            if let Some(f) = &a.allowed
+                && !self
+                    .engine
+                    .run(|| f.call::<bool>((ctx.clone(), p as i64 + 1)))?
+            {
+                continue;
+            }
+            let cards: Vec<Option<ObjId>> = match &a.cards {
+                Some(sel) => select(&db, &st.borrow(), sel, p)
+                    .into_iter()
+                    .map(Some)
+                    .collect(),
+                None => vec![None],
+            };
+            let budget = match &a.cost {
+                Some((_, payable)) => select(&db, &st.borrow(), payable, p).len() as i64,
+                None => 0,
+            };
+            for card in cards {
+                let mut value = None;
+                if let (Some((ci, _)), Some(c)) = (&a.cost, card) {
+                    let v = characteristics::int_value(&lua, &db, &st.borrow(), c, *ci)?;
+                    if v > budget {
+                        continue;
+                    }
+                    value = Some(v);
+                }
+                if let (Some(f), Some(c)) = (&a.condition, card)
+                    && !self
+                        .engine
+                        .run(|| f.call::<bool>((ctx.clone(), CardUd(c))))?
+                {
+                    continue;
+                }
+                let targets: Vec<Option<ObjId>> = if a.targets.is_empty() {
+                    vec![None]
+                } else {
+                    let st = st.borrow();
+                    a.targets
+                        .iter()
+                        .flat_map(|t| select(&db, &st, t, p))
+                        .filter(|t| Some(*t) != card)
+                        .map(Some)
+                        .collect()
+                };
+                for target in targets {
+                    let label = fill(&db, &st.borrow(), a, card, target, value);
+                    out.push(KindOption {
+                        kind: k,
+                        card,
+                        target,
+                        label,
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The frame that carries out a chosen kernel-listed option for player `p`.
+    pub(crate) fn kind_frame(&self, o: &KindOption, p: PlayerId, ctx: Value) -> R<Frame> {
+        let db = self.engine.db.clone();
+        let lua = &self.engine.lua;
+        let a: &ActionKind = &db.hooks.actions[o.kind];
+        let field = |f: OptionField| match f {
+            OptionField::Card => o.card,
+            OptionField::Target => o.target,
+        };
+        match &a.does {
+            ActionDoes::Procedure { name, data } => {
+                let t = lua.create_table()?;
+                for (k, f) in data {
+                    if let Some(c) = field(*f) {
+                        t.raw_set(k.as_str(), CardUd(c))?;
+                    }
+                }
+                self.procedure_frame(name, Some(&t), Some(p))
+            }
+            ActionDoes::Run(run) => {
+                let t = lua.create_table()?;
+                t.raw_set("label", o.label.as_str())?;
+                t.raw_set("kind", a.name.as_str())?;
+                if let Some(c) = o.card {
+                    t.raw_set("card", CardUd(c))?;
+                }
+                if let Some(c) = o.target {
+                    t.raw_set("target", CardUd(c))?;
+                }
+                self.lua_frame(
+                    run,
+                    vec![ctx, Value::Table(t)],
+                    format!("action '{}'", o.label),
+                )
+            }
+        }
+    }
+}
+
+/// The label: `{card}`, `{target}` (card names) and `{value}` filled in.
+fn fill(
+    db: &crate::db::Db,
+    st: &State,
+    a: &ActionKind,
+    card: Option<ObjId>,
+    target: Option<ObjId>,
+    value: Option<i64>,
+) -> String {
+    let name = |c: Option<ObjId>| {
+        c.map(|c| db.cards[st.obj(c).card as usize].name.as_str())
+            .unwrap_or("")
+    };
+    a.label
+        .replace("{card}", name(card))
+        .replace("{target}", name(target))
+        .replace("{value}", &value.map(|v| v.to_string()).unwrap_or_default())
+}
