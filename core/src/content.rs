@@ -408,8 +408,20 @@ pub struct PhaseDecl {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ActionDecl {
-    /// The action's name: the `kind` of its options, and what a phase's `kinds` lists.
+    /// The action's name: what a phase's `kinds` lists, and the `kind` of its options unless
+    /// `kind` says otherwise.
     pub name: String,
+    /// The options' `kind`, when several actions share one (default: the name).
+    #[serde(default)]
+    pub kind: Option<String>,
+    /// Activated abilities with this timing that the acting player controls: one option
+    /// per ability (its card is the ability's source, its `ability` the ability's handle,
+    /// as `ctx:abilities` gives it); `condition` gets `(ctx, ability)`.
+    #[serde(default)]
+    pub abilities: Option<String>,
+    /// The option ends the phase (no `run`).
+    #[serde(default)]
+    pub ends_phase: bool,
     /// The cards of the acting player it uses (one option each). Without it, the action has
     /// one option per target, or one option.
     #[serde(default)]
@@ -468,6 +480,16 @@ pub struct Selector {
     /// Only cards in this orientation.
     #[serde(default)]
     pub orientation: Option<String>,
+    /// Only cards whose set characteristics hold none of these names (`{keywords:
+    /// [cannot_attack]}`).
+    #[serde(default)]
+    pub without: BTreeMap<String, Vec<String>>,
+    /// Only cards that entered their zone before this turn...
+    #[serde(default)]
+    pub entered_before_this_turn: bool,
+    /// ...unless their set characteristics hold one of these names (`{keywords: [rush]}`).
+    #[serde(default)]
+    pub unless_it_has: BTreeMap<String, Vec<String>>,
 }
 
 /// Whose cards a selector takes.

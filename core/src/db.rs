@@ -521,11 +521,17 @@ pub struct ActionKind {
     pub label: String,
     /// What it does.
     pub does: ActionDoes,
+    /// The options' kind.
+    pub kind: String,
+    /// Lists activated abilities of this timing instead of cards.
+    pub abilities: Option<Sym>,
 }
 
 /// What a chosen action does.
 #[derive(Clone, Debug)]
 pub enum ActionDoes {
+    /// It ends the open phase.
+    EndsPhase,
     /// `run(ctx, option)`.
     Run(Function),
     /// Start this procedure with a record of the option's cards.
@@ -548,6 +554,12 @@ pub struct CardSel {
     pub categories: Vec<Sym>,
     /// Orientation.
     pub orientation: Option<Sym>,
+    /// (set characteristic index, names): the card must hold none.
+    pub without: Vec<(usize, Vec<Sym>)>,
+    /// Entered its zone before this turn...
+    pub entered_before_this_turn: bool,
+    /// ...unless it holds one of these.
+    pub unless_it_has: Vec<(usize, Vec<Sym>)>,
 }
 
 /// A phase's procedures.

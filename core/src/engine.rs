@@ -101,11 +101,26 @@ fn card_sel(rules: &Rules, names: &Names, s: &Selector) -> Result<CardSel, Strin
         Some(o) => Some(rules.orientations.syms[Rules::lookup(names, &rules.orientations, o)?]),
         None => None,
     };
+    let names_of = |m: &std::collections::BTreeMap<String, Vec<String>>| {
+        let mut out = Vec::new();
+        for (ch, list) in m {
+            let ci = rules
+                .char_index(names, ch)
+                .filter(|i| rules.chars[*i].decl.kind == crate::content::CharKind::Set)
+                .ok_or_else(|| format!("'{ch}' is not a set characteristic"))?;
+            let syms = list.iter().filter_map(|n| names.get(n)).collect();
+            out.push((ci, syms));
+        }
+        Ok::<_, String>(out)
+    };
     Ok(CardSel {
         zones,
         of: s.of,
         categories,
         orientation,
+        without: names_of(&s.without)?,
+        entered_before_this_turn: s.entered_before_this_turn,
+        unless_it_has: names_of(&s.unless_it_has)?,
     })
 }
 
@@ -151,6 +166,10 @@ fn action_kind(
         None => None,
     };
     let does = match (&a.run, &a.procedure) {
+        (None, None) if a.ends_phase => ActionDoes::EndsPhase,
+        _ if a.ends_phase => {
+            return Err("an action that ends the phase has no `run` or `procedure`".into());
+        }
         (Some(run), None) => match need(run) {
             Some(f) => ActionDoes::Run(f),
             None => return Ok(None),
@@ -169,7 +188,19 @@ fn action_kind(
     };
     let allowed = a.allowed.as_deref().and_then(&mut *need);
     let condition = a.condition.as_deref().and_then(&mut *need);
+    let abilities = match &a.abilities {
+        Some(t) => {
+            let i = Rules::lookup(names, &rules.timings, t)?;
+            if a.cards.is_some() {
+                return Err("an action lists `abilities` or `cards`, not both".into());
+            }
+            Some(rules.timings.syms[i])
+        }
+        None => None,
+    };
     Ok(Some(ActionKind {
+        kind: a.kind.clone().unwrap_or_else(|| a.name.clone()),
+        abilities,
         name: a.name.clone(),
         cards,
         targets,

@@ -20,13 +20,14 @@ const MANIFEST: &str = r#"{
     {"name": "discard", "scope": "player", "visibility": "public", "ordered": true}
   ],
   "categories": ["fighter"],
-  "characteristics": [{"name": "power", "kind": "int", "min": 0}],
+  "characteristics": [{"name": "power", "kind": "int", "min": 0}, {"name": "tags", "kind": "set"}],
+  "timings": ["main"],
   "orientations": ["ready", "tired"],
   "events": ["challenged", "boosted", "duel_over"],
   "durations": ["end_of_duel", "end_of_turn"],
   "setup": "setup",
   "turn": {"phases": [
-    {"name": "main", "run": "draw_phase", "kinds": ["challenge", "recruit"], "actions": "main_actions"},
+    {"name": "main", "run": "draw_phase", "kinds": ["challenge", "recruit", "use", "end"], "actions": "main_actions"},
     {"name": "end", "run": "end_phase"}
   ]},
   "triggers": {"order": "fifo_batches", "player_orders": true},
@@ -34,14 +35,17 @@ const MANIFEST: &str = r#"{
   "deck": {"sections": [{"name": "main", "zone": "deck"}]},
   "scripts": ["duel.lua"],
   "actions": [
-    {"name": "challenge", "cards": {"zones": ["board"], "orientation": "ready"},
+    {"name": "challenge", "cards": {"zones": ["board"], "orientation": "ready",
+       "entered_before_this_turn": true, "unless_it_has": {"tags": ["haste"]}, "without": {"tags": ["meek"]}},
      "targets": [{"zones": ["board"], "of": "opponents"}],
      "label": "challenge {target} with {card}",
      "procedure": "duel", "data": {"attacker": "card", "defender": "target"}},
     {"name": "recruit", "cards": {"zones": ["hand"]},
      "cost": {"value": "power", "payable": {"zones": ["board"]}},
      "allowed": "may_recruit", "condition": "not_a_dummy",
-     "label": "recruit {card} ({value})", "run": "recruit"}
+     "label": "recruit {card} ({value})", "run": "recruit"},
+    {"name": "use", "abilities": "main", "label": "use {card}", "run": "use_ability"},
+    {"name": "end", "ends_phase": true, "label": "end turn"}
   ],
   "procedures": [
     {"name": "duel", "steps": [
@@ -84,7 +88,6 @@ function main_actions(ctx)
   end
   out[#out + 1] = { label = "auction", procedure = "auction" }
   out[#out + 1] = { label = "call nobody", procedure = "nobody" }
-  out[#out + 1] = { label = "end turn", ends_phase = true }
   return out
 end
 
@@ -93,6 +96,7 @@ end
 function may_recruit(ctx, p) return ctx:count("board", p) < 3 end
 function not_a_dummy(ctx, c) return c.name ~= "dummy" end
 function recruit(ctx, o) ctx:move(o.card, "board", { reason = "recruit" }) end
+function use_ability(ctx, o) activate(ctx:with({ source = o.card }), o.ability, {}) end
 
 -- The duel -----------------------------------------------------------------------------------
 
@@ -169,8 +173,13 @@ function validate_deck(deck) return {} end
 "#;
 
 fn card(id: &str, power: i64, script: Option<&str>) -> CardDef {
+    tagged(id, power, &[], script)
+}
+
+fn tagged(id: &str, power: i64, tags: &[&str], script: Option<&str>) -> CardDef {
     let mut fields = BTreeMap::new();
     fields.insert("power".to_string(), serde_json::json!(power));
+    fields.insert("tags".to_string(), serde_json::json!(tags));
     CardDef {
         id: id.into(),
         category: "fighter".into(),
@@ -200,6 +209,17 @@ fn content(manifest: &str) -> Content {
             card("brute", 2, None),
             card("cub", 1, None),
             card("dummy", 0, None),
+            tagged("sprinter", 1, &["haste"], None),
+            tagged("lamb", 1, &["meek"], None),
+            // Bugler: [Main] sound the horn (a `boosted` event keyed "bugle").
+            card(
+                "bugler",
+                1,
+                Some(
+                    r#"return { { kind = "activated", timing = "main",
+                   operate = function(ctx) ctx:emit("boosted", { key = "bugle", player = ctx.player }) end } }"#,
+                ),
+            ),
             // Watcher: when a card of yours is challenged, draw a card.
             card(
                 "watcher",
@@ -556,12 +576,12 @@ fn kernel_listed_actions_come_first_with_labels_costs_and_conditions() {
             // `recruit`: cub's power 1 is at most P1's one board card.
             "recruit cub (1)",
             "recruit cub (1)",
+            "end turn",
             // Then the ruleset's own list.
             "play cub",
             "play cub",
             "auction",
-            "call nobody",
-            "end turn"
+            "call nobody"
         ]
     );
     // The options carry their kind and cards, as a ruleset's would.
@@ -615,7 +635,7 @@ fn an_action_kind_naming_what_is_not_declared_is_a_load_error() {
     let bad = MANIFEST
         .replace(r#""zones": ["hand"]}"#, r#""zones": ["pocket"]}"#)
         .replace(
-            r#""kinds": ["challenge", "recruit"]"#,
+            r#""kinds": ["challenge", "recruit", "use", "end"]"#,
             r#""kinds": ["challenge", "recruit", "fly"]"#,
         );
     let errors = match Engine::new(&content(&bad)) {
@@ -634,4 +654,62 @@ fn an_action_kind_naming_what_is_not_declared_is_a_load_error() {
         errors.contains("phase 'main' lists action 'fly'"),
         "{errors}"
     );
+}
+
+#[test]
+fn a_card_that_entered_this_turn_challenges_only_with_haste_and_never_when_meek() {
+    let mut g = game(vec![
+        deck(&[("ace", 1), ("cub", 2)]),
+        deck(&[("brute", 1), ("lamb", 1), ("sprinter", 1)]),
+    ]);
+    pick(&mut g, "play ace");
+    pick(&mut g, "end turn");
+    pick(&mut g, "play brute");
+    pick(&mut g, "play sprinter");
+    pick(&mut g, "play lamb");
+    let (_, _, labels) = asked(&g);
+    let challenges: Vec<&String> = labels
+        .iter()
+        .filter(|l| l.starts_with("challenge"))
+        .collect();
+    assert_eq!(
+        challenges,
+        ["challenge ace with sprinter"],
+        "brute is new, lamb is meek"
+    );
+    pick(&mut g, "end turn");
+    pick(&mut g, "end turn");
+    let (_, _, labels) = asked(&g);
+    let challenges: Vec<&String> = labels
+        .iter()
+        .filter(|l| l.starts_with("challenge"))
+        .collect();
+    assert_eq!(
+        challenges,
+        ["challenge ace with brute", "challenge ace with sprinter"],
+        "a turn later brute may; lamb never"
+    );
+}
+
+#[test]
+fn an_action_kind_lists_activated_abilities_and_runs_the_one_chosen() {
+    let mut g = game(vec![
+        deck(&[("bugler", 1), ("cub", 2)]),
+        deck(&[("cub", 3)]),
+    ]);
+    assert!(
+        asked(&g).2.iter().all(|l| !l.starts_with("use")),
+        "in hand: nothing to use"
+    );
+    pick(&mut g, "play bugler");
+    pick(&mut g, "use bugler");
+    assert_eq!(story(&g), ["boosted:bugle@1"]);
+    let Some(Request::Choose { options, .. }) = g.request() else {
+        panic!()
+    };
+    let o = options
+        .iter()
+        .find(|o| o.label == "use bugler")
+        .expect("still usable");
+    assert_eq!(o.kind.as_deref(), Some("use"));
 }

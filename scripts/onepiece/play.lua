@@ -75,33 +75,22 @@ function OP.attach_action(ctx, o)
   if d then ctx:attach(d, o.card) end
 end
 
---- The rest of the turn player's Main Phase actions: the kernel lists playing Characters and
---- Stages, attaching DON!! and attacking (game.yaml `actions`); this lists Events, [Activate:
---- Main] effects and the end of the phase. The kernel asks for one, runs it, asks again.
-function OP.main_actions(ctx)
-  local p = ctx.turn_player
-  local out = {}
-  local don = #OP.active_don(ctx, p)
-  -- OP 6-5-3, 10-2-3-1: an Event with [Main] from hand; its activation cost must be payable
-  -- (8-3-1-3); not when "cannot use cards" (4-7-2).
-  if OP.may_use_cards(ctx, p) then
-    for _, c in ipairs(ctx:cards("hand", p)) do
-      if c.category == "event" and c.cost <= don then
-        local ab = event_ability(ctx, c, "main")
-        if ab ~= nil and OP.can_activate(ctx:with({ source = c, player = p }), ab) then
-          out[#out + 1] = { label = "play " .. c.name .. " (cost " .. c.cost .. ")", kind = "play", card = c,
-            run = function(ctx, o) OP.use_card(ctx, o.card) end }
-        end
-      end
-    end
-  end
-  -- OP 6-5-4-1, 10-2-2-1: [Activate: Main] effects (never during a battle: only here).
-  for _, ab in ipairs(ctx:abilities({ kind = "activated", timing = "main", player = p })) do
-    if not ab.def.event and OP.can_activate(ctx:with({ source = ab.source }), ab) then
-      out[#out + 1] = { label = "activate " .. ab.source.name, kind = "activate", card = ab.source,
-        run = function(ctx) OP.activate(ctx:with({ source = ab.source }), ab, {}) end }
-    end
-  end
-  out[#out + 1] = { label = "end main phase", kind = "end", ends_phase = true } -- OP 6-5-2-1
-  return out
+--- OP 6-5-3, 10-2-3-1: whether Event card `c` may be used from hand now: it has a [Main] and
+--- that ability's activation cost is payable (8-3-1-3). (The `play_event` action: its cost
+--- in DON!! and "cannot use cards", 4-7-2, are checked by the kernel and `allowed`.)
+function OP.event_playable(ctx, c)
+  local ab = event_ability(ctx, c, "main")
+  return ab ~= nil and OP.can_activate(ctx:with({ source = c, player = c.controller }), ab)
 end
+
+--- OP 6-5-4-1, 10-2-2-1: whether an [Activate: Main] ability may be activated now (the
+--- `activate` action; never during a battle: only in the Main Phase).
+function OP.may_activate_main(ctx, ab)
+  return not ab.def.event and OP.can_activate(ctx:with({ source = ab.source }), ab)
+end
+
+function OP.activate_action(ctx, o) OP.activate(ctx:with({ source = o.card }), o.ability, {}) end
+
+--- OP 6-5-6-1: no player attacks on their first turn (Rush does not lift it, docs/rulings);
+--- the rest of who may attack is the `attack` action's data (game.yaml).
+function OP.may_attack(ctx, p) return not OP.first_turn_of(ctx, p) end

@@ -301,7 +301,7 @@ pub fn limit_key(key: &str) -> u32 {
 /// Each entry has `timestamp`: when its card entered its zone, or when an effect gave it.
 /// `delayed = true` adds the abilities effects armed without a host (`ctx:delay`, or
 /// `ctx:grant_ability` with no card), whose `source` is the card whose effect armed them.
-fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
+pub(crate) fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
     let delayed = filter.get::<Option<bool>>("delayed")?.unwrap_or(false);
     let kind: Option<String> = filter.get("kind")?;
     let timing: Option<String> = filter.get("timing")?;

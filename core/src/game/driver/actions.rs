@@ -20,6 +20,8 @@ pub struct KindOption {
     pub(crate) target: Option<ObjId>,
     /// Its label.
     pub(crate) label: String,
+    /// For an action listing abilities: the ability's key (`card#n`).
+    pub(crate) ability: Option<String>,
 }
 
 impl KindOption {
@@ -27,7 +29,7 @@ impl KindOption {
     pub(crate) fn choice(&self, db: &crate::db::Db) -> Choice {
         Choice {
             label: self.label.clone(),
-            kind: Some(db.hooks.actions[self.kind].name.clone()),
+            kind: Some(db.hooks.actions[self.kind].kind.clone()),
             card: self.card,
             target: self.target,
             data: vec![],
@@ -47,9 +49,32 @@ fn whose(st: &State, of: Whose, p: PlayerId) -> Vec<PlayerId> {
     }
 }
 
+/// Whether card `id` holds one of `names` in any of the listed set characteristics.
+fn holds_any(
+    lua: &mlua::Lua,
+    db: &crate::db::Db,
+    st: &State,
+    id: ObjId,
+    lists: &[(usize, Vec<crate::names::Sym>)],
+) -> R<bool> {
+    for (ci, names) in lists {
+        let v = characteristics::set_value(lua, db, st, id, *ci)?;
+        if names.iter().any(|n| v.contains(n)) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
 /// The cards a selector takes for acting player `p`: zone by zone, player by player, each
 /// zone from bottom to top. In a shared zone, the cards those players control.
-fn select(db: &crate::db::Db, st: &State, sel: &CardSel, p: PlayerId) -> Vec<ObjId> {
+fn select(
+    lua: &mlua::Lua,
+    db: &crate::db::Db,
+    st: &State,
+    sel: &CardSel,
+    p: PlayerId,
+) -> R<Vec<ObjId>> {
     let players = whose(st, sel.of, p);
     let mut out = Vec::new();
     for &decl in &sel.zones {
@@ -76,11 +101,20 @@ fn select(db: &crate::db::Db, st: &State, sel: &CardSel, p: PlayerId) -> Vec<Obj
                 if sel.orientation.is_some_and(|w| o.orientation != w) {
                     continue;
                 }
+                if sel.entered_before_this_turn
+                    && o.entered_turn >= st.turn
+                    && !holds_any(lua, db, st, id, &sel.unless_it_has)?
+                {
+                    continue;
+                }
+                if !sel.without.is_empty() && holds_any(lua, db, st, id, &sel.without)? {
+                    continue;
+                }
                 out.push(id);
             }
         }
     }
-    out
+    Ok(out)
 }
 
 impl Game {
@@ -98,7 +132,7 @@ impl Game {
             let a = &db.hooks.actions[k];
             let st = self.state.clone();
             if let Some(n) = &a.needs
-                && select(&db, &st.borrow(), n, p).is_empty()
+                && select(&lua, &db, &st.borrow(), n, p)?.is_empty()
             {
                 continue;
             }
@@ -109,15 +143,19 @@ impl Game {
             {
                 continue;
             }
+            if let Some(timing) = a.abilities {
+                self.list_ability_options(k, a, timing, p, ctx, &mut out)?;
+                continue;
+            }
             let cards: Vec<Option<ObjId>> = match &a.cards {
-                Some(sel) => select(&db, &st.borrow(), sel, p)
+                Some(sel) => select(&lua, &db, &st.borrow(), sel, p)?
                     .into_iter()
                     .map(Some)
                     .collect(),
                 None => vec![None],
             };
             let budget = match &a.cost {
-                Some((_, payable)) => select(&db, &st.borrow(), payable, p).len() as i64,
+                Some((_, payable)) => select(&lua, &db, &st.borrow(), payable, p)?.len() as i64,
                 None => 0,
             };
             for card in cards {
@@ -140,9 +178,11 @@ impl Game {
                     vec![None]
                 } else {
                     let st = st.borrow();
-                    a.targets
-                        .iter()
-                        .flat_map(|t| select(&db, &st, t, p))
+                    let mut all = Vec::new();
+                    for t in &a.targets {
+                        all.extend(select(&lua, &db, &st, t, p)?);
+                    }
+                    all.into_iter()
                         .filter(|t| Some(*t) != card)
                         .map(Some)
                         .collect()
@@ -154,11 +194,71 @@ impl Game {
                         card,
                         target,
                         label,
+                        ability: None,
                     });
                 }
             }
         }
         Ok(out)
+    }
+
+    /// The options of an action that lists activated abilities of `timing` (as
+    /// `ctx:abilities{kind = "activated", timing, player}` gives them), each passing
+    /// `condition(ctx, ability)`.
+    fn list_ability_options(
+        &mut self,
+        k: usize,
+        a: &ActionKind,
+        timing: crate::names::Sym,
+        p: PlayerId,
+        ctx: &Value,
+        out: &mut Vec<KindOption>,
+    ) -> R<()> {
+        for h in self.ability_handles(timing, p, None)? {
+            let h: Table = h?;
+            if let Some(f) = &a.condition
+                && !self
+                    .engine
+                    .run(|| f.call::<bool>((ctx.clone(), h.clone())))?
+            {
+                continue;
+            }
+            let card = match h.get::<Value>("source")? {
+                Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
+                _ => None,
+            };
+            let label = fill(&self.engine.db, &self.state.borrow(), a, card, None, None);
+            out.push(KindOption {
+                kind: k,
+                card,
+                target: None,
+                label,
+                ability: Some(h.get("key")?),
+            });
+        }
+        Ok(())
+    }
+
+    /// The handles of the activated abilities of `timing` that player `p` controls (of card
+    /// `only`, if given), as `ctx:abilities` lists them.
+    fn ability_handles(
+        &self,
+        timing: crate::names::Sym,
+        p: PlayerId,
+        only: Option<ObjId>,
+    ) -> R<Vec<R<Table>>> {
+        let lua = &self.engine.lua;
+        let db = &self.engine.db;
+        let filter = lua.create_table()?;
+        filter.raw_set("kind", "activated")?;
+        filter.raw_set("timing", db.names.name(timing))?;
+        filter.raw_set("player", p as i64 + 1)?;
+        if let Some(c) = only {
+            filter.raw_set("card", CardUd(c))?;
+        }
+        let st = self.state.borrow();
+        let list = crate::script::api::abilities(lua, db, &st, filter)?;
+        Ok(list.sequence_values::<Table>().collect())
     }
 
     /// The frame that carries out a chosen kernel-listed option for player `p`.
@@ -171,6 +271,7 @@ impl Game {
             OptionField::Target => o.target,
         };
         match &a.does {
+            ActionDoes::EndsPhase => unreachable!("the phase ends without a frame"),
             ActionDoes::Procedure { name, data } => {
                 let t = lua.create_table()?;
                 for (k, f) in data {
@@ -183,9 +284,17 @@ impl Game {
             ActionDoes::Run(run) => {
                 let t = lua.create_table()?;
                 t.raw_set("label", o.label.as_str())?;
-                t.raw_set("kind", a.name.as_str())?;
+                t.raw_set("kind", a.kind.as_str())?;
                 if let Some(c) = o.card {
                     t.raw_set("card", CardUd(c))?;
+                }
+                if let (Some(key), Some(timing)) = (&o.ability, a.abilities) {
+                    for h in self.ability_handles(timing, p, o.card)? {
+                        let h = h?;
+                        if h.get::<String>("key")? == *key {
+                            t.raw_set("ability", h)?;
+                        }
+                    }
                 }
                 if let Some(c) = o.target {
                     t.raw_set("target", CardUd(c))?;

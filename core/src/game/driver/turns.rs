@@ -118,6 +118,11 @@ impl Game {
                         let k = indices[0] as usize;
                         *stage = TurnStage::ActionDone(i);
                         if let Some(o) = kinds.get(k) {
+                            if let crate::db::ActionDoes::EndsPhase = db.hooks.actions[o.kind].does
+                            {
+                                *stage = TurnStage::PhaseFinish(i);
+                                return Ok(Next::Again);
+                            }
                             return Ok(Next::Push(self.kind_frame(o, tp, ctx)?));
                         }
                         let chosen: Table = options.get(k - kinds.len() + 1)?;
