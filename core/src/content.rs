@@ -201,6 +201,82 @@ pub struct RulesetManifest {
     /// window or while triggers are ordered is quiescent (a fork is a plain copy).
     #[serde(default)]
     pub procedures: Vec<ProcedureDecl>,
+    /// Game options chosen before a game starts (a format, a level, a victory rule): scripts
+    /// read them with `ctx:option(name)`, `hooks.teams` and `hooks.validate_deck` get them.
+    #[serde(default)]
+    pub options: Vec<OptionDecl>,
+    /// What happens when a player leaves the game (op `eliminate`, a concession) while
+    /// others play on.
+    #[serde(default)]
+    pub elimination: EliminationDecl,
+}
+
+/// A game option: its name, the values it allows, its default.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OptionDecl {
+    /// Its name, as `ctx:option(name)`, `--option name=value` and scenario `options:` give it.
+    pub name: String,
+    /// The names it may take (`[battle_royal, team_battle]`). Give either `values` or
+    /// `min` and `max`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<String>>,
+    /// For an integer option: its least value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<i64>,
+    /// For an integer option: its greatest value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<i64>,
+    /// The value a game gets when nobody chooses one.
+    pub default: OptionValue,
+    /// One line for players: what it changes.
+    #[serde(default)]
+    pub doc: String,
+}
+
+/// The value of a game option: a name or an integer.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum OptionValue {
+    /// An integer (for an option with `min` and `max`).
+    Int(i64),
+    /// A name (for an option with `values`).
+    Name(String),
+}
+
+impl std::fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValue::Int(i) => write!(f, "{i}"),
+            OptionValue::Name(n) => f.write_str(n),
+        }
+    }
+}
+
+/// Options chosen for one game, by name; an option not given takes its declared default.
+pub type Options = BTreeMap<String, OptionValue>;
+
+/// What happens to a player who leaves the game while the others play on.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EliminationDecl {
+    /// Where the cards the player owns go, wherever they are.
+    #[serde(default)]
+    pub cards: EliminatedCards,
+}
+
+/// Where an eliminated player's cards go.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EliminatedCards {
+    /// They stay where they are (their abilities no longer trigger for anyone).
+    #[default]
+    Stay,
+    /// They leave the game: out of every zone (each emits `ceased`).
+    Remove,
+    /// They move to this zone (the owner's copy of it), one by one, as a move with the
+    /// elimination's reason; replacement effects do not apply.
+    Zone(String),
 }
 
 /// When a card's own abilities are suppressed, and what counts as an ability.
@@ -265,6 +341,9 @@ pub enum ZoneScope {
     Player,
     /// One copy for the whole game.
     Shared,
+    /// One copy per team (`hooks.teams`), shared by its members; one per player when the
+    /// game has no teams.
+    Team,
 }
 
 /// A zone of the game.
@@ -377,6 +456,25 @@ pub struct AttachmentRule {
 pub struct TurnDecl {
     /// Phases in order.
     pub phases: Vec<PhaseDecl>,
+    /// Which way play goes around the table: the next turn, and "in turn order" everywhere
+    /// (triggers, replacements, `ctx:turn_order`). Seats are numbered clockwise.
+    #[serde(default)]
+    pub direction: Direction,
+    /// An option (declared under `options`, with the values `clockwise` and
+    /// `counterclockwise`) whose value is the direction instead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub direction_option: Option<String>,
+}
+
+/// Which way play goes around the table.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Direction {
+    /// Seat 1, 2, 3...
+    #[default]
+    Clockwise,
+    /// Seat 1, then the last seat, and down.
+    Counterclockwise,
 }
 
 /// One phase of the turn.
@@ -388,10 +486,17 @@ pub struct PhaseDecl {
     /// The procedure run when the phase begins.
     #[serde(default)]
     pub run: Option<String>,
-    /// For an open phase: a function listing the turn player's actions. The phase loops,
-    /// asking for an action, until an action marked `ends_phase` is chosen.
+    /// For an open phase: a function `(ctx)` listing the actions of the player asked
+    /// (`ctx.player`). With one player asked, the phase loops until an action marked
+    /// `ends_phase` is chosen; with several (`players`), see there.
     #[serde(default)]
     pub actions: Option<String>,
+    /// Who is asked for actions in an open phase: the turn player (default), every member
+    /// of the turn side, or every player. With several, the kernel asks them in turn order
+    /// from the turn player, one action each in turn; an `ends_phase` answer (or no action
+    /// to offer) is a pass, and the phase ends when all have passed in a row.
+    #[serde(default)]
+    pub players: PhasePlayers,
     /// The procedure run when the phase ends (after its actions).
     #[serde(default)]
     pub finish: Option<String>,
@@ -583,6 +688,19 @@ pub enum WindowModel {
     Alternating,
 }
 
+/// Who acts in an open phase.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PhasePlayers {
+    /// The turn player alone.
+    #[default]
+    TurnPlayer,
+    /// Every member of the side whose turn it is, still in the game.
+    TurnSide,
+    /// Every player still in the game.
+    All,
+}
+
 /// Order of simultaneous triggered abilities.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -733,11 +851,18 @@ pub struct Hooks {
     /// `(ctx, ability, args) -> bool`: activate and resolve an ability (conditions, costs,
     /// usage limits, the operation). Used for triggered and activated abilities.
     pub activate: String,
-    /// `(deck) -> {errors}`: deck construction rules.
+    /// `(deck, options) -> {errors}`: deck construction rules (`options`: the game's
+    /// options by name).
     pub validate_deck: String,
-    /// `(ctx, player) -> player`: whose turn is next; default is the next seat.
+    /// `(ctx, player) -> player`: whose turn is next (that player's side takes it); default:
+    /// the side of the nearest seat of another side, in the turn direction.
     #[serde(default)]
     pub next_player: Option<String>,
+    /// `(options, nplayers) -> {{seats}, ...}`: the teams, each a list of seats (1-based), its
+    /// first seat first (the side's turn player). Runs before any zone is made. Without it,
+    /// every player is a team alone.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<String>,
     /// A global Lua table of abilities that belong to the rules themselves, not to a card
     /// (a rule's continuous effect, a rule's triggered ability).
     #[serde(default)]

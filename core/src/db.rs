@@ -442,10 +442,12 @@ pub struct Hooks {
     pub setup: Function,
     /// `(ctx, ability, args) -> bool`.
     pub activate: Function,
-    /// `(deck) -> {errors}`.
+    /// `(deck, options) -> {errors}`.
     pub validate_deck: Function,
     /// `(ctx, player) -> player`.
     pub next_player: Option<Function>,
+    /// `(options, nplayers) -> {{seats}, ...}`.
+    pub teams: Option<Function>,
     /// Per phase: (run, actions, finish).
     pub phases: Vec<PhaseFns>,
     /// Checks: (name, when, run, after each operation?).
@@ -796,7 +798,12 @@ impl Db {
             return out; // works only when given by an effect
         }
         for &decl in self.ability_zones(ab) {
-            for z in st.zone_ids[decl].iter() {
+            let row = &st.zone_ids[decl];
+            // A team's zone is listed once per member: walk it once.
+            for (k, z) in row.iter().enumerate() {
+                if row[..k].contains(z) {
+                    continue;
+                }
                 for &id in &st.zone(*z).cards {
                     if st.obj(id).card == card {
                         out.push(id);

@@ -9,7 +9,8 @@ use std::rc::Rc;
 use mlua::{Function, Lua, Table, Value};
 
 use crate::content::{
-    ActionDecl, CheckTime, CheckWhen, Content, DeckList, PlayersCondition, Selector, Source,
+    ActionDecl, CheckTime, CheckWhen, Content, DeckList, OptionValue, Options, PlayersCondition,
+    Selector, Source,
 };
 use crate::db::{
     AbilityKind, ActionDoes, ActionKind, CardData, CardSel, CheckFns, CheckTest, Counted, Db,
@@ -19,6 +20,8 @@ use crate::names::Names;
 use crate::rules::Rules;
 use crate::sandbox::freeze::freeze;
 use crate::sandbox::vm::new_vm;
+use crate::state::PlayerId;
+use crate::state::seats::Seats;
 
 /// A problem found while loading content into the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -673,6 +676,7 @@ impl Engine {
                 Err(m) => action_problems.push(format!("game.yaml: action '{}': {m}", a.name)),
             }
         }
+        let teams = manifest.hooks.teams.as_deref().and_then(&mut need);
         let mut phases = Vec::new();
         for p in &manifest.turn.phases {
             let mut kinds = Vec::new();
@@ -730,6 +734,7 @@ impl Engine {
             activate: activate.expect("checked"),
             validate_deck: validate_deck.expect("checked"),
             next_player,
+            teams,
             phases,
             checks,
             procedures,
@@ -831,8 +836,22 @@ impl Engine {
         self.db.cards.iter().map(|c| c.def.id.as_str())
     }
 
-    /// The deck-construction check of the ruleset: a list of problems (empty when legal).
+    /// The deck-construction check of the ruleset with the options' defaults: a list of
+    /// problems (empty when legal).
     pub fn validate_deck(&self, deck: &DeckList) -> Vec<String> {
+        self.validate_deck_with(deck, &Options::new())
+            .unwrap_or_else(|e| vec![e])
+    }
+
+    /// The deck-construction check of the ruleset for a game with these options (the hook
+    /// gets them by name): a list of problems (empty when legal), or an error when the
+    /// options themselves are wrong.
+    pub fn validate_deck_with(
+        &self,
+        deck: &DeckList,
+        options: &Options,
+    ) -> Result<Vec<String>, String> {
+        let values = self.db.rules.resolve_options(options)?;
         let run = || -> mlua::Result<Vec<String>> {
             let t = self.lua.create_table()?;
             for (section, cards) in &deck.sections {
@@ -842,9 +861,10 @@ impl Engine {
                 }
                 t.set(section.as_str(), s)?;
             }
+            let opts = self.options_table(&values)?;
             self.db.budget.reset();
             let _lua = self.db.memory.enter_alone(&self.lua);
-            let r: Option<Table> = self.db.hooks.validate_deck.call(t)?;
+            let r: Option<Table> = self.db.hooks.validate_deck.call((t, opts))?;
             Ok(match r {
                 Some(list) => list
                     .sequence_values::<String>()
@@ -852,6 +872,65 @@ impl Engine {
                 None => Vec::new(),
             })
         };
-        run().unwrap_or_else(|e| vec![format!("deck check failed: {e}")])
+        Ok(run().unwrap_or_else(|e| vec![format!("deck check failed: {e}")]))
+    }
+
+    /// The options' values by name, as scripts get them.
+    fn options_table(&self, values: &[OptionValue]) -> mlua::Result<Table> {
+        let t = self.lua.create_table()?;
+        for (decl, v) in self.db.rules.manifest.options.iter().zip(values) {
+            match v {
+                OptionValue::Int(i) => t.set(decl.name.as_str(), *i)?,
+                OptionValue::Name(n) => t.set(decl.name.as_str(), n.as_str())?,
+            }
+        }
+        Ok(t)
+    }
+
+    /// Who sits where in a game of `nplayers` with these options: the options' values, the
+    /// direction of play (`turn.direction`, or its option), and the teams (`hooks.teams`;
+    /// without it, every player alone). An unknown option, a bad value or bad teams is an
+    /// error that says what is allowed.
+    pub fn seats(&self, nplayers: u8, options: &Options) -> Result<Seats, String> {
+        let values = self.db.rules.resolve_options(options)?;
+        let direction = self.db.rules.direction(&values);
+        let Some(hook) = &self.db.hooks.teams else {
+            return Ok(Seats::alone(nplayers, direction, values));
+        };
+        let run = || -> mlua::Result<Vec<Vec<i64>>> {
+            let opts = self.options_table(&values)?;
+            self.db.budget.reset();
+            let _lua = self.db.memory.enter_alone(&self.lua);
+            let r: Table = hook.call((opts, nplayers))?;
+            let mut teams = Vec::new();
+            for t in r.sequence_values::<Table>() {
+                teams.push(crate::sandbox::numbers::list(&t?, "a team")?);
+            }
+            Ok(teams)
+        };
+        let name = self
+            .db
+            .rules
+            .manifest
+            .hooks
+            .teams
+            .clone()
+            .unwrap_or_default();
+        let raw = run().map_err(|e| format!("{name}: {e}"))?;
+        let mut teams = Vec::new();
+        for (i, t) in raw.into_iter().enumerate() {
+            let mut members = Vec::new();
+            for p in t {
+                if p < 1 || p > nplayers as i64 {
+                    return Err(format!(
+                        "{name}: team {}: no player {p} (players are 1..{nplayers})",
+                        i + 1
+                    ));
+                }
+                members.push((p - 1) as PlayerId);
+            }
+            teams.push(members);
+        }
+        Seats::with_teams(nplayers, teams, direction, values).map_err(|e| format!("{name}: {e}"))
     }
 }

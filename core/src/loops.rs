@@ -86,6 +86,7 @@ pub(crate) fn fingerprint(st: &State, frames: &[Frame], req: &Request) -> u64 {
         )
     };
     (st.turn, st.turn_player, st.phase).hash(&mut h);
+    (st.round, st.seats.direction).hash(&mut h);
     for z in st.zones.iter() {
         z.cards.len().hash(&mut h);
         for id in &z.cards {
@@ -344,15 +345,15 @@ impl Game {
             // 11-1-1-2 / 11-1-1-3: who had a choice in the iteration can stop it; the turn
             // player declares first, then the others in turn order (1-3-4).
             let iteration = l.answers[i..].to_vec();
-            let order: Vec<PlayerId> = (0..st.nplayers)
-                .map(|k| (st.turn_player + k) % st.nplayers)
-                .collect();
+            let order: Vec<PlayerId> = st.turn_order();
             let players: Vec<PlayerId> = order
                 .into_iter()
                 .filter(|p| iteration.iter().any(|a| a.player == *p && a.fp.is_some()))
                 .collect();
             let max = self.engine.db.rules.manifest.loops.max_count as i64;
-            let first = players[0];
+            let Some(&first) = players.first() else {
+                return; // everyone who had a choice in it has left the game
+            };
             let l = Arc::make_mut(&mut st.loops);
             l.declaring = Some(Declaring {
                 held: req,

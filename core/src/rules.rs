@@ -2,7 +2,10 @@
 
 use std::collections::HashSet;
 
-use crate::content::{CharKind, CharacteristicDecl, RulesetManifest, ZoneDecl};
+use crate::content::{
+    CharKind, CharacteristicDecl, Direction, EliminatedCards, OptionDecl, OptionValue, Options,
+    RulesetManifest, ZoneDecl,
+};
 use crate::names::{Declared, Names, Sym, UnknownName};
 use crate::state::events::KERNEL_EVENTS;
 
@@ -63,6 +66,8 @@ pub struct Rules {
     pub suppression: Option<(usize, Sym, Option<Sym>)>,
     /// `abilities.keywords`: keywords that are abilities.
     pub ability_keywords: Vec<Sym>,
+    /// `elimination.cards`, resolved: the zone an eliminated player's cards go to.
+    pub elimination_zone: Option<usize>,
 }
 
 impl Rules {
@@ -201,6 +206,17 @@ impl Rules {
             }
             ability_keywords.push(s);
         }
+        errors2.extend(check_options(&manifest));
+        let elimination_zone = match &manifest.elimination.cards {
+            EliminatedCards::Zone(z) => {
+                let idx = manifest.zones.iter().position(|d| &d.name == z);
+                if idx.is_none() {
+                    errors2.push(format!("elimination.cards: unknown zone '{z}'"));
+                }
+                idx
+            }
+            _ => None,
+        };
         errors.extend(errors2);
         if !errors.is_empty() {
             return Err(errors);
@@ -222,7 +238,69 @@ impl Rules {
             attachments,
             suppression,
             ability_keywords,
+            elimination_zone,
         })
+    }
+
+    /// The index of a declared option, or an error listing the declared ones.
+    pub fn option_index(&self, name: &str) -> Result<usize, String> {
+        let options = &self.manifest.options;
+        options.iter().position(|o| o.name == name).ok_or_else(|| {
+            UnknownName {
+                kind: "option",
+                name,
+                declared: options.iter().map(|o| o.name.as_str()).collect(),
+            }
+            .to_string()
+        })
+    }
+
+    /// The value of every declared option for a game, in declaration order: the chosen one,
+    /// else the default. An undeclared option or a value the option does not allow is an
+    /// error naming what is allowed. A name that reads as an integer is accepted for an
+    /// integer option (command lines give text).
+    pub fn resolve_options(&self, chosen: &Options) -> Result<Vec<OptionValue>, String> {
+        let mut errors = Vec::new();
+        for name in chosen.keys() {
+            if let Err(e) = self.option_index(name) {
+                errors.push(e);
+            }
+        }
+        let mut out = Vec::new();
+        for decl in &self.manifest.options {
+            let v = match chosen.get(&decl.name) {
+                None => decl.default.clone(),
+                Some(v) => match option_value(decl, v) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        errors.push(e);
+                        continue;
+                    }
+                },
+            };
+            out.push(v);
+        }
+        if errors.is_empty() {
+            Ok(out)
+        } else {
+            Err(errors.join("; "))
+        }
+    }
+
+    /// The direction of play for these option values (`turn.direction`, or the value of
+    /// `turn.direction_option`).
+    pub fn direction(&self, options: &[OptionValue]) -> Direction {
+        let turn = &self.manifest.turn;
+        let chosen = turn
+            .direction_option
+            .as_deref()
+            .and_then(|n| self.option_index(n).ok())
+            .and_then(|i| options.get(i));
+        match chosen {
+            Some(OptionValue::Name(n)) if n == "counterclockwise" => Direction::Counterclockwise,
+            Some(OptionValue::Name(n)) if n == "clockwise" => Direction::Clockwise,
+            _ => turn.direction,
+        }
     }
 
     /// Index of a zone declaration by name.
@@ -262,4 +340,94 @@ impl Rules {
     pub fn is_int(&self, ci: usize) -> bool {
         self.chars[ci].decl.kind == CharKind::Int
     }
+}
+
+/// What the option `decl` allows, in words.
+fn allowed(decl: &OptionDecl) -> String {
+    match (&decl.values, decl.min, decl.max) {
+        (Some(v), _, _) => format!("one of {}", v.join(", ")),
+        (None, Some(lo), Some(hi)) => format!("an integer from {lo} to {hi}"),
+        _ => "nothing (its declaration is incomplete)".into(),
+    }
+}
+
+/// `v` as a value of option `decl`, or an error saying what it allows.
+fn option_value(decl: &OptionDecl, v: &OptionValue) -> Result<OptionValue, String> {
+    let bad = || {
+        format!(
+            "option '{}': '{v}' is not allowed ({})",
+            decl.name,
+            allowed(decl)
+        )
+    };
+    match (&decl.values, decl.min, decl.max) {
+        (Some(values), _, _) => {
+            let name = v.to_string();
+            if values.contains(&name) {
+                Ok(OptionValue::Name(name))
+            } else {
+                Err(bad())
+            }
+        }
+        (None, Some(lo), Some(hi)) => {
+            let n = match v {
+                OptionValue::Int(n) => Some(*n),
+                OptionValue::Name(s) => s.trim().parse::<i64>().ok(),
+            };
+            match n {
+                Some(n) if (lo..=hi).contains(&n) => Ok(OptionValue::Int(n)),
+                _ => Err(bad()),
+            }
+        }
+        _ => Err(bad()),
+    }
+}
+
+/// The option declarations' own errors: names twice, values or a range (not both), a
+/// default they allow, a direction option with the two directions.
+fn check_options(m: &RulesetManifest) -> Vec<String> {
+    let mut errors = Vec::new();
+    for (i, o) in m.options.iter().enumerate() {
+        if m.options[..i].iter().any(|p| p.name == o.name) {
+            errors.push(format!("option '{}' is declared twice", o.name));
+        }
+        match (&o.values, o.min, o.max) {
+            (Some(v), None, None) if !v.is_empty() => {}
+            (None, Some(lo), Some(hi)) if lo <= hi => {}
+            _ => {
+                errors.push(format!(
+                    "options.{}: give either `values` (a non-empty list) or `min` <= `max`",
+                    o.name
+                ));
+                continue;
+            }
+        }
+        if let Err(e) = option_value(o, &o.default) {
+            errors.push(format!("options.{}: default: {e}", o.name));
+        }
+    }
+    if let Some(name) = &m.turn.direction_option {
+        match m.options.iter().find(|o| &o.name == name) {
+            None => errors.push(format!(
+                "turn.direction_option: unknown option '{name}' (declared: {})",
+                m.options
+                    .iter()
+                    .map(|o| o.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            Some(o) => {
+                let ok = o.values.as_ref().is_some_and(|v| {
+                    v.iter()
+                        .all(|x| x == "clockwise" || x == "counterclockwise")
+                });
+                if !ok {
+                    errors.push(format!(
+                        "turn.direction_option: option '{name}' must take the values clockwise and counterclockwise"
+                    ));
+                }
+            }
+        }
+    }
+    errors
 }

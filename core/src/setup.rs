@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use crate::content::Options;
 use crate::engine::Engine;
 use crate::game::driver::{Frame, Input, TurnStage};
 use crate::game::{Game, empty_state};
@@ -34,8 +35,19 @@ pub struct Builder {
 }
 
 impl Builder {
-    /// An empty position for `nplayers` seats.
+    /// An empty position for `nplayers` seats, with the options' defaults.
     pub fn new(engine: Rc<Engine>, nplayers: u8, seed: u64) -> Result<Builder, String> {
+        Builder::with_options(engine, nplayers, seed, &Options::new())
+    }
+
+    /// An empty position for `nplayers` seats with these options (the teams are formed
+    /// from them, as [`Game::with_options`] does).
+    pub fn with_options(
+        engine: Rc<Engine>,
+        nplayers: u8,
+        seed: u64,
+        options: &Options,
+    ) -> Result<Builder, String> {
         let pc = &engine.db.rules.manifest.players;
         if nplayers < pc.min || nplayers > pc.max {
             return Err(format!(
@@ -43,7 +55,8 @@ impl Builder {
                 pc.min, pc.max
             ));
         }
-        let state = empty_state(&engine, nplayers, seed);
+        let seats = engine.seats(nplayers, options)?;
+        let state = empty_state(&engine, seats, seed);
         Ok(Builder { engine, state })
     }
 
@@ -135,7 +148,8 @@ impl Builder {
 
     /// Starts turn `turn` of `turn_player` at the beginning of `phase` (its procedure runs),
     /// and runs until the first decision. Cards placed without `entered_turn` count as
-    /// having entered on an earlier turn.
+    /// having entered on an earlier turn. With teams, the turn is `turn_player`'s team's,
+    /// and its turn player the team's first seat.
     pub fn start(mut self, turn: u32, turn_player: PlayerId, phase: &str) -> Result<Game, String> {
         let db = self.engine.db.clone();
         let i = db
@@ -150,7 +164,10 @@ impl Builder {
             return Err(format!("player {} does not exist", turn_player + 1));
         }
         self.state.turn = turn.max(1);
-        self.state.turn_player = turn_player;
+        self.state.turn_player = self
+            .state
+            .side_first(self.state.team_of(turn_player))
+            .unwrap_or(turn_player);
         let placed_turn = self.state.turn.saturating_sub(1);
         for o in std::sync::Arc::make_mut(&mut self.state.objects).iter_mut() {
             if o.entered_turn == 0 {

@@ -55,8 +55,11 @@ pub struct CardView {
 pub struct ZoneView {
     /// The zone's name.
     pub name: String,
-    /// Its owner (None for shared zones).
+    /// Its owner (None for shared zones; a team's zone: the team's first seat).
     pub owner: Option<PlayerId>,
+    /// For a team's zone: the team (0-based, an index into `PlayerView.teams`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub team: Option<u8>,
     /// How many cards (always public).
     pub count: usize,
     /// The cards, bottom to top.
@@ -80,8 +83,18 @@ pub struct PlayerView {
     pub values: Vec<BTreeMap<String, i64>>,
     /// The viewer's pending request.
     pub request: Option<Request>,
-    /// The result, when over.
+    /// The result, when over (with teams, every member of the winning team is a winner).
     pub result: Option<GameResult>,
+    /// The teams, each a list of seats, its first seat first; empty when every player is a
+    /// team alone.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub teams: Vec<Vec<PlayerId>>,
+    /// The players whose turn it is (the turn side still in the game, turn player first).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub turn_side: Vec<PlayerId>,
+    /// Players who have left the game.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub out: Vec<PlayerId>,
 }
 
 /// `v` with the cards `viewer` may not see left out (None: it is such a card).
@@ -163,6 +176,7 @@ impl Game {
             zones.push(ZoneView {
                 name: decl.name.clone(),
                 owner: z.owner,
+                team: z.team,
                 count: z.cards.len(),
                 cards,
             });
@@ -198,6 +212,17 @@ impl Game {
                     None => r.clone(),
                 }),
             result: st.result.clone(),
+            teams: if st.seats.has_teams() {
+                st.seats.teams.clone()
+            } else {
+                Vec::new()
+            },
+            turn_side: if st.seats.has_teams() {
+                st.turn_side()
+            } else {
+                Vec::new()
+            },
+            out: (0..st.nplayers).filter(|p| !st.in_game(*p)).collect(),
         }
     }
 
@@ -401,7 +426,7 @@ impl Game {
                             return Err(format!("player {} sees hidden card {}", viewer + 1, id.0));
                         }
                         if decl.visibility == Visibility::Owner
-                            && zv.owner != Some(viewer)
+                            && !st.holds(st.obj(id).zone, viewer)
                             && st.obj(id).revealed & (1 << viewer) == 0
                         {
                             return Err(format!(

@@ -1,7 +1,8 @@
 //! Who may see what: the one rule, applied here and nowhere else.
 //!
 //! A card is visible to a viewer when it is revealed to them, or its zone is public and it
-//! is face up, or its zone is the viewer's own owner-visible zone (a hand), or it is face
+//! is face up, or its zone is the viewer's own owner-visible zone (a hand; a team's zone is
+//! its members' own), or it is face
 //! up in a hidden zone (a face-up life card). Who may see each card an event names is fixed
 //! when the event is written (`event_seen`), and kept beside the log entry. `views.rs` builds
 //! what one player sees from these answers.
@@ -23,7 +24,7 @@ pub fn visible(db: &Db, st: &State, id: ObjId, viewer: PlayerId) -> bool {
     let decl = &db.rules.zones[zone.decl as usize].1;
     match decl.visibility {
         Visibility::Public => o.face_up,
-        Visibility::Owner => zone.owner == Some(viewer),
+        Visibility::Owner => st.holds(o.zone, viewer),
         Visibility::Hidden => o.face_up,
     }
 }
@@ -52,11 +53,14 @@ pub(crate) fn event_seen(db: &Db, st: &State, e: &Event) -> Seen {
     {
         let mut m = mask(db, st, new) | st.obj(old).revealed;
         // The old object still records where it was (unless the zone kept the object).
-        if let Some(owner) = e.to.and_then(|z| st.zone(z).owner)
+        if let Some(to) = e.to
             && old != new
-            && visible(db, st, old, owner)
         {
-            m |= 1 << owner;
+            for holder in (0..st.nplayers).filter(|p| st.holds(to, *p)) {
+                if visible(db, st, old, holder) {
+                    m |= 1 << holder;
+                }
+            }
         }
         add(new, m);
         add(old, m);

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 pub(crate) mod driver;
 
-use crate::content::DeckList;
+use crate::content::{DeckList, Options, ZoneScope};
 use crate::engine::Engine;
 use crate::game::driver::{Frame, Input, TurnStage};
 use crate::operations::{self, Position};
@@ -16,6 +16,7 @@ use crate::rng::Rng;
 use crate::script::api::Current;
 use crate::state::decisions::{Request, Response, ResponseError};
 use crate::state::log::{Entry, Log};
+use crate::state::seats::{Round, Seats};
 use crate::state::{GameResult, ObjId, PlayerId, PlayerState, State, ZoneId, ZoneInst};
 
 /// Most cards one deck list may bring into a game (all sections together).
@@ -43,13 +44,23 @@ pub struct Game {
     /// Lua memory this game holds (what it grew by since it last had no coroutine
     /// suspended); counted against `limits.script_memory`.
     pub(crate) held: Rc<Cell<usize>>,
-    /// The last quiescent point (no coroutine suspended) and the answers given since.
+    /// The last quiescent point (no coroutine suspended) and what players did since.
     snapshot: Rc<Snapshot>,
-    journal: Vec<(PlayerId, Response)>,
+    journal: Vec<Journal>,
     /// A fork made while a script was suspended: its state and request are copies, but its
     /// frames are rebuilt (by replaying the journal from the snapshot) only when it is
     /// answered, so that making the fork costs what a quiescent fork costs.
     unbuilt: bool,
+    /// A player of the turn side left the game and none is left: the turn ends at once
+    /// (the driver unwinds to the end of the turn).
+    pub(crate) end_turn: bool,
+}
+
+/// What a player did since the last quiescent point: replayed by a fork.
+#[derive(Clone, Debug)]
+enum Journal {
+    Answer(PlayerId, Response),
+    Concede(PlayerId),
 }
 
 struct Snapshot {
@@ -81,23 +92,49 @@ impl std::fmt::Display for SetupError {
 
 impl std::error::Error for SetupError {}
 
-pub(crate) fn empty_state(engine: &Engine, nplayers: u8, seed: u64) -> State {
+pub(crate) fn empty_state(engine: &Engine, seats: Seats, seed: u64) -> State {
     let db = &engine.db;
+    let nplayers = seats.team_of.len() as u8;
     let mut zones = Vec::new();
     let mut zone_ids = Vec::new();
     for (i, (_, z)) in db.rules.zones.iter().enumerate() {
         let mut row = Vec::new();
-        let owners: Vec<Option<PlayerId>> = match z.scope {
-            crate::content::ZoneScope::Player => (0..nplayers).map(Some).collect(),
-            crate::content::ZoneScope::Shared => vec![None],
-        };
-        for owner in owners {
-            row.push(ZoneId(zones.len() as u16));
-            zones.push(ZoneInst {
-                decl: i as u16,
-                owner,
-                cards: Vec::new(),
-            });
+        match z.scope {
+            ZoneScope::Player => {
+                for p in 0..nplayers {
+                    row.push(ZoneId(zones.len() as u16));
+                    zones.push(ZoneInst {
+                        decl: i as u16,
+                        owner: Some(p),
+                        team: None,
+                        cards: Vec::new(),
+                    });
+                }
+            }
+            ZoneScope::Shared => {
+                row.push(ZoneId(zones.len() as u16));
+                zones.push(ZoneInst {
+                    decl: i as u16,
+                    owner: None,
+                    team: None,
+                    cards: Vec::new(),
+                });
+            }
+            // One instance per team; each seat's entry is its team's instance.
+            ZoneScope::Team => {
+                let first = zones.len() as u16;
+                for (t, members) in seats.teams.iter().enumerate() {
+                    zones.push(ZoneInst {
+                        decl: i as u16,
+                        owner: members.first().copied(),
+                        team: Some(t as u8),
+                        cards: Vec::new(),
+                    });
+                }
+                for p in 0..nplayers {
+                    row.push(ZoneId(first + seats.team_of[p as usize] as u16));
+                }
+            }
         }
         zone_ids.push(row);
     }
@@ -119,6 +156,8 @@ pub(crate) fn empty_state(engine: &Engine, nplayers: u8, seed: u64) -> State {
         grants: Arc::new(Vec::new()),
         turn: 0,
         turn_player: 0,
+        seats: Arc::new(seats),
+        round: Round::default(),
         phase: None,
         rng: Rng::new(seed),
         clock: 0,
@@ -132,9 +171,21 @@ pub(crate) fn empty_state(engine: &Engine, nplayers: u8, seed: u64) -> State {
 }
 
 impl Game {
-    /// A new game from deck lists: cards are created in the zones the ruleset's deck sections
-    /// name, then the ruleset's setup runs until the first decision.
+    /// A new game from deck lists, with the options' defaults: cards are created in the
+    /// zones the ruleset's deck sections name, then the ruleset's setup runs until the first
+    /// decision.
     pub fn new(engine: Rc<Engine>, config: GameConfig) -> Result<Game, SetupError> {
+        Game::with_options(engine, config, &Options::new())
+    }
+
+    /// A new game with these options (by name; the others take their defaults). The teams
+    /// (`hooks.teams`) are formed before any zone is made. An undeclared option or a value
+    /// it does not allow is an error naming what is declared and allowed.
+    pub fn with_options(
+        engine: Rc<Engine>,
+        config: GameConfig,
+        options: &Options,
+    ) -> Result<Game, SetupError> {
         let n = config.decks.len();
         let pc = &engine.db.rules.manifest.players;
         if n < pc.min as usize || n > pc.max as usize {
@@ -157,7 +208,8 @@ impl Game {
                 )));
             }
         }
-        let mut st = empty_state(&engine, n as u8, config.seed);
+        let seats = engine.seats(n as u8, options).map_err(SetupError)?;
+        let mut st = empty_state(&engine, seats, config.seed);
         st.log.keep = config.keep_log;
         let db = engine.db.clone();
         for (p, deck) in config.decks.iter().enumerate() {
@@ -219,6 +271,7 @@ impl Game {
             snapshot,
             journal: Vec::new(),
             unbuilt: false,
+            end_turn: false,
         }
     }
 
@@ -261,7 +314,7 @@ impl Game {
             });
             self.journal.clear();
         }
-        self.journal.push((player, response.clone()));
+        self.journal.push(Journal::Answer(player, response.clone()));
         self.answer(player, response, quiescent);
         Ok(())
     }
@@ -288,34 +341,32 @@ impl Game {
         }
     }
 
-    /// A player concedes (at any time; no effect can replace it). A seat the game does not
-    /// have is an error; conceding again, or after the game ended, does nothing.
+    /// A player concedes (at any time; no effect can replace it): they leave the game as
+    /// op `eliminate` takes a player out (their cards go where `elimination` says, their
+    /// pending abilities, effects and grants end), with the reason `concession`. When one
+    /// side or none is left, the game ends; otherwise it goes on: their turn ends at once if
+    /// it was theirs, and a question put to them is withdrawn (an open phase, a window or
+    /// the order of triggers asks the next player) or, inside a running effect, answered
+    /// with its first legal answer. A concession is not an operation: what it moves
+    /// triggers nothing. A seat the game does not have is an error; conceding again, or
+    /// after the game ended, does nothing.
     pub fn concede(&mut self, player: PlayerId) -> Result<(), ResponseError> {
         let players = self.state.borrow().nplayers;
         if player >= players {
             return Err(ResponseError::NoSuchPlayer { player, players });
         }
         self.build();
-        if self.state.borrow().result.is_some() {
-            return Ok(());
+        {
+            let st = self.state.borrow();
+            if st.result.is_some() || st.players[player as usize].out {
+                return Ok(());
+            }
         }
+        self.journal.push(Journal::Concede(player));
         let mut events = Vec::new();
         {
             let mut st = self.state.borrow_mut();
-            Arc::make_mut(&mut st.players)[player as usize].out = true;
-            let left: Vec<PlayerId> = (0..st.nplayers)
-                .filter(|p| !st.players[*p as usize].out)
-                .collect();
-            if left.len() <= 1 {
-                operations::end(
-                    &mut st,
-                    GameResult {
-                        winners: left,
-                        reason: "concession".into(),
-                    },
-                    &mut events,
-                );
-            }
+            operations::eliminate(&self.engine.db, &mut st, player, "concession", &mut events);
             for e in events {
                 st.log.push(Entry::Event(e));
             }
@@ -323,10 +374,29 @@ impl Game {
         if self.state.borrow().result.is_some() {
             self.frames.clear();
             self.request = None;
+            return Ok(());
+        }
+        let gone_turn = {
+            let st = self.state.borrow();
+            st.phase.is_some() && st.turn_side().is_empty()
+        };
+        if gone_turn {
+            self.request = None;
+            self.options_cache = None;
+            self.unwind_turn();
+            self.drive(driver::Input::Start);
         } else if self.request.as_ref().is_some_and(|r| r.player() == player) {
-            // The conceding player's pending decision is answered with its first option.
-            let r = self.request.as_ref().expect("checked").first_legal();
-            let _ = self.respond(player, r);
+            if self.frames.last().is_some_and(Frame::asks_again) {
+                // The frame asks whoever is next instead.
+                self.request = None;
+                self.options_cache = None;
+                self.drive(driver::Input::Start);
+            } else {
+                // Inside a running effect: its first legal answer.
+                let r = self.request.as_ref().expect("checked").first_legal();
+                let quiescent = self.quiescent();
+                self.answer(player, r, quiescent);
+            }
         }
         Ok(())
     }
@@ -362,6 +432,7 @@ impl Game {
             snapshot: self.snapshot.clone(),
             journal: self.journal.clone(),
             unbuilt: !self.quiescent(),
+            end_turn: self.end_turn,
         }
     }
 
@@ -378,8 +449,15 @@ impl Game {
         if g.request.is_none() {
             g.drive(Input::Start);
         }
-        for (p, r) in std::mem::take(&mut self.journal) {
-            let _ = g.respond(p, r);
+        for j in &self.journal {
+            match j {
+                Journal::Answer(p, r) => {
+                    let _ = g.respond(*p, r.clone());
+                }
+                Journal::Concede(p) => {
+                    let _ = g.concede(*p);
+                }
+            }
         }
         debug_assert_eq!(
             g.log_hash(),
@@ -415,6 +493,12 @@ impl Game {
     /// Number of seats.
     pub fn players(&self) -> u8 {
         self.state.borrow().nplayers
+    }
+
+    /// The teams (0-based seats, each team's first seat first); every player alone when
+    /// the ruleset forms none.
+    pub fn teams(&self) -> Vec<Vec<PlayerId>> {
+        self.state.borrow().seats.teams.clone()
     }
 
     /// Read access to the raw state (for tools and tests; clients use views).

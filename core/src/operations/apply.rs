@@ -268,34 +268,20 @@ pub fn apply(
             Outcome::Done
         }
         Op::Eliminate { player, reason } => {
-            Arc::make_mut(&mut st.players)[*player as usize].out = true;
-            let p = *player;
-            let q = Arc::make_mut(&mut st.pending);
-            for b in q.iter_mut() {
-                b.items.retain(|i| i.controller != p);
-            }
-            q.retain(|b| !b.items.is_empty());
-            Arc::make_mut(&mut st.effects)
-                .retain(|e| e.controller != Some(p) && e.target != Target::Player(p));
-            Arc::make_mut(&mut st.grants).retain(|g| g.controller != p);
-            let left: Vec<PlayerId> = (0..st.nplayers)
-                .filter(|p| !st.players[*p as usize].out)
-                .collect();
-            if left.len() <= 1 && st.result.is_none() {
-                end(
-                    st,
-                    GameResult {
-                        winners: left,
-                        reason: reason.clone(),
-                    },
-                    &mut events,
-                );
-            }
+            eliminate(db, st, *player, reason, &mut events);
             Outcome::Done
         }
         Op::FirstPlayer(p) => {
             st.turn_player = *p;
             Outcome::Done
+        }
+        Op::Direction(d) => {
+            if st.seats.direction == *d {
+                Outcome::Nothing
+            } else {
+                Arc::make_mut(&mut st.seats).direction = *d;
+                Outcome::Done
+            }
         }
         Op::Grant(g) => {
             if g.host.is_some_and(|h| !st.obj(h).alive) {
@@ -313,11 +299,210 @@ pub fn apply(
     (out, events)
 }
 
-/// Ends the game (once).
-pub fn end(st: &mut State, r: GameResult, events: &mut Vec<Event>) {
+/// Takes a player out of the game (op `eliminate`, a concession), once. Their pending
+/// triggered abilities, the effects they control or that target them and the abilities
+/// effects gave them end. When one side or none is left, the game ends: that side wins.
+/// Otherwise the game goes on without them: cards of others they control return to their
+/// owners, the cards they own go where `elimination.cards` says (no replacement effect
+/// applies), and their side's turn player becomes its next seat still in the game. (The
+/// driver ends the turn when no one of the turn side is left.)
+pub fn eliminate(db: &Db, st: &mut State, p: PlayerId, reason: &str, events: &mut Vec<Event>) {
+    if st.players[p as usize].out || st.result.is_some() {
+        return;
+    }
+    Arc::make_mut(&mut st.players)[p as usize].out = true;
+    let q = Arc::make_mut(&mut st.pending);
+    for b in q.iter_mut() {
+        b.items.retain(|i| i.controller != p);
+    }
+    q.retain(|b| !b.items.is_empty());
+    Arc::make_mut(&mut st.effects)
+        .retain(|e| e.controller != Some(p) && e.target != Target::Player(p));
+    Arc::make_mut(&mut st.grants).retain(|g| g.controller != p);
+    let sides = st.sides_left();
+    if sides.len() <= 1 {
+        let winners = sides
+            .first()
+            .map(|t| st.seats.teams[*t as usize].clone())
+            .unwrap_or_default();
+        end(
+            st,
+            GameResult {
+                winners,
+                reason: reason.to_string(),
+            },
+            events,
+        );
+        return;
+    }
+    // Cards of others they control go back to their owners.
+    let controlled: Vec<ObjId> = st
+        .objects
+        .iter()
+        .filter(|o| o.alive && o.controller == p && o.owner != p)
+        .map(|o| o.id)
+        .collect();
+    for id in controlled {
+        let owner = st.obj(id).owner;
+        st.obj_mut(id).controller = owner;
+        let mut e = Event::named("controller");
+        e.card = Some(id);
+        e.player = Some(owner);
+        events.push(e);
+    }
+    let why = Some(reason.to_string());
+    match &db.rules.manifest.elimination.cards {
+        crate::content::EliminatedCards::Stay => {}
+        crate::content::EliminatedCards::Remove => {
+            for id in owned_cards(st, p, None) {
+                remove_card(db, st, id, p, &why, events);
+            }
+        }
+        crate::content::EliminatedCards::Zone(_) => {
+            let to = db
+                .rules
+                .elimination_zone
+                .expect("checked when the rules loaded");
+            // A host's attachments may go to another of their zones first: go round again
+            // until every card of theirs is there (each round moves one at least, or stops).
+            loop {
+                let ids = owned_cards(st, p, Some(to));
+                let mut moved = false;
+                for id in ids {
+                    if !st.obj(id).alive {
+                        continue; // it went with its host
+                    }
+                    let host = st.obj(id).attached_to;
+                    if let Some(h) = host {
+                        // Detached first, as a host that leaves detaches its cards.
+                        st.obj_mut(h).attachments.retain(|a| *a != id);
+                        st.obj_mut(id).attached_to = None;
+                    }
+                    let done = move_card(
+                        db,
+                        st,
+                        id,
+                        Some(to),
+                        Some(p),
+                        Position::Top,
+                        None,
+                        None,
+                        &why,
+                        None,
+                        None,
+                        None,
+                        events,
+                    );
+                    if done.is_none() && host.is_some() {
+                        // Could not move (a full zone): it stays, no longer attached.
+                        let z = st.obj(id).zone;
+                        place(st, id, z, Position::Top);
+                    }
+                    moved |= done.is_some();
+                }
+                if !moved {
+                    break;
+                }
+            }
+        }
+    }
+    if st.turn_player == p
+        && let Some(next) = st.side_first(st.team_of(p))
+    {
+        st.turn_player = next;
+    }
+}
+
+/// The live cards `p` owns, in zones or attached, other than those already in (their copy
+/// of) zone declaration `except`; in zone order, each zone bottom to top, attachments after
+/// their host.
+fn owned_cards(st: &State, p: PlayerId, except: Option<usize>) -> Vec<ObjId> {
+    let mut out = Vec::new();
+    for z in st.zones.iter() {
+        let skip = except == Some(z.decl as usize);
+        let mut stack: Vec<ObjId> = z.cards.iter().rev().copied().collect();
+        while let Some(id) = stack.pop() {
+            let o = st.obj(id);
+            let here = skip && o.attached_to.is_none();
+            if o.alive && o.owner == p && !here {
+                out.push(id);
+            }
+            stack.extend(o.attachments.iter().rev().copied());
+        }
+    }
+    out
+}
+
+/// An eliminated player's card leaves the game: out of its zone or off its host, ended
+/// like a token that ceases (`ceased`, with the reason). Cards attached to it that are its
+/// owner's go with it; others' follow the attachment rules, or go with it when the rules
+/// say they follow their host.
+fn remove_card(
+    db: &Db,
+    st: &mut State,
+    id: ObjId,
+    p: PlayerId,
+    reason: &Option<String>,
+    events: &mut Vec<Event>,
+) {
+    let o = st.obj(id).clone();
+    if !o.alive {
+        return;
+    }
+    match o.attached_to {
+        Some(h) => st.obj_mut(h).attachments.retain(|a| *a != id),
+        None => st.zone_mut(o.zone).cards.retain(|c| *c != id),
+    }
+    {
+        let dead = st.obj_mut(id);
+        dead.alive = false;
+        dead.attached_to = None;
+        dead.attachments.clear();
+    }
+    if st.effects.iter().any(|e| e.target == Target::Obj(id)) {
+        Arc::make_mut(&mut st.effects).retain(|e| e.target != Target::Obj(id));
+    }
+    let mut e = Event::named("ceased");
+    e.old = Some(id);
+    e.reason = reason.clone();
+    events.push(e);
+    for a in o.attachments {
+        let cat = db.cards[st.obj(a).card as usize].category;
+        let rule = db.rules.attachments.iter().find(|r| r.category == cat);
+        match rule.and_then(|r| r.to.map(|z| (z, r.orientation))) {
+            Some((z, or)) if st.obj(a).owner != p => {
+                st.obj_mut(a).attached_to = None;
+                let owner = st.obj(a).owner;
+                move_card(
+                    db,
+                    st,
+                    a,
+                    Some(z),
+                    Some(owner),
+                    Position::Top,
+                    None,
+                    or,
+                    &Some("host_left".into()),
+                    None,
+                    None,
+                    None,
+                    events,
+                );
+            }
+            _ => {
+                st.obj_mut(a).attached_to = None;
+                remove_card(db, st, a, p, reason, events);
+            }
+        }
+    }
+}
+
+/// Ends the game (once). With teams, the result lists every member of a winner's team.
+pub fn end(st: &mut State, mut r: GameResult, events: &mut Vec<Event>) {
     if st.result.is_some() {
         return;
     }
+    r.winners = st.winning_sides(r.winners);
     let mut e = Event::named("game_over");
     e.reason = Some(r.reason.clone());
     e.data.push((

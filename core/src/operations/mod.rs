@@ -21,7 +21,7 @@ use crate::state::{GameResult, LastKnown, ObjId, Object, PlayerId, State, ZoneId
 mod apply;
 mod parse;
 
-pub use apply::{apply, end, new_object, place};
+pub use apply::{apply, eliminate, end, new_object, place};
 pub use parse::parse;
 
 /// Where in an ordered zone a card goes.
@@ -121,6 +121,8 @@ pub enum Op {
     Eliminate { player: PlayerId, reason: String },
     /// Say who takes the first turn.
     FirstPlayer(PlayerId),
+    /// Set the direction of play.
+    Direction(crate::content::Direction),
     /// Give an ability (declared `dormant` on its card) to a card or, without a host, arm
     /// it as a delayed ability of a player.
     Grant(crate::state::Grant),
@@ -151,6 +153,7 @@ impl Op {
             Op::EndGame(_) => "end_game",
             Op::Eliminate { .. } => "eliminate",
             Op::FirstPlayer(_) => "first_player",
+            Op::Direction(_) => "direction",
             Op::Grant(_) => "grant_ability",
             Op::Group(_) => "group",
         }

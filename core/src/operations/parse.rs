@@ -303,6 +303,18 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             reason: reason.unwrap_or_else(|| "eliminated".into()),
         }],
         "first_player" => vec![Op::FirstPlayer(player_arg(st, t.get("player")?)?)],
+        "direction" => {
+            let d = limits::opt_text(t, "direction")?.unwrap_or_default();
+            vec![Op::Direction(match d.as_str() {
+                "clockwise" => crate::content::Direction::Clockwise,
+                "counterclockwise" => crate::content::Direction::Counterclockwise,
+                other => {
+                    return Err(rt(format!(
+                        "set_direction: '{other}' is not a direction (clockwise, counterclockwise)"
+                    )));
+                }
+            })]
+        }
         "group" => vec![Op::Group(t.get("open")?)],
         "grant_ability" => {
             let def: Table = t.get("def")?;

@@ -74,6 +74,15 @@ pub fn zone_arg(db: &Db, st: &State, zone: &str, player: Option<i64>) -> Result<
     Ok(st.zone_id(decl, p))
 }
 
+/// A list of 1-based player numbers.
+fn players(lua: &Lua, list: Vec<PlayerId>) -> Result<Table> {
+    let t = lua.create_table()?;
+    for (i, p) in list.into_iter().enumerate() {
+        t.raw_set(i + 1, p as i64 + 1)?;
+    }
+    Ok(t)
+}
+
 fn card_list(lua: &Lua, ids: impl Iterator<Item = ObjId>) -> Result<Table> {
     let t = lua.create_table()?;
     for (i, id) in ids.enumerate() {
@@ -135,6 +144,112 @@ pub fn install(lua: &Lua) -> Result<Table> {
             let (_, st, _host) = env(lua)?;
             let n = st.borrow().nplayers;
             Ok(n)
+        })?,
+    )?;
+    k.set(
+        "option",
+        lua.create_function(|lua, name: String| {
+            let (db, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let i = db.rules.option_index(&name).map_err(mlua::Error::runtime)?;
+            Ok(match &st.seats.options[i] {
+                crate::content::OptionValue::Int(n) => Value::Integer(*n),
+                crate::content::OptionValue::Name(s) => Value::String(lua.create_string(s)?),
+            })
+        })?,
+    )?;
+    k.set(
+        "players_from",
+        lua.create_function(|lua, p: i64| {
+            let (_, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let p = player_arg(&st, p)?;
+            players(lua, st.players_from(p))
+        })?,
+    )?;
+    k.set(
+        "turn_order",
+        lua.create_function(|lua, ()| {
+            let (_, st, _host) = env(lua)?;
+            let st = st.borrow();
+            players(lua, st.turn_order())
+        })?,
+    )?;
+    k.set(
+        "turn_side",
+        lua.create_function(|lua, ()| {
+            let (_, st, _host) = env(lua)?;
+            let st = st.borrow();
+            players(lua, st.turn_side())
+        })?,
+    )?;
+    k.set(
+        "is_turn_of",
+        lua.create_function(|lua, p: i64| {
+            let (_, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let p = player_arg(&st, p)?;
+            Ok(st.is_turn_of(p))
+        })?,
+    )?;
+    k.set(
+        "team",
+        lua.create_function(|lua, p: i64| {
+            let (_, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let p = player_arg(&st, p)?;
+            Ok(st.team_of(p) as i64 + 1)
+        })?,
+    )?;
+    k.set(
+        "teams",
+        lua.create_function(|lua, ()| {
+            let (_, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let t = lua.create_table()?;
+            for (i, members) in st.seats.teams.iter().enumerate() {
+                t.raw_set(i + 1, players(lua, members.clone())?)?;
+            }
+            Ok(t)
+        })?,
+    )?;
+    k.set(
+        "allies",
+        lua.create_function(|lua, p: i64| {
+            let (_, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let p = player_arg(&st, p)?;
+            let team = st.team_of(p);
+            let list = st
+                .players_from(p)
+                .into_iter()
+                .filter(|q| st.team_of(*q) == team);
+            players(lua, list.collect())
+        })?,
+    )?;
+    k.set(
+        "opponents",
+        lua.create_function(|lua, p: i64| {
+            let (_, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let p = player_arg(&st, p)?;
+            let team = st.team_of(p);
+            let list = st
+                .players_from(p)
+                .into_iter()
+                .filter(|q| st.team_of(*q) != team);
+            players(lua, list.collect())
+        })?,
+    )?;
+    k.set(
+        "direction",
+        lua.create_function(|lua, ()| {
+            let (_, st, _host) = env(lua)?;
+            let st = st.borrow();
+            Ok(match st.seats.direction {
+                crate::content::Direction::Clockwise => "clockwise",
+                crate::content::Direction::Counterclockwise => "counterclockwise",
+            })
         })?,
     )?;
     k.set(

@@ -64,22 +64,33 @@ function Ctx:in_game(player) return K.in_game(player) end
 --- Every other player still in the game, in turn order after `player`.
 function Ctx:others(player)
   player = player or self.player
-  local out, n = {}, K.nplayers()
-  for i = 1, n - 1 do
-    local p = (player - 1 + i) % n + 1
-    if K.in_game(p) then out[#out + 1] = p end
+  local out = {}
+  for _, p in ipairs(K.players_from(player)) do
+    if p ~= player then out[#out + 1] = p end
   end
   return out
 end
 --- Players still in the game in turn order, starting with the turn player.
-function Ctx:turn_order()
-  local out, n, tp = {}, K.nplayers(), K.turn_player()
-  for i = 0, n - 1 do
-    local p = (tp - 1 + i) % n + 1
-    if K.in_game(p) then out[#out + 1] = p end
-  end
-  return out
-end
+function Ctx:turn_order() return K.turn_order() end
+--- Players still in the game in turn order (the direction of play), starting with `player`
+--- (left out when they have left the game).
+function Ctx:players_from(player) return K.players_from(player or self.player) end
+--- The value of a game option (a name or an integer), as chosen for this game or its default.
+function Ctx:option(name) return K.option(name) end
+--- A player's team number (1-based; with no teams every player is a team alone).
+function Ctx:team(player) return K.team(player or self.player) end
+--- Every team: a list of lists of players, each team's first seat first.
+function Ctx:teams() return K.teams() end
+--- The players of `player`'s team still in the game, `player` first, in turn order.
+function Ctx:allies(player) return K.allies(player or self.player) end
+--- The players of the other teams still in the game, in turn order after `player`.
+function Ctx:opponents(player) return K.opponents(player or self.player) end
+--- Whether it is `player`'s side's turn (every member of the turn side is a turn player).
+function Ctx:is_turn_of(player) return K.is_turn_of(player or self.player) end
+--- The members of the side whose turn it is, still in the game, turn player first.
+function Ctx:turn_side() return K.turn_side() end
+--- The direction of play: "clockwise" or "counterclockwise".
+function Ctx:direction() return K.direction() end
 --- Abilities of cards in their zones: filter {kind=, timing=, player=, card=, delayed=}. Each
 --- has source, def, key, granted and timestamp (card entered its zone / effect gave it);
 --- `delayed = true` adds host-less abilities armed by effects (ctx:delay, ctx:grant_ability
@@ -186,9 +197,10 @@ function Ctx:emit(name, data) return op({ kind = "emit", name = name, data = dat
 function Ctx:use(card, key) return op({ kind = "use", card = card, key = key }) end
 --- A random integer in 1..n from the game's seeded generator.
 function Ctx:random(n) return op({ kind = "random", n = n }) end
---- Ends the game. winners: list of players (empty = draw).
+--- Ends the game. winners: list of players (empty = draw); with teams, a winner stands for
+--- its team: the result lists every member.
 function Ctx:end_game(winners, reason) return op({ kind = "end_game", winners = winners or {}, reason = reason }) end
---- Takes a player out of the game (the game ends when one or no player is left).
+--- Takes a player out of the game (the game ends when one side or none is left).
 function Ctx:eliminate(player, reason) return op({ kind = "eliminate", player = player, reason = reason }) end
 --- Gives `card` an ability declared on the source card with `dormant = true` (it works
 --- only when given); with `card` nil, arms it with no host (see Ctx:abilities `delayed`).
@@ -223,6 +235,8 @@ function Ctx:track_replacements(fn)
 end
 --- Says who takes the first turn (during setup).
 function Ctx:set_first_player(player) return op({ kind = "first_player", player = player }) end
+--- Sets the direction of play, "clockwise" or "counterclockwise" (false when it already is).
+function Ctx:set_direction(direction) return op({ kind = "direction", direction = direction }) end
 --- Sets the current phase name (for views and logs; the turn structure itself is game.yaml's).
 function Ctx:log(message) return op({ kind = "emit", name = "log", data = { message = tostring(message) } }) end
 

@@ -15,6 +15,7 @@ pub mod events;
 pub mod log;
 pub mod loops;
 pub mod pending;
+pub mod seats;
 pub mod values;
 
 use crate::names::Sym;
@@ -95,8 +96,10 @@ pub enum LastKnown {
 pub struct ZoneInst {
     /// Index of its declaration in the ruleset.
     pub decl: u16,
-    /// Its owner; `None` for a shared zone.
+    /// Its owner; `None` for a shared zone. A team's zone names the team's first seat.
     pub owner: Option<PlayerId>,
+    /// For a team's zone: the team (an index into `State.seats.teams`); its members hold it.
+    pub team: Option<u8>,
     /// The cards in it, bottom (index 0) to top. Attached cards are not listed here.
     pub cards: Vec<ObjId>,
 }
@@ -159,8 +162,12 @@ pub struct State {
     pub grants: Arc<Vec<Grant>>,
     /// Turn number, 1-based (0 during setup).
     pub turn: u32,
-    /// Whose turn it is.
+    /// Whose turn it is: the first seat, still in the game, of the side whose turn it is.
     pub turn_player: PlayerId,
+    /// The direction of play, the teams and the game's options (`seats.rs`).
+    pub seats: Arc<seats::Seats>,
+    /// Who is asked in an open phase that asks several players.
+    pub round: seats::Round,
     /// Index of the current phase, if a turn is running.
     pub phase: Option<usize>,
     /// The game's random number generator.
@@ -218,12 +225,10 @@ impl State {
         self.clock
     }
 
-    /// Players in turn order starting with the turn player, skipping those out of the game.
+    /// Players in turn order starting with the turn player, skipping those out of the game
+    /// (the same as [`State::turn_order`]).
     pub fn players_from_turn_player(&self) -> Vec<PlayerId> {
-        (0..self.nplayers)
-            .map(|i| (self.turn_player + i) % self.nplayers)
-            .filter(|p| !self.players[*p as usize].out)
-            .collect()
+        self.turn_order()
     }
 
     /// Whether the flag with declared index `i` is on.

@@ -224,6 +224,19 @@ impl Frame {
             Frame::Lua(_) | Frame::Ops(_) | Frame::Window(_) | Frame::Procedure(_)
         )
     }
+
+    /// Whether this frame, waiting for an answer, can instead be run again to ask whoever
+    /// is next (a player who asked here left the game): an open phase, a window, the order
+    /// of triggers, the choice of a replacement.
+    pub(crate) fn asks_again(&self) -> bool {
+        match self {
+            Frame::Turns(TurnStage::PhaseAsk(_)) => true,
+            Frame::Triggers(TriggerStage::Asked(_)) => true,
+            Frame::Window(w) => !w.running,
+            Frame::Ops(o) => o.asking.is_some(),
+            _ => false,
+        }
+    }
 }
 
 /// What a frame receives when it runs.
@@ -278,6 +291,10 @@ impl Game {
                 });
                 continue;
             }
+            if std::mem::take(&mut self.end_turn) {
+                self.unwind_turn();
+                input = Input::Start;
+            }
             let Some(mut frame) = self.frames.pop() else {
                 return;
             };
@@ -297,6 +314,18 @@ impl Game {
                     self.frames.push(child);
                 }
                 Next::Return(v) => input = Input::Value(v),
+                // A player who left the game is not asked: a running effect gets its first
+                // legal answer (open phases, windows and trigger order skip them before).
+                Next::Ask(req) if !self.state.borrow().in_game(req.player()) => {
+                    self.frames.push(frame);
+                    let r = req.first_legal();
+                    self.state.borrow_mut().log.push(Entry::Decision {
+                        player: req.player(),
+                        request: req,
+                        response: r.clone(),
+                    });
+                    input = Input::Answer(r);
+                }
                 Next::Ask(req) => {
                     self.frames.push(frame);
                     // No coroutine suspended: this game holds no Lua memory any more.
@@ -350,6 +379,26 @@ impl Game {
         }
     }
 
+    /// No one of the turn side is left in the game: abandon what the turn was doing, up to
+    /// the turn structure, which goes on at the end of the turn (`turn_ended`, then the
+    /// next side's turn). Groups the abandoned coroutines opened are closed.
+    pub(crate) fn unwind_turn(&mut self) {
+        let mut open = 0;
+        while self.frames.len() > 1 {
+            if let Some(Frame::Lua(l)) = self.frames.pop() {
+                open += l.groups;
+            }
+        }
+        self.close_groups(open);
+        self.in_checks = 0;
+        self.options_cache = None;
+        self.end_turn = false;
+        let n = self.engine.db.hooks.phases.len();
+        if let Some(Frame::Turns(stage)) = self.frames.last_mut() {
+            *stage = TurnStage::PhaseStart(n);
+        }
+    }
+
     /// A script exhausted the game's memory allowance: the game ends as the ruleset says
     /// (`limits.memory_exhausted`), and the memory is given back at once.
     fn memory_exhausted(&mut self, frame: &Frame) {
@@ -364,7 +413,7 @@ impl Game {
             (crate::content::Exhausted::OwnerLoses, Some(loser)) => {
                 let st = self.state.borrow();
                 (0..st.nplayers)
-                    .filter(|p| *p != loser && !st.players[*p as usize].out)
+                    .filter(|p| st.team_of(*p) != st.team_of(loser) && st.in_game(*p))
                     .collect()
             }
             _ => vec![],

@@ -27,7 +27,8 @@ impl Game {
         }
         if let Some(cands) = o.asking.take() {
             let Input::Answer(Response::Choose { indices }) = input else {
-                return Ok(Next::Fail(Failure::message("expected an answer")));
+                // The player asked left the game: the candidates are found again.
+                return Ok(Next::Again);
             };
             let i = indices[0] as usize;
             if i >= cands.len() {
@@ -127,7 +128,13 @@ impl Game {
         let lk = self.last_known_for(&op)?;
         let (outcome, events) = {
             let mut st = self.state.borrow_mut();
-            operations::apply(&db, &mut st, &op, lk)
+            let applied = operations::apply(&db, &mut st, &op, lk);
+            // The turn side left the game: the turn ends at once.
+            if matches!(op, Op::Eliminate { .. }) && st.phase.is_some() && st.turn_side().is_empty()
+            {
+                self.end_turn = true;
+            }
+            applied
         };
         let found = self.record(events)?;
         o.batch.extend(found);
@@ -244,7 +251,8 @@ impl Game {
                 }
             };
             for (s, p) in sources {
-                if o.used.contains(&(r, s)) {
+                // A player who left the game replaces nothing.
+                if o.used.contains(&(r, s)) || !self.state.borrow().in_game(p) {
                     continue;
                 }
                 if table.is_none() {

@@ -6,7 +6,9 @@
 //!   `ctx:together` group); batches wait first-in first-out or newest first, as the
 //!   ruleset's `triggers.order` says;
 //! - **resolution** (`step_triggers`): inside a batch players go in turn order from the turn
-//!   player, each ordering their own abilities; each resolves through `hooks.activate`.
+//!   player (`State::turn_order`: the direction of play, players who left skipped), each
+//!   ordering their own abilities; each resolves through `hooks.activate`. The rules' own
+//!   abilities are controlled by the turn player (with teams, the turn side's first seat).
 
 use mlua::Lua;
 
@@ -303,6 +305,10 @@ pub(crate) fn collect(
             ));
         }
         for (r, src, controller, once_grant, gained) in candidates {
+            // A player who left the game controls nothing that triggers.
+            if !st.in_game(controller) {
+                continue;
+            }
             let ab = db.ability(r);
             // A suppressed source triggers nothing (unless it gained the ability later).
             if let Some(s) = src

@@ -1,8 +1,58 @@
 //! Turns: setup, then turns and phases as `game.yaml` declares them (the bottom frame).
 
 use super::*;
+use crate::content::PhasePlayers;
+use crate::state::State;
+use crate::state::seats::Round;
+
+/// The players an open phase asks, in turn order from the turn player.
+fn round_players(st: &State, who: PhasePlayers) -> Vec<PlayerId> {
+    match who {
+        PhasePlayers::TurnPlayer => st
+            .in_game(st.turn_player)
+            .then_some(st.turn_player)
+            .into_iter()
+            .collect(),
+        PhasePlayers::TurnSide => st.turn_side(),
+        PhasePlayers::All => st.turn_order(),
+    }
+}
+
+/// The player of `round` after `p`, in turn order (`p` again when alone).
+fn next_in(st: &State, round: &[PlayerId], p: PlayerId) -> PlayerId {
+    st.players_from(p)
+        .into_iter()
+        .find(|q| *q != p && round.contains(q))
+        .or_else(|| round.first().copied())
+        .unwrap_or(p)
+}
+
+/// The turn player the side of `p` has: its first seat still in the game (the next side's
+/// when none of it is left).
+fn first_of_side(st: &State, p: PlayerId) -> PlayerId {
+    st.side_first(st.team_of(p))
+        .unwrap_or_else(|| st.next_side_after(p))
+}
 
 impl Game {
+    /// Player `p` of an open phase's round passes: the phase ends when every player of
+    /// the round has passed in a row; otherwise the next one is asked.
+    fn pass(&mut self, stage: &mut TurnStage, i: usize, p: PlayerId, round: &[PlayerId]) -> Next {
+        let mut st = self.state.borrow_mut();
+        let passes = st.round.passes as usize + 1;
+        if passes >= round.len() {
+            st.round = Round::default();
+            *stage = TurnStage::PhaseFinish(i);
+        } else {
+            let next = next_in(&st, round, p);
+            st.round = Round {
+                asked: Some(next),
+                passes: passes as u8,
+            };
+        }
+        Next::Again
+    }
+
     pub(super) fn step_turns(&mut self, stage: &mut TurnStage, input: Input) -> R<Next> {
         let db = self.engine.db.clone();
         let phases = &db.hooks.phases;
@@ -32,22 +82,18 @@ impl Game {
                     });
                     return Ok(Next::Again);
                 }
+                // The turn is a side's: its first seat still in the game takes it.
                 let next = if turn == 0 {
-                    tp
+                    let st = self.state.borrow();
+                    first_of_side(&st, tp)
                 } else if let Some(f) = &db.hooks.next_player {
                     let ctx = self.ctx(Some(tp), None, None)?;
                     let p: i64 = self.engine.run(|| f.call((ctx, tp as i64 + 1)))?;
-                    player_arg(&self.state.borrow(), p)?
-                } else {
                     let st = self.state.borrow();
-                    let mut p = tp;
-                    for _ in 0..st.nplayers {
-                        p = (p + 1) % st.nplayers;
-                        if !st.players[p as usize].out {
-                            break;
-                        }
-                    }
-                    p
+                    let p = player_arg(&st, p)?;
+                    first_of_side(&st, p)
+                } else {
+                    self.state.borrow().next_turn_player()
                 };
                 {
                     let mut st = self.state.borrow_mut();
@@ -84,6 +130,7 @@ impl Game {
             }
             TurnStage::PhaseRan(i) => {
                 *stage = if phases[i].actions.is_some() || !phases[i].kinds.is_empty() {
+                    self.state.borrow_mut().round = Round::default();
                     TurnStage::PhaseAsk(i)
                 } else {
                     TurnStage::PhaseFinish(i)
@@ -91,7 +138,24 @@ impl Game {
                 Ok(Next::Push(Frame::Triggers(TriggerStage::Pick)))
             }
             TurnStage::PhaseAsk(i) => {
-                let tp = self.state.borrow().turn_player;
+                // Who is asked: the round's players in turn order, one action each in turn.
+                let (p, round) = {
+                    let st = self.state.borrow();
+                    let round = round_players(&st, db.rules.manifest.turn.phases[i].players);
+                    let p = match st.round.asked {
+                        Some(a) if round.contains(&a) => Some(a),
+                        Some(a) => Some(next_in(&st, &round, a)),
+                        None => round.first().copied(),
+                    };
+                    (p, round)
+                };
+                let done = self.state.borrow().round.passes as usize >= round.len();
+                let Some(p) = p.filter(|_| !done) else {
+                    // Nobody left to ask, or all who are left have passed in a row.
+                    self.state.borrow_mut().round = Round::default();
+                    *stage = TurnStage::PhaseFinish(i);
+                    return Ok(Next::Again);
+                };
                 // The options listed when asking are reused for the answer (same state);
                 // a fork has no cache and lists them again, with the same result. The
                 // kernel's own action kinds come first, then the `actions` function's.
@@ -100,8 +164,8 @@ impl Game {
                         (ctx, std::mem::take(&mut self.kind_options), Some(options))
                     }
                     _ => {
-                        let ctx = self.ctx(Some(tp), None, None)?;
-                        let kinds = self.list_kinds(&phases[i].kinds, tp, &ctx)?;
+                        let ctx = self.ctx(Some(p), None, None)?;
+                        let kinds = self.list_kinds(&phases[i].kinds, p, &ctx)?;
                         let options: Option<Table> = match &phases[i].actions {
                             Some(f) => Some(self.engine.run(|| f.call(ctx.clone()))?),
                             None => None,
@@ -120,18 +184,18 @@ impl Game {
                         if let Some(o) = kinds.get(k) {
                             if let crate::db::ActionDoes::EndsPhase = db.hooks.actions[o.kind].does
                             {
-                                *stage = TurnStage::PhaseFinish(i);
-                                return Ok(Next::Again);
+                                return Ok(self.pass(stage, i, p, &round));
                             }
-                            return Ok(Next::Push(self.kind_frame(o, tp, ctx)?));
+                            self.next_in_round(p, &round);
+                            return Ok(Next::Push(self.kind_frame(o, p, ctx)?));
                         }
                         let chosen: Table = options.get(k - kinds.len() + 1)?;
                         if chosen.get::<Option<bool>>("ends_phase")?.unwrap_or(false) {
-                            *stage = TurnStage::PhaseFinish(i);
-                            return Ok(Next::Again);
+                            return Ok(self.pass(stage, i, p, &round));
                         }
+                        self.next_in_round(p, &round);
                         let args = vec![ctx, Value::Table(chosen.clone())];
-                        match self.action_frame(&chosen, Some(tp), args) {
+                        match self.action_frame(&chosen, Some(p), args) {
                             Ok(f) => Ok(Next::Push(f)),
                             Err(e) => self.action_failed(&chosen, e),
                         }
@@ -148,13 +212,13 @@ impl Game {
                             )));
                         }
                         if choices.is_empty() {
-                            *stage = TurnStage::PhaseFinish(i);
-                            return Ok(Next::Again);
+                            // Nothing to do is a pass.
+                            return Ok(self.pass(stage, i, p, &round));
                         }
                         self.options_cache = Some((ctx, options, None));
                         self.kind_options = kinds;
                         Ok(Next::Ask(Request::Choose {
-                            player: tp,
+                            player: p,
                             prompt: phases[i].name.clone(),
                             options: choices,
                             min: 1,
@@ -190,6 +254,21 @@ impl Game {
                 *stage = TurnStage::PhaseStart(i + 1);
                 Ok(Next::Push(Frame::Triggers(TriggerStage::Pick)))
             }
+        }
+    }
+}
+
+impl Game {
+    /// After player `p` acted in a round-robin open phase, the next player of the round is
+    /// asked, and nobody has passed since.
+    fn next_in_round(&mut self, p: PlayerId, round: &[PlayerId]) {
+        if round.len() > 1 {
+            let mut st = self.state.borrow_mut();
+            let next = next_in(&st, round, p);
+            st.round = Round {
+                asked: Some(next),
+                passes: 0,
+            };
         }
     }
 }

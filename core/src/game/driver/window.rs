@@ -34,6 +34,13 @@ impl Game {
                     WindowSource::Script { .. } => Value::Nil,
                 }));
             }
+            while !self
+                .state
+                .borrow()
+                .in_game(w.players[w.turn % w.players.len()])
+            {
+                w.turn += 1;
+            }
             let p = w.players[w.turn % w.players.len()];
             let answer = match std::mem::replace(&mut input, Input::Start) {
                 Input::Answer(Response::Choose { indices }) => Some(indices[0] as usize),
@@ -93,14 +100,18 @@ impl Game {
         }
     }
 
-    /// Whether every player has had their say.
+    /// Whether every player has had their say. Players who left the game are skipped: they
+    /// neither act nor pass.
     fn window_closed(&self, w: &WindowFrame) -> bool {
-        let n = w.players.len();
-        n == 0
+        let live = {
+            let st = self.state.borrow();
+            w.players.iter().filter(|p| st.in_game(**p)).count()
+        };
+        live == 0
             || match w.model {
                 WindowModel::Single => w.passes >= 1,
-                WindowModel::Once => w.turn >= n,
-                WindowModel::Alternating => w.passes >= n,
+                WindowModel::Once => w.turn >= w.players.len(),
+                WindowModel::Alternating => w.passes >= live,
             }
     }
 
