@@ -3,7 +3,9 @@
 
 use std::rc::Rc;
 
-use riffle_core::{Engine, Entry, Game, GameConfig, GameResult, PlayerId, Request, Response, Rng};
+use riffle_core::{
+    Engine, Entry, Game, GameConfig, GameResult, Options, PlayerId, Request, Response, Rng,
+};
 
 /// Something that answers requests.
 pub trait Agent {
@@ -67,6 +69,9 @@ pub struct Played {
     pub hash: String,
     /// Script errors.
     pub errors: Vec<String>,
+    /// The teams (0-based seats, each team's first seat first); every player alone when the
+    /// ruleset forms none.
+    pub teams: Vec<Vec<PlayerId>>,
 }
 
 /// Why a game stopped before its end.
@@ -101,9 +106,22 @@ pub fn play_game(
     config: GameConfig,
     agents: &mut [Box<dyn Agent>],
     check: bool,
+    on_step: impl FnMut(&Game),
+) -> Result<(Game, Played), String> {
+    play_game_with(engine, config, &Options::new(), agents, check, on_step)
+}
+
+/// [`play_game`] with game options (by name; the others take their defaults).
+pub fn play_game_with(
+    engine: &Rc<Engine>,
+    config: GameConfig,
+    options: &Options,
+    agents: &mut [Box<dyn Agent>],
+    check: bool,
     mut on_step: impl FnMut(&Game),
 ) -> Result<(Game, Played), String> {
-    let mut game = Game::new(engine.clone(), config).map_err(|e| e.to_string())?;
+    let mut game =
+        Game::with_options(engine.clone(), config, options).map_err(|e| e.to_string())?;
     let mut decisions = 0u64;
     if check {
         game.check_invariants()?;
@@ -141,6 +159,7 @@ pub fn play_game(
         decisions,
         hash: game.log_hash(),
         errors: game.errors().to_vec(),
+        teams: game.teams(),
     };
     Ok((game, played))
 }
@@ -222,6 +241,27 @@ pub fn readable_log_for(game: &Game, viewer: Option<PlayerId>) -> Vec<String> {
         }
     }
     out
+}
+
+/// A one-line result naming the winning team when the game has teams: "team 1 (players 1,
+/// 3) wins (reason)"; otherwise as [`describe`].
+pub fn describe_sides(result: &Option<GameResult>, teams: &[Vec<PlayerId>]) -> String {
+    if let Some(r) = result
+        && teams.iter().any(|t| t.len() > 1)
+        && !r.winners.is_empty()
+        && let Some(t) = teams.iter().position(|t| t.contains(&r.winners[0]))
+    {
+        let mut members = teams[t].clone();
+        members.sort();
+        let names: Vec<String> = members.iter().map(|p| (p + 1).to_string()).collect();
+        return format!(
+            "team {} (players {}) wins ({})",
+            t + 1,
+            names.join(", "),
+            r.reason
+        );
+    }
+    describe(result)
 }
 
 /// A one-line result.

@@ -9,11 +9,12 @@ use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use riffle::content::load_deck_file;
 use riffle::play::{
-    Agent, Played, Stopped, agent, describe, game_seed, play_game, readable_log_for, seat_seed,
+    Agent, Played, Stopped, agent, describe_sides, game_seed, play_game_with, readable_log_for,
+    seat_seed,
 };
-use riffle_core::{DeckList, Game, GameConfig, PlayerId, Request, Response};
+use riffle_core::{DeckList, Game, GameConfig, OptionValue, Options, PlayerId, Request, Response};
 
-use super::{FOUND_PROBLEMS, RootArgs, check_decks, default_decks, load_engine};
+use super::{FOUND_PROBLEMS, RootArgs, default_decks, load_engine};
 
 /// Play games between agents.
 #[derive(Debug, clap::Args)]
@@ -46,6 +47,10 @@ pub struct Args {
     /// a name in this language shows its printed one.
     #[arg(long, value_name = "TAG")]
     lang: Option<String>,
+    /// A game option, `name=value` (repeatable): the ruleset's `options` (a format, a
+    /// level...). Options not given take their defaults.
+    #[arg(long = "option", value_name = "NAME=VALUE")]
+    options: Vec<String>,
     #[command(flatten)]
     roots: RootArgs,
 }
@@ -244,7 +249,33 @@ fn parse_answer(req: &Request, line: &str) -> Result<Response, String> {
     Ok(r)
 }
 
+/// `--option name=value` arguments as game options: each a name, `=`, a value; a name given
+/// twice is refused. Whether the ruleset declares them is the kernel's check.
+pub(crate) fn parse_options(args: &[String]) -> anyhow::Result<Options> {
+    let mut out = Options::new();
+    for a in args {
+        let Some((name, value)) = a.split_once('=') else {
+            bail!("--option {a}: give NAME=VALUE (e.g. --option format=team_battle)");
+        };
+        let name = name.trim();
+        if name.is_empty() {
+            bail!("--option {a}: the name is missing before '='");
+        }
+        if out
+            .insert(
+                name.to_string(),
+                OptionValue::Name(value.trim().to_string()),
+            )
+            .is_some()
+        {
+            bail!("--option {name}: given twice");
+        }
+    }
+    Ok(out)
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let options = parse_options(&args.options)?;
     let paths = args.roots.search_paths(None)?;
     let (loaded, engine) = load_engine(&paths, &args.game)?;
     let decks: Vec<DeckList> = if args.deck.is_empty() {
@@ -279,7 +310,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         v
     };
-    check_decks(&engine, &decks)?;
+    // Options first: the deck rules may depend on them, and so do the teams.
+    engine
+        .seats(decks.len() as u8, &options)
+        .map_err(|e| anyhow::anyhow!("--option: {e}"))?;
+    for (i, d) in decks.iter().enumerate() {
+        let problems = engine
+            .validate_deck_with(d, &options)
+            .map_err(|e| anyhow::anyhow!("--option: {e}"))?;
+        if !problems.is_empty() {
+            bail!("deck {} is not legal: {}", i + 1, problems.join("; "));
+        }
+    }
     if args.agents.len() != decks.len() {
         bail!(
             "--agents: give one agent per seat, {} for {} seats (got {})",
@@ -343,8 +385,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             decks: decks.clone(),
             keep_log: true,
         };
-        let (game, played) =
-            play_game(&engine, config, &mut agents, false, |_| {}).map_err(anyhow::Error::msg)?;
+        let (game, played) = play_game_with(&engine, config, &options, &mut agents, false, |_| {})
+            .map_err(anyhow::Error::msg)?;
         write_log(&args, &game)?;
         let mut tally = Tally::new(engine.manifest().players.max as usize);
         tally.add(args.seed, &played);
@@ -357,7 +399,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             println!(
                 "{} after {} turns, {} decisions (log hash {})",
-                describe(&played.result),
+                describe_sides(&played.result, &played.teams),
                 played.turns,
                 played.decisions,
                 &played.hash[..16]
@@ -387,8 +429,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             decks: decks.clone(),
             keep_log: k == 0 && args.log.is_some(),
         };
-        let (game, played) =
-            play_game(&engine, config, &mut agents, false, |_| {}).map_err(anyhow::Error::msg)?;
+        let (game, played) = play_game_with(&engine, config, &options, &mut agents, false, |_| {})
+            .map_err(anyhow::Error::msg)?;
         if k == 0 {
             write_log(&args, &game)?;
         }
@@ -455,6 +497,11 @@ fn first_line(s: &str) -> &str {
 struct Tally {
     games: u64,
     wins: Vec<u64>,
+    /// With teams: wins by team (each team's win counts once here, and once for each of its
+    /// members in `wins`).
+    team_wins: Vec<u64>,
+    /// The teams (0-based seats), when the game has any.
+    teams: Vec<Vec<PlayerId>>,
     draws: u64,
     unfinished: u64,
     turns: u64,
@@ -473,6 +520,8 @@ impl Tally {
         Tally {
             games: 0,
             wins: vec![0; seats],
+            team_wins: Vec::new(),
+            teams: Vec::new(),
             draws: 0,
             unfinished: 0,
             turns: 0,
@@ -487,7 +536,22 @@ impl Tally {
 
     fn add(&mut self, seed: u64, p: &Played) {
         self.games += 1;
+        if p.teams.iter().any(|t| t.len() > 1) && self.teams.is_empty() {
+            self.teams = p.teams.clone();
+            self.team_wins = vec![0; p.teams.len()];
+        }
         match &p.result {
+            // A team's win: each member wins.
+            Some(r) if !r.winners.is_empty() && !self.teams.is_empty() => {
+                for w in &r.winners {
+                    if let Some(n) = self.wins.get_mut(*w as usize) {
+                        *n += 1;
+                    }
+                }
+                if let Some(t) = self.teams.iter().position(|t| t.contains(&r.winners[0])) {
+                    self.team_wins[t] += 1;
+                }
+            }
             Some(r) if r.winners.len() == 1 => {
                 if let Some(w) = self.wins.get_mut(r.winners[0] as usize) {
                     *w += 1;
@@ -530,7 +594,7 @@ impl Tally {
 
     fn json(&self, secs: f64, cut_short: Option<&str>) -> serde_json::Value {
         let games = self.games as f64;
-        serde_json::json!({
+        let mut v = serde_json::json!({
             "games": self.games,
             "wins": self.wins,
             "draws": self.draws,
@@ -550,7 +614,17 @@ impl Tally {
             }).collect::<Vec<_>>(),
             "stopped": cut_short,
             "log_hash": self.hasher.finalize().to_hex().to_string(),
-        })
+        });
+        if !self.teams.is_empty() {
+            v["teams"] = serde_json::json!(
+                self.teams
+                    .iter()
+                    .map(|t| t.iter().map(|p| p + 1).collect::<Vec<_>>())
+                    .collect::<Vec<_>>()
+            );
+            v["team_wins"] = serde_json::json!(self.team_wins);
+        }
+        v
     }
 
     /// The text summary: one line of figures, then a line per kind of problem.
@@ -573,6 +647,19 @@ impl Tally {
             s["decisions_per_second"].as_f64().unwrap_or(0.0),
             s["log_hash"].as_str().unwrap_or(""),
         )];
+        if !self.teams.is_empty() {
+            let teams: Vec<String> = self
+                .teams
+                .iter()
+                .zip(&self.team_wins)
+                .enumerate()
+                .map(|(i, (t, w))| {
+                    let members: Vec<String> = t.iter().map(|p| (p + 1).to_string()).collect();
+                    format!("team {} (players {}) {w}", i + 1, members.join(", "))
+                })
+                .collect();
+            out.push(format!("team wins: {}", teams.join(", ")));
+        }
         if let Some((seed, _, first)) = self.error_games.first() {
             let games = plural(self.games_with_errors, "game");
             let seeds = if self.games_with_errors == 1 {

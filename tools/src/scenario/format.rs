@@ -61,6 +61,10 @@ pub struct Scenario {
     /// Game values by name.
     #[serde(default)]
     pub game_values: BTreeMap<String, i64>,
+    /// Game options by name (the ruleset's `options`: a name or an integer); the others take
+    /// their defaults. They decide the teams, and `validate_deck` sees them too.
+    #[serde(default)]
+    pub options: BTreeMap<String, riffle_core::OptionValue>,
     /// Answers to the game's requests, in order.
     #[serde(default)]
     pub steps: Vec<Step>,

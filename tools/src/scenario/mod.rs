@@ -235,11 +235,18 @@ impl File {
             )];
         }
         if let Some(deck) = sc.get("validate_deck") {
+            let opts = match setup::options(sc) {
+                Ok(o) => o,
+                Err(p) => return vec![p],
+            };
             return match setup::deck_list(deck, "/validate_deck") {
-                Ok(list) => expect::deck(&engine.validate_deck(&list), sc.get("expect"))
-                    .into_iter()
-                    .map(|e| Problem::new("/expect", e))
-                    .collect(),
+                Ok(list) => match engine.validate_deck_with(&list, &opts) {
+                    Ok(errors) => expect::deck(&errors, sc.get("expect"))
+                        .into_iter()
+                        .map(|e| Problem::new("/expect", e))
+                        .collect(),
+                    Err(e) => vec![Problem::new("/options", e)],
+                },
                 Err(p) => vec![Problem::new(p.at, format!("validate_deck: {}", p.message))],
             };
         }

@@ -4,7 +4,9 @@
 
 use std::rc::Rc;
 
-use riffle_core::{Builder, DeckList, Engine, Game, GameConfig, ObjId, Place};
+use riffle_core::{
+    Builder, DeckList, Engine, Game, GameConfig, ObjId, OptionValue, Options, Place,
+};
 use serde_json::Value;
 
 use super::limits::{MAX_CARDS_PER_LINE, add_to_zone, split_count};
@@ -96,6 +98,41 @@ fn seats<'a>(
     Ok(out)
 }
 
+/// `options:`: the game's options by name, each a name or an integer.
+pub fn options(sc: &Value) -> Checked<Options> {
+    let mut out = Options::new();
+    let Some(map) = sc.get("options") else {
+        return Ok(out);
+    };
+    let map = map
+        .as_object()
+        .ok_or_else(|| Problem::new("/options", "options: a map of names to values"))?;
+    for (k, v) in map {
+        let value = match v {
+            Value::String(s) => OptionValue::Name(s.clone()),
+            Value::Number(n) if n.as_i64().is_some() => OptionValue::Int(n.as_i64().unwrap_or(0)),
+            other => {
+                return Err(Problem::new(
+                    format!("/options/{}", token(k)),
+                    format!("options.{k}: a name or an integer, not {other}"),
+                ));
+            }
+        };
+        out.insert(k.clone(), value);
+    }
+    Ok(out)
+}
+
+/// The options checked against the ruleset for `nplayers` (their values, the teams they
+/// make): a problem at `/options` otherwise.
+fn checked_options(engine: &Engine, sc: &Value, nplayers: u8) -> Checked<Options> {
+    let opts = options(sc)?;
+    engine
+        .seats(nplayers, &opts)
+        .map_err(|e| Problem::new("/options", e))?;
+    Ok(opts)
+}
+
 fn players(sc: &Value) -> Checked<&serde_json::Map<String, Value>> {
     sc.get("players")
         .and_then(Value::as_object)
@@ -151,13 +188,15 @@ pub fn build_from_decks(engine: &Rc<Engine>, sc: &Value) -> Checked<Game> {
         decks.push(deck);
     }
     let seed = sc.get("seed").and_then(Value::as_u64).unwrap_or(1);
-    Game::new(
+    let opts = checked_options(engine, sc, decks.len() as u8)?;
+    Game::with_options(
         engine.clone(),
         GameConfig {
             seed,
             decks,
             keep_log: true,
         },
+        &opts,
     )
     .map_err(|e| Problem::new("/players", e.to_string()))
 }
@@ -203,8 +242,9 @@ pub fn build(engine: &Rc<Engine>, sc: &Value) -> Checked<Game> {
         .and_then(Value::as_str)
         .unwrap_or("main")
         .to_string();
-    let mut b =
-        Builder::new(engine.clone(), nplayers, seed).map_err(|e| Problem::new("/players", e))?;
+    let opts = checked_options(engine, sc, nplayers)?;
+    let mut b = Builder::with_options(engine.clone(), nplayers, seed, &opts)
+        .map_err(|e| Problem::new("/players", e))?;
     for (k, pv) in keys {
         let pat = format!("/players/{k}");
         let p = k - 1;
