@@ -69,7 +69,7 @@ struct Snapshot {
     request: Option<Rc<Request>>,
 }
 
-/// How to start a game.
+/// How to start a game. The game options go beside it, to [`Game::with_options`].
 #[derive(Clone, Debug)]
 pub struct GameConfig {
     /// The random seed.
@@ -386,7 +386,9 @@ impl Game {
             self.unwind_turn();
             self.drive(driver::Input::Start);
         } else if self.request.as_ref().is_some_and(|r| r.player() == player) {
-            if self.frames.last().is_some_and(Frame::asks_again) {
+            // (A loop count the kernel asks for is answered like a running effect's question.)
+            let declaring = self.state.borrow().loops.declaring.is_some();
+            if !declaring && self.frames.last().is_some_and(Frame::asks_again) {
                 // The frame asks whoever is next instead.
                 self.request = None;
                 self.options_cache = None;

@@ -88,7 +88,11 @@ impl Agent for Human {
             if z.count == 0 {
                 continue;
             }
-            let who = z.owner.map(|o| format!("P{}", o + 1)).unwrap_or_default();
+            let who = match (z.team, z.owner) {
+                (Some(t), _) => format!("team {}", t + 1),
+                (None, Some(o)) => format!("P{}", o + 1),
+                (None, None) => String::new(),
+            };
             let cards: Vec<String> = z
                 .cards
                 .iter()
