@@ -553,6 +553,16 @@ fn an_eliminated_players_cards_go_where_the_ruleset_says() {
         })
         .count();
     assert_eq!(moved, 6);
+    // The zone is public: another player's log names the cards that arrived there.
+    let shown = g
+        .events_for(0)
+        .into_iter()
+        .filter(|e| {
+            matches!(e, Entry::Event(ev) if ev.name == "moved"
+                && ev.reason.as_deref() == Some("concession") && ev.card.is_some())
+        })
+        .count();
+    assert_eq!(shown, 6);
     g.check_invariants().unwrap();
 
     // `remove`: out of every zone, each card ceasing.

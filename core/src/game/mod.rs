@@ -368,7 +368,14 @@ impl Game {
             let mut st = self.state.borrow_mut();
             operations::eliminate(&self.engine.db, &mut st, player, "concession", &mut events);
             for e in events {
-                st.log.push(Entry::Event(e));
+                // Who may see the cards it names: as the state is now (the player's cards
+                // have gone where the ruleset sends them).
+                let seen = if st.log.keep {
+                    crate::visibility::event_seen(&self.engine.db, &st, &e)
+                } else {
+                    Vec::new()
+                };
+                st.log.push_seen(Entry::Event(e), seen);
             }
         }
         if self.state.borrow().result.is_some() {

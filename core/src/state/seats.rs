@@ -207,10 +207,8 @@ impl State {
         if !self.seats.has_teams() {
             return winners;
         }
-        let mut out: Vec<PlayerId> = (0..self.nplayers)
+        (0..self.nplayers)
             .filter(|p| winners.iter().any(|w| self.team_of(*w) == self.team_of(*p)))
-            .collect();
-        out.dedup();
-        out
+            .collect()
     }
 }
