@@ -217,7 +217,7 @@ pub struct RulesetManifest {
 pub struct OptionDecl {
     /// Its name, as `ctx:option(name)`, `--option name=value` and scenario `options:` give it.
     pub name: String,
-    /// The names it may take (`[battle_royal, team_battle]`). Give either `values` or
+    /// The names it may take (`[free_for_all, teams]`). Give either `values` or
     /// `min` and `max`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<String>>,
