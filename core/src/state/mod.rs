@@ -225,12 +225,6 @@ impl State {
         self.clock
     }
 
-    /// Players in turn order starting with the turn player, skipping those out of the game
-    /// (the same as [`State::turn_order`]).
-    pub fn players_from_turn_player(&self) -> Vec<PlayerId> {
-        self.turn_order()
-    }
-
     /// Whether the flag with declared index `i` is on.
     pub fn flag(&self, id: ObjId, i: usize) -> bool {
         self.obj(id).flags & (1 << i) != 0

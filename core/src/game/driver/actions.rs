@@ -37,14 +37,13 @@ impl KindOption {
     }
 }
 
-/// The players whose cards a selector takes, in turn order from `p`.
+/// The players whose cards a selector takes, in turn order from `p` (the game's direction,
+/// players still in the game). Opponents are the players of other sides (teams).
 fn whose(st: &State, of: Whose, p: PlayerId) -> Vec<PlayerId> {
-    let from_p = (0..st.nplayers)
-        .map(|i| (p + i) % st.nplayers)
-        .filter(|q| !st.players[*q as usize].out);
+    let from_p = st.players_from(p).into_iter();
     match of {
         Whose::Own => vec![p],
-        Whose::Opponents => from_p.filter(|q| *q != p).collect(),
+        Whose::Opponents => from_p.filter(|q| st.team_of(*q) != st.team_of(p)).collect(),
         Whose::Any => from_p.collect(),
     }
 }

@@ -190,7 +190,7 @@ impl Game {
         let st = self.state.borrow();
         let by_turn_order = |cands: Vec<(AbilityRef, Option<ObjId>, PlayerId)>| {
             let p = st
-                .players_from_turn_player()
+                .turn_order()
                 .into_iter()
                 .find(|p| cands.iter().any(|c| c.2 == *p))
                 .unwrap_or(cands[0].2);

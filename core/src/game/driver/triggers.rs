@@ -97,7 +97,7 @@ impl Game {
                 };
                 let batch = &st.pending[b];
                 let of_class = |i: &&Pending| db.ability(i.ability).priority == class;
-                let order = st.players_from_turn_player();
+                let order = st.turn_order();
                 let p = order
                     .into_iter()
                     .find(|p| {
