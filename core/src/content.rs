@@ -524,9 +524,12 @@ pub struct ActionDecl {
     /// as `ctx:abilities` gives it); `condition` gets `(ctx, ability)`.
     #[serde(default)]
     pub abilities: Option<String>,
-    /// The option ends the phase (no `run`).
+    /// The option ends the phase (no `run`); in a window, it passes.
     #[serde(default)]
     pub ends_phase: bool,
+    /// Only cards whose integer characteristics are at least these (`{counter: 1}`).
+    #[serde(default)]
+    pub at_least: BTreeMap<String, i64>,
     /// The cards of the acting player it uses (one option each). Without it, the action has
     /// one option per target, or one option.
     #[serde(default)]
@@ -546,7 +549,9 @@ pub struct ActionDecl {
     /// `(ctx, card) -> bool`, asked per card: the exceptions data cannot say.
     #[serde(default)]
     pub condition: Option<String>,
-    /// The option's label: `{card}`, `{target}` and `{value}` (the cost value) are filled in.
+    /// The option's label: `{card}` and `{target}` (their names), `{value}` (the cost value)
+    /// and `{<characteristic>}` (the card's value of an integer characteristic, e.g.
+    /// `{counter}`) are filled in.
     pub label: String,
     /// `(ctx, option)`: what the action does.
     #[serde(default)]
@@ -668,8 +673,14 @@ pub struct WindowDecl {
     #[serde(default)]
     pub model: WindowModel,
     /// `(ctx, player, data) -> options`: what `player` may do now. Each option has a
-    /// `label` and a `run(ctx, option, data)`, or `pass = true`. Listed once per decision.
-    pub actions: String,
+    /// `label` and a `run(ctx, option, data)`, or `pass = true`. Listed once per decision,
+    /// after the options of `kinds`.
+    #[serde(default)]
+    pub actions: Option<String>,
+    /// Action kinds (the manifest's `actions`) the kernel lists itself for the player, first;
+    /// their `run(ctx, option, data)` gets the procedure's record.
+    #[serde(default)]
+    pub kinds: Vec<String>,
     /// The prompt of the window's requests.
     #[serde(default)]
     pub prompt: Option<String>,

@@ -497,7 +497,9 @@ pub struct WindowFns {
     /// How turns go round.
     pub model: crate::content::WindowModel,
     /// `(ctx, player, data) -> options`.
-    pub actions: Function,
+    pub actions: Option<Function>,
+    /// Kernel-listed action kinds (indices into `Hooks::actions`), listed first.
+    pub kinds: Vec<usize>,
     /// The requests' prompt.
     pub prompt: String,
 }
@@ -519,14 +521,31 @@ pub struct ActionKind {
     pub allowed: Option<Function>,
     /// `(ctx, card) -> bool`.
     pub condition: Option<Function>,
-    /// The label template.
-    pub label: String,
+    /// The label template, in pieces.
+    pub label: Vec<LabelPart>,
+    /// (int characteristic index, minimum): the card's values must be at least these.
+    pub at_least: Vec<(usize, i64)>,
     /// What it does.
     pub does: ActionDoes,
     /// The options' kind.
     pub kind: String,
     /// Lists activated abilities of this timing instead of cards.
     pub abilities: Option<Sym>,
+}
+
+/// A piece of an action's label template.
+#[derive(Clone, Debug)]
+pub enum LabelPart {
+    /// Text as written.
+    Text(String),
+    /// The card's name.
+    Card,
+    /// The target's name.
+    Target,
+    /// The cost value.
+    Value,
+    /// The card's value of this integer characteristic.
+    Char(usize),
 }
 
 /// What a chosen action does.

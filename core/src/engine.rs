@@ -14,7 +14,8 @@ use crate::content::{
 };
 use crate::db::{
     AbilityKind, ActionDoes, ActionKind, CardData, CardSel, CheckFns, CheckTest, Counted, Db,
-    Hooks, PhaseFns, PlayerCheck, ProcedureFns, StepFn, StepFns, WindowFns, parse_ability,
+    Hooks, LabelPart, PhaseFns, PlayerCheck, ProcedureFns, StepFn, StepFns, WindowFns,
+    parse_ability,
 };
 use crate::names::Names;
 use crate::rules::Rules;
@@ -89,6 +90,42 @@ fn err(file: Option<&str>, card: Option<&str>, message: String) -> LoadError {
 
 /// Locals of a script's top level that its functions reassign: state that would last from
 /// one game to the next (script::lasting_state).
+/// The index of integer characteristic `ch`.
+fn int_char(rules: &Rules, names: &Names, ch: &str) -> Result<usize, String> {
+    rules
+        .char_index(names, ch)
+        .filter(|i| rules.chars[*i].decl.kind == crate::content::CharKind::Int)
+        .ok_or_else(|| format!("'{ch}' is not an integer characteristic"))
+}
+
+/// A label template in pieces: `{card}`, `{target}`, `{value}` and `{<int characteristic>}`.
+fn label_parts(rules: &Rules, names: &Names, label: &str) -> Result<Vec<LabelPart>, String> {
+    let mut out = Vec::new();
+    let mut rest = label;
+    while let Some(i) = rest.find('{') {
+        let Some(j) = rest[i..].find('}') else {
+            break;
+        };
+        if i > 0 {
+            out.push(LabelPart::Text(rest[..i].to_string()));
+        }
+        let name = &rest[i + 1..i + j];
+        out.push(match name {
+            "card" => LabelPart::Card,
+            "target" => LabelPart::Target,
+            "value" => LabelPart::Value,
+            ch => LabelPart::Char(int_char(rules, names, ch).map_err(|e| {
+                format!("label '{label}': {{{ch}}} is not card, target, value or an integer characteristic ({e})")
+            })?),
+        });
+        rest = &rest[i + j + 1..];
+    }
+    if !rest.is_empty() {
+        out.push(LabelPart::Text(rest.to_string()));
+    }
+    Ok(out)
+}
+
 /// A selector with its names resolved.
 fn card_sel(rules: &Rules, names: &Names, s: &Selector) -> Result<CardSel, String> {
     let mut zones = Vec::new();
@@ -211,7 +248,14 @@ fn action_kind(
         cost,
         allowed,
         condition,
-        label: a.label.clone(),
+        label: label_parts(rules, names, &a.label)?,
+        at_least: {
+            let mut out = Vec::new();
+            for (ch, min) in &a.at_least {
+                out.push((int_char(rules, names, ch)?, *min));
+            }
+            out
+        },
         does,
     }))
 }
@@ -249,11 +293,13 @@ fn players_check(rules: &Rules, names: &Names, pc: &PlayersCondition) -> Result<
 fn procedure_fns(
     lua: &Lua,
     decls: &[crate::content::ProcedureDecl],
+    actions: &[ActionDecl],
     errors: &mut Vec<LoadError>,
 ) -> Vec<ProcedureFns> {
     let mut out: Vec<ProcedureFns> = Vec::new();
     for p in decls {
         let mut problems = Vec::new();
+        let mut window_problems = Vec::new();
         if out.iter().any(|q| q.name == p.name) {
             problems.push("declared twice".to_string());
         }
@@ -275,15 +321,38 @@ fn procedure_fns(
             let stop_unless = s.stop_unless.as_deref().and_then(&mut need);
             let does = match (&s.run, &s.window) {
                 (Some(run), None) => need(run).map(StepFn::Run),
-                (None, Some(w)) => match (need(&w.players), need(&w.actions)) {
-                    (Some(players), Some(actions)) => Some(StepFn::Window(WindowFns {
-                        players,
-                        model: w.model,
-                        actions,
-                        prompt: w.prompt.clone().unwrap_or_else(|| s.name.clone()),
-                    })),
-                    _ => None,
-                },
+                (None, Some(w)) => {
+                    let mut kinds = Vec::new();
+                    for k in &w.kinds {
+                        match actions.iter().position(|a| &a.name == k) {
+                            Some(i) => kinds.push(i),
+                            None => window_problems.push(format!(
+                                "step '{}' lists action '{k}', which `actions` does not declare",
+                                s.name
+                            )),
+                        }
+                    }
+                    if w.actions.is_none() && w.kinds.is_empty() {
+                        window_problems.push(format!(
+                            "step '{}': a window needs `actions` or `kinds`",
+                            s.name
+                        ));
+                    }
+                    let listed = match &w.actions {
+                        Some(a) => need(a).map(Some),
+                        None => Some(None),
+                    };
+                    match (need(&w.players), listed) {
+                        (Some(players), Some(actions)) => Some(StepFn::Window(WindowFns {
+                            players,
+                            model: w.model,
+                            actions,
+                            kinds,
+                            prompt: w.prompt.clone().unwrap_or_else(|| s.name.clone()),
+                        })),
+                        _ => None,
+                    }
+                }
                 _ => None,
             };
             if s.run.is_some() == s.window.is_some() {
@@ -301,7 +370,7 @@ fn procedure_fns(
                 });
             }
         }
-        for m in problems {
+        for m in problems.into_iter().chain(window_problems) {
             errors.push(err(
                 None,
                 None,
@@ -725,7 +794,7 @@ impl Engine {
         for m in check_problems {
             errors.push(err(None, None, m));
         }
-        let procedures = procedure_fns(&lua, &manifest.procedures, &mut errors);
+        let procedures = procedure_fns(&lua, &manifest.procedures, &manifest.actions, &mut errors);
         if !errors.is_empty() {
             return Err(errors);
         }

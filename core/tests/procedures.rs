@@ -45,12 +45,15 @@ const MANIFEST: &str = r#"{
      "allowed": "may_recruit", "condition": "not_a_dummy",
      "label": "recruit {card} ({value})", "run": "recruit"},
     {"name": "use", "abilities": "main", "label": "use {card}", "run": "use_ability"},
-    {"name": "end", "ends_phase": true, "label": "end turn"}
+    {"name": "end", "ends_phase": true, "label": "end turn"},
+    {"name": "guard_with", "cards": {"zones": ["board"], "orientation": "ready"},
+     "condition": "not_the_defender", "label": "guard with {card}", "run": "guard"},
+    {"name": "no_guard", "kind": "pass", "ends_phase": true, "label": "no guard"}
   ],
   "procedures": [
     {"name": "duel", "steps": [
       {"name": "declare", "run": "duel_declare"},
-      {"name": "guard", "window": {"players": "defending_player", "model": "once", "actions": "guard_actions"}},
+      {"name": "guard", "window": {"players": "defending_player", "model": "once", "kinds": ["guard_with", "no_guard"]}},
       {"name": "boost", "window": {"players": "defender_first", "model": "alternating", "actions": "boost_actions"}},
       {"name": "clash", "run": "duel_clash"},
       {"name": "after", "run": "duel_after", "always": true}
@@ -111,17 +114,10 @@ function defending_player(ctx, d) return { d.defender.controller } end
 function defender_first(ctx, d) return { d.defender.controller, d.attacker.controller } end
 function everyone(ctx, d) return ctx:turn_order() end
 
-function guard_actions(ctx, p, d)
-  local out = {}
-  for _, c in ipairs(ctx:cards("board", p)) do
-    if c ~= d.defender and c.orientation == "ready" then
-      out[#out + 1] = { label = "guard with " .. c.name, card = c,
-        run = function(ctx, o, d) ctx:set_orientation(o.card, "tired", "guard"); d.defender = o.card end }
-    end
-  end
-  out[#out + 1] = { label = "no guard", pass = true }
-  return out
-end
+-- The guard window's options are kernel-listed (`guard_with`, `no_guard`); its condition and
+-- run get the duel's record after their usual arguments.
+function not_the_defender(ctx, c, d) return c ~= d.defender end
+function guard(ctx, o, d) ctx:set_orientation(o.card, "tired", "guard"); d.defender = o.card end
 
 function boost_actions(ctx, p, d)
   local mine = d.attacker.controller == p and d.attacker or d.defender
@@ -637,6 +633,10 @@ fn an_action_kind_naming_what_is_not_declared_is_a_load_error() {
         .replace(
             r#""kinds": ["challenge", "recruit", "use", "end"]"#,
             r#""kinds": ["challenge", "recruit", "fly"]"#,
+        )
+        .replace(
+            r#""label": "use {card}""#,
+            r#""label": "use {card} at {speed}""#,
         );
     let errors = match Engine::new(&content(&bad)) {
         Ok(_) => panic!("loaded"),
@@ -652,6 +652,10 @@ fn an_action_kind_naming_what_is_not_declared_is_a_load_error() {
     );
     assert!(
         errors.contains("phase 'main' lists action 'fly'"),
+        "{errors}"
+    );
+    assert!(
+        errors.contains("action 'use'") && errors.contains("{speed}"),
         "{errors}"
     );
 }

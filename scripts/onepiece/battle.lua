@@ -60,40 +60,35 @@ function OP.attacked_step(ctx, b)
   ctx:emit("attacked", { card = b.attacker, target = b.target, player = OP.opponent(ctx, ctx.player) })
 end
 
---- OP 7-1-3-2: the defender may use counters from hand and [Counter] Events, any number.
-function OP.counter_actions(ctx, p, b)
-  local out = {}
-  local don = #OP.active_don(ctx, p)
-  for _, c in ipairs(ctx:cards("hand", p)) do
-    if c.category == "character" and c.counter > 0 then
-      -- OP 7-1-3-2-1: trash a Character card with a counter; one of your Leader or
-      -- Characters gains its counter value during this battle. No cost is paid.
-      for _, t in ipairs(OP.fighters(ctx, p)) do
-        out[#out + 1] = { label = "counter " .. c.name .. " (+" .. c.counter .. ") on " .. t.name,
-          kind = "counter", card = c, target = t,
-          run = function(ctx, o)
-            local v = o.card.counter
-            OP.trash(ctx, o.card, "counter")
-            ctx:modify(o.target, { char = "power", op = "add", value = v }, { ["until"] = "end_of_battle", player = p })
-          end }
-      end
-    elseif c.category == "event" and c.cost <= don and OP.may_use_cards(ctx, p) then
-      -- OP 7-1-3-2-2, 10-2-4-1: use a [Counter] Event (pay its cost, trash it, resolve it).
-      for _, ab in ipairs(ctx:abilities({ card = c, timing = "counter" })) do
-        if OP.can_activate(ctx:with({ source = c, player = p }), ab) then
-          out[#out + 1] = { label = "use " .. c.name .. " (cost " .. c.cost .. ")", kind = "counter_event", card = c,
-            run = function(ctx, o, b)
-              if not OP.pay_don(ctx, p, o.card.cost) then return end
-              local used = OP.trash(ctx, o.card, "use")
-              ctx:emit("event_used", { card = used, player = p }) -- OP 8-5-4
-              OP.activate(ctx:with({ source = used, player = p, battle = b }), { source = used, def = ab.def, key = ab.key }, {})
-            end }
-        end
-      end
-    end
+--- OP 7-1-3-2: the defender may use counters from hand and [Counter] Events, any number (the
+--- counter window lists them: game.yaml actions `counter`, `counter_event`).
+
+--- OP 7-1-3-2-1: trash a Character card with a counter; the chosen Leader or Character gains
+--- its counter value during this battle. No cost is paid.
+function OP.counter_action(ctx, o)
+  local v = o.card.counter
+  OP.trash(ctx, o.card, "counter")
+  ctx:modify(o.target, { char = "power", op = "add", value = v }, { ["until"] = "end_of_battle", player = ctx.player })
+end
+
+--- The [Counter] ability of Event `c` its controller may activate now, if any (8-3-1-3).
+local function counter_ability(ctx, c)
+  for _, ab in ipairs(ctx:abilities({ card = c, timing = "counter" })) do
+    if OP.can_activate(ctx:with({ source = c, player = c.controller }), ab) then return ab end
   end
-  out[#out + 1] = { label = "no more counters", kind = "pass", pass = true }
-  return out
+  return nil
+end
+
+function OP.counter_event_usable(ctx, c) return counter_ability(ctx, c) ~= nil end
+
+--- OP 7-1-3-2-2, 10-2-4-1: use a [Counter] Event: pay its cost, trash it, resolve it.
+function OP.counter_event_action(ctx, o, b)
+  local p, c = ctx.player, o.card
+  local ab = counter_ability(ctx, c)
+  if ab == nil or not OP.pay_don(ctx, p, c.cost) then return end
+  local used = OP.trash(ctx, c, "use")
+  ctx:emit("event_used", { card = used, player = p }) -- OP 8-5-4
+  OP.activate(ctx:with({ source = used, player = p, battle = b }), { source = used, def = ab.def, key = ab.key }, {})
 end
 
 --- OP 7-1-4: the Damage Step.

@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::content::{OptionField, Whose};
-use crate::db::{ActionDoes, ActionKind, CardSel};
+use crate::db::{ActionDoes, ActionKind, CardSel, LabelPart};
 use crate::state::State;
 
 /// One option of a kernel-listed action kind.
@@ -117,13 +117,17 @@ fn select(
 }
 
 impl Game {
-    /// The options of the action kinds `kinds` for player `p`, in order.
+    /// The options of the action kinds `kinds` for player `p`, in order. In a declared window
+    /// `data` is the procedure's record: `allowed` and `condition` get it after their usual
+    /// arguments.
     pub(crate) fn list_kinds(
         &mut self,
         kinds: &[usize],
         p: PlayerId,
         ctx: &Value,
+        data: Option<&Table>,
     ) -> R<Vec<KindOption>> {
+        let data = data.cloned().map_or(Value::Nil, Value::Table);
         let db = self.engine.db.clone();
         let lua = self.engine.lua.clone();
         let mut out = Vec::new();
@@ -138,7 +142,7 @@ impl Game {
             if let Some(f) = &a.allowed
                 && !self
                     .engine
-                    .run(|| f.call::<bool>((ctx.clone(), p as i64 + 1)))?
+                    .run(|| f.call::<bool>((ctx.clone(), p as i64 + 1, data.clone())))?
             {
                 continue;
             }
@@ -166,10 +170,21 @@ impl Game {
                     }
                     value = Some(v);
                 }
+                if let Some(c) = card {
+                    let mut short = false;
+                    for (ci, min) in &a.at_least {
+                        if characteristics::int_value(&lua, &db, &st.borrow(), c, *ci)? < *min {
+                            short = true;
+                        }
+                    }
+                    if short {
+                        continue;
+                    }
+                }
                 if let (Some(f), Some(c)) = (&a.condition, card)
                     && !self
                         .engine
-                        .run(|| f.call::<bool>((ctx.clone(), CardUd(c))))?
+                        .run(|| f.call::<bool>((ctx.clone(), CardUd(c), data.clone())))?
                 {
                     continue;
                 }
@@ -187,7 +202,7 @@ impl Game {
                         .collect()
                 };
                 for target in targets {
-                    let label = fill(&db, &st.borrow(), a, card, target, value);
+                    let label = fill(&lua, &db, &st.borrow(), a, card, target, value)?;
                     out.push(KindOption {
                         kind: k,
                         card,
@@ -226,7 +241,15 @@ impl Game {
                 Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
                 _ => None,
             };
-            let label = fill(&self.engine.db, &self.state.borrow(), a, card, None, None);
+            let label = fill(
+                &self.engine.lua,
+                &self.engine.db,
+                &self.state.borrow(),
+                a,
+                card,
+                None,
+                None,
+            )?;
             out.push(KindOption {
                 kind: k,
                 card,
@@ -260,8 +283,15 @@ impl Game {
         Ok(list.sequence_values::<Table>().collect())
     }
 
-    /// The frame that carries out a chosen kernel-listed option for player `p`.
-    pub(crate) fn kind_frame(&self, o: &KindOption, p: PlayerId, ctx: Value) -> R<Frame> {
+    /// The frame that carries out a chosen kernel-listed option for player `p` (in a
+    /// declared window, `data` is the procedure's record, handed to `run` after the option).
+    pub(crate) fn kind_frame(
+        &self,
+        o: &KindOption,
+        p: PlayerId,
+        ctx: Value,
+        data: Option<Table>,
+    ) -> R<Frame> {
         let db = self.engine.db.clone();
         let lua = &self.engine.lua;
         let a: &ActionKind = &db.hooks.actions[o.kind];
@@ -298,31 +328,45 @@ impl Game {
                 if let Some(c) = o.target {
                     t.raw_set("target", CardUd(c))?;
                 }
-                self.lua_frame(
-                    run,
-                    vec![ctx, Value::Table(t)],
-                    format!("action '{}'", o.label),
-                )
+                let mut args = vec![ctx, Value::Table(t)];
+                args.extend(data.map(Value::Table));
+                self.lua_frame(run, args, format!("action '{}'", o.label))
             }
         }
     }
 }
 
-/// The label: `{card}`, `{target}` (card names) and `{value}` filled in.
+/// The label: its template with the cards' names and values filled in.
 fn fill(
+    lua: &mlua::Lua,
     db: &crate::db::Db,
     st: &State,
     a: &ActionKind,
     card: Option<ObjId>,
     target: Option<ObjId>,
     value: Option<i64>,
-) -> String {
+) -> R<String> {
     let name = |c: Option<ObjId>| {
         c.map(|c| db.cards[st.obj(c).card as usize].name.as_str())
             .unwrap_or("")
     };
-    a.label
-        .replace("{card}", name(card))
-        .replace("{target}", name(target))
-        .replace("{value}", &value.map(|v| v.to_string()).unwrap_or_default())
+    let mut out = String::new();
+    for part in &a.label {
+        match part {
+            LabelPart::Text(t) => out.push_str(t),
+            LabelPart::Card => out.push_str(name(card)),
+            LabelPart::Target => out.push_str(name(target)),
+            LabelPart::Value => {
+                if let Some(v) = value {
+                    out.push_str(&v.to_string());
+                }
+            }
+            LabelPart::Char(ci) => {
+                if let Some(c) = card {
+                    out.push_str(&characteristics::int_value(lua, db, st, c, *ci)?.to_string());
+                }
+            }
+        }
+    }
+    Ok(out)
 }

@@ -165,7 +165,7 @@ impl Game {
                     }
                     _ => {
                         let ctx = self.ctx(Some(p), None, None)?;
-                        let kinds = self.list_kinds(&phases[i].kinds, p, &ctx)?;
+                        let kinds = self.list_kinds(&phases[i].kinds, p, &ctx, None)?;
                         let options: Option<Table> = match &phases[i].actions {
                             Some(f) => Some(self.engine.run(|| f.call(ctx.clone()))?),
                             None => None,
@@ -187,7 +187,7 @@ impl Game {
                                 return Ok(self.pass(stage, i, p, &round));
                             }
                             self.next_in_round(p, &round);
-                            return Ok(Next::Push(self.kind_frame(o, p, ctx)?));
+                            return Ok(Next::Push(self.kind_frame(o, p, ctx, None)?));
                         }
                         let chosen: Table = options.get(k - kinds.len() + 1)?;
                         if chosen.get::<Option<bool>>("ends_phase")?.unwrap_or(false) {

@@ -46,17 +46,22 @@ impl Game {
                 Input::Answer(Response::Choose { indices }) => Some(indices[0] as usize),
                 _ => None,
             };
-            let (ctx, options, data) = match (self.options_cache.take(), answer) {
-                (Some((Value::Table(ctx), options, data)), Some(_)) => (ctx, options, data),
+            let (ctx, options, data, kinds) = match (self.options_cache.take(), answer) {
+                (Some((Value::Table(ctx), options, data)), Some(_)) => {
+                    (ctx, options, data, std::mem::take(&mut self.kind_options))
+                }
                 _ => self.list_window_options(w, p)?,
             };
             let Some(i) = answer else {
-                let choices = choices_of(&options)?;
+                let db = self.engine.db.clone();
+                let mut choices: Vec<Choice> = kinds.iter().map(|o| o.choice(&db)).collect();
+                choices.extend(choices_of(&options)?);
                 if choices.is_empty() {
                     self.window_passed(w);
                     continue;
                 }
                 self.options_cache = Some((Value::Table(ctx), options, data));
+                self.kind_options = kinds;
                 return Ok(Next::Ask(Request::Choose {
                     player: p,
                     prompt: w.prompt.clone(),
@@ -65,7 +70,25 @@ impl Game {
                     max: 1,
                 }));
             };
-            let chosen: Table = options.get(i + 1)?;
+            if let Some(o) = kinds.get(i) {
+                let db = self.engine.db.clone();
+                if let crate::db::ActionDoes::EndsPhase = db.hooks.actions[o.kind].does {
+                    self.window_passed(w);
+                    continue;
+                }
+                self.window_acted(w);
+                w.running = true;
+                if let (WindowSource::Declared { live, .. }, Some(d)) = (&mut w.source, &data) {
+                    *live = Some(d.clone());
+                }
+                return Ok(Next::Push(self.kind_frame(
+                    o,
+                    p,
+                    Value::Table(ctx),
+                    data,
+                )?));
+            }
+            let chosen: Table = options.get(i - kinds.len() + 1)?;
             let pass = chosen.get::<Option<bool>>("pass")?.unwrap_or(false);
             let acts = chosen.get::<Option<Value>>("run")?.is_some()
                 || chosen.get::<Option<Value>>("procedure")?.is_some();
@@ -73,14 +96,7 @@ impl Game {
                 self.window_passed(w);
                 continue;
             }
-            match w.model {
-                WindowModel::Single => w.passes = 0,
-                WindowModel::Once => w.turn += 1,
-                WindowModel::Alternating => {
-                    w.passes = 0;
-                    w.turn += 1;
-                }
-            }
+            self.window_acted(w);
             w.running = true;
             let mut args = vec![Value::Table(ctx), Value::Table(chosen.clone())];
             if let (WindowSource::Declared { live, .. }, Some(d)) = (&mut w.source, data) {
@@ -115,25 +131,38 @@ impl Game {
             }
     }
 
+    /// The player whose turn it is in the window took an action.
+    fn window_acted(&self, w: &mut WindowFrame) {
+        match w.model {
+            WindowModel::Single => w.passes = 0,
+            WindowModel::Once => w.turn += 1,
+            WindowModel::Alternating => {
+                w.passes = 0;
+                w.turn += 1;
+            }
+        }
+    }
+
     /// The player whose turn it is in the window passed (or had nothing to do).
     fn window_passed(&self, w: &mut WindowFrame) {
         w.passes += 1;
         w.turn += 1;
     }
 
-    /// Lists what player `p` may do in the window now: `(ctx, options, procedure data)`.
+    /// Lists what player `p` may do in the window now: `(ctx, options, procedure data,
+    /// kernel-listed options)`.
     fn list_window_options(
         &mut self,
         w: &WindowFrame,
         p: PlayerId,
-    ) -> R<(Table, Table, Option<Table>)> {
+    ) -> R<(Table, Table, Option<Table>, Vec<KindOption>)> {
         match &w.source {
             WindowSource::Script { actions, ctx } => {
                 ctx.raw_set("player", p as i64 + 1)?;
                 let options: Table = self
                     .engine
                     .run(|| actions.call((ctx.clone(), p as i64 + 1)))?;
-                Ok((ctx.clone(), options, None))
+                Ok((ctx.clone(), options, None, Vec::new()))
             }
             WindowSource::Declared {
                 proc, step, data, ..
@@ -146,10 +175,15 @@ impl Game {
                     unreachable!("make_ctx returns a table");
                 };
                 let data = record_to_lua(&self.engine.lua, data)?;
-                let options: Table = self
-                    .engine
-                    .run(|| decl.actions.call((ctx.clone(), p as i64 + 1, data.clone())))?;
-                Ok((ctx, options, Some(data)))
+                let kinds =
+                    self.list_kinds(&decl.kinds, p, &Value::Table(ctx.clone()), Some(&data))?;
+                let options: Table = match &decl.actions {
+                    Some(f) => self
+                        .engine
+                        .run(|| f.call((ctx.clone(), p as i64 + 1, data.clone())))?,
+                    None => self.engine.lua.create_table()?,
+                };
+                Ok((ctx, options, Some(data), kinds))
             }
         }
     }
