@@ -524,6 +524,10 @@ pub struct ActionDecl {
     /// as `ctx:abilities` gives it); `condition` gets `(ctx, ability)`.
     #[serde(default)]
     pub abilities: Option<String>,
+    /// With `abilities`: only abilities of cards in these zones (and abilities effects
+    /// gave them), so the others are not even offered to `condition`.
+    #[serde(default)]
+    pub abilities_in: Vec<String>,
     /// The option ends the phase (no `run`); in a window, it passes.
     #[serde(default)]
     pub ends_phase: bool,

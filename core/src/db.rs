@@ -531,6 +531,8 @@ pub struct ActionKind {
     pub kind: String,
     /// Lists activated abilities of this timing instead of cards.
     pub abilities: Option<Sym>,
+    /// Only of cards in these zone declarations (empty: anywhere).
+    pub abilities_in: Vec<usize>,
 }
 
 /// A piece of an action's label template.

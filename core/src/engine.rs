@@ -238,9 +238,14 @@ fn action_kind(
         }
         None => None,
     };
+    let mut abilities_in = Vec::new();
+    for z in &a.abilities_in {
+        abilities_in.push(rules.zone_index(names, z)?);
+    }
     Ok(Some(ActionKind {
         kind: a.kind.clone().unwrap_or_else(|| a.name.clone()),
         abilities,
+        abilities_in,
         name: a.name.clone(),
         cards,
         targets,

@@ -44,7 +44,7 @@ const MANIFEST: &str = r#"{
      "cost": {"value": "power", "payable": {"zones": ["board"]}},
      "allowed": "may_recruit", "condition": "not_a_dummy",
      "label": "recruit {card} ({value})", "run": "recruit"},
-    {"name": "use", "abilities": "main", "label": "use {card}", "run": "use_ability"},
+    {"name": "use", "abilities": "main", "abilities_in": ["board"], "label": "use {card}", "run": "use_ability"},
     {"name": "end", "ends_phase": true, "label": "end turn"},
     {"name": "guard_with", "cards": {"zones": ["board"], "orientation": "ready"},
      "condition": "not_the_defender", "label": "guard with {card}", "run": "guard"},
@@ -207,6 +207,16 @@ fn content(manifest: &str) -> Content {
             card("dummy", 0, None),
             tagged("sprinter", 1, &["haste"], None),
             tagged("lamb", 1, &["meek"], None),
+            // Flare: an ability usable from hand, which the `use` action does not list (its
+            // `abilities_in` is the board).
+            card(
+                "flare",
+                1,
+                Some(
+                    r#"return { { kind = "activated", timing = "main", zones = { "hand" },
+                   operate = function(ctx) ctx:emit("boosted", { key = "flare" }) end } }"#,
+                ),
+            ),
             // Bugler: [Main] sound the horn (a `boosted` event keyed "bugle").
             card(
                 "bugler",
@@ -698,12 +708,12 @@ fn a_card_that_entered_this_turn_challenges_only_with_haste_and_never_when_meek(
 #[test]
 fn an_action_kind_lists_activated_abilities_and_runs_the_one_chosen() {
     let mut g = game(vec![
-        deck(&[("bugler", 1), ("cub", 2)]),
+        deck(&[("bugler", 1), ("cub", 1), ("flare", 1)]),
         deck(&[("cub", 3)]),
     ]);
     assert!(
         asked(&g).2.iter().all(|l| !l.starts_with("use")),
-        "in hand: nothing to use"
+        "in hand: nothing to use (flare's ability works in hand, but `use` lists the board's)"
     );
     pick(&mut g, "play bugler");
     pick(&mut g, "use bugler");

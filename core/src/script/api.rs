@@ -417,6 +417,18 @@ pub fn limit_key(key: &str) -> u32 {
 /// `delayed = true` adds the abilities effects armed without a host (`ctx:delay`, or
 /// `ctx:grant_ability` with no card), whose `source` is the card whose effect armed them.
 pub(crate) fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result<Table> {
+    abilities_in(lua, db, st, filter, None)
+}
+
+/// `abilities`, with the sources further limited to cards in zones of these declarations
+/// (the kernel's own listing of activated abilities: no handle is made for the others).
+pub(crate) fn abilities_in(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    filter: Table,
+    zones: Option<&[usize]>,
+) -> Result<Table> {
     let delayed = filter.get::<Option<bool>>("delayed")?.unwrap_or(false);
     let kind: Option<String> = filter.get("kind")?;
     let timing: Option<String> = filter.get("timing")?;
@@ -490,7 +502,11 @@ pub(crate) fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result
             }
         }
         None => {
-            for z in st.zones.iter() {
+            for z in st
+                .zones
+                .iter()
+                .filter(|z| zones.is_none_or(|d| d.contains(&(z.decl as usize))))
+            {
                 for &id in &z.cards {
                     for r in own(id) {
                         push(id, r, None)?;

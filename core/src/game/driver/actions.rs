@@ -228,7 +228,7 @@ impl Game {
         ctx: &Value,
         out: &mut Vec<KindOption>,
     ) -> R<()> {
-        for h in self.ability_handles(timing, p, None)? {
+        for h in self.ability_handles(a, timing, p, None)? {
             let h: Table = h?;
             if let Some(f) = &a.condition
                 && !self
@@ -265,6 +265,7 @@ impl Game {
     /// `only`, if given), as `ctx:abilities` lists them.
     fn ability_handles(
         &self,
+        a: &ActionKind,
         timing: crate::names::Sym,
         p: PlayerId,
         only: Option<ObjId>,
@@ -279,7 +280,8 @@ impl Game {
             filter.raw_set("card", CardUd(c))?;
         }
         let st = self.state.borrow();
-        let list = crate::script::api::abilities(lua, db, &st, filter)?;
+        let zones = (!a.abilities_in.is_empty()).then_some(a.abilities_in.as_slice());
+        let list = crate::script::api::abilities_in(lua, db, &st, filter, zones)?;
         Ok(list.sequence_values::<Table>().collect())
     }
 
@@ -318,7 +320,7 @@ impl Game {
                     t.raw_set("card", CardUd(c))?;
                 }
                 if let (Some(key), Some(timing)) = (&o.ability, a.abilities) {
-                    for h in self.ability_handles(timing, p, o.card)? {
+                    for h in self.ability_handles(a, timing, p, o.card)? {
                         let h = h?;
                         if h.get::<String>("key")? == *key {
                             t.raw_set("ability", h)?;
