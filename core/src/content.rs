@@ -799,7 +799,7 @@ fn yes() -> bool {
 pub enum CheckTime {
     /// After every primitive operation, even in the middle of an effect.
     AfterEachOperation,
-    /// Only where a procedure calls `ctx:check()` and before each decision.
+    /// Only where a procedure calls `ctx:check()`.
     Checkpoint,
 }
 
