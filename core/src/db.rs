@@ -103,6 +103,139 @@ pub struct Ability {
     pub mods: Vec<StaticMod>,
     /// Triggered: its priority class (an index into `triggers.classes`; None: after all).
     pub priority: Option<u8>,
+    /// Triggered: what the event must be, tested by the kernel before `when` is called.
+    pub matches: Option<EventMatch>,
+}
+
+/// A triggered ability's `match`: tests on its event the kernel makes itself, so that most
+/// events never reach the ability's Lua `when`.
+#[derive(Clone, Debug, Default)]
+pub struct EventMatch {
+    /// Event fields (`card`, `old`) or data fields (`target`...) that must be the ability's
+    /// own card.
+    pub own: Vec<String>,
+    /// The zone it went to is one of these declarations.
+    pub to: Vec<usize>,
+    /// The zone it came from is one of these declarations.
+    pub from: Vec<usize>,
+    /// The reason is one of these.
+    pub reason: Vec<String>,
+    /// The event's player is the ability's controller (true) or another player (false).
+    pub player_is_controller: Option<bool>,
+    /// It is the controller's side's turn (true) or not (false).
+    pub controllers_turn: Option<bool>,
+}
+
+impl EventMatch {
+    /// Whether event `e` passes, for an ability of `source` controlled by `controller`.
+    pub fn passes(
+        &self,
+        st: &crate::state::State,
+        e: &crate::state::events::Event,
+        source: Option<crate::state::ObjId>,
+        controller: crate::state::PlayerId,
+    ) -> bool {
+        for k in &self.own {
+            let v = match k.as_str() {
+                "card" => e.card,
+                "old" => e.old,
+                key => e
+                    .data
+                    .iter()
+                    .find(|(n, _)| n == key)
+                    .and_then(|(_, v)| match v {
+                        crate::state::values::Val::Card(c) => Some(c.card),
+                        _ => None,
+                    }),
+            };
+            if v.is_none() || v != source {
+                return false;
+            }
+        }
+        let zone_in = |z: Option<crate::state::ZoneId>, decls: &[usize]| {
+            decls.is_empty() || z.is_some_and(|z| decls.contains(&(st.zone(z).decl as usize)))
+        };
+        if !zone_in(e.to, &self.to) || !zone_in(e.from, &self.from) {
+            return false;
+        }
+        if !self.reason.is_empty() && !e.reason.as_ref().is_some_and(|r| self.reason.contains(r)) {
+            return false;
+        }
+        if let Some(same) = self.player_is_controller
+            && (e.player == Some(controller)) != same
+        {
+            return false;
+        }
+        if let Some(mine) = self.controllers_turn
+            && st.is_turn_of(controller) != mine
+        {
+            return false;
+        }
+        true
+    }
+}
+
+/// Reads an ability's `match` table.
+fn parse_match(t: &Table, rules: &Rules, names: &Names) -> Result<Option<EventMatch>, String> {
+    let Some(m) = t.get::<Option<Table>>("match").map_err(|e| e.to_string())? else {
+        return Ok(None);
+    };
+    let mut out = EventMatch::default();
+    let list = |v: Value| -> Result<Vec<String>, String> {
+        match v {
+            Value::String(s) => Ok(vec![s.to_string_lossy()]),
+            Value::Table(l) => l
+                .sequence_values::<String>()
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| e.to_string()),
+            other => Err(format!(
+                "expected a name or a list, not a {}",
+                other.type_name()
+            )),
+        }
+    };
+    for pair in m.pairs::<String, Value>() {
+        let (k, v) = pair.map_err(|e| format!("`match`: {e}"))?;
+        let bad = |m: String| format!("`match.{k}`: {m}");
+        match k.as_str() {
+            "to" | "from" => {
+                let mut zs = Vec::new();
+                for z in list(v).map_err(bad)? {
+                    zs.push(rules.zone_index(names, &z).map_err(bad)?);
+                }
+                if k == "to" {
+                    out.to = zs;
+                } else {
+                    out.from = zs;
+                }
+            }
+            "reason" => out.reason = list(v).map_err(bad)?,
+            "player" | "turn" => {
+                let which = match &v {
+                    Value::String(s) if s == "self" => true,
+                    Value::String(s) if s == "other" => false,
+                    _ => return Err(bad("expected \"self\" or \"other\"".into())),
+                };
+                if k == "player" {
+                    out.player_is_controller = Some(which);
+                } else {
+                    out.controllers_turn = Some(which);
+                }
+            }
+            _ => match &v {
+                Value::String(s) if s == "self" => out.own.push(k.clone()),
+                _ => {
+                    return Err(bad(
+                        "expected \"self\" (this key names a card field of the event); \
+                         the other keys are to, from, reason, player and turn"
+                            .into(),
+                    ));
+                }
+            },
+        }
+    }
+    out.own.sort();
+    Ok(Some(out))
 }
 
 /// A card definition with its printed characteristics resolved.
@@ -416,7 +549,9 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
             ));
         }
     };
+    let matches = parse_match(&t, rules, names)?;
     Ok(Ability {
+        matches,
         priority,
         kind,
         when: get_fn("when")?,

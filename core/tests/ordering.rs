@@ -121,6 +121,25 @@ fn engine(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
             card("phoenix", Some(&redirect("hand", "own"))),
             card("shield", Some(&redirect("hand", "mine"))),
             card("ward", Some(&redirect("deck", "any"))),
+            // Miller: reacts to cards milled into its controller's discard, by `match` alone
+            // (the kernel tests it; there is no `when`).
+            card(
+                "miller",
+                Some(
+                    r#"return { { kind = "triggered", on = "moved",
+                   match = { to = "discard", reason = "mill", player = "self" },
+                   operate = function(ctx, args) ctx:emit("pinged", { key = "miller", card = args.event.card }) end } }"#,
+                ),
+            ),
+            // Martyr: reacts to its own sacrifice, looking back from the discard.
+            card(
+                "martyr",
+                Some(
+                    r#"return { { kind = "triggered", on = "moved", zones = { "board" },
+                   match = { old = "self", reason = "sacrifice" },
+                   operate = function(ctx, args) ctx:emit("pinged", { key = "martyr", card = args.event.card }) end } }"#,
+                ),
+            ),
         ],
     };
     match Engine::new(&content) {
@@ -415,4 +434,68 @@ fn a_data_check_must_name_what_it_counts() {
         errors.contains("check 'full'") && errors.contains("grave"),
         "{errors}"
     );
+}
+
+#[test]
+fn a_triggered_abilitys_match_is_tested_by_the_kernel_without_a_when() {
+    let e = engine(|m| set(m, &["triggers", "order"], "fifo_batches".into()));
+    let mut g = game(
+        &e,
+        &["amber", "basalt"],
+        &["miller", "martyr", "listener"],
+        &[],
+    );
+    pick(&mut g, "mill");
+    pick(&mut g, "sacrifice listener");
+    pick(&mut g, "sacrifice martyr");
+    // The miller saw the two milled cards (reason mill), not the sacrifices; the martyr saw
+    // only its own sacrifice (old = self), from where it left.
+    let mine: Vec<String> = pings(&g)
+        .into_iter()
+        .filter(|p| !p.starts_with("listener"))
+        .collect();
+    assert_eq!(mine, ["miller:basalt", "miller:amber", "martyr:martyr"]);
+}
+
+#[test]
+fn a_match_with_an_unknown_zone_or_key_is_a_load_error() {
+    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
+    set(&mut raw, &["players", "max"], 2.into());
+    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
+    let content = Content {
+        ruleset: Ruleset {
+            manifest,
+            scripts: vec![Source {
+                name: "echo.lua".into(),
+                text: RULES_LUA.into(),
+            }],
+        },
+        cards: vec![
+            card(
+                "lost",
+                Some(
+                    r#"return { { kind = "triggered", on = "moved", match = { to = "grave" }, operate = function() end } }"#,
+                ),
+            ),
+            card(
+                "vague",
+                Some(
+                    r#"return { { kind = "triggered", on = "moved", match = { colour = "red" }, operate = function() end } }"#,
+                ),
+            ),
+        ],
+    };
+    let errors = match Engine::new(&content) {
+        Ok(_) => panic!("loaded"),
+        Err(es) => es
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    };
+    assert!(
+        errors.contains("match.to") && errors.contains("grave"),
+        "{errors}"
+    );
+    assert!(errors.contains("match.colour"), "{errors}");
 }

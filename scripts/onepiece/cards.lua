@@ -71,16 +71,13 @@ local function all_conditions(a)
   end
 end
 
-local function self_moved_to(zones, reason)
-  return function(ctx, ev)
-    return ev.card == ctx.source and util.contains(zones, ev.to) and (reason == nil or ev.reason == reason)
-  end
-end
+-- The keyword timings below test their event with `match` (the kernel tests it before any
+-- Lua runs); a card's own "when ..." text uses on_event with a `when` function.
 
 --- [On Play] (OP 10-2-6): when this card is played.
 function on_play(a)
   a.kind, a.on, a.zones = "triggered", "moved", { "character", "stage" }
-  a.when = self_moved_to({ "character", "stage" }, "play")
+  a.match = { card = "self", to = { "character", "stage" }, reason = "play" } -- tested by the kernel
   a.on_play = true -- for effects that name [On Play] abilities (added_condition)
   return with_cost(a)
 end
@@ -88,28 +85,28 @@ end
 --- [When Attacking] (OP 10-2-5): when this card attacks.
 function when_attacking(a)
   a.kind, a.on, a.zones = "triggered", "attack_declared", { "leader", "character" }
-  a.when = function(ctx, ev) return ev.card == ctx.source end
+  a.match = { card = "self" }
   return with_cost(a)
 end
 
 --- [On Your Opponent's Attack] (OP 10-2-16).
 function on_opponent_attack(a)
   a.kind, a.on, a.zones = "triggered", "attack_declared", FIELD
-  a.when = function(ctx, ev) return ev.player ~= ctx.player end
+  a.match = { player = "other" }
   return with_cost(a)
 end
 
 --- [On Block] (OP 10-2-15): when this card's [Blocker] is activated.
 function on_block(a)
   a.kind, a.on, a.zones = "triggered", "blocked", { "character" }
-  a.when = function(ctx, ev) return ev.card == ctx.source end
+  a.match = { card = "self" }
   return with_cost(a)
 end
 
 --- [On K.O.] (OP 10-2-17): conditions on the field, resolves from the trash.
 function on_ko(a)
   a.kind, a.on, a.zones = "triggered", "moved", { "character" }
-  a.when = function(ctx, ev) return ev.old == ctx.source and ev.reason == "ko" end
+  a.match = { old = "self", reason = "ko" }
   a.resolves_after_leaving = true
   return with_cost(a)
 end
@@ -117,21 +114,21 @@ end
 --- [End of Your Turn] (OP 10-2-7).
 function end_of_your_turn(a)
   a.kind, a.on, a.zones = "triggered", "end_of_turn", FIELD
-  a.when = function(ctx, ev) return ctx.turn_player == ctx.player end
+  a.match = { turn = "self" }
   return with_cost(a)
 end
 
 --- [End of Your Opponent's Turn] (OP 10-2-8).
 function end_of_opponent_turn(a)
   a.kind, a.on, a.zones = "triggered", "end_of_turn", FIELD
-  a.when = function(ctx, ev) return ctx.turn_player ~= ctx.player end
+  a.match = { turn = "other" }
   return with_cost(a)
 end
 
 --- "When this is attacked" (OP 7-1-3-1).
 function when_attacked(a)
   a.kind, a.on, a.zones = "triggered", "attacked", FIELD
-  a.when = function(ctx, ev) return ev.target == ctx.source end
+  a.match = { target = "self" }
   return with_cost(a)
 end
 
@@ -203,7 +200,7 @@ end
 --- your turn" effects end (6-2-1), before attached DON!! return and cards are set active.
 function start_of_your_turn(a)
   a.kind, a.on, a.zones = "triggered", "turn_began", a.zones or FIELD
-  a.when = function(ctx, ev) return ev.player == ctx.player end
+  a.match = { player = "self" }
   return with_cost(a)
 end
 
@@ -211,7 +208,6 @@ end
 --- the opening hands. OP.activate shuffles a deck the effect changed (5-2-1-5-2).
 function start_of_game(a)
   a.kind, a.on, a.zones = "triggered", "game_started", { "leader" }
-  a.when = function(ctx, ev) return true end
   return with_cost(a)
 end
 

@@ -310,6 +310,12 @@ pub(crate) fn collect(
                 continue;
             }
             let ab = db.ability(r);
+            // The kernel's own tests on the event come first: most events stop here.
+            if let Some(m) = &ab.matches
+                && !m.passes(st, e, src, controller)
+            {
+                continue;
+            }
             // A suppressed source triggers nothing (unless it gained the ability later).
             if let Some(s) = src
                 && !crate::characteristics::ability_works(lua, db, st, s, gained)?
