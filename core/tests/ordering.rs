@@ -121,6 +121,17 @@ fn engine(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
             card("phoenix", Some(&redirect("hand", "own"))),
             card("shield", Some(&redirect("hand", "mine"))),
             card("ward", Some(&redirect("deck", "any"))),
+            // Sieve: milled cards go to the bottom of the deck instead; its `match` alone says
+            // which operations (the kernel tests it; `applies` says yes to all it is asked).
+            card(
+                "sieve",
+                Some(
+                    r#"return { { kind = "replacement", replaces = "move",
+                   match = { reason = "mill", to = "discard", from = "deck" },
+                   applies = function(ctx, op) return true end,
+                   replace = function(ctx, op) op.zone = "deck"; op.position = "bottom"; return op end } }"#,
+                ),
+            ),
             // Miller: reacts to cards milled into its controller's discard, by `match` alone
             // (the kernel tests it; there is no `when`).
             card(
@@ -498,4 +509,25 @@ fn a_match_with_an_unknown_zone_or_key_is_a_load_error() {
         "{errors}"
     );
     assert!(errors.contains("match.colour"), "{errors}");
+}
+
+#[test]
+fn a_replacements_match_is_tested_by_the_kernel_before_its_applies() {
+    let e = engine(|_| {});
+    let mut g = game(&e, &["amber", "basalt"], &["sieve", "listener"], &[]);
+    pick(&mut g, "mill");
+    let (deck, discard) = g.with_state(|st| {
+        (
+            st.zone(st.zone_id(0, 0)).cards.len(),
+            st.zone(st.zone_id(3, 0)).cards.len(),
+        )
+    });
+    assert_eq!(
+        (deck, discard),
+        (2, 0),
+        "both milled cards went back under the deck"
+    );
+    pick(&mut g, "sacrifice listener");
+    let discard = g.with_state(|st| st.zone(st.zone_id(3, 0)).cards.len());
+    assert_eq!(discard, 1, "a sacrifice is no mill: not replaced");
 }

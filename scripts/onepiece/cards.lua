@@ -181,8 +181,8 @@ function instead_of_ko(a)
   local ok = all_conditions(a)
   a.kind, a.zones, a.replaces = "replacement", a.zones or { "character" }, "move"
   if a.optional == nil then a.optional = true end -- OP 8-1-3-4-1
+  a.match = { card = "self", to = "trash", reason = "ko" } -- tested by the kernel first
   a.applies = function(ctx, op)
-    if op.card ~= ctx.source or op.zone ~= "trash" or op.reason ~= "ko" then return false end
     if once and ctx:uses(ctx.source, "instead_of_ko") > 0 then return false end -- OP 10-2-13-1
     return ok(ctx) and (spec == nil or spec.can_pay(ctx))
   end

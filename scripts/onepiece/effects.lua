@@ -191,9 +191,8 @@ OP.RULES = {
   -- it sees the move as card effects left it: a Life card that an effect or replacement sends
   -- elsewhere (or once it is no longer going to the hand) has no [Trigger] (OP 4-6-3-1).
   { kind = "replacement", replaces = "move",
-    applies = function(ctx, op)
-      return op.reason == "damage" and op.from == "life" and op.zone == "hand" and life_trigger(ctx, op.card) ~= nil
-    end,
+    match = { reason = "damage", from = "life", to = "hand" }, -- tested by the kernel first
+    applies = function(ctx, op) return life_trigger(ctx, op.card) ~= nil end,
     replace = function(ctx, op)
       local p = op.card.owner
       ctx = ctx:with({ player = p })

@@ -255,6 +255,12 @@ impl Game {
                 if o.used.contains(&(r, s)) || !self.state.borrow().in_game(p) {
                     continue;
                 }
+                // The kernel's own tests on the operation first: most operations stop here.
+                if let Some(m) = &ab.matches
+                    && !op_matches(m, &self.state.borrow(), op, s, p)
+                {
+                    continue;
+                }
                 if table.is_none() {
                     table = Some(self.op_table(op)?);
                 }
@@ -379,4 +385,62 @@ impl Game {
         }
         Ok(Some(out))
     }
+}
+
+/// Whether operation `op` passes a replacement ability's `match`, for the ability of `source`
+/// controlled by `controller`: `card = "self"` (the operation's card is the source), `to` and
+/// `from` (a move's destination and the card's zone now), `reason`, `player` (who does it)
+/// and `turn`.
+fn op_matches(
+    m: &crate::db::EventMatch,
+    st: &crate::state::State,
+    op: &Op,
+    source: Option<ObjId>,
+    controller: PlayerId,
+) -> bool {
+    let card = op_card(op);
+    if m.own
+        .iter()
+        .any(|k| k != "card" || card.is_none() || card != source)
+    {
+        return false;
+    }
+    let (to, reason, by) = match op {
+        Op::Move {
+            zone,
+            reason,
+            by,
+            host,
+            ..
+        } => (
+            if host.is_some() { None } else { *zone },
+            reason.as_deref(),
+            *by,
+        ),
+        Op::Orientation { reason, by, .. } => (None, reason.as_deref(), *by),
+        _ => (None, None, None),
+    };
+    if !m.to.is_empty() && !to.is_some_and(|z| m.to.contains(&z)) {
+        return false;
+    }
+    if !m.from.is_empty() {
+        let from = card.map(|c| st.zone(st.obj(c).zone).decl as usize);
+        if !from.is_some_and(|z| m.from.contains(&z)) {
+            return false;
+        }
+    }
+    if !m.reason.is_empty() && !reason.is_some_and(|r| m.reason.iter().any(|x| x == r)) {
+        return false;
+    }
+    if let Some(same) = m.player_is_controller
+        && (by == Some(controller)) != same
+    {
+        return false;
+    }
+    if let Some(mine) = m.controllers_turn
+        && st.is_turn_of(controller) != mine
+    {
+        return false;
+    }
+    true
 }
