@@ -13,7 +13,7 @@ use mlua::{Lua, Result, Value};
 use crate::content::BaseCombine;
 use crate::db::{Ability, Affects, Db, ModOp, ModValue};
 use crate::names::Sym;
-use crate::sandbox::handle::CardUd;
+use crate::sandbox::handle::Handle;
 use crate::sandbox::numbers;
 use crate::state::effects::{Modify, Target};
 use crate::state::{ObjId, PlayerId, State};
@@ -229,7 +229,7 @@ fn collect(lua: &Lua, db: &Db, st: &State, id: ObjId, sym: Sym) -> Result<Vec<Fo
         let r = for_each_static(lua, db, st, sym, &mut |ctx, ab, src| {
             let applies = match &ab.affects {
                 Affects::Source => src == Some(id),
-                Affects::Cards(f) => f.call::<bool>((ctx.clone(), CardUd(id)))?,
+                Affects::Cards(f) => f.call::<bool>((ctx.clone(), Handle(id)))?,
                 Affects::Players(_) => false,
             };
             if !applies {
@@ -240,7 +240,7 @@ fn collect(lua: &Lua, db: &Db, st: &State, id: ObjId, sym: Sym) -> Result<Vec<Fo
                 let n = || -> Result<i64> {
                     Ok(match &m.value {
                         ModValue::Int(i) => *i,
-                        ModValue::Fn(f) => match f.call::<Value>((ctx.clone(), CardUd(id)))? {
+                        ModValue::Fn(f) => match f.call::<Value>((ctx.clone(), Handle(id)))? {
                             Value::Nil => 0,
                             v => numbers::int(&v, "a static ability's amount")?,
                         },

@@ -987,7 +987,7 @@ impl Db {
         let _lua = self.memory.enter(lua);
         self.make_ctx.call::<Value>((
             controller.map(|p| p as i64 + 1),
-            source.map(crate::sandbox::handle::CardUd),
+            source.map(crate::sandbox::handle::Handle),
             ability.cloned(),
         ))
     }

@@ -884,6 +884,7 @@ impl Engine {
             budget,
         });
         lua.set_app_data(db.clone());
+        lua.set_app_data(crate::sandbox::handle::Handles::default());
         Ok(Rc::new(Engine { lua, db }))
     }
 

@@ -132,6 +132,19 @@ fn engine(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
                    replace = function(ctx, op) op.zone = "deck"; op.position = "bottom"; return op end } }"#,
                 ),
             ),
+            // Keeper: uses the card of the event as a table key and looks it up again by the
+            // card read from the discard: one object, one handle.
+            card(
+                "keeper",
+                Some(
+                    r#"return { { kind = "triggered", on = "moved", match = { to = "discard", reason = "mill" },
+                   operate = function(ctx, args)
+                     local seen = { [args.event.card] = 1 }
+                     local pile = ctx:cards("discard", ctx.player)
+                     ctx:emit("pinged", { key = "keeper", amount = seen[pile[#pile]] or 0 })
+                   end } }"#,
+                ),
+            ),
             // Miller: reacts to cards milled into its controller's discard, by `match` alone
             // (the kernel tests it; there is no `when`).
             card(
@@ -530,4 +543,12 @@ fn a_replacements_match_is_tested_by_the_kernel_before_its_applies() {
     pick(&mut g, "sacrifice listener");
     let discard = g.with_state(|st| st.zone(st.zone_id(3, 0)).cards.len());
     assert_eq!(discard, 1, "a sacrifice is no mill: not replaced");
+}
+
+#[test]
+fn one_card_object_is_one_handle_for_scripts_so_it_can_key_a_table() {
+    let e = engine(|m| set(m, &["triggers", "order"], "fifo_batches".into()));
+    let mut g = game(&e, &["amber"], &["keeper"], &[]);
+    pick(&mut g, "mill");
+    assert_eq!(pings(&g), ["keeper:×1"]);
 }

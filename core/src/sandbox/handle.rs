@@ -1,7 +1,9 @@
 //! The handle scripts hold for a card object: nothing but its id. What reading it does
-//! (`card.power`) is the script API's business (`crate::sandbox::card`).
+//! (`card.power`) is the script API's business (`crate::script::card`).
 
-use mlua::{FromLua, Lua, Result, Value};
+use std::cell::RefCell;
+
+use mlua::{AnyUserData, FromLua, IntoLua, Lua, Result, Value};
 
 use crate::state::ObjId;
 
@@ -18,5 +20,39 @@ impl FromLua for CardUd {
                 other.type_name()
             ))),
         }
+    }
+}
+
+/// Hands a script the handle of a card object: one userdata per object id, made once and
+/// reused (by every game of the engine: a handle holds nothing but the id), so reading a zone
+/// or an event does not allocate a userdata per card each time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Handle(pub ObjId);
+
+/// The handles made so far, by object id (the VM's app data).
+#[derive(Default)]
+pub struct Handles(RefCell<Vec<Option<AnyUserData>>>);
+
+/// Object ids past this get a fresh userdata each time instead of a cache entry.
+const CACHED_IDS: usize = 1 << 16;
+
+impl IntoLua for Handle {
+    fn into_lua(self, lua: &Lua) -> Result<Value> {
+        let i = self.0.0 as usize;
+        if i < CACHED_IDS
+            && let Some(cache) = lua.app_data_ref::<Handles>()
+        {
+            let mut v = cache.0.borrow_mut();
+            if let Some(Some(ud)) = v.get(i) {
+                return Ok(Value::UserData(ud.clone()));
+            }
+            let ud = lua.create_userdata(CardUd(self.0))?;
+            if v.len() <= i {
+                v.resize(i + 1, None);
+            }
+            v[i] = Some(ud.clone());
+            return Ok(Value::UserData(ud));
+        }
+        Ok(Value::UserData(lua.create_userdata(CardUd(self.0))?))
     }
 }

@@ -4,12 +4,13 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use mlua::IntoLua as _;
 use mlua::{Lua, LuaSerdeExt, Result, Table, Value};
 
 use crate::characteristics;
 use crate::db::{AbilityKind, Db};
 use crate::rules::Rules;
-use crate::sandbox::handle::CardUd;
+use crate::sandbox::handle::{CardUd, Handle};
 use crate::sandbox::limits::{self, DataBudget};
 use crate::sandbox::vm::Host;
 use crate::state::events::Event;
@@ -86,7 +87,7 @@ fn players(lua: &Lua, list: Vec<PlayerId>) -> Result<Table> {
 fn card_list(lua: &Lua, ids: impl Iterator<Item = ObjId>) -> Result<Table> {
     let t = lua.create_table()?;
     for (i, id) in ids.enumerate() {
-        t.raw_set(i + 1, CardUd(id))?;
+        t.raw_set(i + 1, Handle(id))?;
     }
     Ok(t)
 }
@@ -482,7 +483,7 @@ pub(crate) fn abilities_in(
             r.0.map(|c| db.cards[c as usize].def.id.as_str())
                 .unwrap_or("rule");
         let h = lua.create_table()?;
-        h.set("source", CardUd(id))?;
+        h.set("source", Handle(id))?;
         h.set("def", ab.table.clone())?;
         h.set("index", r.1 + 1)?;
         h.set("granted", granted)?;
@@ -545,7 +546,7 @@ pub(crate) fn abilities_in(
                 .unwrap_or("rule");
             let h = lua.create_table()?;
             if let Some(s) = g.source {
-                h.set("source", CardUd(s))?;
+                h.set("source", Handle(s))?;
             }
             h.set("def", ab.table.clone())?;
             h.set("index", g.ability.1 + 1)?;
@@ -566,10 +567,10 @@ pub fn event_table(lua: &Lua, db: &Db, st: &State, e: &Event) -> Result<Table> {
     let t = lua.create_table()?;
     t.set("name", e.name.as_str())?;
     if let Some(c) = e.card {
-        t.set("card", CardUd(c))?;
+        t.set("card", Handle(c))?;
     }
     if let Some(c) = e.old {
-        t.set("old", CardUd(c))?;
+        t.set("old", Handle(c))?;
     }
     if let Some(z) = e.from {
         t.set("from", zone_name(db, st, z))?;
@@ -597,7 +598,7 @@ pub fn val_to_lua(lua: &Lua, v: &Val) -> Result<Value> {
         Val::Bool(b) => Value::Boolean(*b),
         Val::Int(i) => Value::Integer(*i),
         Val::Str(s) => Value::String(lua.create_string(s)?),
-        Val::Card(c) => Value::UserData(lua.create_userdata(CardUd(c.card))?),
+        Val::Card(c) => Handle(c.card).into_lua(lua)?,
         Val::Player(p) => Value::Integer(p.player as i64 + 1),
         Val::List(l) => {
             let t = lua.create_table()?;

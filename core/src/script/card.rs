@@ -1,9 +1,11 @@
 //! `Card`: the userdata scripts hold for a card object. Fields read the game live
 //! (`card.power` is the current power); it holds nothing but the object id.
 
+use mlua::IntoLua as _;
 use mlua::{Lua, LuaSerdeExt, MetaMethod, Result, UserData, UserDataMethods, Value};
 
 pub use crate::sandbox::handle::CardUd;
+use crate::sandbox::handle::Handle;
 
 use crate::characteristics;
 use crate::rules::Rules;
@@ -135,19 +137,19 @@ fn field(lua: &Lua, id: ObjId, key: &str) -> Result<Value> {
             }
         }
         "host" => match o.attached_to {
-            Some(h) => Value::UserData(lua.create_userdata(CardUd(h))?),
+            Some(h) => Handle(h).into_lua(lua)?,
             None => Value::Nil,
         },
         "attachments" => {
             let t = lua.create_table()?;
             for (i, a) in o.attachments.iter().enumerate() {
-                t.raw_set(i + 1, CardUd(*a))?;
+                t.raw_set(i + 1, Handle(*a))?;
             }
             Value::Table(t)
         }
         "alive" => Value::Boolean(o.alive),
         "successor" => match o.successor {
-            Some(s) => Value::UserData(lua.create_userdata(CardUd(s))?),
+            Some(s) => Handle(s).into_lua(lua)?,
             None => Value::Nil,
         },
         "token" => Value::Boolean(o.token),

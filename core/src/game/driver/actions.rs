@@ -184,7 +184,7 @@ impl Game {
                 if let (Some(f), Some(c)) = (&a.condition, card)
                     && !self
                         .engine
-                        .run(|| f.call::<bool>((ctx.clone(), CardUd(c), data.clone())))?
+                        .run(|| f.call::<bool>((ctx.clone(), Handle(c), data.clone())))?
                 {
                     continue;
                 }
@@ -277,7 +277,7 @@ impl Game {
         filter.raw_set("timing", db.names.name(timing))?;
         filter.raw_set("player", p as i64 + 1)?;
         if let Some(c) = only {
-            filter.raw_set("card", CardUd(c))?;
+            filter.raw_set("card", Handle(c))?;
         }
         let st = self.state.borrow();
         let zones = (!a.abilities_in.is_empty()).then_some(a.abilities_in.as_slice());
@@ -307,7 +307,7 @@ impl Game {
                 let t = lua.create_table()?;
                 for (k, f) in data {
                     if let Some(c) = field(*f) {
-                        t.raw_set(k.as_str(), CardUd(c))?;
+                        t.raw_set(k.as_str(), Handle(c))?;
                     }
                 }
                 self.procedure_frame(name, Some(&t), Some(p))
@@ -317,7 +317,7 @@ impl Game {
                 t.raw_set("label", o.label.as_str())?;
                 t.raw_set("kind", a.kind.as_str())?;
                 if let Some(c) = o.card {
-                    t.raw_set("card", CardUd(c))?;
+                    t.raw_set("card", Handle(c))?;
                 }
                 if let (Some(key), Some(timing)) = (&o.ability, a.abilities) {
                     for h in self.ability_handles(a, timing, p, o.card)? {
@@ -328,7 +328,7 @@ impl Game {
                     }
                 }
                 if let Some(c) = o.target {
-                    t.raw_set("target", CardUd(c))?;
+                    t.raw_set("target", Handle(c))?;
                 }
                 let mut args = vec![ctx, Value::Table(t)];
                 args.extend(data.map(Value::Table));

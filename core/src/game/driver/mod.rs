@@ -15,6 +15,7 @@
 //! Only `Lua` frames (and `Ops`/`Window` frames above them) hold Lua coroutines; when none is
 //! on the stack the game is *quiescent* and a fork is a plain clone.
 
+use mlua::IntoLua as _;
 use mlua::thread::ThreadStatus;
 use mlua::{Function, Table, Thread, Value};
 
@@ -24,7 +25,7 @@ use crate::db::AbilityRef;
 use crate::game::Game;
 use crate::operations::{self, Op, Outcome};
 use crate::sandbox::blame::Failure;
-use crate::sandbox::handle::CardUd;
+use crate::sandbox::handle::{CardUd, Handle};
 use crate::sandbox::{limits, numbers};
 use crate::script::api::{event_table, player_arg};
 use crate::state::decisions::{Choice, Request, Response};
@@ -660,7 +661,7 @@ fn outcomes_to_lua(lua: &mlua::Lua, results: &[Outcome], list: bool) -> R<Value>
         Ok(match o {
             Outcome::Nothing => Value::Boolean(false),
             Outcome::Done => Value::Boolean(true),
-            Outcome::Card(c) => Value::UserData(lua.create_userdata(CardUd(*c))?),
+            Outcome::Card(c) => Handle(*c).into_lua(lua)?,
             Outcome::Int(i) => Value::Integer(*i),
         })
     };

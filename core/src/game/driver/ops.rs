@@ -296,7 +296,7 @@ impl Game {
                 by,
                 host,
             } => {
-                t.set("card", CardUd(*card))?;
+                t.set("card", Handle(*card))?;
                 let o = st.obj(*card);
                 t.set("from", crate::script::api::zone_name(db, &st, o.zone))?;
                 if let Some(z) = zone {
@@ -319,7 +319,7 @@ impl Game {
                 t.set("reason", reason.as_deref())?;
                 t.set("by", by.map(|p| p as i64 + 1))?;
                 if let Some(h) = host {
-                    t.set("host", CardUd(*h))?;
+                    t.set("host", Handle(*h))?;
                 }
             }
             Op::Orientation {
@@ -328,7 +328,7 @@ impl Game {
                 reason,
                 by,
             } => {
-                t.set("card", CardUd(*card))?;
+                t.set("card", Handle(*card))?;
                 t.set("value", db.names.name(*value))?;
                 t.set("reason", reason.as_deref())?;
                 t.set("by", by.map(|p| p as i64 + 1))?;
@@ -340,14 +340,14 @@ impl Game {
                 reason,
                 by,
             } => {
-                t.set("card", CardUd(*card))?;
+                t.set("card", Handle(*card))?;
                 t.set("counter", db.names.name(db.rules.counters.syms[*counter]))?;
                 t.set("amount", *amount)?;
                 t.set("reason", reason.as_deref())?;
                 t.set("by", by.map(|p| p as i64 + 1))?;
             }
             Op::Face { card, up } => {
-                t.set("card", CardUd(*card))?;
+                t.set("card", Handle(*card))?;
                 t.set("up", *up)?;
             }
             Op::Emit(e) => {

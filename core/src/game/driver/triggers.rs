@@ -162,7 +162,7 @@ impl Game {
             let lua = &self.engine.lua;
             let h = lua.create_table()?;
             if let Some(s) = chosen.source {
-                h.set("source", CardUd(s))?;
+                h.set("source", Handle(s))?;
             }
             h.set("def", ab.table.clone())?;
             h.set("index", chosen.ability.1 + 1)?;
