@@ -166,6 +166,9 @@ pub struct RulesetManifest {
     /// What happens to attached cards when their host leaves, per attached card's category.
     #[serde(default)]
     pub attachments: Vec<AttachmentRule>,
+    /// Groups of zones between which a move keeps the object (see `IdentityGroup`).
+    #[serde(default)]
+    pub identity: Vec<IdentityGroup>,
     /// The name of the Lua procedure that sets the game up (shuffle, draw, mulligan...).
     pub setup: String,
     /// The turn: its phases in order.
@@ -365,7 +368,11 @@ pub struct ZoneDecl {
     /// Whether cards enter it face down (they enter face up otherwise).
     #[serde(default)]
     pub face_down: bool,
-    /// Whether a card entering this zone keeps its object identity (false: a new object).
+    /// Whether a card entering this zone from anywhere keeps its object identity (false: a
+    /// new object, unless the move is within one of the manifest's `identity` groups). A
+    /// move into such a zone from another zone counts as entering it: the object gets a new
+    /// timestamp and entry turn; a move within an `identity` group keeps both. Attaching and
+    /// detaching follow the attachment rule's `keep_identity`.
     #[serde(default)]
     pub keeps_identity: bool,
     /// Whether this zone is "in play" (a card's abilities work here by default).
@@ -436,19 +443,84 @@ pub struct KeywordDecl {
     pub doc: String,
 }
 
-/// Where attached cards go when their host leaves its zone.
+/// How attached cards of one category behave: where they go when their host leaves its
+/// zone, whether attaching keeps the object, whether their effects and abilities work
+/// while attached, and the zones into which they move along with their host.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttachmentRule {
     /// The attached card's category this rule is for.
     pub category: String,
-    /// The zone they go to (the owner's copy); none means they follow the host.
+    /// The zone they go to when the host leaves (the owner's copy); none means they
+    /// follow the host. Not used when the host keeps its object or moves into a `stay_in`
+    /// zone: they stay attached then.
     #[serde(default)]
     pub to: Option<String>,
     /// The orientation they take there.
     #[serde(default)]
     pub orientation: Option<String>,
+    /// Attaching a card of this category, detaching it and moving it to another host keep
+    /// its object where a move between the two zones would keep it (an `identity` group, a
+    /// `keeps_identity` destination) or when it stays in the same zone. Default: attaching
+    /// and detaching make a new object.
+    #[serde(default)]
+    pub keep_identity: bool,
+    /// The continuous effects on an attached card: `apply` (default) or `pause` (while it
+    /// is attached they do not apply and their durations do not end them; they apply again
+    /// once it is detached keeping its object).
+    #[serde(default)]
+    pub effects: AttachedEffects,
+    /// The abilities of an attached card: `work` (default: in its host's zone, at any
+    /// depth of attachment) or `suppressed` (none work while it is attached: no triggers,
+    /// statics, replacements or activated abilities, printed or gained, nor those of the
+    /// cards attached to it).
+    #[serde(default)]
+    pub abilities: AttachedAbilities,
+    /// Zones into which a host takes its attachments along, still attached (a composite
+    /// moves whole): they become new objects with it, or keep theirs when it keeps its. A
+    /// host that keeps its object keeps its attachments wherever it goes.
+    #[serde(default)]
+    pub stay_in: Vec<String>,
 }
+
+// --- Identity and composite objects -------------------------------------------------------
+
+/// Zones between which a move keeps the object: its id, the continuous effects on it, its
+/// counters, flags, usage counts, entry turn and timestamp (the card stays where it
+/// entered: a Line of a shared area, a sub-state of one place). A move between any two
+/// zones of one group (in either direction, the same zone included, any player's copy)
+/// keeps the object; a move anywhere else makes a new object, unless the destination is
+/// `keeps_identity`. A zone belongs to at most one group.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct IdentityGroup {
+    /// The zones of the group.
+    pub zones: Vec<String>,
+}
+
+/// What happens to the continuous effects on an attached card.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AttachedEffects {
+    /// They keep applying.
+    #[default]
+    Apply,
+    /// They are paused while it is attached: no effect, no expiry.
+    Pause,
+}
+
+/// Whether an attached card's abilities work.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AttachedAbilities {
+    /// They work in the host's zone.
+    #[default]
+    Work,
+    /// They do not work while it is attached.
+    Suppressed,
+}
+
+// --- end of identity and composite objects ------------------------------------------------
 
 /// The turn.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]

@@ -3,8 +3,8 @@
 use std::collections::HashSet;
 
 use crate::content::{
-    CharKind, CharacteristicDecl, Direction, EliminatedCards, OptionDecl, OptionValue, Options,
-    RulesetManifest, ZoneDecl,
+    AttachedAbilities, AttachedEffects, CharKind, CharacteristicDecl, Direction, EliminatedCards,
+    OptionDecl, OptionValue, Options, RulesetManifest, ZoneDecl,
 };
 use crate::names::{Declared, Names, Sym, UnknownName};
 use crate::state::events::KERNEL_EVENTS;
@@ -29,6 +29,14 @@ pub struct AttachRule {
     pub to: Option<usize>,
     /// Orientation there.
     pub orientation: Option<Sym>,
+    /// Attaching and detaching keep the object where the zones allow it.
+    pub keep_identity: bool,
+    /// Effects on the attached card are paused while it is attached.
+    pub pause_effects: bool,
+    /// Its abilities work while it is attached.
+    pub abilities_work: bool,
+    /// Zone declarations into which the host takes it along, still attached.
+    pub stay_in: Vec<usize>,
 }
 
 /// The resolved ruleset.
@@ -68,6 +76,8 @@ pub struct Rules {
     pub ability_keywords: Vec<Sym>,
     /// `elimination.cards`, resolved: the zone an eliminated player's cards go to.
     pub elimination_zone: Option<usize>,
+    /// The `identity` group of each zone declaration, if it is in one.
+    pub identity_groups: Vec<Option<u16>>,
 }
 
 impl Rules {
@@ -153,11 +163,49 @@ impl Rules {
                 None => None,
             };
             let orientation = a.orientation.as_ref().map(|o| names.intern(o));
+            if attachments
+                .iter()
+                .any(|r: &AttachRule| r.category == category)
+            {
+                errors2.push(format!(
+                    "attachments: category '{}' has two rules",
+                    a.category
+                ));
+            }
+            let mut stay_in = Vec::new();
+            for z in &a.stay_in {
+                match manifest.zones.iter().position(|d| &d.name == z) {
+                    Some(i) => stay_in.push(i),
+                    None => errors2.push(format!(
+                        "attachments ({}): stay_in: unknown zone '{z}'",
+                        a.category
+                    )),
+                }
+            }
             attachments.push(AttachRule {
                 category,
                 to,
                 orientation,
+                keep_identity: a.keep_identity,
+                pause_effects: a.effects == AttachedEffects::Pause,
+                abilities_work: a.abilities == AttachedAbilities::Work,
+                stay_in,
             });
+        }
+        let mut identity_groups: Vec<Option<u16>> = vec![None; manifest.zones.len()];
+        for (gi, g) in manifest.identity.iter().enumerate() {
+            if g.zones.is_empty() {
+                errors2.push(format!("identity[{gi}].zones: name at least one zone"));
+            }
+            for z in &g.zones {
+                match manifest.zones.iter().position(|d| &d.name == z) {
+                    None => errors2.push(format!("identity[{gi}].zones: unknown zone '{z}'")),
+                    Some(i) if identity_groups[i].is_some() => errors2.push(format!(
+                        "identity[{gi}].zones: zone '{z}' is already in an identity group"
+                    )),
+                    Some(i) => identity_groups[i] = Some(gi as u16),
+                }
+            }
         }
         for p in &manifest.turn.phases {
             names.intern(&p.name);
@@ -239,6 +287,7 @@ impl Rules {
             suppression,
             ability_keywords,
             elimination_zone,
+            identity_groups,
         })
     }
 
@@ -334,6 +383,24 @@ impl Rules {
             }
             .to_string()
         })
+    }
+
+    /// The attachment rule for cards of category `cat`, if the manifest has one.
+    pub fn attach_rule(&self, cat: Sym) -> Option<&AttachRule> {
+        self.attachments.iter().find(|r| r.category == cat)
+    }
+
+    /// Whether a move between zone declarations `from` and `to` stays within one
+    /// `identity` group (the object is kept, and keeps its entry turn and timestamp).
+    pub fn same_identity_group(&self, from: usize, to: usize) -> bool {
+        self.identity_groups[from].is_some()
+            && self.identity_groups[from] == self.identity_groups[to]
+    }
+
+    /// Whether a card moving from zone declaration `from` into `to` keeps its object: the
+    /// two are in one `identity` group, or `to` keeps identity.
+    pub fn move_keeps_identity(&self, from: usize, to: usize) -> bool {
+        self.same_identity_group(from, to) || self.zones[to].1.keeps_identity
     }
 
     /// Whether a characteristic is an integer.
