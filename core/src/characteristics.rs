@@ -4,7 +4,8 @@
 //! Order: base-setting effects (combined by the characteristic's rule: highest, or newest),
 //! then additions, then overriding sets; within a layer by timestamp. A lower bound declared
 //! by the ruleset (`min`) applies when the value is read; the raw value stays available for
-//! arithmetic. Set characteristics apply grants and revocations by timestamp.
+//! arithmetic. Set characteristics apply grants and revocations by timestamp. The effects on
+//! an attached card whose attachment rule pauses them do not apply while it is attached.
 
 use std::cell::Cell;
 
@@ -127,6 +128,11 @@ pub fn set_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result
 /// A card that left play keeps the answer it had when it left (`u64::MAX` if suppressed).
 /// The `including_later` name suppresses later gains too: `SUPPRESSES_LATER_GAINS`.
 pub fn suppressed_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Option<u64>> {
+    // An attached card whose rule (or a host's rule above it) suppresses its abilities:
+    // everything it has, printed or gained, earlier or later.
+    if !db.attached_abilities_work(st, id) {
+        return Ok(Some(SUPPRESSES_LATER_GAINS));
+    }
     let Some((ci, name, later)) = db.rules.suppression else {
         return Ok(None);
     };
@@ -163,7 +169,8 @@ pub fn suppressed_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Opt
     })
 }
 
-/// The `suppressed_since` of a card whose suppression covers every gain, earlier or later.
+/// The `suppressed_since` of a card whose suppression covers every gain, earlier or later
+/// (also an attached card whose attachment rule suppresses its abilities).
 pub const SUPPRESSES_LATER_GAINS: u64 = u64::MAX - 1;
 
 /// The `gained` timestamp of an ability no suppression stops (a delayed ability: the
@@ -214,10 +221,12 @@ pub fn player_has(lua: &Lua, db: &Db, st: &State, p: PlayerId, name: Sym) -> Res
 
 /// Every modification of `sym` that applies to `id`, sorted by layer then timestamp.
 fn collect(lua: &Lua, db: &Db, st: &State, id: ObjId, sym: Sym) -> Result<Vec<Found>> {
+    // Effects on an attached card whose rule pauses them do not apply while it is attached.
+    let paused = db.effects_paused(st, id);
     let mut found: Vec<Found> = st
         .effects
         .iter()
-        .filter(|e| e.target == Target::Obj(id) && e.characteristic == sym)
+        .filter(|e| !paused && e.target == Target::Obj(id) && e.characteristic == sym)
         .map(|e| Found {
             layer: e.modify.layer(),
             ts: e.timestamp,

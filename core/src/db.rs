@@ -940,9 +940,11 @@ impl Db {
         }
     }
 
-    /// Objects of card `card` that are in a zone where ability `ab` works. Suppression
-    /// (`abilities.suppressed_by`) needs Lua, so callers filter these with
-    /// `characteristics::ability_works`.
+    /// Objects of card `card` that are in a zone where ability `ab` works: the zone's cards
+    /// and the cards attached to them at any depth (an attached card is in its host's
+    /// zone), except attached cards whose category's rule suppresses their abilities, and
+    /// whatever is attached below those. Suppression (`abilities.suppressed_by`) needs Lua,
+    /// so callers filter these with `characteristics::ability_works`.
     pub fn sources(
         &self,
         st: &crate::state::State,
@@ -964,16 +966,90 @@ impl Db {
                     if st.obj(id).card == card {
                         out.push(id);
                     }
-                    // Attached cards are in their host's zone: their abilities work there.
-                    for &a in &st.obj(id).attachments {
-                        if st.obj(a).card == card {
-                            out.push(a);
+                    if !st.obj(id).attachments.is_empty() {
+                        for a in self.stack(st, id, true).into_iter().skip(1) {
+                            if st.obj(a).card == card {
+                                out.push(a);
+                            }
                         }
                     }
                 }
             }
         }
         out
+    }
+
+    /// Card `id` and the cards attached to it at any depth, host before its attachments,
+    /// attachments oldest first. With `working`, leaves out the attached cards whose
+    /// abilities do not work there (their rule's `abilities: suppressed`) and what is
+    /// attached below them.
+    pub fn stack(
+        &self,
+        st: &crate::state::State,
+        id: crate::state::ObjId,
+        working: bool,
+    ) -> Vec<crate::state::ObjId> {
+        let mut out = vec![id];
+        let mut i = 0;
+        // Depth first, in order: each card's attachments right after it.
+        while i < out.len() {
+            let host = out[i];
+            let below: Vec<_> = st
+                .obj(host)
+                .attachments
+                .iter()
+                .copied()
+                .filter(|a| !working || self.attached_rule_lets_work(st, *a))
+                .filter(|a| !out.contains(a)) // a broken state must not loop
+                .collect();
+            out.splice(i + 1..i + 1, below);
+            i += 1;
+        }
+        out
+    }
+
+    /// The attachment rule for `id`'s category (whether or not it is attached now).
+    pub fn attach_rule(
+        &self,
+        st: &crate::state::State,
+        id: crate::state::ObjId,
+    ) -> Option<&crate::rules::AttachRule> {
+        self.rules
+            .attach_rule(self.cards[st.obj(id).card as usize].category)
+    }
+
+    /// Whether attached card `id`'s own rule lets its abilities work (`abilities: work`,
+    /// the default).
+    fn attached_rule_lets_work(&self, st: &crate::state::State, id: crate::state::ObjId) -> bool {
+        self.attach_rule(st, id).is_none_or(|r| r.abilities_work)
+    }
+
+    /// Whether the abilities of `id` work as far as attachment goes: it is attached to
+    /// nothing, or every card on the way from it up to the card in a zone is attached under
+    /// a rule whose `abilities` is `work`. For a card that left, as it was when it left.
+    pub fn attached_abilities_work(
+        &self,
+        st: &crate::state::State,
+        id: crate::state::ObjId,
+    ) -> bool {
+        let mut cur = id;
+        for _ in 0..st.objects.len() {
+            let Some(host) = st.obj(cur).attached_to else {
+                return true;
+            };
+            if !self.attached_rule_lets_work(st, cur) {
+                return false;
+            }
+            cur = host;
+        }
+        true
+    }
+
+    /// Whether the continuous effects on `id` are paused: it is attached under a rule with
+    /// `effects: pause`.
+    pub fn effects_paused(&self, st: &crate::state::State, id: crate::state::ObjId) -> bool {
+        st.obj(id).attached_to.is_some()
+            && self.attach_rule(st, id).is_some_and(|r| r.pause_effects)
     }
 
     /// A `ctx` table for a controller (0-based), source and ability.

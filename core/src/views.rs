@@ -13,7 +13,7 @@ use crate::game::Game;
 use crate::state::decisions::Request;
 use crate::state::log::{Entry, Seen};
 use crate::state::values::Val;
-use crate::state::{GameResult, ObjId, PlayerId, State};
+use crate::state::{GameResult, ObjId, PlayerId, State, ZoneId};
 use crate::visibility::{shown, visible};
 
 /// A card as a viewer sees it.
@@ -356,14 +356,18 @@ impl Game {
         }
     }
 
-    /// Checks the kernel's invariants: every live card is in exactly one place, capacities
-    /// hold, attachments point both ways, and views hide what they must. For tests and
+    /// Checks the kernel's invariants: every live card is in exactly one place (a zone's
+    /// list, or under one host), where it says it is (its `zone`: the zone listing it, or
+    /// its top host's zone, at any depth of attachment), `attached_to` and `attachments`
+    /// agree both ways, capacities hold, and views hide what they must. For tests and
     /// random playouts.
     pub fn check_invariants(&self) -> Result<(), String> {
         let st = self.state.borrow();
         let db = &self.engine.db;
+        let name = |id: ObjId| format!("{} ({})", id.0, db.cards[st.obj(id).card as usize].def.id);
         let mut seen = vec![0u32; st.objects.len()];
-        for z in st.zones.iter() {
+        for (zi, z) in st.zones.iter().enumerate() {
+            let zid = ZoneId(zi as u16);
             let decl = &db.rules.zones[z.decl as usize].1;
             if let Some(cap) = decl.capacity
                 && z.cards.len() as u32 > cap
@@ -380,15 +384,44 @@ impl Game {
                 if !o.alive {
                     return Err(format!("dead object {} listed in {}", id.0, decl.name));
                 }
-                // Attachments, at any depth.
+                if o.zone != zid {
+                    return Err(format!(
+                        "object {} is listed in {} but its zone is {}",
+                        name(id),
+                        decl.name,
+                        db.rules.zones[st.zone(o.zone).decl as usize].1.name
+                    ));
+                }
+                if let Some(h) = o.attached_to {
+                    return Err(format!(
+                        "object {} is listed in {} but says it is attached to {}",
+                        name(id),
+                        decl.name,
+                        h.0
+                    ));
+                }
+                // Attachments, at any depth: each points back, is alive, and is in the zone.
                 let mut stack = vec![id];
                 while let Some(host) = stack.pop() {
                     for &a in &st.obj(host).attachments {
                         seen[a.0 as usize] += 1;
-                        if st.obj(a).attached_to != Some(host) || !st.obj(a).alive {
+                        if seen[a.0 as usize] > 1 {
+                            return Err(format!("live object {} is in 2 places", name(a)));
+                        }
+                        let ao = st.obj(a);
+                        if ao.attached_to != Some(host) || !ao.alive {
                             return Err(format!(
                                 "attachment {} does not point back to {}",
                                 a.0, host.0
+                            ));
+                        }
+                        if ao.zone != zid {
+                            return Err(format!(
+                                "attachment {} is under {} in {} but its zone is {}",
+                                name(a),
+                                host.0,
+                                decl.name,
+                                db.rules.zones[st.zone(ao.zone).decl as usize].1.name
                             ));
                         }
                         stack.push(a);

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::sandbox::numbers;
+use crate::state::values::CardRef;
 
 /// Applies one operation. `last_known` is the leaving card's characteristics (computed by
 /// the caller, which may call Lua; this function never does).
@@ -237,15 +238,31 @@ pub fn apply(
                 }
                 _ => false,
             };
-            if st.grants.iter().any(|g| ends(&g.expiry)) {
-                Arc::make_mut(&mut st.grants).retain(|g| !ends(&g.expiry));
+            // Effects and grants on an attached card whose rule pauses its effects do not
+            // run out while it is attached.
+            let paused: Vec<ObjId> = if db.rules.attachments.iter().any(|r| r.pause_effects) {
+                st.objects
+                    .iter()
+                    .filter(|o| o.alive && db.effects_paused(st, o.id))
+                    .map(|o| o.id)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let on_paused = |t: Option<ObjId>| t.is_some_and(|t| paused.contains(&t));
+            if st
+                .grants
+                .iter()
+                .any(|g| ends(&g.expiry) && !on_paused(g.host))
+            {
+                Arc::make_mut(&mut st.grants).retain(|g| !ends(&g.expiry) || on_paused(g.host));
             }
-            Arc::make_mut(&mut st.effects).retain(|e| match e.expiry {
-                Some(x) if x.point == *point => {
-                    let for_player = player.is_none() || x.player.is_none() || x.player == *player;
-                    !(for_player && turn > x.after_turn)
-                }
-                _ => true,
+            Arc::make_mut(&mut st.effects).retain(|e| {
+                let target = match e.target {
+                    Target::Obj(id) => Some(id),
+                    Target::Player(_) => None,
+                };
+                !ends(&e.expiry) || on_paused(target)
             });
             Outcome::Done
         }
@@ -569,6 +586,15 @@ pub fn place(st: &mut State, id: ObjId, zone: ZoneId, pos: Position) {
     }
 }
 
+/// How a move decides whether the card keeps its object.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Identity {
+    /// By the zones' and the attachment rule's identity rules.
+    ByRules,
+    /// A new object: it moves along with a host that became a new object.
+    New,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn move_card(
     db: &Db,
@@ -585,6 +611,54 @@ fn move_card(
     last_known: Option<Vec<LastKnown>>,
     events: &mut Vec<Event>,
 ) -> Option<ObjId> {
+    relocate(
+        db,
+        st,
+        card,
+        zone,
+        player,
+        position,
+        face,
+        orientation,
+        reason,
+        by,
+        host,
+        last_known,
+        Identity::ByRules,
+        events,
+    )
+}
+
+/// Whether card `card` attached (directly or further down) under `host`, or is it.
+fn in_stack_of(st: &State, card: ObjId, host: ObjId) -> bool {
+    let mut cur = Some(host);
+    for _ in 0..=st.objects.len() {
+        match cur {
+            Some(c) if c == card => return true,
+            Some(c) => cur = st.obj(c).attached_to,
+            None => return false,
+        }
+    }
+    true // a cycle: treat as inside
+}
+
+#[allow(clippy::too_many_arguments)]
+fn relocate(
+    db: &Db,
+    st: &mut State,
+    card: ObjId,
+    zone: Option<usize>,
+    player: Option<PlayerId>,
+    position: Position,
+    face: Option<bool>,
+    orientation: Option<Sym>,
+    reason: &Option<String>,
+    by: Option<PlayerId>,
+    host: Option<ObjId>,
+    last_known: Option<Vec<LastKnown>>,
+    identity: Identity,
+    events: &mut Vec<Event>,
+) -> Option<ObjId> {
     let o = st.obj(card).clone();
     if !o.alive {
         return None; // it already left: nothing to move
@@ -592,34 +666,61 @@ fn move_card(
     let from = o.zone;
     let to = match host {
         Some(h) => {
-            if !st.obj(h).alive || h == card {
+            // Not under a card that left, nor under itself or its own attachments.
+            if !st.obj(h).alive || in_stack_of(st, card, h) {
                 return None;
             }
             st.obj(h).zone
         }
         None => st.zone_id(zone?, player.unwrap_or(o.owner)),
     };
-    let to_decl = &db.rules.zones[st.zone(to).decl as usize].1;
+    let from_decl = st.zone(from).decl as usize;
+    let to_decl_index = st.zone(to).decl as usize;
+    let to_decl = &db.rules.zones[to_decl_index].1;
     if host.is_none()
         && let Some(cap) = to_decl.capacity
         && st.zone(to).cards.len() as u32 >= cap
-        && from != to
+        && !(from == to && o.attached_to.is_none())
     {
         return None; // full: the ruleset makes room first
     }
-    // Leave.
+    // Does it stay the same object? A plain move: by the zones (`identity` groups,
+    // `keeps_identity`). Attaching, detaching or changing host: by its attachment rule's
+    // `keep_identity`, where the zones would keep it or it stays in its zone.
+    let keeps = identity == Identity::ByRules
+        && if host.is_none() && o.attached_to.is_none() {
+            db.rules.move_keeps_identity(from_decl, to_decl_index)
+        } else {
+            db.attach_rule(st, card).is_some_and(|r| r.keep_identity)
+                && (from == to || db.rules.move_keeps_identity(from_decl, to_decl_index))
+        };
+    // Entering a `keeps_identity` zone from another one gives the object a new timestamp
+    // and entry turn; within an identity group or its zone it stays where it entered.
+    let refresh = keeps && from != to && !db.rules.same_identity_group(from_decl, to_decl_index);
+    // Leave. (A card that left keeps its host's last-known list of attachments.)
     match o.attached_to {
-        Some(h) => st.obj_mut(h).attachments.retain(|a| *a != card),
+        Some(h) => {
+            if st.obj(h).alive {
+                st.obj_mut(h).attachments.retain(|a| *a != card)
+            }
+        }
         None => st.zone_mut(from).cards.retain(|c| *c != card),
     }
-    let keeps = to_decl.keeps_identity && host.is_none() && o.attached_to.is_none();
     let new_id = if keeps {
         let ts = st.tick();
         let turn = st.turn;
         let n = st.obj_mut(card);
         n.zone = to;
-        n.timestamp = ts;
-        n.entered_turn = turn;
+        if refresh {
+            n.timestamp = ts;
+            n.entered_turn = turn;
+        }
+        if let Some(f) = face {
+            n.face_up = f;
+        }
+        if let Some(or) = orientation {
+            n.orientation = or;
+        }
         card
     } else {
         let id = new_object(db, st, o.card, o.owner, to, face, orientation);
@@ -634,20 +735,15 @@ fn move_card(
         }
         id
     };
-    if keeps {
-        if let Some(f) = face {
-            st.obj_mut(new_id).face_up = f;
-        }
-        if let Some(or) = orientation {
-            st.obj_mut(new_id).orientation = or;
-        }
-    }
     match host {
         Some(h) => {
             st.obj_mut(new_id).attached_to = Some(h);
             st.obj_mut(h).attachments.push(new_id);
         }
-        None => place(st, new_id, to, position),
+        None => {
+            st.obj_mut(new_id).attached_to = None;
+            place(st, new_id, to, position)
+        }
     }
     let mut e = Event::named("moved");
     e.card = Some(new_id);
@@ -657,66 +753,100 @@ fn move_card(
     e.reason = reason.clone();
     e.player = by;
     if let Some(h) = host {
-        e.data.push((
-            "host".into(),
-            Val::Card(crate::state::values::CardRef { card: h }),
-        ));
+        e.data.push(("host".into(), Val::Card(CardRef { card: h })));
     }
     events.push(e);
-    // Cards attached to a card that left follow the attachment rules.
-    if !keeps {
-        for a in o.attachments.iter().copied() {
-            let cat = db.cards[st.obj(a).card as usize].category;
-            let rule = db.rules.attachments.iter().find(|r| r.category == cat);
-            match rule.and_then(|r| r.to.map(|z| (z, r.orientation))) {
-                Some((z, or)) => {
-                    st.obj_mut(a).attached_to = None;
-                    move_card(
-                        db,
-                        st,
-                        a,
-                        Some(z),
-                        Some(st.obj(a).owner),
-                        Position::Top,
-                        None,
-                        or,
-                        &Some("host_left".into()),
-                        by,
-                        None,
-                        None,
-                        events,
-                    );
-                }
-                None => {
-                    // Follow the host to its destination.
-                    st.obj_mut(a).attached_to = None;
-                    let decl = st.zone(to).decl as usize;
-                    move_card(
-                        db,
-                        st,
-                        a,
-                        Some(decl),
-                        Some(st.obj(a).owner),
-                        Position::Top,
-                        None,
-                        None,
-                        &Some("host_left".into()),
-                        by,
-                        None,
-                        None,
-                        events,
-                    );
-                }
-            }
+    // A token that leaves play stops existing (its attachments do not stay on it).
+    let ceases = st.obj(new_id).token && to_decl.removes_tokens;
+    // The cards attached to it: they move along, still attached, when it keeps its object
+    // or enters a zone their rule's `stay_in` names; else they follow the attachment rule.
+    for a in o.attachments.iter().copied() {
+        let rule = db.attach_rule(st, a);
+        // (A token attachment entering a zone that removes tokens does not stay on.)
+        let token_ceases = st.obj(a).token && to_decl.removes_tokens;
+        let along = !ceases
+            && !token_ceases
+            && (keeps || rule.is_some_and(|r| r.stay_in.contains(&to_decl_index)));
+        if along && keeps {
+            carry(st, a, from, to, by, events);
+        } else if along {
+            relocate(
+                db,
+                st,
+                a,
+                None,
+                None,
+                Position::Top,
+                None,
+                None,
+                &Some("with_host".into()),
+                by,
+                Some(new_id),
+                None,
+                Identity::New,
+                events,
+            );
+        } else {
+            let (z, or) = match rule.and_then(|r| r.to.map(|z| (z, r.orientation))) {
+                Some((z, or)) => (z, or),
+                // Follow the host to its destination.
+                None => (to_decl_index, None),
+            };
+            relocate(
+                db,
+                st,
+                a,
+                Some(z),
+                Some(st.obj(a).owner),
+                Position::Top,
+                None,
+                or,
+                &Some("host_left".into()),
+                by,
+                None,
+                None,
+                Identity::ByRules,
+                events,
+            );
         }
     }
-    // A token that leaves play stops existing.
-    if st.obj(new_id).token && to_decl.removes_tokens {
-        st.zone_mut(to).cards.retain(|c| *c != new_id);
+    if ceases {
+        match st.obj(new_id).attached_to {
+            Some(h) => st.obj_mut(h).attachments.retain(|c| *c != new_id),
+            None => st.zone_mut(to).cards.retain(|c| *c != new_id),
+        }
         st.obj_mut(new_id).alive = false;
         let mut e = Event::named("ceased");
         e.old = Some(new_id);
         events.push(e);
     }
     Some(new_id)
+}
+
+/// Attached card `a` moves along with its host, which kept its object, from zone `from` to
+/// `to`: it keeps its object and its place under the host, and so do the cards attached
+/// to it, at any depth. Each emits `moved` (reason `with_host`).
+fn carry(
+    st: &mut State,
+    a: ObjId,
+    from: ZoneId,
+    to: ZoneId,
+    by: Option<PlayerId>,
+    events: &mut Vec<Event>,
+) {
+    st.obj_mut(a).zone = to;
+    let mut e = Event::named("moved");
+    e.card = Some(a);
+    e.old = Some(a);
+    e.from = Some(from);
+    e.to = Some(to);
+    e.reason = Some("with_host".into());
+    e.player = by;
+    if let Some(h) = st.obj(a).attached_to {
+        e.data.push(("host".into(), Val::Card(CardRef { card: h })));
+    }
+    events.push(e);
+    for b in st.obj(a).attachments.clone() {
+        carry(st, b, from, to, by, events);
+    }
 }

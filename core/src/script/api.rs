@@ -509,10 +509,9 @@ pub(crate) fn abilities_in(
                 .filter(|z| zones.is_none_or(|d| d.contains(&(z.decl as usize))))
             {
                 for &id in &z.cards {
-                    for r in own(id) {
-                        push(id, r, None)?;
-                    }
-                    for &a in &st.obj(id).attachments {
+                    // The card, then the cards attached to it at any depth (whose abilities
+                    // work in its zone unless their attachment rule suppresses them).
+                    for a in db.stack(st, id, true) {
                         for r in own(a) {
                             push(a, r, None)?;
                         }

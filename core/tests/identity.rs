@@ -1,0 +1,646 @@
+//! Kernel tests of object identity and composite objects on a made-up game, "Lines": each
+//! player has three Lines (`at_line`, `df_line`, `no_line`) that are one place for identity
+//! (`identity` groups), a discard, a remove zone, and a `bench` that keeps the identity of
+//! whatever enters it. Seals may carry other Seals as Supports (kept objects, paused
+//! effects, suppressed abilities, moving whole into the remove zone) and Gear (whose
+//! abilities work, at any depth). Positions are built by hand (`Builder`); the main phase
+//! offers every move, attachment, boost and counter as an action, so each test drives the
+//! kernel step by step and checks the invariants after every step.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use riffle_core::*;
+
+const MANIFEST: &str = r#"{
+  "game": "lines", "name": {"en": "Lines"}, "version": "1",
+  "players": {"min": 2, "max": 2},
+  "zones": [
+    {"name": "deck", "scope": "player", "visibility": "hidden", "ordered": true, "face_down": true},
+    {"name": "hand", "scope": "player", "visibility": "owner"},
+    {"name": "at_line", "scope": "player", "visibility": "public", "in_play": true},
+    {"name": "df_line", "scope": "player", "visibility": "public", "in_play": true},
+    {"name": "no_line", "scope": "player", "visibility": "public", "in_play": true},
+    {"name": "discard", "scope": "player", "visibility": "public", "ordered": true},
+    {"name": "remove", "scope": "player", "visibility": "public"},
+    {"name": "bench", "scope": "player", "visibility": "public", "in_play": true, "keeps_identity": true}
+  ],
+  "categories": ["seal", "gear"],
+  "characteristics": [
+    {"name": "power", "kind": "int", "min": 0},
+    {"name": "keywords", "kind": "set"}
+  ],
+  "orientations": ["ready", "tired"],
+  "counters": ["charge"],
+  "events": ["flash"],
+  "timings": ["main"],
+  "durations": ["end_of_turn"],
+  "identity": [{"zones": ["at_line", "df_line", "no_line"]}],
+  "attachments": [
+    {"category": "seal", "keep_identity": true, "effects": "pause", "abilities": "suppressed",
+     "stay_in": ["remove"]},
+    {"category": "gear", "to": "discard", "abilities": "work"}
+  ],
+  "setup": "setup",
+  "turn": {"phases": [
+    {"name": "main", "actions": "main_actions"},
+    {"name": "end", "run": "end_phase"}
+  ]},
+  "triggers": {"order": "fifo_batches", "player_orders": true},
+  "hooks": {"activate": "activate", "validate_deck": "validate_deck"},
+  "deck": {"sections": [{"name": "main", "zone": "deck"}]},
+  "scripts": ["lines.lua"],
+  "limits": {"script_memory": 33554432}
+}"#;
+
+const RULES_LUA: &str = r#"
+function setup(ctx) end
+
+local PLACES = { "hand", "at_line", "df_line", "no_line", "remove", "bench" }
+local TO = { "at_line", "df_line", "no_line", "discard", "remove", "bench", "hand" }
+
+-- Every card of player p in PLACES, and the cards attached to them at any depth.
+local function all_cards(ctx, p)
+  local out = {}
+  local function walk(c)
+    out[#out + 1] = c
+    for _, a in ipairs(c.attachments) do walk(a) end
+  end
+  for _, z in ipairs(PLACES) do
+    for _, c in ipairs(ctx:cards(z, p)) do walk(c) end
+  end
+  return out
+end
+
+function main_actions(ctx)
+  local p = ctx.turn_player
+  local out = {}
+  local function opt(label, card, target, run)
+    out[#out + 1] = { label = label, kind = "x", card = card, target = target, run = run }
+  end
+  local cards = all_cards(ctx, p)
+  for _, c in ipairs(cards) do
+    for _, z in ipairs(TO) do
+      opt("move " .. c.name .. " to " .. z, c, nil, function(ctx, o) ctx:move(o.card, z) end)
+    end
+    opt("boost " .. c.name, c, nil, function(ctx, o)
+      ctx:modify(o.card, { char = "power", op = "add", value = 2 }, { ["until"] = "end_of_turn" })
+    end)
+    opt("charge " .. c.name, c, nil, function(ctx, o) ctx:add_counter(o.card, "charge", 1) end)
+    opt("mark " .. c.name, c, nil, function(ctx, o) ctx:use(o.card, "mark") end)
+    for _, h in ipairs(cards) do
+      if h ~= c then
+        opt("attach " .. c.name .. " to " .. h.name, c, h, function(ctx, o) ctx:attach(o.card, o.target) end)
+      end
+    end
+  end
+  opt("flash", nil, nil, function(ctx) ctx:emit("flash", {}) end)
+  for _, ab in ipairs(ctx:abilities{ kind = "activated", timing = "main", player = p }) do
+    opt("use " .. ab.source.name, ab.source, nil, function(ctx, o) activate(ctx:with{ source = ab.source }, ab, {}) end)
+  end
+  out[#out + 1] = { label = "end turn", kind = "end", ends_phase = true }
+  return out
+end
+
+function end_phase(ctx) ctx:expire("end_of_turn") end
+
+function activate(ctx, ab, args)
+  ab.def.operate(ctx, args)
+  return true
+end
+
+function validate_deck(deck) return {} end
+
+-- The card at the top of a stack of attachments.
+function top_host(c)
+  local h = c.host
+  while h ~= nil and h.host ~= nil do h = h.host end
+  return h
+end
+"#;
+
+fn card(id: &str, category: &str, power: i64, script: Option<&str>) -> CardDef {
+    let mut fields = BTreeMap::new();
+    fields.insert("power".to_string(), serde_json::json!(power));
+    CardDef {
+        id: id.into(),
+        category: category.into(),
+        name: [("en".to_string(), id.to_string())].into(),
+        text: BTreeMap::new(),
+        fields,
+        keywords: Vec::new(),
+        script: script.map(|s| Source {
+            name: format!("cards/{id}.lua"),
+            text: s.into(),
+        }),
+    }
+}
+
+fn cards() -> Vec<CardDef> {
+    vec![
+        card("runner", "seal", 4, None),
+        card("main", "seal", 5, None),
+        // Drummer: your other Seals get +1 power; when a flash happens, it gets a charge.
+        card(
+            "drummer",
+            "seal",
+            2,
+            Some(
+                r#"return {
+                 { kind = "static",
+                   affects = function(ctx, c) return c.category == "seal" and c.controller == ctx.player and c ~= ctx.source end,
+                   modify = { { char = "power", op = "add", value = 1 } } },
+                 { kind = "triggered", on = "flash",
+                   operate = function(ctx) ctx:add_counter(ctx.source, "charge", 1) end } }"#,
+            ),
+        ),
+        card("piper", "seal", 3, None),
+        card("rod", "gear", 0, None),
+        // Lamp: the card at the top of its stack gets +3 power and a charge at each flash;
+        // "use lamp" (main timing) does nothing but be listed.
+        card(
+            "lamp",
+            "gear",
+            0,
+            Some(
+                r#"return {
+                 { kind = "static",
+                   affects = function(ctx, c) return top_host(ctx.source) == c end,
+                   modify = { { char = "power", op = "add", value = 3 } } },
+                 { kind = "triggered", on = "flash",
+                   operate = function(ctx)
+                     local h = top_host(ctx.source)
+                     if h then ctx:add_counter(h, "charge", 1) end
+                   end },
+                 { kind = "activated", timing = "main", operate = function(ctx) end } }"#,
+            ),
+        ),
+    ]
+}
+
+fn content_with(tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
+    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
+    tweak(&mut raw);
+    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
+    Content {
+        ruleset: Ruleset {
+            manifest,
+            scripts: vec![Source {
+                name: "lines.lua".into(),
+                text: RULES_LUA.into(),
+            }],
+        },
+        cards: cards(),
+    }
+}
+
+fn engine_with(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
+    match Engine::new(&content_with(tweak)) {
+        Ok(e) => e,
+        Err(es) => panic!(
+            "{}",
+            es.iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        ),
+    }
+}
+
+fn load_errors(tweak: impl FnOnce(&mut serde_json::Value)) -> String {
+    match Engine::new(&content_with(tweak)) {
+        Ok(_) => panic!("the manifest loaded"),
+        Err(es) => es
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+/// A game of Lines at player 1's first main phase with these cards placed (zone, card,
+/// attached under the card placed at that index).
+fn position(e: &Rc<Engine>, placed: &[(&str, &str, Option<usize>)]) -> Game {
+    let mut b = Builder::new(e.clone(), 2, 7).expect("builder");
+    let mut ids = Vec::new();
+    for (zone, card, under) in placed {
+        let opts = Place {
+            attach_to: under.map(|i| ids[i]),
+            ..Place::default()
+        };
+        ids.push(b.place(0, zone, card, &opts).expect("placed"));
+    }
+    let g = b.start(1, 0, "main").expect("started");
+    g.check_invariants().expect("invariants at the start");
+    g
+}
+
+/// Answers with the option whose label is `label`, then checks the invariants.
+fn step(g: &mut Game, label: &str) {
+    let req = g.request().expect("a request").clone();
+    let Request::Choose {
+        options, player, ..
+    } = &req
+    else {
+        panic!("not a choice: {req:?}")
+    };
+    let i = options
+        .iter()
+        .position(|o| o.label == label)
+        .unwrap_or_else(|| panic!("no option '{label}'"));
+    g.respond(
+        *player,
+        Response::Choose {
+            indices: vec![i as u32],
+        },
+    )
+    .expect("legal");
+    assert!(g.errors().is_empty(), "script errors: {:?}", g.errors());
+    g.check_invariants()
+        .unwrap_or_else(|e| panic!("after '{label}': {e}"));
+}
+
+fn offered(g: &Game, label: &str) -> bool {
+    match g.request() {
+        Some(Request::Choose { options, .. }) => options.iter().any(|o| o.label == label),
+        _ => false,
+    }
+}
+
+/// Ends player 1's turn and player 2's, back to player 1's main phase.
+fn next_round(g: &mut Game) {
+    step(g, "end turn");
+    step(g, "end turn");
+}
+
+/// Player 1's live card `name`, anywhere, at any depth of attachment.
+fn live(g: &Game, name: &str) -> ObjId {
+    g.with_state(|st| {
+        let found: Vec<ObjId> = st
+            .objects
+            .iter()
+            .filter(|o| o.alive && o.owner == 0 && g.card_id(o.id) == name)
+            .map(|o| o.id)
+            .collect();
+        assert_eq!(found.len(), 1, "{name}: {found:?}");
+        found[0]
+    })
+}
+
+fn zone_of(g: &Game, id: ObjId) -> String {
+    g.with_state(|st| {
+        let decl = st.zone(st.obj(id).zone).decl as usize;
+        g.engine().manifest().zones[decl].name.clone()
+    })
+}
+
+fn host_of(g: &Game, id: ObjId) -> Option<ObjId> {
+    g.with_state(|st| st.obj(id).attached_to)
+}
+
+fn alive(g: &Game, id: ObjId) -> bool {
+    g.with_state(|st| st.obj(id).alive)
+}
+
+/// Card `id` as player 1 sees it (searching attachments at any depth).
+fn seen(g: &Game, id: ObjId) -> CardView {
+    fn find(cards: &[CardView], id: ObjId) -> Option<CardView> {
+        cards.iter().find_map(|c| {
+            if c.id == Some(id) {
+                Some(c.clone())
+            } else {
+                find(&c.attachments, id)
+            }
+        })
+    }
+    let v = g.view(0);
+    v.zones
+        .iter()
+        .find_map(|z| find(&z.cards, id))
+        .unwrap_or_else(|| panic!("card {id:?} not in view"))
+}
+
+fn power(g: &Game, id: ObjId) -> i64 {
+    seen(g, id).values["power"]
+}
+
+fn charge(g: &Game, id: ObjId) -> i64 {
+    seen(g, id).counters.get("charge").copied().unwrap_or(0)
+}
+
+fn uses(g: &Game, id: ObjId) -> u32 {
+    g.with_state(|st| st.obj(id).uses.iter().map(|u| u.2).sum())
+}
+
+/// Moves logged since `from` entries: (card id, reason).
+fn moves_since(g: &Game, from: usize) -> Vec<(String, Option<String>)> {
+    g.log()
+        .iter()
+        .skip(from)
+        .filter_map(|e| match e {
+            Entry::Event(ev) if ev.name == "moved" => {
+                Some((g.card_id(ev.card.expect("card")), ev.reason.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn moves_between_the_lines_keep_the_object_its_effects_counters_and_usage() {
+    let e = engine_with(|_| {});
+    let mut g = position(&e, &[("hand", "runner", None)]);
+    let in_hand = live(&g, "runner");
+    step(&mut g, "move runner to at_line");
+    let r = live(&g, "runner");
+    assert_ne!(r, in_hand, "from the hand into a Line: a new object");
+    assert!(!alive(&g, in_hand));
+    step(&mut g, "boost runner");
+    step(&mut g, "charge runner");
+    step(&mut g, "mark runner");
+    let (ts, entered) = g.with_state(|st| (st.obj(r).timestamp, st.obj(r).entered_turn));
+    for line in ["df_line", "no_line", "at_line", "at_line"] {
+        step(&mut g, &format!("move runner to {line}"));
+        assert_eq!(live(&g, "runner"), r, "to {line}: the same object");
+        assert_eq!(zone_of(&g, r), line);
+        assert_eq!(power(&g, r), 6, "4 printed + 2 until end of turn, kept");
+        assert_eq!(charge(&g, r), 1, "its counter is kept");
+        assert_eq!(uses(&g, r), 1, "its usage is kept");
+        assert_eq!(
+            g.with_state(|st| (st.obj(r).timestamp, st.obj(r).entered_turn)),
+            (ts, entered),
+            "it stays where it entered"
+        );
+    }
+    // The kept effect still runs out at its point.
+    next_round(&mut g);
+    assert_eq!(live(&g, "runner"), r);
+    assert_eq!(power(&g, r), 4, "the boost ended at the end of the turn");
+    // Leaving the group makes a new object: no counters, no effects.
+    step(&mut g, "boost runner");
+    step(&mut g, "move runner to discard");
+    let d = live(&g, "runner");
+    assert_ne!(d, r);
+    assert!(!alive(&g, r));
+    assert_eq!(g.with_state(|st| st.obj(r).successor), Some(d));
+    assert_eq!(zone_of(&g, d), "discard");
+    assert_eq!(power(&g, d), 4);
+    assert_eq!(charge(&g, d), 0);
+    assert_eq!(uses(&g, d), 0);
+}
+
+#[test]
+fn a_keeps_identity_zone_keeps_the_object_from_anywhere_and_counts_as_entering_it() {
+    let e = engine_with(|_| {});
+    let mut g = position(&e, &[("hand", "runner", None)]);
+    let r = live(&g, "runner");
+    step(&mut g, "charge runner");
+    let ts = g.with_state(|st| st.obj(r).timestamp);
+    step(&mut g, "move runner to bench");
+    assert_eq!(
+        live(&g, "runner"),
+        r,
+        "the bench keeps identity from the hand"
+    );
+    assert_eq!(charge(&g, r), 1);
+    assert!(
+        g.with_state(|st| st.obj(r).timestamp) > ts,
+        "entering the bench gives it a new timestamp"
+    );
+    step(&mut g, "move runner to at_line");
+    assert_ne!(live(&g, "runner"), r, "bench to a Line: not in one group");
+}
+
+/// The stale-zone bug: a host that kept its object when it moved left its attachments'
+/// `zone` where it had been. Uses only manifest fields older than identity groups.
+#[test]
+fn attachments_move_with_a_host_that_keeps_its_object_and_their_zone_follows() {
+    let e = engine_with(|m| {
+        let o = m.as_object_mut().unwrap();
+        o.remove("identity");
+        o.insert(
+            "attachments".into(),
+            serde_json::json!([{"category": "gear", "to": "discard"}]),
+        );
+    });
+    let mut g = position(
+        &e,
+        &[
+            ("at_line", "main", None),
+            ("at_line", "rod", Some(0)),
+            ("at_line", "lamp", Some(1)),
+        ],
+    );
+    let (m, rod, lamp) = (live(&g, "main"), live(&g, "rod"), live(&g, "lamp"));
+    step(&mut g, "move main to bench");
+    assert_eq!(live(&g, "main"), m, "the bench keeps identity");
+    assert_eq!(host_of(&g, rod), Some(m));
+    assert_eq!(host_of(&g, lamp), Some(rod));
+    assert_eq!(
+        zone_of(&g, rod),
+        "bench",
+        "the attachment is where its host is"
+    );
+    assert_eq!(zone_of(&g, lamp), "bench", "at any depth");
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn supports_keep_their_object_pause_their_effects_and_lose_their_abilities() {
+    let e = engine_with(|_| {});
+    let mut g = position(
+        &e,
+        &[
+            ("at_line", "main", None),
+            ("at_line", "drummer", None),
+            ("df_line", "piper", None),
+        ],
+    );
+    let (m, d, p) = (live(&g, "main"), live(&g, "drummer"), live(&g, "piper"));
+    // Free, the drummer's abilities work.
+    assert_eq!(power(&g, m), 6, "5 + 1 from the drummer");
+    step(&mut g, "flash");
+    assert_eq!(charge(&g, d), 1, "its trigger works");
+    step(&mut g, "boost drummer");
+    assert_eq!(power(&g, d), 4);
+
+    // Attached as a Support: the same object, effects paused, abilities suppressed.
+    step(&mut g, "attach drummer to main");
+    assert_eq!(live(&g, "drummer"), d, "attaching kept the object");
+    assert_eq!(host_of(&g, d), Some(m));
+    assert_eq!(charge(&g, d), 1, "its counter is kept");
+    assert_eq!(power(&g, d), 2, "its boost is paused");
+    assert_eq!(power(&g, m), 5, "its static ability is suppressed");
+    step(&mut g, "flash");
+    assert_eq!(charge(&g, d), 1, "its triggered ability is suppressed");
+    step(&mut g, "attach piper to main");
+    assert_eq!(live(&g, "piper"), p, "from another Line of the group: kept");
+    assert_eq!(zone_of(&g, p), "at_line");
+    // A card cannot go under its own attachment.
+    step(&mut g, "attach main to drummer");
+    assert_eq!(host_of(&g, m), None);
+    assert_eq!(host_of(&g, d), Some(m));
+
+    // Paused durations do not run out.
+    next_round(&mut g);
+    assert!(
+        g.with_state(|st| st
+            .effects
+            .iter()
+            .any(|e| e.target == effects::Target::Obj(d))),
+        "the paused boost survived the end of turn"
+    );
+
+    // The composite moves whole between Lines: every object kept, zones updated.
+    let before = g.log().len();
+    step(&mut g, "move main to df_line");
+    assert_eq!(live(&g, "main"), m);
+    for s in [d, p] {
+        assert!(alive(&g, s));
+        assert_eq!(host_of(&g, s), Some(m));
+        assert_eq!(zone_of(&g, s), "df_line");
+    }
+    assert_eq!(
+        moves_since(&g, before),
+        vec![
+            ("main".to_string(), None),
+            ("drummer".to_string(), Some("with_host".to_string())),
+            ("piper".to_string(), Some("with_host".to_string())),
+        ]
+    );
+
+    // Detached into a Line: the same object; its effects apply again and its abilities work.
+    step(&mut g, "move drummer to at_line");
+    assert_eq!(live(&g, "drummer"), d);
+    assert_eq!(host_of(&g, d), None);
+    assert_eq!(power(&g, d), 4, "the paused boost applies again");
+    assert_eq!(power(&g, m), 6, "its static ability works again");
+    step(&mut g, "flash");
+    assert_eq!(charge(&g, d), 2);
+    // The resumed boost runs out at the next end of turn.
+    next_round(&mut g);
+    assert_eq!(power(&g, d), 2);
+}
+
+#[test]
+fn a_composite_moves_whole_into_a_stay_in_zone_and_splits_elsewhere() {
+    let e = engine_with(|_| {});
+    let mut g = position(
+        &e,
+        &[
+            ("at_line", "main", None),
+            ("at_line", "piper", None),
+            ("hand", "rod", None),
+        ],
+    );
+    let (m, p) = (live(&g, "main"), live(&g, "piper"));
+    step(&mut g, "charge piper");
+    step(&mut g, "attach piper to main");
+    step(&mut g, "attach rod to main");
+    let rod = live(&g, "rod");
+
+    // Into the remove zone (the Supports' `stay_in`): the main is a new object there; the
+    // Support stays attached, as a new object too; the gear has no `stay_in` and goes to
+    // its rule's zone.
+    step(&mut g, "move main to remove");
+    let m2 = live(&g, "main");
+    let p2 = live(&g, "piper");
+    assert_ne!(m2, m);
+    assert_ne!(p2, p, "the host made a new object: so does the Support");
+    assert_eq!(zone_of(&g, m2), "remove");
+    assert_eq!(host_of(&g, p2), Some(m2));
+    assert_eq!(zone_of(&g, p2), "remove");
+    assert_eq!(charge(&g, p2), 0);
+    assert!(!alive(&g, rod));
+    let rod2 = live(&g, "rod");
+    assert_eq!(zone_of(&g, rod2), "discard");
+    assert_eq!(host_of(&g, rod2), None);
+
+    // Out of the remove zone to the hand (not a `stay_in` zone): the Support follows its
+    // host there (its rule names no zone), detached.
+    step(&mut g, "move main to hand");
+    let p3 = live(&g, "piper");
+    assert_eq!(zone_of(&g, live(&g, "main")), "hand");
+    assert_eq!(zone_of(&g, p3), "hand");
+    assert_eq!(host_of(&g, p3), None);
+}
+
+#[test]
+fn abilities_of_an_attachment_of_an_attachment_work_under_a_work_policy() {
+    let e = engine_with(|_| {});
+    let mut g = position(
+        &e,
+        &[
+            ("at_line", "main", None),
+            ("at_line", "rod", Some(0)),
+            ("at_line", "piper", None),
+            ("hand", "lamp", None),
+        ],
+    );
+    let m = live(&g, "main");
+    assert_eq!(power(&g, m), 5);
+    assert!(!offered(&g, "use lamp"), "in the hand it has no ability");
+
+    // Lamp under rod under main: depth 2, every level `work`.
+    step(&mut g, "attach lamp to rod");
+    let lamp = live(&g, "lamp");
+    assert_eq!(host_of(&g, lamp), Some(live(&g, "rod")));
+    assert_eq!(power(&g, m), 8, "its static works at depth 2");
+    assert!(offered(&g, "use lamp"), "ctx:abilities lists it at depth 2");
+    step(&mut g, "flash");
+    assert_eq!(charge(&g, m), 1, "its trigger works at depth 2");
+
+    // Under a Support (a suppressed level on the way up), it does nothing.
+    step(&mut g, "attach piper to main");
+    step(&mut g, "attach lamp to piper");
+    let lamp = live(&g, "lamp");
+    assert_eq!(host_of(&g, lamp), Some(live(&g, "piper")));
+    assert_eq!(power(&g, m), 5);
+    assert!(!offered(&g, "use lamp"));
+    step(&mut g, "flash");
+    assert_eq!(charge(&g, m), 1);
+
+    // The whole stack moves between Lines, at every depth.
+    step(&mut g, "move main to no_line");
+    for c in ["rod", "piper", "lamp"] {
+        assert_eq!(zone_of(&g, live(&g, c)), "no_line", "{c}");
+    }
+}
+
+#[test]
+fn identity_and_attachment_fields_are_checked_by_name() {
+    let unknown = load_errors(|m| {
+        m["identity"] = serde_json::json!([{"zones": ["at_line", "moon"]}]);
+    });
+    assert!(
+        unknown.contains("identity[0].zones: unknown zone 'moon'"),
+        "{unknown}"
+    );
+    let twice = load_errors(|m| {
+        m["identity"] = serde_json::json!([{"zones": ["at_line"]}, {"zones": ["at_line"]}]);
+    });
+    assert!(
+        twice.contains("identity[1].zones: zone 'at_line' is already in an identity group"),
+        "{twice}"
+    );
+    let stay = load_errors(|m| {
+        m["attachments"][0]["stay_in"] = serde_json::json!(["moon"]);
+    });
+    assert!(
+        stay.contains("attachments (seal): stay_in: unknown zone 'moon'"),
+        "{stay}"
+    );
+    let dup = load_errors(|m| {
+        m["attachments"][1]["category"] = serde_json::json!("seal");
+    });
+    assert!(
+        dup.contains("attachments: category 'seal' has two rules"),
+        "{dup}"
+    );
+    let bad: Result<RulesetManifest, _> = serde_json::from_value({
+        let mut m: serde_json::Value = serde_json::from_str(MANIFEST).unwrap();
+        m["attachments"][0]["abilities"] = serde_json::json!("sometimes");
+        m
+    });
+    assert!(bad.is_err(), "an unknown policy is refused");
+}
