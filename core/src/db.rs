@@ -9,6 +9,9 @@ use crate::content::{CardDef, Localized};
 use crate::names::{Names, Sym};
 use crate::rules::Rules;
 
+/// How deep the ability search follows attachments (only a broken state nests deeper).
+const MAX_ATTACHMENT_DEPTH: usize = 64;
+
 /// The kind of an ability.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AbilityKind {
@@ -966,17 +969,34 @@ impl Db {
                     if st.obj(id).card == card {
                         out.push(id);
                     }
-                    if !st.obj(id).attachments.is_empty() {
-                        for a in self.stack(st, id, true).into_iter().skip(1) {
-                            if st.obj(a).card == card {
-                                out.push(a);
-                            }
-                        }
-                    }
+                    self.working_attachments_of(st, id, card, 0, &mut out);
                 }
             }
         }
         out
+    }
+
+    /// Pushes onto `out` the cards of card `card` attached under `host` at any depth whose
+    /// abilities work there (depth first, oldest first), without allocating.
+    fn working_attachments_of(
+        &self,
+        st: &crate::state::State,
+        host: crate::state::ObjId,
+        card: u32,
+        depth: usize,
+        out: &mut Vec<crate::state::ObjId>,
+    ) {
+        if depth > MAX_ATTACHMENT_DEPTH {
+            return; // only a broken state nests this deep
+        }
+        for &a in &st.obj(host).attachments {
+            if self.attached_rule_lets_work(st, a) {
+                if st.obj(a).card == card {
+                    out.push(a);
+                }
+                self.working_attachments_of(st, a, card, depth + 1, out);
+            }
+        }
     }
 
     /// Card `id` and the cards attached to it at any depth, host before its attachments,
