@@ -273,11 +273,15 @@ pub(crate) fn collect(
                         candidates.push(((card, ai), Some(src), st.obj(src).controller, None, 0));
                     }
                     // Look back: a card that just left a zone where the ability worked
-                    // triggers as it was there ("when this is K.O.'d").
+                    // triggers as it was there ("when this is K.O.'d"). A card that kept
+                    // its object and is still found where it is now triggers once.
                     if let (Some(old), Some(from), false) = (e.old, e.from, ab.dormant) {
                         let o = st.obj(old);
                         let decl = st.zone(from).decl as usize;
-                        if o.card == c && db.ability_zones(ab).contains(&decl) {
+                        let found = candidates
+                            .iter()
+                            .any(|x| x.0 == (card, ai) && x.1 == Some(old));
+                        if o.card == c && !found && db.ability_zones(ab).contains(&decl) {
                             candidates.push(((card, ai), Some(old), o.controller, None, 0));
                         }
                     }
