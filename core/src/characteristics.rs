@@ -184,6 +184,10 @@ pub fn ability_works(lua: &Lua, db: &Db, st: &State, id: ObjId, gained: u64) -> 
     if gained == NEVER_SUPPRESSED {
         return Ok(true);
     }
+    // An ability an effect gave it is paused with the other effects on an attached card.
+    if gained != 0 && db.effects_paused(st, id) {
+        return Ok(false);
+    }
     Ok(suppressed_since(lua, db, st, id)?.is_none_or(|t| gained > t))
 }
 

@@ -155,7 +155,36 @@ fn cards() -> Vec<CardDef> {
             ),
         ),
         card("piper", "seal", 3, None),
+        // Dancer: whenever it moves (in play), it gets a charge.
+        card(
+            "dancer",
+            "seal",
+            1,
+            Some(
+                r#"return { { kind = "triggered", on = "moved",
+                   when = function(ctx, ev) return ev.card == ctx.source end,
+                   operate = function(ctx) ctx:add_counter(ctx.source, "charge", 1) end } }"#,
+            ),
+        ),
         card("rod", "gear", 0, None),
+        // Tutor: "use tutor": your other Seals gain "shine" (main: nothing) until end of turn.
+        card(
+            "tutor",
+            "seal",
+            1,
+            Some(
+                r#"local shine = { kind = "activated", timing = "main", dormant = true, operate = function(ctx) end }
+                 return {
+                   { kind = "activated", timing = "main", operate = function(ctx)
+                       for _, z in ipairs({ "at_line", "df_line" }) do
+                         for _, c in ipairs(ctx:cards(z, ctx.player)) do
+                           if c ~= ctx.source then ctx:grant_ability(shine, c, { ["until"] = "end_of_turn" }) end
+                         end
+                       end
+                     end },
+                   shine }"#,
+            ),
+        ),
         // Lamp: the card at the top of its stack gets +3 power and a charge at each flash;
         // "use lamp" (main timing) does nothing but be listed.
         card(
@@ -390,6 +419,21 @@ fn moves_between_the_lines_keep_the_object_its_effects_counters_and_usage() {
 }
 
 #[test]
+fn a_card_that_keeps_its_object_triggers_once_for_its_move() {
+    // Its move is seen from where it is now and, looked back, from where it was: one card,
+    // one trigger.
+    let e = engine_with(|_| {});
+    let mut g = position(&e, &[("at_line", "dancer", None)]);
+    let d = live(&g, "dancer");
+    step(&mut g, "move dancer to df_line");
+    assert!(offered(&g, "end turn"), "{:?}", g.request());
+    assert_eq!(live(&g, "dancer"), d);
+    assert_eq!(charge(&g, d), 1);
+    step(&mut g, "move dancer to bench");
+    assert_eq!(charge(&g, d), 2);
+}
+
+#[test]
 fn a_keeps_identity_zone_keeps_the_object_from_anywhere_and_counts_as_entering_it() {
     let e = engine_with(|_| {});
     let mut g = position(&e, &[("hand", "runner", None)]);
@@ -520,6 +564,40 @@ fn supports_keep_their_object_pause_their_effects_and_lose_their_abilities() {
     // The resumed boost runs out at the next end of turn.
     next_round(&mut g);
     assert_eq!(power(&g, d), 2);
+}
+
+#[test]
+fn paused_effects_include_the_abilities_effects_gave_while_printed_ones_work_under_work() {
+    // Supports whose abilities work but whose effects pause: the printed static keeps
+    // working; a gained ability is paused with the other effects, and neither runs out.
+    let e = engine_with(|m| m["attachments"][0]["abilities"] = serde_json::json!("work"));
+    let mut g = position(
+        &e,
+        &[
+            ("at_line", "main", None),
+            ("at_line", "drummer", None),
+            ("at_line", "tutor", None),
+        ],
+    );
+    let (m, d) = (live(&g, "main"), live(&g, "drummer"));
+    step(&mut g, "use tutor");
+    assert!(offered(&g, "use drummer"), "the drummer gained shine");
+    step(&mut g, "attach drummer to main");
+    assert_eq!(live(&g, "drummer"), d);
+    assert!(!offered(&g, "use drummer"), "the gained ability is paused");
+    assert_eq!(
+        power(&g, m),
+        5 + 1,
+        "the printed static works (abilities: work)"
+    );
+    next_round(&mut g);
+    step(&mut g, "move drummer to at_line");
+    assert!(
+        offered(&g, "use drummer"),
+        "the gained ability did not run out while paused"
+    );
+    next_round(&mut g);
+    assert!(!offered(&g, "use drummer"), "then it runs out");
 }
 
 #[test]
