@@ -466,8 +466,8 @@ pub struct AttachmentRule {
     #[serde(default)]
     pub keep_identity: bool,
     /// The continuous effects on an attached card: `apply` (default) or `pause` (while it
-    /// is attached they do not apply and their durations do not end them; they apply again
-    /// once it is detached keeping its object).
+    /// is attached they, and the abilities effects gave it, do not apply and their
+    /// durations do not end them; they apply again once it is detached keeping its object).
     #[serde(default)]
     pub effects: AttachedEffects,
     /// The abilities of an attached card: `work` (default: in its host's zone, at any
