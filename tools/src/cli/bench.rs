@@ -75,7 +75,8 @@ const MAX_RUNS: u64 = 100_000;
 const MAX_CARDS: usize = 1_000_000;
 /// Forks timed in one batch at a quiescent decision point (a plain copy: well under 1 µs).
 const QUIESCENT_FORKS: u32 = 1_000;
-/// Forks timed in one batch where a script is suspended (each replays answers: 100s of µs).
+/// Forks timed in one batch where a script is suspended (a copy too: the replay that rebuilds
+/// the script comes at the fork's first answer, which "fork then answer" times).
 const SUSPENDED_FORKS: u32 = 10;
 /// Forks then an answer timed at each decision point.
 const ANSWERS: u32 = 10;
@@ -670,7 +671,7 @@ fn text(r: &Value) -> Vec<String> {
     out.extend(table(&rows));
     out.push(format!(
         "  fork: {} forks and drops per quiescent point, {SUSPENDED_FORKS} where a script is \
-         suspended (each replays)",
+         suspended (its replay comes with the first answer)",
         count(QUIESCENT_FORKS as f64)
     ));
     out.push(format!(
