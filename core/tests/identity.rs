@@ -1,7 +1,7 @@
 //! Kernel tests of object identity and composite objects on a made-up game, "Lines": each
 //! player has three Lines (`at_line`, `df_line`, `no_line`) that are one place for identity
 //! (`identity` groups), a discard, a remove zone, and a `bench` that keeps the identity of
-//! whatever enters it. Seals may carry other Seals as Supports (kept objects, paused
+//! whatever enters it. Pieces may carry other pieces as Supports (kept objects, paused
 //! effects, suppressed abilities, moving whole into the remove zone) and Gear (whose
 //! abilities work, at any depth). Positions are built by hand (`Builder`); the main phase
 //! offers every move, attachment, boost and counter as an action, so each test drives the
@@ -25,7 +25,7 @@ const MANIFEST: &str = r#"{
     {"name": "remove", "scope": "player", "visibility": "public"},
     {"name": "bench", "scope": "player", "visibility": "public", "in_play": true, "keeps_identity": true}
   ],
-  "categories": ["seal", "gear"],
+  "categories": ["piece", "gear"],
   "characteristics": [
     {"name": "power", "kind": "int", "min": 0},
     {"name": "keywords", "kind": "set"}
@@ -37,7 +37,7 @@ const MANIFEST: &str = r#"{
   "durations": ["end_of_turn"],
   "identity": [{"zones": ["at_line", "df_line", "no_line"]}],
   "attachments": [
-    {"category": "seal", "keep_identity": true, "effects": "pause", "abilities": "suppressed",
+    {"category": "piece", "keep_identity": true, "effects": "pause", "abilities": "suppressed",
      "stay_in": ["remove"]},
     {"category": "gear", "to": "discard", "abilities": "work"}
   ],
@@ -138,27 +138,27 @@ fn card(id: &str, category: &str, power: i64, script: Option<&str>) -> CardDef {
 
 fn cards() -> Vec<CardDef> {
     vec![
-        card("runner", "seal", 4, None),
-        card("main", "seal", 5, None),
-        // Drummer: your other Seals get +1 power; when a flash happens, it gets a charge.
+        card("runner", "piece", 4, None),
+        card("main", "piece", 5, None),
+        // Drummer: your other pieces get +1 power; when a flash happens, it gets a charge.
         card(
             "drummer",
-            "seal",
+            "piece",
             2,
             Some(
                 r#"return {
                  { kind = "static",
-                   affects = function(ctx, c) return c.category == "seal" and c.controller == ctx.player and c ~= ctx.source end,
+                   affects = function(ctx, c) return c.category == "piece" and c.controller == ctx.player and c ~= ctx.source end,
                    modify = { { char = "power", op = "add", value = 1 } } },
                  { kind = "triggered", on = "flash",
                    operate = function(ctx) ctx:add_counter(ctx.source, "charge", 1) end } }"#,
             ),
         ),
-        card("piper", "seal", 3, None),
+        card("piper", "piece", 3, None),
         // Dancer: whenever it moves (in play), it gets a charge.
         card(
             "dancer",
-            "seal",
+            "piece",
             1,
             Some(
                 r#"return { { kind = "triggered", on = "moved",
@@ -167,10 +167,10 @@ fn cards() -> Vec<CardDef> {
             ),
         ),
         card("rod", "gear", 0, None),
-        // Tutor: "use tutor": your other Seals gain "shine" (main: nothing) until end of turn.
+        // Tutor: "use tutor": your other pieces gain "shine" (main: nothing) until end of turn.
         card(
             "tutor",
-            "seal",
+            "piece",
             1,
             Some(
                 r#"local shine = { kind = "activated", timing = "main", dormant = true, operate = function(ctx) end }
@@ -705,14 +705,14 @@ fn identity_and_attachment_fields_are_checked_by_name() {
         m["attachments"][0]["stay_in"] = serde_json::json!(["moon"]);
     });
     assert!(
-        stay.contains("attachments (seal): stay_in: unknown zone 'moon'"),
+        stay.contains("attachments (piece): stay_in: unknown zone 'moon'"),
         "{stay}"
     );
     let dup = load_errors(|m| {
-        m["attachments"][1]["category"] = serde_json::json!("seal");
+        m["attachments"][1]["category"] = serde_json::json!("piece");
     });
     assert!(
-        dup.contains("attachments: category 'seal' has two rules"),
+        dup.contains("attachments: category 'piece' has two rules"),
         "{dup}"
     );
     let bad: Result<RulesetManifest, _> = serde_json::from_value({

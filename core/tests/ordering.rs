@@ -119,7 +119,7 @@ fn engine(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
             card("listener", Some(r#"return { reaction("listener") }"#)),
             card("alarm", Some(r#"return { reaction("alarm", "burst") }"#)),
             card("phoenix", Some(&redirect("hand", "own"))),
-            card("shield", Some(&redirect("hand", "mine"))),
+            card("aegis", Some(&redirect("hand", "mine"))),
             card("ward", Some(&redirect("deck", "any"))),
             // Sieve: milled cards go to the bottom of the deck instead; its `match` alone says
             // which operations (the kernel tests it; `applies` says yes to all it is asked).
@@ -344,7 +344,7 @@ fn offered(g: &Game) -> (PlayerId, Vec<String>) {
 fn the_affected_cards_own_replacement_goes_first_by_default() {
     // OP 8-1-3-4-2 style: phoenix's own applies without a question.
     let e = engine(|_| {});
-    let mut g = game(&e, &[], &["phoenix", "shield"], &["ward"]);
+    let mut g = game(&e, &[], &["phoenix", "aegis"], &["ward"]);
     pick(&mut g, "sacrifice phoenix");
     let hand = g.with_state(|st| st.zone(st.zone_id(1, 0)).cards.len());
     assert_eq!(hand, 1, "phoenix went to its owner's hand");
@@ -359,11 +359,11 @@ fn turn_order_offers_the_turn_players_replacements_first() {
             serde_json::json!({"order": "turn_order"}),
         )
     });
-    let mut g = game(&e, &[], &["phoenix", "shield"], &["ward"]);
+    let mut g = game(&e, &[], &["phoenix", "aegis"], &["ward"]);
     pick(&mut g, "sacrifice phoenix");
     assert_eq!(
         offered(&g),
-        (0, vec!["apply phoenix".into(), "apply shield".into()])
+        (0, vec!["apply phoenix".into(), "apply aegis".into()])
     );
 }
 
@@ -376,7 +376,7 @@ fn the_affected_controller_may_choose_among_every_players_replacements() {
             serde_json::json!({"order": "affected_controller_chooses"}),
         )
     });
-    let mut g = game(&e, &[], &["phoenix", "shield"], &["ward"]);
+    let mut g = game(&e, &[], &["phoenix", "aegis"], &["ward"]);
     pick(&mut g, "sacrifice phoenix");
     let (p, labels) = offered(&g);
     assert_eq!(p, 0);

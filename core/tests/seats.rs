@@ -1,7 +1,7 @@
 //! Seats, sides and options, on a made-up game ("Circle") for 2 to 4 players, never a real
 //! one. Circle is shaped like the kernel tests' Sprint: each turn the players of the turn
 //! side draw a card and take turns playing cards from hand (to their board, or to their
-//! team's shield pile); a player with total power 10 or more on the board wins for their
+//! team's stash pile); a player with total power 10 or more on the board wins for their
 //! side; a player who must draw from an empty deck is eliminated. Its options: `format`
 //! (every player alone, or two teams of two), `seating` (the direction of play) and `level`
 //! (1..3: a deck needs 2 × level cards).
@@ -31,7 +31,7 @@ const MANIFEST: &str = r#"{
     {"name": "deck", "scope": "player", "visibility": "hidden", "ordered": true, "face_down": true},
     {"name": "hand", "scope": "player", "visibility": "owner"},
     {"name": "board", "scope": "player", "visibility": "public", "in_play": true},
-    {"name": "shields", "scope": "team", "visibility": "owner", "ordered": true},
+    {"name": "stash", "scope": "team", "visibility": "owner", "ordered": true},
     {"name": "removed", "scope": "player", "visibility": "public"}
   ],
   "categories": ["runner"],
@@ -94,8 +94,8 @@ function main_actions(ctx)
   for _, c in ipairs(ctx:cards("hand", me)) do
     out[#out + 1] = { label = "play " .. c.name, kind = "play", card = c,
       run = function(ctx, o) ctx:move(o.card, "board", { reason = "play" }) end }
-    out[#out + 1] = { label = "shield " .. c.name, kind = "shield", card = c,
-      run = function(ctx, o) ctx:move(o.card, "shields", { reason = "shield" }) end }
+    out[#out + 1] = { label = "stash " .. c.name, kind = "stash", card = c,
+      run = function(ctx, o) ctx:move(o.card, "stash", { reason = "stash" }) end }
   end
   out[#out + 1] = { label = "call", kind = "call", run = function(ctx)
     local everyone = {}
@@ -672,17 +672,17 @@ fn teams_come_from_an_option_and_scripts_see_them() {
 fn a_team_zone_is_one_pile_for_both_members() {
     let e = engine();
     let mut g = teams_game(&e, "teams", vec![deck(&[("plain", 8)]); 4]);
-    pick(&mut g, 0, "shield plain");
+    pick(&mut g, 0, "stash plain");
     // One instance: player 3 reads the pile player 1 put a card in (GD 12-3-7).
-    assert_eq!(card_ids(g.inspect_zone(0, "shields")), vec!["plain"]);
-    assert_eq!(card_ids(g.inspect_zone(2, "shields")), vec!["plain"]);
-    assert!(card_ids(g.inspect_zone(1, "shields")).is_empty());
+    assert_eq!(card_ids(g.inspect_zone(0, "stash")), vec!["plain"]);
+    assert_eq!(card_ids(g.inspect_zone(2, "stash")), vec!["plain"]);
+    assert!(card_ids(g.inspect_zone(1, "stash")).is_empty());
     // `visibility: owner` on a team zone: both members see it, the other team does not.
     let seen_by = |g: &Game, viewer: PlayerId| -> Vec<String> {
         g.view(viewer)
             .zones
             .into_iter()
-            .filter(|z| z.name == "shields" && z.team == Some(0))
+            .filter(|z| z.name == "stash" && z.team == Some(0))
             .flat_map(|z| z.cards)
             .map(|c| c.card.unwrap_or_else(|| "?".into()))
             .collect()
