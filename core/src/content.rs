@@ -163,6 +163,10 @@ pub struct RulesetManifest {
     /// Named expiry points of durations (`end_of_battle`, `end_of_turn`...).
     #[serde(default)]
     pub durations: Vec<String>,
+    /// Tags continuous effects may carry (`curse`, `control`...), so scripts can find them
+    /// (`ctx:effects{tag = ...}`) and end them (`ctx:end_effect`).
+    #[serde(default)]
+    pub effect_tags: Vec<String>,
     /// What happens to attached cards when their host leaves, per attached card's category.
     #[serde(default)]
     pub attachments: Vec<AttachmentRule>,

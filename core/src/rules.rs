@@ -66,6 +66,8 @@ pub struct Rules {
     pub timings: Declared,
     /// Duration expiry points.
     pub durations: Declared,
+    /// Tags of continuous effects.
+    pub effect_tags: Declared,
     /// Plain keywords.
     pub keywords: Declared,
     /// Attachment rules.
@@ -108,6 +110,7 @@ impl Rules {
         let game_values = declared("game value", &manifest.game_values, names);
         let timings = declared("timing", &manifest.timings, names);
         let durations = declared("duration", &manifest.durations, names);
+        let effect_tags = declared("effect tag", &manifest.effect_tags, names);
         let kw: Vec<String> = manifest.keywords.iter().map(|k| k.name.clone()).collect();
         let keywords = declared("keyword", &kw, names);
         let ch: Vec<String> = manifest
@@ -282,6 +285,7 @@ impl Rules {
             events,
             timings,
             durations,
+            effect_tags,
             keywords,
             attachments,
             suppression,

@@ -217,6 +217,7 @@ pub fn apply(
             Outcome::Int(after)
         }
         Op::Effect { effects } => {
+            let mut handles = Vec::new();
             for eff in effects {
                 if let Target::Obj(id) = eff.target
                     && !st.obj(id).alive
@@ -225,9 +226,23 @@ pub fn apply(
                 }
                 let mut eff = eff.clone();
                 eff.timestamp = st.tick();
+                handles.push(eff.timestamp as i64);
                 Arc::make_mut(&mut st.effects).push(eff);
             }
-            Outcome::Done
+            Outcome::Ints(handles)
+        }
+        Op::EndEffect { handle } => {
+            let effects = Arc::make_mut(&mut st.effects);
+            match effects
+                .iter()
+                .position(|e| e.timestamp == *handle && !e.uncancellable)
+            {
+                Some(i) => {
+                    effects.remove(i);
+                    Outcome::Done
+                }
+                None => Outcome::Nothing,
+            }
         }
         Op::Expire { point, player } => {
             let turn = st.turn;

@@ -104,6 +104,8 @@ pub enum Op {
     },
     /// Create continuous effects.
     Effect { effects: Vec<Effect> },
+    /// End a continuous effect by its handle (its timestamp), unless it is uncancellable.
+    EndEffect { handle: u64 },
     /// End effects at an expiry point.
     Expire {
         point: Sym,
@@ -146,6 +148,7 @@ impl Op {
             Op::Control { .. } => "control",
             Op::Value { .. } => "value",
             Op::Effect { .. } => "effect",
+            Op::EndEffect { .. } => "end_effect",
             Op::Expire { .. } => "expire",
             Op::Emit(_) => "emit",
             Op::Use { .. } => "use",
@@ -171,4 +174,6 @@ pub enum Outcome {
     Card(ObjId),
     /// A number.
     Int(i64),
+    /// Numbers (the handles of the effects an operation made).
+    Ints(Vec<i64>),
 }

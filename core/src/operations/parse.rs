@@ -217,6 +217,12 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             }]
         }
         "effect" => vec![parse_effect(db, st, t)?],
+        "end_effect" => {
+            let h = numbers::field(t, "handle")?;
+            vec![Op::EndEffect {
+                handle: u64::try_from(h).map_err(|_| rt(format!("end_effect: no effect {h}")))?,
+            }]
+        }
         "expire" => {
             let p: String = t.get("point")?;
             vec![Op::Expire {
@@ -427,6 +433,11 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
             targets.push(Target::Player(player_arg(st, p)?));
         }
     }
+    let tag = match t.get::<Option<String>>("tag")? {
+        Some(n) => Some(name_in(db, &db.rules.effect_tags, &n)?),
+        None => None,
+    };
+    let uncancellable = t.get::<Option<bool>>("uncancellable")?.unwrap_or(false);
     let effects = targets
         .into_iter()
         .map(|target| Effect {
@@ -437,6 +448,8 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
             characteristic,
             modify,
             expiry,
+            tag,
+            uncancellable,
         })
         .collect();
     Ok(Op::Effect { effects })

@@ -366,6 +366,14 @@ pub fn install(lua: &Lua) -> Result<Table> {
         )?,
     )?;
     k.set(
+        "effects",
+        lua.create_function(|lua, filter: Option<Table>| {
+            let (db, st, _host) = env(lua)?;
+            let st = st.borrow();
+            effects(lua, &db, &st, filter)
+        })?,
+    )?;
+    k.set(
         "abilities",
         lua.create_function(|lua, filter: Table| {
             let (db, st, _host) = env(lua)?;
@@ -672,4 +680,100 @@ pub fn record_to_lua(lua: &Lua, rec: &[(String, Val)]) -> Result<Table> {
         t.raw_set(k.as_str(), val_to_lua(lua, v)?)?;
     }
     Ok(t)
+}
+
+/// The continuous effects in play, oldest first, as tables: `handle` (for
+/// `ctx:end_effect`), `target` (a card, or `player`), `source`, `controller`, `char`, `op`,
+/// `value`, `tag`, `cancellable`. `filter` keeps those with the given `target` (a card, or a
+/// player number), `source` (a card), `tag` (a name) and `controller`.
+fn effects(lua: &Lua, db: &Db, st: &State, filter: Option<Table>) -> Result<Table> {
+    use crate::state::effects::{Modify, Target};
+    let get_card = |k: &str| -> Result<Option<ObjId>> {
+        Ok(
+            match filter.as_ref().map(|f| f.get::<Value>(k)).transpose()? {
+                Some(Value::UserData(ud)) => Some(ud.borrow::<CardUd>()?.0),
+                _ => None,
+            },
+        )
+    };
+    let target_card = get_card("target")?;
+    let target_player = match filter
+        .as_ref()
+        .map(|f| f.get::<Value>("target"))
+        .transpose()?
+    {
+        Some(v @ (Value::Integer(_) | Value::Number(_))) => Some(player_arg(
+            st,
+            crate::sandbox::numbers::int(&v, "effects: target")?,
+        )?),
+        _ => None,
+    };
+    let source = get_card("source")?;
+    let tag = match filter
+        .as_ref()
+        .map(|f| f.get::<Option<String>>("tag"))
+        .transpose()?
+    {
+        Some(Some(t)) => Some(
+            db.names
+                .get(&t)
+                .filter(|s| db.rules.effect_tags.syms.contains(s))
+                .ok_or_else(|| {
+                    mlua::Error::runtime(format!(
+                        "effects: unknown tag '{t}' (game.yaml `effect_tags`)"
+                    ))
+                })?,
+        ),
+        _ => None,
+    };
+    let controller = match filter
+        .as_ref()
+        .map(|f| f.get::<Option<i64>>("controller"))
+        .transpose()?
+    {
+        Some(Some(p)) => Some(player_arg(st, p)?),
+        _ => None,
+    };
+    let out = lua.create_table()?;
+    for e in st.effects.iter() {
+        if target_card.is_some_and(|c| e.target != Target::Obj(c))
+            || target_player.is_some_and(|p| e.target != Target::Player(p))
+            || source.is_some_and(|s| e.source != Some(s))
+            || tag.is_some_and(|t| e.tag != Some(t))
+            || controller.is_some_and(|p| e.controller != Some(p))
+        {
+            continue;
+        }
+        let t = lua.create_table()?;
+        t.raw_set("handle", e.timestamp as i64)?;
+        match e.target {
+            Target::Obj(c) => t.raw_set("target", Handle(c))?,
+            Target::Player(p) => t.raw_set("player", p as i64 + 1)?,
+        }
+        if let Some(s) = e.source {
+            t.raw_set("source", Handle(s))?;
+        }
+        if let Some(p) = e.controller {
+            t.raw_set("controller", p as i64 + 1)?;
+        }
+        t.raw_set("char", db.names.name(e.characteristic))?;
+        let (op, value) = match e.modify {
+            Modify::SetBase(v) => ("set_base", Value::Integer(v)),
+            Modify::Add(v) => ("add", Value::Integer(v)),
+            Modify::Set(v) => ("set", Value::Integer(v)),
+            Modify::Grant(s) => ("grant", Value::String(lua.create_string(db.names.name(s))?)),
+            Modify::Revoke(s) => (
+                "revoke",
+                Value::String(lua.create_string(db.names.name(s))?),
+            ),
+        };
+        t.raw_set("op", op)?;
+        t.raw_set("value", value)?;
+        if let Some(tag) = e.tag {
+            t.raw_set("tag", db.names.name(tag))?;
+        }
+        t.raw_set("cancellable", !e.uncancellable)?;
+        out.raw_set(out.raw_len() + 1, t)?;
+    }
+    Ok(out)
 }

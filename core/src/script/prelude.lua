@@ -174,14 +174,23 @@ function Ctx:add_value(player, name, d) return op({ kind = "value", player = pla
 --- Sets a game-wide value.
 function Ctx:set_game_value(name, v) return op({ kind = "value", key = name, value = v }) end
 --- A continuous effect on cards or players: spec {char, op = "add"|"set_base"|"set"|"grant"|
---- "revoke", value}; duration {until = point, player = p, after_turn = n} or nil (lasts
---- while the target stays in its zone).
+--- "revoke", value}; duration {until = point, player = p, after_turn = n, tag = name,
+--- uncancellable = true} or nil (lasts while the target stays in its zone). Returns the list
+--- of the effects' handles (one per target still there), for ctx:end_effect.
 function Ctx:modify(targets, spec, duration)
   duration = duration or {}
   return op({ kind = "effect", targets = list(targets), char = spec.char, op = spec.op or "add",
     value = spec.value, ["until"] = duration["until"], until_player = duration.player,
-    after_turn = duration.after_turn, by = self.player, source = self.source })
+    after_turn = duration.after_turn, by = self.player, source = self.source,
+    tag = duration.tag, uncancellable = duration.uncancellable })
 end
+--- The continuous effects in play (oldest first), each {handle, target or player, source,
+--- controller, char, op, value, tag, cancellable}; `filter` keeps those of a `target` (card
+--- or player), `source`, `tag` or `controller`.
+function Ctx:effects(filter) return K.effects(filter) end
+--- Ends a continuous effect by its handle (what ctx:modify returns, or `handle` from
+--- ctx:effects). Returns false when it is gone already or cannot be cancelled.
+function Ctx:end_effect(handle) return op({ kind = "end_effect", handle = handle }) end
 --- Grants `name` to players (a player-level prohibition or permission).
 function Ctx:grant_player(players, name, duration)
   duration = duration or {}

@@ -72,4 +72,8 @@ pub struct Effect {
     pub modify: Modify,
     /// When it ends (None: only when the target leaves).
     pub expiry: Option<Expiry>,
+    /// Its tag (one of the ruleset's `effect_tags`), for finding and ending it.
+    pub tag: Option<Sym>,
+    /// `ctx:end_effect` cannot end it (it still ends with its duration or its target).
+    pub uncancellable: bool,
 }

@@ -663,6 +663,13 @@ fn outcomes_to_lua(lua: &mlua::Lua, results: &[Outcome], list: bool) -> R<Value>
             Outcome::Done => Value::Boolean(true),
             Outcome::Card(c) => Handle(*c).into_lua(lua)?,
             Outcome::Int(i) => Value::Integer(*i),
+            Outcome::Ints(list) => {
+                let t = lua.create_table_with_capacity(list.len(), 0)?;
+                for (k, i) in list.iter().enumerate() {
+                    t.raw_set(k + 1, *i)?;
+                }
+                Value::Table(t)
+            }
         })
     };
     if list {

@@ -1,0 +1,224 @@
+//! First-class continuous effects on a made-up game ("Hex"): every effect has a handle;
+//! effects carry tags the ruleset declares and may be uncancellable; scripts list them by
+//! target, source, tag or controller and end them by handle.
+//!
+//! Hex: on your turn you may "curse" the opposing board (power −1, tagged `curse`), "bless" your own (+1, tagged `blessing`, uncancellable), or "cleanse" the
+//! curses on your cards (ending every cancellable effect tagged `curse` on them).
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use riffle_core::*;
+
+const MANIFEST: &str = r#"{
+  "game": "hex", "name": {"en": "Hex"}, "version": "1",
+  "players": {"min": 2, "max": 2},
+  "zones": [
+    {"name": "deck", "scope": "player", "visibility": "hidden", "ordered": true, "face_down": true},
+    {"name": "board", "scope": "player", "visibility": "public", "in_play": true}
+  ],
+  "categories": ["thing"],
+  "characteristics": [{"name": "power", "kind": "int"}],
+  "orientations": ["up"],
+  "events": ["counted"],
+  "durations": ["end_of_turn"],
+  "effect_tags": ["curse", "blessing"],
+  "setup": "setup",
+  "turn": {"phases": [{"name": "main", "actions": "main_actions"}, {"name": "end", "run": "end_phase"}]},
+  "triggers": {"order": "fifo_batches", "player_orders": false},
+  "hooks": {"activate": "activate", "validate_deck": "validate_deck"},
+  "deck": {"sections": [{"name": "board", "zone": "board"}]},
+  "scripts": ["hex.lua"]
+}"#;
+
+const RULES_LUA: &str = r#"
+function setup(ctx) end
+function end_phase(ctx) ctx:expire("end_of_turn") end
+function activate(ctx, ab, args) return true end
+function validate_deck(deck) return {} end
+
+function main_actions(ctx)
+  local p = ctx.turn_player
+  local foe = ctx:others(p)[1]
+  return {
+    { label = "curse", run = function(ctx)
+        local handles = ctx:modify(ctx:cards("board", foe), { char = "power", op = "add", value = -1 },
+          { tag = "curse" })
+        ctx:emit("counted", { key = "handles", amount = #handles })
+      end },
+    { label = "bless", run = function(ctx)
+        ctx:modify(ctx:cards("board", p), { char = "power", op = "add", value = 1 },
+          { tag = "blessing", uncancellable = true })
+      end },
+    { label = "cleanse", run = function(ctx)
+        local ended = 0
+        for _, c in ipairs(ctx:cards("board", p)) do
+          for _, e in ipairs(ctx:effects({ target = c })) do
+            if ctx:end_effect(e.handle) then ended = ended + 1 end
+          end
+        end
+        ctx:emit("counted", { key = "ended", amount = ended })
+      end },
+    { label = "count curses", run = function(ctx)
+        ctx:emit("counted", { key = "curses", amount = #ctx:effects({ tag = "curse" }) })
+        ctx:emit("counted", { key = "mine", amount = #ctx:effects({ controller = p }) })
+      end },
+    { label = "end turn", ends_phase = true },
+  }
+end
+"#;
+
+fn content(manifest: &str) -> Content {
+    let manifest: RulesetManifest = serde_json::from_str(manifest).expect("manifest");
+    let card = |id: &str| {
+        let mut fields = BTreeMap::new();
+        fields.insert("power".to_string(), serde_json::json!(3));
+        CardDef {
+            id: id.into(),
+            category: "thing".into(),
+            name: [("en".to_string(), id.to_string())].into(),
+            text: BTreeMap::new(),
+            fields,
+            keywords: Vec::new(),
+            script: None,
+        }
+    };
+    Content {
+        ruleset: Ruleset {
+            manifest,
+            scripts: vec![Source {
+                name: "hex.lua".into(),
+                text: RULES_LUA.into(),
+            }],
+        },
+        cards: vec![card("oak"), card("elm")],
+    }
+}
+
+fn game() -> Game {
+    let e: Rc<Engine> = Engine::new(&content(MANIFEST)).unwrap_or_else(|es| panic!("{es:?}"));
+    let deck = || {
+        let mut d = DeckList::default();
+        d.sections.insert(
+            "board".into(),
+            [("oak".to_string(), 1), ("elm".to_string(), 1)].into(),
+        );
+        d
+    };
+    Game::new(
+        e,
+        GameConfig {
+            seed: 1,
+            decks: vec![deck(), deck()],
+            keep_log: true,
+        },
+    )
+    .expect("game starts")
+}
+
+fn pick(g: &mut Game, label: &str) {
+    let Some(Request::Choose {
+        options, player, ..
+    }) = g.request().cloned()
+    else {
+        panic!("no choice")
+    };
+    let i = options
+        .iter()
+        .position(|o| o.label == label)
+        .unwrap_or_else(|| panic!("no option '{label}'"));
+    g.respond(
+        player,
+        Response::Choose {
+            indices: vec![i as u32],
+        },
+    )
+    .expect("legal");
+}
+
+/// The last `counted` event with this key.
+fn counted(g: &Game, key: &str) -> i64 {
+    g.log()
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Entry::Event(e) if e.name == "counted" && e.key.as_deref() == Some(key) => {
+                Some(e.amount)
+            }
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no count '{key}'"))
+}
+
+fn powers(g: &Game, p: PlayerId) -> Vec<i64> {
+    g.view(p)
+        .zones
+        .iter()
+        .find(|z| z.name == "board" && z.owner == Some(p))
+        .expect("board")
+        .cards
+        .iter()
+        .map(|c| c.values.get("power").copied().unwrap_or_default())
+        .collect()
+}
+
+#[test]
+fn an_effect_returns_a_handle_per_target_and_can_be_found_by_tag() {
+    let mut g = game();
+    pick(&mut g, "curse");
+    assert_eq!(
+        counted(&g, "handles"),
+        2,
+        "one handle per card of the opposing board"
+    );
+    assert_eq!(powers(&g, 1), [2, 2]);
+    pick(&mut g, "count curses");
+    assert_eq!(counted(&g, "curses"), 2);
+    assert_eq!(counted(&g, "mine"), 2, "P1 controls both");
+}
+
+#[test]
+fn ending_an_effect_by_handle_restores_the_value_but_an_uncancellable_one_stays() {
+    let mut g = game();
+    pick(&mut g, "curse");
+    pick(&mut g, "end turn");
+    // P2: cursed (2, 2); bless (+1, uncancellable) then cleanse: the curses end, not the blessing.
+    pick(&mut g, "bless");
+    assert_eq!(powers(&g, 1), [3, 3]);
+    pick(&mut g, "cleanse");
+    assert_eq!(
+        counted(&g, "ended"),
+        2,
+        "two curses ended; the two blessings could not be"
+    );
+    assert_eq!(powers(&g, 1), [4, 4]);
+    pick(&mut g, "count curses");
+    assert_eq!(counted(&g, "curses"), 0);
+}
+
+#[test]
+fn an_undeclared_tag_is_an_error_naming_the_declared_ones() {
+    let bad = MANIFEST.replace(
+        r#""effect_tags": ["curse", "blessing"],"#,
+        r#""effect_tags": ["blessing"],"#,
+    );
+    let e: Rc<Engine> = Engine::new(&content(&bad)).unwrap_or_else(|es| panic!("{es:?}"));
+    let deck = || {
+        let mut d = DeckList::default();
+        d.sections
+            .insert("board".into(), [("oak".to_string(), 1)].into());
+        d
+    };
+    let mut g = Game::new(
+        e,
+        GameConfig {
+            seed: 1,
+            decks: vec![deck(), deck()],
+            keep_log: true,
+        },
+    )
+    .expect("game starts");
+    pick(&mut g, "curse");
+    let err = g.errors().last().cloned().unwrap_or_default();
+    assert!(err.contains("curse") && err.contains("blessing"), "{err}");
+}
