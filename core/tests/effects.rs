@@ -33,7 +33,7 @@ const MANIFEST: &str = r#"{
 
 const RULES_LUA: &str = r#"
 function setup(ctx) end
-function end_phase(ctx) ctx:expire("end_of_turn") end
+function end_phase(ctx) ctx:expire("end_of_turn", ctx.turn_player) end
 function activate(ctx, ab, args) return true end
 function validate_deck(deck) return {} end
 
@@ -58,6 +58,15 @@ function main_actions(ctx)
           end
         end
         ctx:emit("counted", { key = "ended", amount = ended })
+      end },
+    { label = "hex", run = function(ctx)
+        -- Power −1 on the opposing board for three of its owner's end phases.
+        ctx:modify(ctx:cards("board", foe), { char = "power", op = "add", value = -1 },
+          { ["until"] = "end_of_turn", player = foe, times = 3, tag = "curse" })
+      end },
+    { label = "hasten", run = function(ctx)
+        -- Your end of turn counts as passed twice more for your own effects.
+        ctx:expire("end_of_turn", p, 2)
       end },
     { label = "count curses", run = function(ctx)
         ctx:emit("counted", { key = "curses", amount = #ctx:effects({ tag = "curse" }) })
@@ -221,4 +230,32 @@ fn an_undeclared_tag_is_an_error_naming_the_declared_ones() {
     pick(&mut g, "curse");
     let err = g.errors().last().cloned().unwrap_or_default();
     assert!(err.contains("curse") && err.contains("blessing"), "{err}");
+}
+
+#[test]
+fn a_count_down_duration_ends_the_nth_time_its_point_passes() {
+    let mut g = game();
+    pick(&mut g, "hex");
+    assert_eq!(powers(&g, 1), [2, 2]);
+    pick(&mut g, "end turn"); // P1's end: not P2's point
+    pick(&mut g, "end turn"); // P2's end: 1 of 3
+    assert_eq!(powers(&g, 1), [2, 2]);
+    pick(&mut g, "end turn");
+    pick(&mut g, "end turn"); // 2 of 3
+    assert_eq!(powers(&g, 1), [2, 2]);
+    pick(&mut g, "end turn");
+    pick(&mut g, "end turn"); // 3 of 3: ended
+    assert_eq!(powers(&g, 1), [3, 3]);
+}
+
+#[test]
+fn a_point_may_count_as_passed_several_times_at_once() {
+    let mut g = game();
+    pick(&mut g, "hex");
+    pick(&mut g, "end turn");
+    // P2 hastens their own end of turn twice, then their end phase passes it once more.
+    pick(&mut g, "hasten");
+    assert_eq!(powers(&g, 1), [2, 2], "two of three");
+    pick(&mut g, "end turn");
+    assert_eq!(powers(&g, 1), [3, 3], "the third pass ends it");
 }

@@ -244,9 +244,13 @@ pub fn apply(
                 None => Outcome::Nothing,
             }
         }
-        Op::Expire { point, player } => {
+        Op::Expire {
+            point,
+            player,
+            count,
+        } => {
             let turn = st.turn;
-            let ends = |x: &Option<Expiry>| match x {
+            let passes = |x: &Option<Expiry>| match x {
                 Some(x) if x.point == *point => {
                     (player.is_none() || x.player.is_none() || x.player == *player)
                         && turn > x.after_turn
@@ -265,20 +269,38 @@ pub fn apply(
                 Vec::new()
             };
             let on_paused = |t: Option<ObjId>| t.is_some_and(|t| paused.contains(&t));
+            // The point passes `count` times: a count-down still above it only counts down.
+            let tick = |x: &mut Option<Expiry>| -> bool {
+                match x {
+                    Some(e) if e.times > *count => {
+                        e.times -= *count;
+                        false
+                    }
+                    _ => true,
+                }
+            };
             if st
                 .grants
                 .iter()
-                .any(|g| ends(&g.expiry) && !on_paused(g.host))
+                .any(|g| passes(&g.expiry) && !on_paused(g.host))
             {
-                Arc::make_mut(&mut st.grants).retain(|g| !ends(&g.expiry) || on_paused(g.host));
+                Arc::make_mut(&mut st.grants).retain_mut(|g| {
+                    !passes(&g.expiry) || on_paused(g.host) || !tick(&mut g.expiry)
+                });
             }
-            Arc::make_mut(&mut st.effects).retain(|e| {
-                let target = match e.target {
-                    Target::Obj(id) => Some(id),
-                    Target::Player(_) => None,
-                };
-                !ends(&e.expiry) || on_paused(target)
-            });
+            let target_of = |e: &Effect| match e.target {
+                Target::Obj(id) => Some(id),
+                Target::Player(_) => None,
+            };
+            if st
+                .effects
+                .iter()
+                .any(|e| passes(&e.expiry) && !on_paused(target_of(e)))
+            {
+                Arc::make_mut(&mut st.effects).retain_mut(|e| {
+                    !passes(&e.expiry) || on_paused(target_of(e)) || !tick(&mut e.expiry)
+                });
+            }
             Outcome::Done
         }
         Op::Emit(e) => {

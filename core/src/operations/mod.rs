@@ -110,6 +110,8 @@ pub enum Op {
     Expire {
         point: Sym,
         player: Option<PlayerId>,
+        /// How many times the point passes at once ("counts as N turns passed").
+        count: u32,
     },
     /// A ruleset event.
     Emit(Event),

@@ -225,9 +225,11 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         }
         "expire" => {
             let p: String = t.get("point")?;
+            let count = numbers::opt_u32(t, "count")?.unwrap_or(1);
             vec![Op::Expire {
                 point: name_in(db, &db.rules.durations, &p)?,
                 player: opt_player(st, t, "player")?,
+                count,
             }]
         }
         "emit" => {
@@ -331,14 +333,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
                 _ => None,
             };
-            let expiry = match t.get::<Option<String>>("until")? {
-                Some(p) => Some(Expiry {
-                    point: name_in(db, &db.rules.durations, &p)?,
-                    player: opt_player(st, t, "until_player")?,
-                    after_turn: numbers::opt_u32(t, "after_turn")?.unwrap_or(0),
-                }),
-                None => None,
-            };
+            let expiry = expiry_of(db, st, t)?;
             let controller = opt_player(st, t, "by")?.unwrap_or(st.turn_player);
             let source = match t.get::<Value>("source")? {
                 Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
@@ -356,6 +351,24 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         }
         k => return Err(rt(format!("unknown operation '{k}'"))),
     })
+}
+
+/// A duration from an operation's table: `until` (a declared point), `until_player`,
+/// `after_turn`, and `times` (a count-down: it ends the `times`-th time the point passes).
+fn expiry_of(db: &Db, st: &State, t: &Table) -> mlua::Result<Option<Expiry>> {
+    let Some(p) = t.get::<Option<String>>("until")? else {
+        return Ok(None);
+    };
+    let times = numbers::opt_u32(t, "times")?.unwrap_or(1);
+    if times == 0 {
+        return Err(rt("a duration's `times` is at least 1"));
+    }
+    Ok(Some(Expiry {
+        point: name_in(db, &db.rules.durations, &p)?,
+        player: opt_player(st, t, "until_player")?,
+        after_turn: numbers::opt_u32(t, "after_turn")?.unwrap_or(0),
+        times,
+    }))
 }
 
 pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
@@ -411,14 +424,7 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
             )));
         }
     };
-    let expiry = match t.get::<Option<String>>("until")? {
-        Some(p) => Some(Expiry {
-            point: name_in(db, &db.rules.durations, &p)?,
-            player: opt_player(st, t, "until_player")?,
-            after_turn: numbers::opt_u32(t, "after_turn")?.unwrap_or(0),
-        }),
-        None => None,
-    };
+    let expiry = expiry_of(db, st, t)?;
     let controller = opt_player(st, t, "by")?;
     let source = match t.get::<Value>("source")? {
         Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),

@@ -174,14 +174,15 @@ function Ctx:add_value(player, name, d) return op({ kind = "value", player = pla
 --- Sets a game-wide value.
 function Ctx:set_game_value(name, v) return op({ kind = "value", key = name, value = v }) end
 --- A continuous effect on cards or players: spec {char, op = "add"|"set_base"|"set"|"grant"|
---- "revoke", value}; duration {until = point, player = p, after_turn = n, tag = name,
+--- "revoke", value}; duration {until = point, player = p, after_turn = n, times = n (it ends
+--- the nth time the point passes), tag = name,
 --- uncancellable = true} or nil (lasts while the target stays in its zone). Returns the list
 --- of the effects' handles (one per target still there), for ctx:end_effect.
 function Ctx:modify(targets, spec, duration)
   duration = duration or {}
   return op({ kind = "effect", targets = list(targets), char = spec.char, op = spec.op or "add",
     value = spec.value, ["until"] = duration["until"], until_player = duration.player,
-    after_turn = duration.after_turn, by = self.player, source = self.source,
+    after_turn = duration.after_turn, times = duration.times, by = self.player, source = self.source,
     tag = duration.tag, uncancellable = duration.uncancellable })
 end
 --- The continuous effects in play (oldest first), each {handle, target or player, source,
@@ -196,10 +197,14 @@ function Ctx:grant_player(players, name, duration)
   duration = duration or {}
   return op({ kind = "effect", players = players, char = "player", op = "grant", value = name,
     ["until"] = duration["until"], until_player = duration.player, after_turn = duration.after_turn,
-    by = self.player, source = self.source })
+    times = duration.times, by = self.player, source = self.source })
 end
---- Ends every effect whose duration names `point` (for `player` when given).
-function Ctx:expire(point, player) return op({ kind = "expire", point = point, player = player }) end
+--- Passes the expiry point `point` (for `player` when given): effects whose duration names it
+--- end, or count down when their duration says `times = n`. `count` passes it that many
+--- times at once ("counts as N turns passed"; default 1).
+function Ctx:expire(point, player, count)
+  return op({ kind = "expire", point = point, player = player, count = count })
+end
 --- Emits a ruleset event with data (triggered abilities listen to it).
 function Ctx:emit(name, data) return op({ kind = "emit", name = name, data = data or {}, by = self.player }) end
 --- Records one use of a limited ability (`key`) on a card this turn.
@@ -218,14 +223,15 @@ function Ctx:grant_ability(def, card, opts)
   opts = opts or {}
   return op({ kind = "grant_ability", def = def, target = card, once = opts.once,
     ["until"] = opts["until"], until_player = opts.player, after_turn = opts.after_turn,
-    by = self.player, source = self.source })
+    times = opts.times, by = self.player, source = self.source })
 end
 --- Arms a delayed ability ("at the end of this turn, do X"): a `dormant` ability of the
 --- source card that fires once on its event. opts: until, player, after_turn.
 function Ctx:delay(def, opts)
   opts = opts or {}
   return op({ kind = "grant_ability", def = def, once = true, ["until"] = opts["until"],
-    until_player = opts.player, after_turn = opts.after_turn, by = self.player, source = self.source })
+    until_player = opts.player, after_turn = opts.after_turn, times = opts.times, by = self.player,
+    source = self.source })
 end
 --- Performs `fn(ctx)` as one simultaneous step: the triggered abilities of everything it
 --- does form one batch.

@@ -53,6 +53,8 @@ pub struct Expiry {
     pub player: Option<PlayerId>,
     /// Only once the turn number is greater than this (for "next turn" durations).
     pub after_turn: u32,
+    /// A count-down: how many more times the point must pass (1: the next time).
+    pub times: u32,
 }
 
 /// A continuous effect.
