@@ -158,23 +158,27 @@ impl EventMatch {
         let zone_in = |z: Option<crate::state::ZoneId>, decls: &[usize]| {
             decls.is_empty() || z.is_some_and(|z| decls.contains(&(st.zone(z).decl as usize)))
         };
-        if !zone_in(e.to, &self.to) || !zone_in(e.from, &self.from) {
-            return false;
-        }
-        if !self.reason.is_empty() && !e.reason.as_ref().is_some_and(|r| self.reason.contains(r)) {
-            return false;
-        }
-        if let Some(same) = self.player_is_controller
-            && (e.player == Some(controller)) != same
-        {
-            return false;
-        }
-        if let Some(mine) = self.controllers_turn
-            && st.is_turn_of(controller) != mine
-        {
-            return false;
-        }
-        true
+        zone_in(e.to, &self.to)
+            && zone_in(e.from, &self.from)
+            && self.passes_who_and_why(st, e.reason.as_deref(), e.player, controller)
+    }
+
+    /// The tests events and operations share: the reason, who did it (`player`) against the
+    /// controller, and whose turn it is.
+    pub fn passes_who_and_why(
+        &self,
+        st: &crate::state::State,
+        reason: Option<&str>,
+        player: Option<crate::state::PlayerId>,
+        controller: crate::state::PlayerId,
+    ) -> bool {
+        (self.reason.is_empty() || reason.is_some_and(|r| self.reason.iter().any(|x| x == r)))
+            && self
+                .player_is_controller
+                .is_none_or(|same| (player == Some(controller)) == same)
+            && self
+                .controllers_turn
+                .is_none_or(|mine| st.is_turn_of(controller) == mine)
     }
 }
 

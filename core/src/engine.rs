@@ -148,7 +148,13 @@ fn card_sel(rules: &Rules, names: &Names, s: &Selector) -> Result<CardSel, Strin
                 .char_index(names, ch)
                 .filter(|i| rules.chars[*i].decl.kind == crate::content::CharKind::Set)
                 .ok_or_else(|| format!("'{ch}' is not a set characteristic"))?;
-            let syms = list.iter().filter_map(|n| names.get(n)).collect();
+            let mut syms = Vec::new();
+            for n in list {
+                // A name nothing declares could never be held: a typo, not a rule.
+                syms.push(names.get(n).ok_or_else(|| {
+                    format!("'{ch}': no card can hold '{n}' (a name no content declares)")
+                })?);
+            }
             out.push((ci, syms));
         }
         Ok::<_, String>(out)
@@ -189,15 +195,7 @@ fn action_kind(
         .transpose()?;
     let cost = match &a.cost {
         Some(c) => {
-            let ci = rules
-                .char_index(names, &c.value)
-                .filter(|i| rules.chars[*i].decl.kind == crate::content::CharKind::Int)
-                .ok_or_else(|| {
-                    format!(
-                        "`cost.value` '{}' is not an integer characteristic",
-                        c.value
-                    )
-                })?;
+            let ci = int_char(rules, names, &c.value).map_err(|e| format!("`cost.value`: {e}"))?;
             if cards.is_none() {
                 return Err("a `cost` needs `cards` (whose value is the cost)".into());
             }

@@ -37,6 +37,25 @@ impl KindOption {
     }
 }
 
+/// A request's options: the kernel-listed ones first, then those a Lua list gives, within
+/// the limit on options per request.
+pub(crate) fn listed_choices(
+    db: &crate::db::Db,
+    kinds: &[KindOption],
+    options: &Table,
+) -> R<Vec<Choice>> {
+    let mut choices: Vec<Choice> = kinds.iter().map(|o| o.choice(db)).collect();
+    choices.extend(choices_of(options)?);
+    if choices.len() > limits::OPTIONS {
+        return Err(mlua::Error::runtime(format!(
+            "{} options in one request; the limit is {}",
+            choices.len(),
+            limits::OPTIONS
+        )));
+    }
+    Ok(choices)
+}
+
 /// The players whose cards a selector takes, in turn order from `p` (the game's direction,
 /// players still in the game). Opponents are the players of other sides (teams).
 fn whose(st: &State, of: Whose, p: PlayerId) -> Vec<PlayerId> {

@@ -34,7 +34,7 @@ use crate::state::log::Entry;
 use crate::state::pending::{Batch, Pending};
 use crate::state::values::Val;
 use crate::state::{GameResult, LastKnown, ObjId, PlayerId, ZoneId};
-pub(crate) use actions::KindOption;
+pub(crate) use actions::{KindOption, listed_choices};
 
 mod actions;
 mod checks;

@@ -429,18 +429,5 @@ fn op_matches(
             return false;
         }
     }
-    if !m.reason.is_empty() && !reason.is_some_and(|r| m.reason.iter().any(|x| x == r)) {
-        return false;
-    }
-    if let Some(same) = m.player_is_controller
-        && (by == Some(controller)) != same
-    {
-        return false;
-    }
-    if let Some(mine) = m.controllers_turn
-        && st.is_turn_of(controller) != mine
-    {
-        return false;
-    }
-    true
+    m.passes_who_and_why(st, reason, by, controller)
 }

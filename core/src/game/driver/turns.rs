@@ -201,16 +201,7 @@ impl Game {
                         }
                     }
                     _ => {
-                        let mut choices: Vec<Choice> =
-                            kinds.iter().map(|o| o.choice(&db)).collect();
-                        choices.extend(choices_of(&options)?);
-                        if choices.len() > limits::OPTIONS {
-                            return Err(mlua::Error::runtime(format!(
-                                "{} options in one request; the limit is {}",
-                                choices.len(),
-                                limits::OPTIONS
-                            )));
-                        }
+                        let choices = listed_choices(&db, &kinds, &options)?;
                         if choices.is_empty() {
                             // Nothing to do is a pass.
                             return Ok(self.pass(stage, i, p, &round));

@@ -53,9 +53,7 @@ impl Game {
                 _ => self.list_window_options(w, p)?,
             };
             let Some(i) = answer else {
-                let db = self.engine.db.clone();
-                let mut choices: Vec<Choice> = kinds.iter().map(|o| o.choice(&db)).collect();
-                choices.extend(choices_of(&options)?);
+                let choices = listed_choices(&self.engine.db, &kinds, &options)?;
                 if choices.is_empty() {
                     self.window_passed(w);
                     continue;
