@@ -279,34 +279,19 @@ fn an_earlier_priority_class_resolves_before_older_batches_of_later_classes() {
 
 #[test]
 fn a_priority_no_class_declares_is_a_load_error_naming_the_classes() {
-    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
-    set(
-        &mut raw,
-        &["triggers", "classes"],
-        serde_json::json!(["first", "second"]),
-    );
-    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
-    let content = Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "echo.lua".into(),
-                text: RULES_LUA.into(),
-            }],
+    let errors = load_errors(
+        |m| {
+            set(
+                m,
+                &["triggers", "classes"],
+                serde_json::json!(["first", "second"]),
+            );
         },
-        cards: vec![card(
+        vec![card(
             "alarm",
             Some(r#"return { reaction("alarm", "burst") }"#),
         )],
-    };
-    let errors = match Engine::new(&content) {
-        Ok(_) => panic!("loaded"),
-        Err(es) => es
-            .iter()
-            .map(|e| e.to_string())
-            .collect::<Vec<_>>()
-            .join("\n"),
-    };
+    );
     assert!(
         errors.contains("unknown priority 'burst'") && errors.contains("first, second"),
         "{errors}"
@@ -431,29 +416,14 @@ fn a_data_check_waits_for_its_first_turn() {
 
 #[test]
 fn a_data_check_must_name_what_it_counts() {
-    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
-    with_check(
-        serde_json::json!({"any_player": [{"count": "grave", "at_least": 1}, {"at_most": 0}]}),
-    )(&mut raw);
-    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
-    let content = Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "echo.lua".into(),
-                text: RULES_LUA.into(),
-            }],
+    let errors = load_errors(
+        |m| {
+            with_check(
+                serde_json::json!({"any_player": [{"count": "grave", "at_least": 1}, {"at_most": 0}]}),
+            )(m);
         },
-        cards: vec![],
-    };
-    let errors = match Engine::new(&content) {
-        Ok(_) => panic!("loaded"),
-        Err(es) => es
-            .iter()
-            .map(|e| e.to_string())
-            .collect::<Vec<_>>()
-            .join("\n"),
-    };
+        vec![],
+    );
     assert!(
         errors.contains("check 'full'") && errors.contains("grave"),
         "{errors}"
@@ -483,18 +453,11 @@ fn a_triggered_abilitys_match_is_tested_by_the_kernel_without_a_when() {
 
 #[test]
 fn a_match_with_an_unknown_zone_or_key_is_a_load_error() {
-    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
-    set(&mut raw, &["players", "max"], 2.into());
-    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
-    let content = Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "echo.lua".into(),
-                text: RULES_LUA.into(),
-            }],
+    let errors = load_errors(
+        |m| {
+            set(m, &["players", "max"], 2.into());
         },
-        cards: vec![
+        vec![
             card(
                 "lost",
                 Some(
@@ -508,15 +471,7 @@ fn a_match_with_an_unknown_zone_or_key_is_a_load_error() {
                 ),
             ),
         ],
-    };
-    let errors = match Engine::new(&content) {
-        Ok(_) => panic!("loaded"),
-        Err(es) => es
-            .iter()
-            .map(|e| e.to_string())
-            .collect::<Vec<_>>()
-            .join("\n"),
-    };
+    );
     assert!(
         errors.contains("match.to") && errors.contains("grave"),
         "{errors}"
@@ -551,4 +506,29 @@ fn one_card_object_is_one_handle_for_scripts_so_it_can_key_a_table() {
     let mut g = game(&e, &["amber"], &["keeper"], &[]);
     pick(&mut g, "mill");
     assert_eq!(pings(&g), ["keeper:×1"]);
+}
+
+/// The load errors of Echo with `tweak` applied to its manifest and only `cards`, as one text.
+fn load_errors(tweak: impl FnOnce(&mut serde_json::Value), cards: Vec<CardDef>) -> String {
+    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
+    tweak(&mut raw);
+    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
+    let content = Content {
+        ruleset: Ruleset {
+            manifest,
+            scripts: vec![Source {
+                name: "echo.lua".into(),
+                text: RULES_LUA.into(),
+            }],
+        },
+        cards,
+    };
+    match Engine::new(&content) {
+        Ok(_) => panic!("loaded"),
+        Err(es) => es
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
 }
