@@ -1,19 +1,25 @@
 //! Characteristics: a card's current values, computed on demand from its printed data,
 //! the continuous effects on it (`ctx:modify`) and the static abilities in play.
 //!
-//! Order: base-setting effects (combined by the characteristic's rule: highest, or newest),
-//! then additions, then overriding sets; within a layer by timestamp. A lower bound declared
-//! by the ruleset (`min`) applies when the value is read; the raw value stays available for
-//! arithmetic. Set characteristics apply grants and revocations by timestamp. The effects on
-//! an attached card whose attachment rule pauses them do not apply while it is attached.
+//! Order: layer by layer, as the ruleset declares them (`layers`, game-wide or per
+//! characteristic; by default base-setting effects, combined by the characteristic's rule:
+//! highest or newest, then additions, then overriding sets); within a layer by timestamp.
+//! In a layer, `set_base` and `set` replace the running value and `add` adds to it; a
+//! layer's own bounds apply right after it. A characteristic's bounds (`min`, `max`) apply
+//! when the value is read, and the raw value is kept: every later change starts from it
+//! (a value read as 0 from a raw −2 reads 0 again after +2, and 1 after +3). Set
+//! characteristics apply replacing sets, grants and revocations by layer and timestamp. The
+//! effects on an attached card whose attachment rule pauses them do not apply while it is
+//! attached.
 
 use std::cell::Cell;
 
 use mlua::{Lua, Result, Value};
 
-use crate::content::BaseCombine;
+use crate::content::{BaseCombine, CharKind};
 use crate::db::{Ability, Affects, Db, ModOp, ModValue};
 use crate::names::Sym;
+use crate::rules::Layer;
 use crate::sandbox::handle::Handle;
 use crate::sandbox::numbers;
 use crate::state::effects::{Modify, Target};
@@ -50,43 +56,67 @@ pub fn int_raw(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<i
         return Ok(*v);
     }
     let card = &db.cards[o.card as usize];
-    let mut value = card.ints[ci].unwrap_or(0);
-    let sym = db.rules.chars[ci].sym;
-    let found = collect(lua, db, st, id, sym)?;
-    let combine = db.rules.chars[ci].decl.base;
-    let mut base_set: Option<i64> = None;
-    let mut add = 0i64;
-    let mut set: Option<i64> = None;
-    for f in &found {
-        match f.modify {
-            Modify::SetBase(v) => {
-                base_set = Some(match (combine, base_set) {
-                    (BaseCombine::Max, Some(b)) => b.max(v),
-                    _ => v,
-                })
+    let info = &db.rules.chars[ci];
+    let found = collect(lua, db, st, id, info.sym, CharKind::Int)?;
+    let printed = card.ints[ci].unwrap_or(0);
+    Ok(apply_int(printed, &found, &info.layers, info.decl.base))
+}
+
+/// Applies `found` (sorted by layer, then timestamp) to `value`, layer by layer.
+fn apply_int(mut value: i64, found: &[Found], layers: &[Layer], combine: BaseCombine) -> i64 {
+    let mut i = 0;
+    for (li, layer) in layers.iter().enumerate() {
+        // Base-setting effects in this layer combine by the characteristic's rule.
+        let mut base: Option<i64> = None;
+        // Additions since the last set, summed first (so they saturate as one step).
+        let mut add = 0i64;
+        while let Some(f) = found.get(i).filter(|f| f.layer as usize == li) {
+            i += 1;
+            let set = match f.modify {
+                Modify::Add(v) => {
+                    add = add.saturating_add(v);
+                    None
+                }
+                Modify::SetBase(v) => {
+                    let b = match (combine, base) {
+                        (BaseCombine::Max, Some(b)) => b.max(v),
+                        _ => v,
+                    };
+                    base = Some(b);
+                    Some(b)
+                }
+                Modify::Set(v) => Some(v),
+                _ => None,
+            };
+            // A set replaces the value and what was added before it in this layer.
+            if let Some(v) = set {
+                value = v;
+                add = 0;
             }
-            Modify::Add(v) => add = add.saturating_add(v),
-            Modify::Set(v) => set = Some(v),
-            _ => {}
+        }
+        value = value.saturating_add(add);
+        if let Some(m) = layer.min {
+            value = value.max(m);
+        }
+        if let Some(m) = layer.max {
+            value = value.min(m);
         }
     }
-    if let Some(b) = base_set {
-        value = b;
-    }
-    value = value.saturating_add(add);
-    if let Some(s) = set {
-        value = s;
-    }
     // Never beyond what a script can read exactly, however many effects pile up.
-    Ok(numbers::saturate(value))
+    numbers::saturate(value)
+}
+
+/// A raw value brought within bounds.
+fn bounded(raw: i64, min: Option<i64>, max: Option<i64>) -> i64 {
+    let raised = min.map_or(raw, |m| raw.max(m));
+    max.map_or(raised, |m| raised.min(m))
 }
 
 /// The integer value as read: the raw value brought within the declared bounds.
 pub fn int_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<i64> {
     let raw = int_raw(lua, db, st, id, ci)?;
     let decl = &db.rules.chars[ci].decl;
-    let raised = decl.min.map_or(raw, |m| raw.max(m));
-    Ok(decl.max.map_or(raised, |m| raised.min(m)))
+    Ok(bounded(raw, decl.min, decl.max))
 }
 
 /// The value of set characteristic `ci`.
@@ -110,12 +140,21 @@ pub fn set_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result
     if since.is_some() {
         value.clear();
     }
-    for f in collect(lua, db, st, id, sym)? {
-        match f.modify {
-            Modify::Grant(s)
-                if since.is_some_and(|t| f.ts <= t) && db.rules.ability_keywords.contains(&s) => {}
-            Modify::Grant(s) if !value.contains(&s) => value.push(s),
-            Modify::Revoke(s) => value.retain(|x| *x != s),
+    let lost =
+        |s: &Sym, ts: u64| since.is_some_and(|t| ts <= t) && db.rules.ability_keywords.contains(s);
+    for f in collect(lua, db, st, id, sym, CharKind::Set)? {
+        match &f.modify {
+            Modify::Grant(s) if lost(s, f.ts) => {}
+            Modify::Grant(s) if !value.contains(s) => value.push(*s),
+            Modify::Revoke(s) => value.retain(|x| x != s),
+            Modify::SetNames(list) => {
+                value.clear();
+                for s in list.iter() {
+                    if !lost(s, f.ts) && !value.contains(s) {
+                        value.push(*s);
+                    }
+                }
+            }
             _ => {}
         }
     }
@@ -148,7 +187,7 @@ pub fn suppressed_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Opt
         return Ok(None);
     }
     SUPPRESS_DEPTH.with(|d| d.set(d.get() + 1));
-    let found = collect(lua, db, st, id, db.rules.chars[ci].sym);
+    let found = collect(lua, db, st, id, db.rules.chars[ci].sym, CharKind::Set);
     SUPPRESS_DEPTH.with(|d| d.set(d.get() - 1));
     let printed = &db.cards[o.card as usize].sets[ci];
     let mut since = printed.contains(&name).then_some(0);
@@ -159,6 +198,14 @@ pub fn suppressed_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Opt
             Modify::Revoke(s) if s == name => since = None,
             Modify::Grant(s) if Some(s) == later => all = true,
             Modify::Revoke(s) if Some(s) == later => all = false,
+            Modify::SetNames(list) => {
+                if !list.contains(&name) {
+                    since = None;
+                } else if since.is_none() {
+                    since = Some(f.ts);
+                }
+                all = later.is_some_and(|l| list.contains(&l));
+            }
             _ => {}
         }
     }
@@ -210,9 +257,12 @@ pub fn player_has(lua: &Lua, db: &Db, st: &State, p: PlayerId, name: Sym) -> Res
                 && f.call::<bool>((ctx.clone(), p as i64 + 1))?
             {
                 for m in ab.mods.iter().filter(|m| m.characteristic == ps) {
-                    if let ModValue::Name(s) = m.value
-                        && s == name
-                    {
+                    let names = match &m.value {
+                        ModValue::Name(s) => std::slice::from_ref(s),
+                        ModValue::Names(v) => v.as_slice(),
+                        _ => &[],
+                    };
+                    if names.contains(&name) {
                         has = m.op == ModOp::Grant;
                     }
                 }
@@ -223,8 +273,46 @@ pub fn player_has(lua: &Lua, db: &Db, st: &State, p: PlayerId, name: Sym) -> Res
     Ok(has)
 }
 
-/// Every modification of `sym` that applies to `id`, sorted by layer then timestamp.
-fn collect(lua: &Lua, db: &Db, st: &State, id: ObjId, sym: Sym) -> Result<Vec<Found>> {
+/// Names from a static ability's value function: a name, a list of names, or nil (none).
+/// Every name must be one the game knows (a card's, or one the ruleset or a script uses).
+fn names_of(db: &Db, v: Value) -> Result<Vec<Sym>> {
+    let one = |v: &Value| -> Result<Sym> {
+        match v {
+            Value::String(s) => {
+                let n = s.to_string_lossy();
+                db.names.get(&n).ok_or_else(|| {
+                    mlua::Error::runtime(format!(
+                        "a static ability's names: unknown name '{n}' (no card, ruleset or \
+                         script uses it)"
+                    ))
+                })
+            }
+            other => Err(mlua::Error::runtime(format!(
+                "a static ability's names: expected a name, not a {}",
+                other.type_name()
+            ))),
+        }
+    };
+    match v {
+        Value::Nil => Ok(Vec::new()),
+        Value::Table(t) => t
+            .sequence_values::<Value>()
+            .map(|v| one(&v?))
+            .collect::<Result<Vec<_>>>(),
+        v => Ok(vec![one(&v)?]),
+    }
+}
+
+/// Every modification of `sym` (a characteristic of kind `kind`) that applies to `id`,
+/// sorted by layer then timestamp.
+fn collect(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    id: ObjId,
+    sym: Sym,
+    kind: CharKind,
+) -> Result<Vec<Found>> {
     // Effects on an attached card whose rule pauses them do not apply while it is attached.
     let paused = db.effects_paused(st, id);
     let mut found: Vec<Found> = st
@@ -232,47 +320,70 @@ fn collect(lua: &Lua, db: &Db, st: &State, id: ObjId, sym: Sym) -> Result<Vec<Fo
         .iter()
         .filter(|e| !paused && e.target == Target::Obj(id) && e.characteristic == sym)
         .map(|e| Found {
-            layer: e.modify.layer(),
+            layer: e.layer,
             ts: e.timestamp,
-            modify: e.modify,
+            modify: e.modify.clone(),
         })
         .collect();
     if DEPTH.with(|d| d.get()) < MAX_DEPTH {
         DEPTH.with(|d| d.set(d.get() + 1));
         let r = for_each_static(lua, db, st, sym, &mut |ctx, ab, src| {
             let applies = match &ab.affects {
-                Affects::Source => src == Some(id),
+                Affects::Source => src.source == Some(id),
                 Affects::Cards(f) => f.call::<bool>((ctx.clone(), Handle(id)))?,
                 Affects::Players(_) => false,
             };
             if !applies {
                 return Ok(());
             }
-            let ts = src.map(|s| st.obj(s).timestamp).unwrap_or(0);
             for m in ab.mods.iter().filter(|m| m.characteristic == sym) {
-                let n = || -> Result<i64> {
-                    Ok(match &m.value {
-                        ModValue::Int(i) => *i,
-                        ModValue::Fn(f) => match f.call::<Value>((ctx.clone(), Handle(id)))? {
-                            Value::Nil => 0,
-                            v => numbers::int(&v, "a static ability's amount")?,
-                        },
-                        ModValue::Name(_) => 0,
+                let mut push = |modify: Modify| {
+                    found.push(Found {
+                        layer: m.layer,
+                        ts: src.ts,
+                        modify,
                     })
                 };
-                let modify = match (m.op, &m.value) {
-                    (ModOp::Grant, ModValue::Name(s)) => Modify::Grant(*s),
-                    (ModOp::Revoke, ModValue::Name(s)) => Modify::Revoke(*s),
-                    (ModOp::SetBase, _) => Modify::SetBase(n()?),
-                    (ModOp::Add, _) => Modify::Add(n()?),
-                    (ModOp::Set, _) => Modify::Set(n()?),
-                    _ => continue,
+                let call = || -> Result<Value> {
+                    match &m.value {
+                        ModValue::Fn(f) => f.call::<Value>((ctx.clone(), Handle(id))),
+                        _ => Ok(Value::Nil),
+                    }
                 };
-                found.push(Found {
-                    layer: modify.layer(),
-                    ts,
-                    modify,
-                });
+                match kind {
+                    CharKind::Int => {
+                        let n = match &m.value {
+                            ModValue::Int(i) => *i,
+                            ModValue::Fn(_) => match call()? {
+                                Value::Nil => 0,
+                                v => numbers::int(&v, "a static ability's amount")?,
+                            },
+                            _ => 0,
+                        };
+                        push(match m.op {
+                            ModOp::SetBase => Modify::SetBase(n),
+                            ModOp::Add => Modify::Add(n),
+                            ModOp::Set => Modify::Set(n),
+                            _ => continue,
+                        });
+                    }
+                    CharKind::Set => {
+                        let names = match &m.value {
+                            ModValue::Name(s) => vec![*s],
+                            ModValue::Names(v) => v.clone(),
+                            ModValue::Fn(_) => names_of(db, call()?)?,
+                            ModValue::Int(_) => Vec::new(),
+                        };
+                        match m.op {
+                            ModOp::Set => push(Modify::SetNames(names.into())),
+                            ModOp::Grant => names.into_iter().for_each(|s| push(Modify::Grant(s))),
+                            ModOp::Revoke => {
+                                names.into_iter().for_each(|s| push(Modify::Revoke(s)))
+                            }
+                            _ => {}
+                        }
+                    }
+                }
             }
             Ok(())
         });
@@ -283,8 +394,16 @@ fn collect(lua: &Lua, db: &Db, st: &State, id: ObjId, sym: Sym) -> Result<Vec<Fo
     Ok(found)
 }
 
+/// Where a static ability applies from: its source (None: a rule ability) and its
+/// timestamp.
+#[derive(Clone, Copy, Debug)]
+struct StaticSrc {
+    source: Option<ObjId>,
+    ts: u64,
+}
+
 /// What `for_each_static` calls for each active static ability: (ctx, ability, source).
-type StaticVisitor<'a> = dyn FnMut(&Value, &Ability, Option<ObjId>) -> Result<()> + 'a;
+type StaticVisitor<'a> = dyn FnMut(&Value, &Ability, StaticSrc) -> Result<()> + 'a;
 
 /// One static ability of one source: (card index or `None` for a rule ability, ability
 /// index, source object).
@@ -304,7 +423,7 @@ fn deciding<T>(key: StaticKey, f: impl FnOnce() -> Result<T>) -> Result<T> {
 }
 
 /// Calls `f(ctx, ability, source)` for every active static ability that modifies `sym`
-/// and whose condition holds.
+/// and whose condition holds: the rules' own and those of cards in their zones.
 ///
 /// A static ability whose condition or value reads a value it changes itself (directly, or
 /// through another static ability) is decided on the game as it is without it: while it is
@@ -313,51 +432,74 @@ fn deciding<T>(key: StaticKey, f: impl FnOnce() -> Result<T>) -> Result<T> {
 fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisitor) -> Result<()> {
     // Conditions, filters and amounts are Lua: the running game's allowance applies.
     let _lua = db.memory.enter(lua);
-    let Some(list) = db.statics_by_char.get(&sym) else {
-        return Ok(());
-    };
     let busy = |key: &StaticKey| DECIDING.with(|d| d.borrow().contains(key));
-    for &(card, ai) in list {
-        match card {
-            None => {
-                let key = (None, ai, None);
-                if busy(&key) {
-                    continue;
-                }
-                let ab = &db.rule_abilities[ai];
-                deciding(key, || {
-                    let ctx = db.ctx(lua, None, None, Some(&ab.table))?;
-                    if check_condition(&ctx, ab)? {
-                        f(&ctx, ab, None)?;
-                    }
-                    Ok(())
-                })?;
-            }
-            Some(c) => {
-                let ab = &db.cards[c as usize].abilities[ai];
-                for src in db.sources(st, c, ab) {
-                    let key = (Some(c), ai, Some(src));
-                    if busy(&key) || !ability_works(lua, db, st, src, 0)? {
+    if let Some(list) = db.statics_by_char.get(&sym) {
+        for &(card, ai) in list {
+            match card {
+                None => {
+                    let key = (None, ai, None);
+                    if busy(&key) {
                         continue;
                     }
-                    let r = db.budget.slice(|| {
-                        deciding(key, || {
-                            let o = st.obj(src);
-                            let ctx =
-                                db.ctx(lua, Some(o.controller), Some(src), Some(&ab.table))?;
-                            if check_condition(&ctx, ab)? {
-                                f(&ctx, ab, Some(src))?;
-                            }
-                            Ok(())
-                        })
-                    });
-                    // A card's failing static ability fails alone: it applies nothing.
-                    if let Err(e) = r {
-                        db.contain(e, Some(c), &format!("static ability {}", ai + 1))?;
+                    let ab = &db.rule_abilities[ai];
+                    deciding(key, || {
+                        let ctx = db.ctx(lua, None, None, Some(&ab.table))?;
+                        if check_condition(&ctx, ab)? {
+                            let src = StaticSrc {
+                                source: None,
+                                ts: 0,
+                            };
+                            f(&ctx, ab, src)?;
+                        }
+                        Ok(())
+                    })?;
+                }
+                Some(c) => {
+                    let ab = &db.cards[c as usize].abilities[ai];
+                    for src in db.sources(st, c, ab) {
+                        let key = (Some(c), ai, Some(src));
+                        if busy(&key) || !ability_works(lua, db, st, src, 0)? {
+                            continue;
+                        }
+                        let o = st.obj(src);
+                        let from = StaticSrc {
+                            source: Some(src),
+                            ts: o.timestamp,
+                        };
+                        run_static(lua, db, key, ab, Some(o.controller), Some(src), from, f)?;
                     }
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// Runs one card's static ability `ab` for source `from` (its condition, then `f`), with
+/// a `ctx` for `controller` and `ctx_source`; a failing static ability fails alone: it
+/// applies nothing, and the error is reported.
+#[allow(clippy::too_many_arguments)]
+fn run_static(
+    lua: &Lua,
+    db: &Db,
+    key: StaticKey,
+    ab: &Ability,
+    controller: Option<PlayerId>,
+    ctx_source: Option<ObjId>,
+    from: StaticSrc,
+    f: &mut StaticVisitor,
+) -> Result<()> {
+    let r = db.budget.slice(|| {
+        deciding(key, || {
+            let ctx = db.ctx(lua, controller, ctx_source, Some(&ab.table))?;
+            if check_condition(&ctx, ab)? {
+                f(&ctx, ab, from)?;
+            }
+            Ok(())
+        })
+    });
+    if let Err(e) = r {
+        db.contain(e, key.0, &format!("static ability {}", key.1 + 1))?;
     }
     Ok(())
 }

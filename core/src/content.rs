@@ -151,6 +151,12 @@ pub struct RulesetManifest {
     /// Named per-player integer values.
     #[serde(default)]
     pub player_values: Vec<String>,
+    /// The order in which continuous effects apply to a characteristic: layers, each
+    /// holding some operations, applied first to last (within a layer, by timestamp). Every
+    /// characteristic without its own `layers` uses these. None declared: `base`
+    /// (set_base), `add` (add), `set` (set, grant, revoke).
+    #[serde(default)]
+    pub layers: Vec<LayerDecl>,
     /// Named game-wide integer values.
     #[serde(default)]
     pub game_values: Vec<String>,
@@ -431,6 +437,58 @@ pub struct CharacteristicDecl {
     /// How several base-setting effects combine.
     #[serde(default)]
     pub base: BaseCombine,
+    /// This characteristic's own layers, instead of the game's `layers`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub layers: Vec<LayerDecl>,
+}
+
+/// An operation of a continuous effect or a static ability's modification.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ModOp {
+    /// Integers: set the base value (several combine by the characteristic's `base` rule).
+    SetBase,
+    /// Integers: add (negative to subtract).
+    Add,
+    /// Integers: set the value. Sets of names: replace the whole set.
+    Set,
+    /// Sets of names: add a name.
+    Grant,
+    /// Sets of names: remove a name.
+    Revoke,
+}
+
+impl ModOp {
+    /// Its name, as scripts and game.yaml write it.
+    pub fn name(self) -> &'static str {
+        match self {
+            ModOp::SetBase => "set_base",
+            ModOp::Add => "add",
+            ModOp::Set => "set",
+            ModOp::Grant => "grant",
+            ModOp::Revoke => "revoke",
+        }
+    }
+}
+
+/// A layer of value computation: the operations it holds, applied together in timestamp
+/// order after the layers before it (`{name: printed_override, ops: [set]}`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LayerDecl {
+    /// Its name, as `ctx:modify{layer = ...}` and a static's modification name it.
+    pub name: String,
+    /// The operations it holds. An effect that names no layer goes to the last layer that
+    /// holds its operation (so earlier layers with the same operation take only the effects
+    /// that name them).
+    pub ops: Vec<ModOp>,
+    /// A lower bound applied right after this layer (no memory: later layers start from
+    /// the bounded value). The characteristic's own `min` is the bound with memory.
+    #[serde(default)]
+    pub min: Option<i64>,
+    /// An upper bound applied right after this layer, as `min`.
+    #[serde(default)]
+    pub max: Option<i64>,
 }
 
 /// A plain keyword.

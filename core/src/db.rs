@@ -5,7 +5,7 @@ use mlua::{Function, Table, Value};
 
 use crate::sandbox::blame::{Failure, one_line};
 
-use crate::content::{CardDef, Localized};
+use crate::content::{CardDef, CharKind, Localized};
 use crate::names::{Names, Sym};
 use crate::rules::Rules;
 
@@ -43,7 +43,10 @@ pub enum ModValue {
     Int(i64),
     /// A name (for grants).
     Name(Sym),
-    /// Computed by `(ctx, card) -> integer`.
+    /// Names (a whole set, or several grants).
+    Names(Vec<Sym>),
+    /// Computed by `(ctx, card) -> integer`, or for a set characteristic `-> name or list
+    /// of names` (players: `(ctx, player)`).
     Fn(Function),
 }
 
@@ -56,22 +59,11 @@ pub struct StaticMod {
     pub op: ModOp,
     /// By how much, or which name.
     pub value: ModValue,
+    /// The layer it applies in (an index into the characteristic's layers).
+    pub layer: u8,
 }
 
-/// The operation of a static modification.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ModOp {
-    /// Base-setting.
-    SetBase,
-    /// Addition.
-    Add,
-    /// Override.
-    Set,
-    /// Add a name.
-    Grant,
-    /// Remove a name.
-    Revoke,
-}
+pub use crate::content::ModOp;
 
 /// An ability, with the Lua pieces the kernel calls itself.
 #[derive(Clone, Debug)]
@@ -497,18 +489,77 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
                     ));
                 }
             };
-            let is_player_grant = matches!(affects, Affects::Players(_));
-            if !is_player_grant && rules.char_index(names, &ch).is_none() {
-                return Err(format!("unknown characteristic '{ch}'"));
-            }
-            let value = match m.get::<Value>("value").map_err(|e| e.to_string())? {
-                Value::Integer(i) => ModValue::Int(i),
-                Value::Number(n) => ModValue::Int(n as i64),
-                Value::String(s) => ModValue::Name(names.intern(&s.to_string_lossy())),
-                Value::Function(f) => ModValue::Fn(f),
-                other => {
+            let layer_name: Option<String> = m
+                .get("layer")
+                .map_err(|_| "a modification's `layer` should be a layer's name".to_string())?;
+            // What it changes: a card characteristic, or the player grants
+            // (`char = "player"`).
+            let (kind, layer) = if matches!(affects, Affects::Players(_)) {
+                if ch != "player" {
                     return Err(format!(
-                        "modification value: unexpected {}",
+                        "a static ability affecting players changes the player grants \
+                         (`char = \"player\"`), not '{ch}'"
+                    ));
+                }
+                if !matches!(op, ModOp::Grant | ModOp::Revoke) {
+                    return Err(format!(
+                        "player grants (`char = \"player\"`) take grant or revoke, not {}",
+                        op.name()
+                    ));
+                }
+                (CharKind::Set, 0)
+            } else {
+                let Some(ci) = rules.char_index(names, &ch) else {
+                    return Err(format!(
+                        "unknown characteristic '{ch}' (declared: {})",
+                        declared_list(rules.chars.iter().map(|c| c.decl.name.as_str()))
+                    ));
+                };
+                let layers = &rules.chars[ci].layers;
+                (
+                    rules.chars[ci].decl.kind,
+                    crate::rules::layer_index(layers, &ch, op, layer_name.as_deref())?,
+                )
+            };
+            if !crate::rules::ops_of(kind).contains(&op) {
+                return Err(format!(
+                    "'{ch}' is {} characteristic: {} does not apply to it ({})",
+                    match kind {
+                        CharKind::Int => "an integer",
+                        CharKind::Set => "a set",
+                    },
+                    op.name(),
+                    crate::rules::ops_of(kind)
+                        .iter()
+                        .map(|o| o.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ));
+            }
+            let value = match (kind, m.get::<Value>("value").map_err(|e| e.to_string())?) {
+                (_, Value::Function(f)) => ModValue::Fn(f),
+                (CharKind::Int, Value::Integer(i)) => ModValue::Int(i),
+                (CharKind::Int, Value::Number(n)) => ModValue::Int(n as i64),
+                (CharKind::Set, Value::String(s)) => {
+                    ModValue::Name(names.intern(&s.to_string_lossy()))
+                }
+                (CharKind::Set, Value::Table(list)) => {
+                    let mut out = Vec::new();
+                    for n in list.sequence_values::<String>() {
+                        let n = n.map_err(|_| {
+                            format!("modification of '{ch}': `value` should list names")
+                        })?;
+                        out.push(names.intern(&n));
+                    }
+                    ModValue::Names(out)
+                }
+                (kind, other) => {
+                    return Err(format!(
+                        "modification of '{ch}': `value` should be {}, not {}",
+                        match kind {
+                            CharKind::Int => "an integer or a function",
+                            CharKind::Set => "a name, a list of names or a function",
+                        },
                         other.type_name()
                     ));
                 }
@@ -517,6 +568,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
                 characteristic,
                 op,
                 value,
+                layer,
             });
         }
     }
@@ -575,6 +627,16 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
         affects,
         mods,
     })
+}
+
+/// Declared names for an error message ("none declared" when there are none).
+fn declared_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    let v: Vec<&str> = names.collect();
+    if v.is_empty() {
+        "none declared".to_string()
+    } else {
+        v.join(", ")
+    }
 }
 
 /// Lua functions the ruleset names in its manifest.

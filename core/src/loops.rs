@@ -104,13 +104,15 @@ pub(crate) fn fingerprint(st: &State, frames: &[Frame], req: &Request) -> u64 {
             crate::state::effects::Target::Player(p) => (1u8, p).hash(&mut h),
         }
         use crate::state::effects::Modify::*;
-        match e.modify {
+        match &e.modify {
             SetBase(v) => (0u8, v).hash(&mut h),
             Add(v) => (1u8, v).hash(&mut h),
             Set(v) => (2u8, v).hash(&mut h),
             Grant(s) => (3u8, s.0).hash(&mut h),
             Revoke(s) => (4u8, s.0).hash(&mut h),
+            SetNames(l) => (5u8, l).hash(&mut h),
         }
+        e.layer.hash(&mut h);
         e.expiry
             .map(|x| (x.point.0, x.player, x.after_turn))
             .hash(&mut h);

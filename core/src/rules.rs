@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use crate::content::{
     AttachedAbilities, AttachedEffects, CharKind, CharacteristicDecl, Direction, EliminatedCards,
-    OptionDecl, OptionValue, Options, RulesetManifest, ZoneDecl,
+    LayerDecl, ModOp, OptionDecl, OptionValue, Options, RulesetManifest, ZoneDecl,
 };
 use crate::names::{Declared, Names, Sym, UnknownName};
 use crate::state::events::KERNEL_EVENTS;
@@ -18,6 +18,177 @@ pub struct CharInfo {
     pub decl: CharacteristicDecl,
     /// The printed field it reads.
     pub field: String,
+    /// Its layers, in order (its own, the game's, or the default ones).
+    pub layers: Vec<Layer>,
+}
+
+/// One layer of value computation, resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layer {
+    /// Its name.
+    pub name: String,
+    /// The operations it holds.
+    pub ops: Vec<ModOp>,
+    /// A bound applied right after it.
+    pub min: Option<i64>,
+    /// A bound applied right after it.
+    pub max: Option<i64>,
+}
+
+/// The layers when the ruleset declares none: base-setting, then additions, then
+/// overriding sets (for sets of names: replacing sets, grants and revocations, by
+/// timestamp).
+pub fn default_layers() -> Vec<Layer> {
+    let layer = |name: &str, ops: &[ModOp]| Layer {
+        name: name.to_string(),
+        ops: ops.to_vec(),
+        min: None,
+        max: None,
+    };
+    vec![
+        layer("base", &[ModOp::SetBase]),
+        layer("add", &[ModOp::Add]),
+        layer("set", &[ModOp::Set, ModOp::Grant, ModOp::Revoke]),
+    ]
+}
+
+/// The operations a characteristic of this kind takes.
+pub fn ops_of(kind: CharKind) -> &'static [ModOp] {
+    match kind {
+        CharKind::Int => &[ModOp::SetBase, ModOp::Add, ModOp::Set],
+        CharKind::Set => &[ModOp::Set, ModOp::Grant, ModOp::Revoke],
+    }
+}
+
+/// The layer of `layers` (those of characteristic `what`) an effect with operation `op`
+/// goes to: the one named `name`, which must hold `op`, or else the last that holds it
+/// (earlier layers holding the same operation are for the effects that name them: a
+/// replacement of the printed value before the ordinary set-value effects).
+/// Errors name the characteristic and list the declared layers.
+pub fn layer_index(
+    layers: &[Layer],
+    what: &str,
+    op: ModOp,
+    name: Option<&str>,
+) -> Result<u8, String> {
+    let listed = || {
+        layers
+            .iter()
+            .map(|l| {
+                let ops: Vec<&str> = l.ops.iter().map(|o| o.name()).collect();
+                format!("{} ({})", l.name, ops.join(", "))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match name {
+        Some(n) => match layers.iter().position(|l| l.name == n) {
+            Some(i) if layers[i].ops.contains(&op) => Ok(i as u8),
+            Some(_) => Err(format!(
+                "layer '{n}' of '{what}' does not hold {} (layers: {})",
+                op.name(),
+                listed()
+            )),
+            None => Err(format!(
+                "unknown layer '{n}' for '{what}' (layers: {})",
+                listed()
+            )),
+        },
+        None => layers
+            .iter()
+            .rposition(|l| l.ops.contains(&op))
+            .map(|i| i as u8)
+            .ok_or_else(|| {
+                format!(
+                    "no layer of '{what}' holds {} (layers: {})",
+                    op.name(),
+                    listed()
+                )
+            }),
+    }
+}
+
+/// Checks a list of layer declarations (`where_` names it in errors): unique names, at
+/// least one operation each, bounds in order.
+fn check_layers(decls: &[LayerDecl], where_: &str, errors: &mut Vec<String>) {
+    for (i, d) in decls.iter().enumerate() {
+        if decls[..i].iter().any(|l| l.name == d.name) {
+            errors.push(format!("{where_}: layer '{}' is declared twice", d.name));
+        }
+        if d.ops.is_empty() {
+            errors.push(format!(
+                "{where_}: layer '{}' holds no operation (ops: set_base, add, set, grant, revoke)",
+                d.name
+            ));
+        }
+        if let (Some(lo), Some(hi)) = (d.min, d.max)
+            && lo > hi
+        {
+            errors.push(format!(
+                "{where_}: layer '{}' has min {lo} above max {hi}",
+                d.name
+            ));
+        }
+    }
+}
+
+/// Resolves the layers of characteristic `what` of kind `kind`: `own` if any, else the
+/// game's `game`, else the default ones. Problems go to `errors`, naming `at`.
+fn resolve_layers(
+    own: &[LayerDecl],
+    game: &[LayerDecl],
+    kind: CharKind,
+    at: &str,
+    errors: &mut Vec<String>,
+) -> Vec<Layer> {
+    let (decls, where_) = if !own.is_empty() {
+        (own, format!("{at}.layers"))
+    } else if !game.is_empty() {
+        (game, "layers".to_string())
+    } else {
+        return default_layers();
+    };
+    if !own.is_empty() {
+        check_layers(own, &where_, errors);
+    }
+    let mut out: Vec<Layer> = Vec::new();
+    for d in decls {
+        if !own.is_empty()
+            && let Some(o) = d.ops.iter().find(|o| !ops_of(kind).contains(o))
+        {
+            errors.push(format!(
+                "{where_}: layer '{}' holds {}, which {} characteristics do not take",
+                d.name,
+                o.name(),
+                match kind {
+                    CharKind::Int => "integer",
+                    CharKind::Set => "set",
+                }
+            ));
+        }
+        out.push(Layer {
+            name: d.name.clone(),
+            ops: d.ops.clone(),
+            min: d.min,
+            max: d.max,
+        });
+    }
+    for o in ops_of(kind) {
+        if !out.iter().any(|l| l.ops.contains(o)) {
+            errors.push(format!(
+                "{where_}: no layer holds {} for '{}' (every {} operation needs a layer: add it \
+                 to one, or give '{}' its own `layers`)",
+                o.name(),
+                at.rsplit('.').next().unwrap_or(at),
+                match kind {
+                    CharKind::Int => "integer",
+                    CharKind::Set => "set",
+                },
+                at.rsplit('.').next().unwrap_or(at),
+            ));
+        }
+    }
+    out
 }
 
 /// Where an attached card goes when its host leaves.
@@ -139,16 +310,22 @@ impl Rules {
             .zip(&zone_decl.syms)
             .map(|(z, s)| (*s, z.clone()))
             .collect::<Vec<_>>();
-        let chars = manifest
-            .characteristics
-            .iter()
-            .zip(&char_decl.syms)
-            .map(|(c, s)| CharInfo {
+        check_layers(&manifest.layers, "layers", &mut errors2);
+        let mut chars = Vec::new();
+        for (c, s) in manifest.characteristics.iter().zip(&char_decl.syms) {
+            let at = format!("characteristics.{}", c.name);
+            if let (Some(lo), Some(hi)) = (c.min, c.max)
+                && lo > hi
+            {
+                errors2.push(format!("{at}: min {lo} is above max {hi}"));
+            }
+            chars.push(CharInfo {
                 sym: *s,
                 decl: c.clone(),
                 field: c.field.clone().unwrap_or_else(|| c.name.clone()),
-            })
-            .collect();
+                layers: resolve_layers(&c.layers, &manifest.layers, c.kind, &at, &mut errors2),
+            });
+        }
         let mut attachments = Vec::new();
         for a in &manifest.attachments {
             let category = names.intern(&a.category);

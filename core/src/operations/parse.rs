@@ -1,6 +1,7 @@
 //! Parsing: the Lua table a script yields becomes an `Op` (names checked against the ruleset).
 
 use super::*;
+use crate::content::{CharKind, ModOp};
 use crate::sandbox::limits::{self, DataBudget};
 use crate::sandbox::numbers;
 
@@ -374,55 +375,78 @@ fn expiry_of(db: &Db, st: &State, t: &Table) -> mlua::Result<Option<Expiry>> {
 pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
     let ch: String = t.get("char")?;
     let op: String = t.get("op")?;
-    let player_grant = ch == "player";
-    let characteristic = if player_grant {
-        db.names
-            .get("player")
-            .ok_or_else(|| rt("player grants are not available"))?
-    } else {
-        let ci = db
-            .rules
-            .char_index(&db.names, &ch)
-            .ok_or_else(|| rt(format!("modify: unknown characteristic '{ch}'")))?;
-        db.rules.chars[ci].sym
-    };
-    let value: Value = t.get("value")?;
-    let num = || -> mlua::Result<i64> {
-        match &value {
-            v @ (Value::Integer(_) | Value::Number(_)) => {
-                numbers::int(v, &format!("modify {op}: value"))
-            }
-            other => Err(rt(format!(
-                "modify {op}: value should be an integer, not {}",
-                other.type_name()
-            ))),
-        }
-    };
-    let name = || -> mlua::Result<Sym> {
-        match &value {
-            Value::String(s) => db.names.get(&s.to_string_lossy()).ok_or_else(|| {
-                rt(format!(
-                    "modify {op}: unknown name '{}'",
-                    s.to_string_lossy()
-                ))
-            }),
-            other => Err(rt(format!(
-                "modify {op}: value should be a name, not {}",
-                other.type_name()
-            ))),
-        }
-    };
-    let modify = match op.as_str() {
-        "add" => Modify::Add(num()?),
-        "set_base" => Modify::SetBase(num()?),
-        "set" => Modify::Set(num()?),
-        "grant" => Modify::Grant(name()?),
-        "revoke" => Modify::Revoke(name()?),
+    let op = match op.as_str() {
+        "add" => ModOp::Add,
+        "set_base" => ModOp::SetBase,
+        "set" => ModOp::Set,
+        "grant" => ModOp::Grant,
+        "revoke" => ModOp::Revoke,
         o => {
             return Err(rt(format!(
                 "modify: unknown op '{o}' (add, set_base, set, grant, revoke)"
             )));
         }
+    };
+    let layer: Option<String> = t.get("layer")?;
+    let value: Value = t.get("value")?;
+    let cards = cards_of(t, "targets")?;
+    let mut players = Vec::new();
+    if let Some(list) = t.get::<Option<Table>>("players")? {
+        for p in numbers::list(&list, "players")? {
+            players.push(player_arg(st, p)?);
+        }
+    }
+    // (characteristic, modification, layer) for card targets, then for player targets.
+    // With no target at all, the names are still checked (as a card's characteristic,
+    // unless they name the player grants).
+    let players_only = ch == "player";
+    let on_cards = if cards.is_empty() && (!players.is_empty() || players_only) {
+        None
+    } else {
+        let ci = db.rules.char_index(&db.names, &ch).ok_or_else(|| {
+            rt(format!(
+                "modify: unknown characteristic '{ch}' (declared: {})",
+                db.rules
+                    .chars
+                    .iter()
+                    .map(|c| c.decl.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+        })?;
+        let info = &db.rules.chars[ci];
+        let (m, l) = modification(
+            db,
+            &ch,
+            info.decl.kind,
+            &info.layers,
+            op,
+            layer.as_deref(),
+            &value,
+        )?;
+        Some((info.sym, m, l))
+    };
+    let on_players = if players.is_empty() {
+        None
+    } else if ch == "player" {
+        // The player grants: names a player has or not (`ctx:has`).
+        let sym = db
+            .names
+            .get("player")
+            .ok_or_else(|| rt("player grants are not available"))?;
+        if !matches!(op, ModOp::Grant | ModOp::Revoke) {
+            return Err(rt(format!(
+                "modify: player grants (char \"player\") take grant or revoke, not {}",
+                op.name()
+            )));
+        }
+        let layers = crate::rules::default_layers();
+        let (m, _) = modification(db, &ch, CharKind::Set, &layers, op, None, &value)?;
+        Some((sym, m, 0))
+    } else {
+        return Err(rt(format!(
+            "modify: players have only the player grants (char \"player\"), not '{ch}'"
+        )));
     };
     let expiry = expiry_of(db, st, t)?;
     let controller = opt_player(st, t, "by")?;
@@ -430,33 +454,112 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
         Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
         _ => None,
     };
-    let mut targets: Vec<Target> = cards_of(t, "targets")?
+    let targets = cards
         .into_iter()
-        .map(Target::Obj)
-        .collect();
-    if let Some(list) = t.get::<Option<Table>>("players")? {
-        for p in numbers::list(&list, "players")? {
-            targets.push(Target::Player(player_arg(st, p)?));
-        }
-    }
+        .map(|c| (Target::Obj(c), on_cards.clone().expect("cards resolved")))
+        .chain(players.into_iter().map(|p| {
+            (
+                Target::Player(p),
+                on_players.clone().expect("players resolved"),
+            )
+        }));
     let tag = match t.get::<Option<String>>("tag")? {
         Some(n) => Some(name_in(db, &db.rules.effect_tags, &n)?),
         None => None,
     };
     let uncancellable = t.get::<Option<bool>>("uncancellable")?.unwrap_or(false);
     let effects = targets
-        .into_iter()
-        .map(|target| Effect {
+        .map(|(target, (characteristic, modify, layer))| Effect {
             timestamp: 0,
             controller,
             source,
             target,
             characteristic,
             modify,
+            layer,
             expiry,
             tag,
             uncancellable,
         })
         .collect();
     Ok(Op::Effect { effects })
+}
+
+/// An effect's modification of a characteristic of kind `kind` with layers `layers`
+/// (`what` names it in errors): the operation `op` with `value`, in the layer named `layer`
+/// or else the last that holds `op`.
+fn modification(
+    db: &Db,
+    what: &str,
+    kind: CharKind,
+    layers: &[crate::rules::Layer],
+    op: ModOp,
+    layer: Option<&str>,
+    value: &Value,
+) -> mlua::Result<(Modify, u8)> {
+    let ops = crate::rules::ops_of(kind);
+    if !ops.contains(&op) {
+        return Err(rt(format!(
+            "modify: '{what}' is {}: {} does not apply to it ({})",
+            match kind {
+                CharKind::Int => "an integer",
+                CharKind::Set => "a set of names",
+            },
+            op.name(),
+            ops.iter().map(|o| o.name()).collect::<Vec<_>>().join(", ")
+        )));
+    }
+    let l = crate::rules::layer_index(layers, what, op, layer)
+        .map_err(|e| rt(format!("modify: {e}")))?;
+    let num = || -> mlua::Result<i64> {
+        match value {
+            v @ (Value::Integer(_) | Value::Number(_)) => {
+                numbers::int(v, &format!("modify {}: value", op.name()))
+            }
+            other => Err(rt(format!(
+                "modify {}: value should be an integer, not {}",
+                op.name(),
+                other.type_name()
+            ))),
+        }
+    };
+    let name = |v: &Value| -> mlua::Result<Sym> {
+        match v {
+            Value::String(s) => db.names.get(&s.to_string_lossy()).ok_or_else(|| {
+                rt(format!(
+                    "modify {}: unknown name '{}'",
+                    op.name(),
+                    s.to_string_lossy()
+                ))
+            }),
+            other => Err(rt(format!(
+                "modify {}: value should be a name, not {}",
+                op.name(),
+                other.type_name()
+            ))),
+        }
+    };
+    let modify = match (kind, op) {
+        (_, ModOp::Add) => Modify::Add(num()?),
+        (_, ModOp::SetBase) => Modify::SetBase(num()?),
+        (CharKind::Int, ModOp::Set) => Modify::Set(num()?),
+        (CharKind::Set, ModOp::Set) => {
+            let mut list: Vec<Sym> = Vec::new();
+            match value {
+                Value::Table(t) => {
+                    for v in t.sequence_values::<Value>() {
+                        let s = name(&v?)?;
+                        if !list.contains(&s) {
+                            list.push(s);
+                        }
+                    }
+                }
+                v => list.push(name(v)?),
+            }
+            Modify::SetNames(list.into())
+        }
+        (_, ModOp::Grant) => Modify::Grant(name(value)?),
+        (_, ModOp::Revoke) => Modify::Revoke(name(value)?),
+    };
+    Ok((modify, l))
 }

@@ -757,18 +757,31 @@ fn effects(lua: &Lua, db: &Db, st: &State, filter: Option<Table>) -> Result<Tabl
             t.raw_set("controller", p as i64 + 1)?;
         }
         t.raw_set("char", db.names.name(e.characteristic))?;
-        let (op, value) = match e.modify {
-            Modify::SetBase(v) => ("set_base", Value::Integer(v)),
-            Modify::Add(v) => ("add", Value::Integer(v)),
-            Modify::Set(v) => ("set", Value::Integer(v)),
-            Modify::Grant(s) => ("grant", Value::String(lua.create_string(db.names.name(s))?)),
+        let (op, value) = match &e.modify {
+            Modify::SetBase(v) => ("set_base", Value::Integer(*v)),
+            Modify::Add(v) => ("add", Value::Integer(*v)),
+            Modify::Set(v) => ("set", Value::Integer(*v)),
+            Modify::Grant(s) => (
+                "grant",
+                Value::String(lua.create_string(db.names.name(*s))?),
+            ),
             Modify::Revoke(s) => (
                 "revoke",
-                Value::String(lua.create_string(db.names.name(s))?),
+                Value::String(lua.create_string(db.names.name(*s))?),
             ),
+            Modify::SetNames(list) => {
+                let names = lua.create_table()?;
+                for (i, s) in list.iter().enumerate() {
+                    names.raw_set(i + 1, db.names.name(*s))?;
+                }
+                ("set", Value::Table(names))
+            }
         };
         t.raw_set("op", op)?;
         t.raw_set("value", value)?;
+        if let Some(l) = effect_layer(db, e) {
+            t.raw_set("layer", l)?;
+        }
         if let Some(tag) = e.tag {
             t.raw_set("tag", db.names.name(tag))?;
         }
@@ -776,4 +789,14 @@ fn effects(lua: &Lua, db: &Db, st: &State, filter: Option<Table>) -> Result<Tabl
         out.raw_set(out.raw_len() + 1, t)?;
     }
     Ok(out)
+}
+
+/// The name of the layer an effect applies in (None for the player grants).
+fn effect_layer<'a>(db: &'a Db, e: &crate::state::effects::Effect) -> Option<&'a str> {
+    use crate::state::effects::Target;
+    let Target::Obj(_) = e.target else {
+        return None;
+    };
+    let info = db.rules.chars.iter().find(|c| c.sym == e.characteristic)?;
+    info.layers.get(e.layer as usize).map(|l| l.name.as_str())
 }

@@ -173,14 +173,17 @@ function Ctx:set_value(player, name, v) return op({ kind = "value", player = pla
 function Ctx:add_value(player, name, d) return op({ kind = "value", player = player, key = name, add = d }) end
 --- Sets a game-wide value.
 function Ctx:set_game_value(name, v) return op({ kind = "value", key = name, value = v }) end
---- A continuous effect on cards or players: spec {char, op = "add"|"set_base"|"set"|"grant"|
---- "revoke", value}; duration {until = point, player = p, after_turn = n, times = n (it ends
+--- A continuous effect on cards: spec {char, op = "add"|"set_base"|"set"|"grant"|"revoke",
+--- value, layer}: for a set characteristic `set` replaces the whole set (value: a name or a
+--- list of names); `layer` names one of the characteristic's layers (default: the last that
+--- holds the op). duration {until = point, player = p, after_turn = n, times = n (it ends
 --- the nth time the point passes), tag = name,
 --- uncancellable = true} or nil (lasts while the target stays in its zone). Returns the list
 --- of the effects' handles (one per target still there), for ctx:end_effect.
 function Ctx:modify(targets, spec, duration)
   duration = duration or {}
   return op({ kind = "effect", targets = list(targets), char = spec.char, op = spec.op or "add",
+    layer = spec.layer,
     value = spec.value, ["until"] = duration["until"], until_player = duration.player,
     after_turn = duration.after_turn, times = duration.times, by = self.player, source = self.source,
     tag = duration.tag, uncancellable = duration.uncancellable })

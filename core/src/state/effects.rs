@@ -16,9 +16,10 @@ pub enum Target {
     Player(PlayerId),
 }
 
-/// How an effect changes a characteristic. Applied in this order (then by timestamp):
-/// base-setting, additions, overriding sets; grants and revocations for set values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How an effect changes a characteristic. Applied layer by layer (the ruleset's `layers`;
+/// by default base-setting, additions, then overriding sets, grants and revocations), and
+/// within a layer by timestamp.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Modify {
     /// Set the base value (combined by the characteristic's `base` rule: max or latest).
     SetBase(i64),
@@ -30,18 +31,8 @@ pub enum Modify {
     Grant(Sym),
     /// Remove a name from a set characteristic.
     Revoke(Sym),
-}
-
-impl Modify {
-    /// The layer: base first, then additions, then overrides; set edits last.
-    pub fn layer(&self) -> u8 {
-        match self {
-            Modify::SetBase(_) => 0,
-            Modify::Add(_) => 1,
-            Modify::Set(_) => 2,
-            Modify::Grant(_) | Modify::Revoke(_) => 3,
-        }
-    }
+    /// Replace the whole of a set characteristic.
+    SetNames(std::sync::Arc<[Sym]>),
 }
 
 /// When an effect ends, besides its target leaving.
@@ -72,6 +63,8 @@ pub struct Effect {
     pub characteristic: Sym,
     /// How.
     pub modify: Modify,
+    /// The layer it applies in (an index into the characteristic's layers).
+    pub layer: u8,
     /// When it ends (None: only when the target leaves).
     pub expiry: Option<Expiry>,
     /// Its tag (one of the ruleset's `effect_tags`), for finding and ending it.

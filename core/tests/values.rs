@@ -1,0 +1,407 @@
+//! Value computation on a made-up game ("Gauge"): layers the ruleset declares, bounds with
+//! and without memory, replacing and computed sets of names.
+//!
+//! Gauge: every card starts on its owner's board. On your turn you may change your oak's
+//! power, speed or tags. Some cards carry static abilities: the mirror is also named as every
+//! other card on its board, and the mask is named as the opposing board's first card.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use riffle_core::*;
+
+const MANIFEST: &str = r#"{
+  "game": "gauge", "name": {"en": "Gauge"}, "version": "1",
+  "players": {"min": 2, "max": 2},
+  "zones": [
+    {"name": "deck", "scope": "player", "visibility": "hidden", "ordered": true, "face_down": true},
+    {"name": "board", "scope": "player", "visibility": "public", "in_play": true}
+  ],
+  "categories": ["thing"],
+  "characteristics": [
+    {"name": "power", "kind": "int", "min": 0},
+    {"name": "speed", "kind": "int", "min": 0, "max": 5},
+    {"name": "names", "kind": "set", "field": "name"},
+    {"name": "tags", "kind": "set"}
+  ],
+  "keywords": [{"name": "tame"}, {"name": "red"}, {"name": "blue"}],
+  "orientations": ["up"],
+  "events": ["counted"],
+  "timings": ["main"],
+  "durations": ["end_of_turn"],
+  "setup": "setup",
+  "turn": {"phases": [{"name": "main", "actions": "main_actions"}, {"name": "end", "run": "end_phase"}]},
+  "triggers": {"order": "fifo_batches", "player_orders": false},
+  "hooks": {"activate": "activate", "validate_deck": "validate_deck"},
+  "deck": {"sections": [{"name": "board", "zone": "board"}]},
+  "scripts": ["gauge.lua"]
+}"#;
+
+/// The layers a game like Gauge might declare: a replacement of the printed value first,
+/// then base-setting forms (never below 0 from there on), then set-value effects, then
+/// additions last.
+fn layered(m: &mut serde_json::Value) {
+    m["layers"] = serde_json::json!([
+        {"name": "printed_override", "ops": ["set"]},
+        {"name": "form", "ops": ["set_base"], "min": 0},
+        {"name": "set", "ops": ["set", "grant", "revoke"]},
+        {"name": "add", "ops": ["add"]}
+    ]);
+}
+
+const RULES_LUA: &str = r#"
+function setup(ctx) end
+function end_phase(ctx) ctx:expire("end_of_turn") end
+function activate(ctx, ab, args) return true end
+function validate_deck(deck) return {} end
+
+local function oak(ctx, p)
+  for _, c in ipairs(ctx:cards("board", p)) do
+    if c.name == "oak" then return c end
+  end
+end
+local function count(ctx, key, n) ctx:emit("counted", { key = key, amount = n }) end
+local function change(card, char, op, value, layer)
+  return function(ctx) ctx:modify(card, { char = char, op = op, value = value, layer = layer }) end
+end
+
+function main_actions(ctx)
+  local p = ctx.turn_player
+  local mine = oak(ctx, p)
+  local options = {
+    { label = "pump", run = change(mine, "power", "add", 2) },
+    { label = "weaken", run = change(mine, "power", "add", -5) },
+    { label = "fix", run = change(mine, "power", "set", 5) },
+    { label = "reflect", run = change(mine, "power", "set", 10, "printed_override") },
+    { label = "shrink", run = change(mine, "power", "set_base", -3) },
+    { label = "pump in add", run = change(mine, "power", "add", 2, "add") },
+    { label = "bad layer", run = change(mine, "power", "add", 1, "bogus") },
+    { label = "hasten", run = change(mine, "speed", "add", 3) },
+    { label = "slow", run = change(mine, "speed", "add", -3) },
+    { label = "tame", run = change(mine, "tags", "grant", "tame") },
+    { label = "paint", run = change(mine, "tags", "set", { "red" }) },
+    { label = "blue", run = change(mine, "tags", "grant", "blue") },
+    { label = "raw", run = function(ctx)
+        count(ctx, "power", mine:raw("power"))
+        count(ctx, "speed", mine:raw("speed"))
+      end },
+    { label = "layers", run = function(ctx)
+        local n = 0
+        for _, e in ipairs(ctx:effects({ target = mine })) do
+          if e.layer == "set" then n = n + 1 end
+        end
+        count(ctx, "in set", n)
+      end },
+    { label = "end turn", ends_phase = true },
+  }
+  return options
+end
+"#;
+
+const MIRROR: &str = r#"
+return { { kind = "static", modify = { { char = "names", op = "grant",
+  value = function(ctx, card)
+    local out = {}
+    for _, c in ipairs(ctx:cards("board", ctx.player)) do
+      if c ~= ctx.source then out[#out + 1] = c.name end
+    end
+    return out
+  end } } } }"#;
+
+const MASK: &str = r#"
+return { { kind = "static", modify = { { char = "names", op = "set",
+  value = function(ctx, card) return { ctx:cards("board", ctx:others(ctx.player)[1])[1].name } end } } } }"#;
+
+fn card(id: &str, script: Option<&str>) -> CardDef {
+    let mut fields = BTreeMap::new();
+    fields.insert("power".to_string(), serde_json::json!(3));
+    fields.insert("speed".to_string(), serde_json::json!(4));
+    fields.insert("tags".to_string(), serde_json::json!(["wild"]));
+    CardDef {
+        id: id.into(),
+        category: "thing".into(),
+        name: [("en".to_string(), id.to_string())].into(),
+        text: BTreeMap::new(),
+        fields,
+        keywords: Vec::new(),
+        script: script.map(|s| Source {
+            name: format!("{id}.lua"),
+            text: s.into(),
+        }),
+    }
+}
+
+fn cards() -> Vec<CardDef> {
+    vec![
+        card("oak", None),
+        card("elm", None),
+        card("mirror", Some(MIRROR)),
+        card("mask", Some(MASK)),
+    ]
+}
+
+fn content(tweak: impl FnOnce(&mut serde_json::Value), cards: Vec<CardDef>) -> Content {
+    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
+    tweak(&mut raw);
+    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
+    Content {
+        ruleset: Ruleset {
+            manifest,
+            scripts: vec![Source {
+                name: "gauge.lua".into(),
+                text: RULES_LUA.into(),
+            }],
+        },
+        cards,
+    }
+}
+
+/// A game whose two boards hold these cards.
+fn game_with(tweak: impl FnOnce(&mut serde_json::Value), boards: [&[&str]; 2]) -> Game {
+    let e: Rc<Engine> = Engine::new(&content(tweak, cards())).unwrap_or_else(|es| panic!("{es:?}"));
+    let deck = |ids: &[&str]| {
+        let mut d = DeckList::default();
+        d.sections.insert(
+            "board".into(),
+            ids.iter().map(|id| (id.to_string(), 1)).collect(),
+        );
+        d
+    };
+    Game::new(
+        e,
+        GameConfig {
+            seed: 1,
+            decks: vec![deck(boards[0]), deck(boards[1])],
+            keep_log: true,
+        },
+    )
+    .expect("game starts")
+}
+
+fn game(boards: [&[&str]; 2]) -> Game {
+    game_with(|_| {}, boards)
+}
+
+fn load_errors(tweak: impl FnOnce(&mut serde_json::Value), cards: Vec<CardDef>) -> String {
+    match Engine::new(&content(tweak, cards)) {
+        Ok(_) => panic!("loaded"),
+        Err(es) => es
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+fn pick(g: &mut Game, label: &str) {
+    let Some(Request::Choose {
+        options, player, ..
+    }) = g.request().cloned()
+    else {
+        panic!("no choice")
+    };
+    let i = options
+        .iter()
+        .position(|o| o.label == label)
+        .unwrap_or_else(|| panic!("no option '{label}'"));
+    g.respond(
+        player,
+        Response::Choose {
+            indices: vec![i as u32],
+        },
+    )
+    .expect("legal");
+}
+
+/// The last `counted` event with this key.
+fn counted(g: &Game, key: &str) -> i64 {
+    g.log()
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Entry::Event(e) if e.name == "counted" && e.key.as_deref() == Some(key) => {
+                Some(e.amount)
+            }
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no count '{key}': {:?}", g.errors()))
+}
+
+/// Card `id` on player `p`'s board, as `p` sees it.
+fn seen(g: &Game, p: PlayerId, id: &str) -> views::CardView {
+    g.view(p)
+        .zones
+        .into_iter()
+        .find(|z| z.name == "board" && z.owner == Some(p))
+        .expect("board")
+        .cards
+        .into_iter()
+        .find(|c| c.card.as_deref() == Some(id))
+        .unwrap_or_else(|| panic!("no {id}"))
+}
+
+fn value(g: &Game, p: PlayerId, id: &str, char: &str) -> i64 {
+    seen(g, p, id).values[char]
+}
+
+fn names(g: &Game, p: PlayerId, id: &str, char: &str) -> Vec<String> {
+    seen(g, p, id).sets.get(char).cloned().unwrap_or_default()
+}
+
+fn last_error(g: &Game) -> String {
+    g.errors().last().cloned().unwrap_or_default()
+}
+
+#[test]
+fn declared_layers_order_effects_whatever_their_timestamps() {
+    let mut g = game_with(layered, [&["oak"], &["oak"]]);
+    // Set-value, then +2: additions come last, so the +2 counts (the default order would
+    // let the set override it).
+    pick(&mut g, "fix");
+    pick(&mut g, "pump");
+    assert_eq!(value(&g, 0, "oak", "power"), 7);
+    // A later replacement of the printed value sits in an earlier layer: the set still wins.
+    pick(&mut g, "reflect");
+    assert_eq!(value(&g, 0, "oak", "power"), 7);
+
+    let mut g = game_with(layered, [&["oak"], &["oak"]]);
+    pick(&mut g, "reflect");
+    pick(&mut g, "pump");
+    assert_eq!(
+        value(&g, 0, "oak", "power"),
+        12,
+        "10 replaces the printed 3, then +2"
+    );
+}
+
+#[test]
+fn without_declared_layers_the_default_ones_keep_todays_order_and_have_names() {
+    let mut g = game([&["oak"], &["oak"]]);
+    pick(&mut g, "pump in add");
+    pick(&mut g, "fix");
+    assert_eq!(value(&g, 0, "oak", "power"), 5, "the set overrides the +2");
+    pick(&mut g, "pump");
+    assert_eq!(
+        value(&g, 0, "oak", "power"),
+        5,
+        "and a later +2 too: sets come after additions by default"
+    );
+    pick(&mut g, "tame");
+    pick(&mut g, "layers");
+    assert_eq!(
+        counted(&g, "in set"),
+        2,
+        "ctx:effects names the layers: the set and the grant are in `set`"
+    );
+}
+
+#[test]
+fn an_unknown_layer_is_an_error_naming_it_and_the_declared_ones() {
+    let mut g = game_with(layered, [&["oak"], &["oak"]]);
+    pick(&mut g, "bad layer");
+    let err = last_error(&g);
+    assert!(
+        err.contains("bogus") && err.contains("printed_override") && err.contains("form"),
+        "{err}"
+    );
+    assert_eq!(value(&g, 0, "oak", "power"), 3);
+
+    // In a static ability: a load error naming the card.
+    let mut bad = cards();
+    bad.push(card(
+        "odd",
+        Some(r#"return { { kind = "static", modify = { { char = "power", op = "add", value = 1, layer = "form" } } } }"#),
+    ));
+    let err = load_errors(layered, bad);
+    assert!(
+        err.contains("odd") && err.contains("layer 'form'") && err.contains("does not hold add"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_layer_and_bound_declarations_are_load_errors_that_say_what_to_do() {
+    let err = load_errors(
+        |m| {
+            m["layers"] = serde_json::json!([
+                {"name": "base", "ops": ["set_base"]},
+                {"name": "base", "ops": ["set", "grant", "revoke"]}
+            ]);
+            m["characteristics"][1]["min"] = serde_json::json!(6);
+        },
+        cards(),
+    );
+    for want in [
+        "layers: layer 'base' is declared twice",
+        "no layer holds add for 'power'",
+        "characteristics.speed: min 6 is above max 5",
+    ] {
+        assert!(err.contains(want), "missing «{want}» in:\n{err}");
+    }
+}
+
+#[test]
+fn bounds_keep_the_raw_value_and_a_layer_bound_does_not() {
+    // Bounds on read, with memory: 3 − 5 reads 0 (raw −2); +2 still reads 0 (raw 0).
+    let mut g = game([&["oak"], &["oak"]]);
+    pick(&mut g, "weaken");
+    assert_eq!(value(&g, 0, "oak", "power"), 0);
+    pick(&mut g, "pump");
+    pick(&mut g, "raw");
+    assert_eq!(counted(&g, "power"), 0);
+    assert_eq!(value(&g, 0, "oak", "power"), 0);
+    pick(&mut g, "pump");
+    assert_eq!(value(&g, 0, "oak", "power"), 2);
+    // An upper bound the same way: 4 + 3 reads 5 (raw 7); − 3 reads 4.
+    pick(&mut g, "hasten");
+    assert_eq!(value(&g, 0, "oak", "speed"), 5);
+    pick(&mut g, "raw");
+    assert_eq!(counted(&g, "speed"), 7);
+    pick(&mut g, "slow");
+    assert_eq!(value(&g, 0, "oak", "speed"), 4);
+
+    // The base set to −3, then +2: with memory the sum is −1 and reads 0...
+    let mut g = game([&["oak"], &["oak"]]);
+    pick(&mut g, "shrink");
+    pick(&mut g, "pump");
+    assert_eq!(value(&g, 0, "oak", "power"), 0);
+    // ...while a layer's bound applies where the layer ends: −3 becomes 0, then +2.
+    let mut g = game_with(layered, [&["oak"], &["oak"]]);
+    pick(&mut g, "shrink");
+    pick(&mut g, "pump");
+    assert_eq!(value(&g, 0, "oak", "power"), 2);
+    pick(&mut g, "raw");
+    assert_eq!(counted(&g, "power"), 2);
+}
+
+#[test]
+fn a_set_replaces_the_whole_set_and_later_grants_apply_on_top() {
+    let mut g = game([&["oak"], &["oak"]]);
+    pick(&mut g, "tame");
+    assert_eq!(names(&g, 0, "oak", "tags"), ["wild", "tame"]);
+    pick(&mut g, "paint");
+    assert_eq!(
+        names(&g, 0, "oak", "tags"),
+        ["red"],
+        "the printed tag and the earlier grant are gone"
+    );
+    pick(&mut g, "blue");
+    assert_eq!(names(&g, 0, "oak", "tags"), ["red", "blue"]);
+}
+
+#[test]
+fn static_value_functions_compute_names() {
+    let g = game([&["oak", "mirror", "mask"], &["elm"]]);
+    let mut mirror = names(&g, 0, "mirror", "names");
+    mirror.sort();
+    assert_eq!(
+        mirror,
+        ["mask", "mirror", "oak"],
+        "also named as the other cards on its board"
+    );
+    assert_eq!(
+        names(&g, 0, "mask", "names"),
+        ["elm"],
+        "named only as the opposing board's first card"
+    );
+}
