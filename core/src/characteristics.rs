@@ -10,14 +10,15 @@
 //! (a value read as 0 from a raw −2 reads 0 again after +2, and 1 after +3). Set
 //! characteristics apply replacing sets, grants and revocations by layer and timestamp. The
 //! effects on an attached card whose attachment rule pauses them do not apply while it is
-//! attached.
+//! attached. Static abilities an effect gave a card (`ctx:grant_ability`) apply like its
+//! own while the grant lasts.
 
 use std::cell::Cell;
 
 use mlua::{Lua, Result, Value};
 
 use crate::content::{BaseCombine, CharKind};
-use crate::db::{Ability, Affects, Db, ModOp, ModValue};
+use crate::db::{Ability, AbilityKind, Affects, Db, ModOp, ModValue};
 use crate::names::Sym;
 use crate::rules::Layer;
 use crate::sandbox::handle::Handle;
@@ -394,8 +395,8 @@ fn collect(
     Ok(found)
 }
 
-/// Where a static ability applies from: its source (None: a rule ability) and its
-/// timestamp.
+/// Where a static ability applies from: its source (None: a rule ability, or a delayed
+/// one with no host) and its timestamp.
 #[derive(Clone, Copy, Debug)]
 struct StaticSrc {
     source: Option<ObjId>,
@@ -406,8 +407,8 @@ struct StaticSrc {
 type StaticVisitor<'a> = dyn FnMut(&Value, &Ability, StaticSrc) -> Result<()> + 'a;
 
 /// One static ability of one source: (card index or `None` for a rule ability, ability
-/// index, source object).
-type StaticKey = (Option<u32>, usize, Option<ObjId>);
+/// index, source object, the timestamp of the grant that gave it, 0 for a card's own).
+type StaticKey = (Option<u32>, usize, Option<ObjId>, u64);
 
 thread_local! {
     // The static abilities whose condition or values are being worked out right now.
@@ -423,7 +424,8 @@ fn deciding<T>(key: StaticKey, f: impl FnOnce() -> Result<T>) -> Result<T> {
 }
 
 /// Calls `f(ctx, ability, source)` for every active static ability that modifies `sym`
-/// and whose condition holds: the rules' own and those of cards in their zones.
+/// and whose condition holds: the rules' own, those of cards in their zones, and those
+/// effects gave cards (`ctx:grant_ability`), while the grant lasts.
 ///
 /// A static ability whose condition or value reads a value it changes itself (directly, or
 /// through another static ability) is decided on the game as it is without it: while it is
@@ -437,7 +439,7 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
         for &(card, ai) in list {
             match card {
                 None => {
-                    let key = (None, ai, None);
+                    let key = (None, ai, None, 0);
                     if busy(&key) {
                         continue;
                     }
@@ -457,7 +459,7 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
                 Some(c) => {
                     let ab = &db.cards[c as usize].abilities[ai];
                     for src in db.sources(st, c, ab) {
-                        let key = (Some(c), ai, Some(src));
+                        let key = (Some(c), ai, Some(src), 0);
                         if busy(&key) || !ability_works(lua, db, st, src, 0)? {
                             continue;
                         }
@@ -471,6 +473,35 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
                 }
             }
         }
+    }
+    // Static abilities effects gave: to a card (it has the ability while the grant lasts
+    // and its abilities work), or to no card (a lasting effect of a resolved ability).
+    for g in st.grants.iter() {
+        let ab = db.ability(g.ability);
+        if ab.kind != AbilityKind::Static || !ab.mods.iter().any(|m| m.characteristic == sym) {
+            continue;
+        }
+        let source = match g.host {
+            Some(h) if !st.obj(h).alive => continue,
+            Some(h) => {
+                if !ability_works(lua, db, st, h, g.timestamp)? {
+                    continue;
+                }
+                Some(h)
+            }
+            None => None,
+        };
+        let key = (g.ability.0, g.ability.1, source.or(g.source), g.timestamp);
+        if busy(&key) {
+            continue;
+        }
+        let from = StaticSrc {
+            source,
+            ts: g.timestamp,
+        };
+        // A delayed one's `ctx.source` is the card whose effect armed it.
+        let ctx_source = source.or(g.source);
+        run_static(lua, db, key, ab, Some(g.controller), ctx_source, from, f)?;
     }
     Ok(())
 }

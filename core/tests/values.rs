@@ -1,9 +1,12 @@
 //! Value computation on a made-up game ("Gauge"): layers the ruleset declares, bounds with
-//! and without memory, replacing and computed sets of names.
+//! and without memory, replacing and computed sets of names, and static abilities that
+//! effects give.
 //!
 //! Gauge: every card starts on its owner's board. On your turn you may change your oak's
 //! power, speed or tags. Some cards carry static abilities: the mirror is also named as every
-//! other card on its board, and the mask is named as the opposing board's first card.
+//! other card on its board, the mask is named as the opposing board's first card, and the
+//! totem can give the other cards on its board a static "+4 power" until the end of the
+//! turn.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -94,6 +97,10 @@ function main_actions(ctx)
       end },
     { label = "end turn", ends_phase = true },
   }
+  for _, a in ipairs(ctx:abilities({ kind = "activated", player = p })) do
+    options[#options + 1] = { label = "use " .. a.source.name,
+      run = function(ctx) a.def.operate(ctx:with({ source = a.source })) end }
+  end
   return options
 end
 "#;
@@ -111,6 +118,17 @@ return { { kind = "static", modify = { { char = "names", op = "grant",
 const MASK: &str = r#"
 return { { kind = "static", modify = { { char = "names", op = "set",
   value = function(ctx, card) return { ctx:cards("board", ctx:others(ctx.player)[1])[1].name } end } } } }"#;
+
+const TOTEM: &str = r#"
+local ward = { kind = "static", dormant = true, modify = { { char = "power", op = "add", value = 4 } } }
+return {
+  { kind = "activated", timing = "main", operate = function(ctx)
+      for _, c in ipairs(ctx:cards("board", ctx.player)) do
+        if c ~= ctx.source then ctx:grant_ability(ward, c, { ["until"] = "end_of_turn" }) end
+      end
+    end },
+  ward,
+}"#;
 
 fn card(id: &str, script: Option<&str>) -> CardDef {
     let mut fields = BTreeMap::new();
@@ -137,6 +155,7 @@ fn cards() -> Vec<CardDef> {
         card("elm", None),
         card("mirror", Some(MIRROR)),
         card("mask", Some(MASK)),
+        card("totem", Some(TOTEM)),
     ]
 }
 
@@ -403,5 +422,24 @@ fn static_value_functions_compute_names() {
         names(&g, 0, "mask", "names"),
         ["elm"],
         "named only as the opposing board's first card"
+    );
+}
+
+#[test]
+fn a_granted_static_ability_applies_to_its_host_while_the_grant_lasts() {
+    let mut g = game([&["oak", "totem"], &["oak"]]);
+    assert_eq!(value(&g, 0, "oak", "power"), 3);
+    pick(&mut g, "use totem");
+    assert_eq!(value(&g, 0, "oak", "power"), 7);
+    assert_eq!(
+        value(&g, 0, "totem", "power"),
+        3,
+        "the totem gave it to the others only"
+    );
+    pick(&mut g, "end turn");
+    assert_eq!(
+        value(&g, 0, "oak", "power"),
+        3,
+        "the grant ended with the turn"
     );
 }
