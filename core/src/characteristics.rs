@@ -45,10 +45,42 @@ struct Found {
     layer: u8,
     ts: u64,
     modify: Modify,
+    /// Who controls it: the effect's controller, or the controller of the static ability's
+    /// source (None: the rules' own abilities, effects no player made).
+    controller: Option<PlayerId>,
+}
+
+/// Which modifications a read leaves out (`card:value_without`): those that match every
+/// field given. The default leaves out nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Without {
+    /// Those this player controls.
+    pub controller: Option<PlayerId>,
+    /// Those that raise the value where they apply (integers only).
+    pub increases: bool,
+}
+
+impl Without {
+    fn leaves_out(&self, f: &Found, raises: impl FnOnce() -> bool) -> bool {
+        (self.controller.is_some() || self.increases)
+            && self.controller.is_none_or(|p| f.controller == Some(p))
+            && (!self.increases || raises())
+    }
 }
 
 /// The raw (unclamped) integer value of characteristic `ci` of object `id`.
 pub fn int_raw(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<i64> {
+    int_raw_without(lua, db, st, id, ci, &Without::default())
+}
+
+fn int_raw_without(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    id: ObjId,
+    ci: usize,
+    without: &Without,
+) -> Result<i64> {
     let o = st.obj(id);
     if !o.alive
         && let Some(lk) = &o.last_known
@@ -60,11 +92,23 @@ pub fn int_raw(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<i
     let info = &db.rules.chars[ci];
     let found = collect(lua, db, st, id, info.sym, CharKind::Int)?;
     let printed = card.ints[ci].unwrap_or(0);
-    Ok(apply_int(printed, &found, &info.layers, info.decl.base))
+    Ok(apply_int(
+        printed,
+        &found,
+        &info.layers,
+        info.decl.base,
+        without,
+    ))
 }
 
 /// Applies `found` (sorted by layer, then timestamp) to `value`, layer by layer.
-fn apply_int(mut value: i64, found: &[Found], layers: &[Layer], combine: BaseCombine) -> i64 {
+fn apply_int(
+    mut value: i64,
+    found: &[Found],
+    layers: &[Layer],
+    combine: BaseCombine,
+    without: &Without,
+) -> i64 {
     let mut i = 0;
     for (li, layer) in layers.iter().enumerate() {
         // Base-setting effects in this layer combine by the characteristic's rule.
@@ -73,8 +117,9 @@ fn apply_int(mut value: i64, found: &[Found], layers: &[Layer], combine: BaseCom
         let mut add = 0i64;
         while let Some(f) = found.get(i).filter(|f| f.layer as usize == li) {
             i += 1;
+            let now = value.saturating_add(add);
             let set = match f.modify {
-                Modify::Add(v) => {
+                Modify::Add(v) if !without.leaves_out(f, || v > 0) => {
                     add = add.saturating_add(v);
                     None
                 }
@@ -83,10 +128,12 @@ fn apply_int(mut value: i64, found: &[Found], layers: &[Layer], combine: BaseCom
                         (BaseCombine::Max, Some(b)) => b.max(v),
                         _ => v,
                     };
-                    base = Some(b);
-                    Some(b)
+                    (!without.leaves_out(f, || b > now)).then(|| {
+                        base = Some(b);
+                        b
+                    })
                 }
-                Modify::Set(v) => Some(v),
+                Modify::Set(v) => (!without.leaves_out(f, || v > now)).then_some(v),
                 _ => None,
             };
             // A set replaces the value and what was added before it in this layer.
@@ -120,8 +167,35 @@ pub fn int_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result
     Ok(bounded(raw, decl.min, decl.max))
 }
 
+/// The integer value as read, leaving out the modifications `without` matches (the value
+/// a player sees when their own increases do not count, say).
+pub fn int_value_without(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    id: ObjId,
+    ci: usize,
+    without: &Without,
+) -> Result<i64> {
+    let raw = int_raw_without(lua, db, st, id, ci, without)?;
+    let decl = &db.rules.chars[ci].decl;
+    Ok(bounded(raw, decl.min, decl.max))
+}
+
 /// The value of set characteristic `ci`.
 pub fn set_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<Vec<Sym>> {
+    set_value_without(lua, db, st, id, ci, &Without::default())
+}
+
+/// The value of set characteristic `ci`, leaving out the modifications `without` matches.
+pub fn set_value_without(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    id: ObjId,
+    ci: usize,
+    without: &Without,
+) -> Result<Vec<Sym>> {
     let o = st.obj(id);
     if !o.alive
         && let Some(lk) = &o.last_known
@@ -144,6 +218,9 @@ pub fn set_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result
     let lost =
         |s: &Sym, ts: u64| since.is_some_and(|t| ts <= t) && db.rules.ability_keywords.contains(s);
     for f in collect(lua, db, st, id, sym, CharKind::Set)? {
+        if without.leaves_out(&f, || false) {
+            continue;
+        }
         match &f.modify {
             Modify::Grant(s) if lost(s, f.ts) => {}
             Modify::Grant(s) if !value.contains(s) => value.push(*s),
@@ -324,6 +401,7 @@ fn collect(
             layer: e.layer,
             ts: e.timestamp,
             modify: e.modify.clone(),
+            controller: e.controller,
         })
         .collect();
     if DEPTH.with(|d| d.get()) < MAX_DEPTH {
@@ -343,6 +421,7 @@ fn collect(
                         layer: m.layer,
                         ts: src.ts,
                         modify,
+                        controller: src.controller,
                     })
                 };
                 let call = || -> Result<Value> {
@@ -396,11 +475,12 @@ fn collect(
 }
 
 /// Where a static ability applies from: its source (None: a rule ability, or a delayed
-/// one with no host) and its timestamp.
+/// one with no host), its timestamp, who controls it.
 #[derive(Clone, Copy, Debug)]
 struct StaticSrc {
     source: Option<ObjId>,
     ts: u64,
+    controller: Option<PlayerId>,
 }
 
 /// What `for_each_static` calls for each active static ability: (ctx, ability, source).
@@ -450,6 +530,7 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
                             let src = StaticSrc {
                                 source: None,
                                 ts: 0,
+                                controller: None,
                             };
                             f(&ctx, ab, src)?;
                         }
@@ -467,6 +548,7 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
                         let from = StaticSrc {
                             source: Some(src),
                             ts: o.timestamp,
+                            controller: Some(o.controller),
                         };
                         run_static(lua, db, key, ab, Some(o.controller), Some(src), from, f)?;
                     }
@@ -498,6 +580,7 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
         let from = StaticSrc {
             source,
             ts: g.timestamp,
+            controller: Some(g.controller),
         };
         // A delayed one's `ctx.source` is the card whose effect armed it.
         let ctx_source = source.or(g.source);

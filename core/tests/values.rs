@@ -1,12 +1,12 @@
 //! Value computation on a made-up game ("Gauge"): layers the ruleset declares, bounds with
-//! and without memory, replacing and computed sets of names, and static abilities that
-//! effects give.
+//! and without memory, replacing and computed sets of names, viewer-relative reads and
+//! static abilities that effects give.
 //!
 //! Gauge: every card starts on its owner's board. On your turn you may change your oak's
-//! power, speed or tags. Some cards carry static abilities: the mirror is also named as every
-//! other card on its board, the mask is named as the opposing board's first card, and the
-//! totem can give the other cards on its board a static "+4 power" until the end of the
-//! turn.
+//! power, speed or tags, or measure the opposing oak. Some cards carry static abilities: the
+//! mirror is also named as every other card on its board, the mask is named as the opposing
+//! board's first card, the bully weakens opposing cards, and the totem can give the other
+//! cards on its board a static "+4 power" until the end of the turn.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -70,7 +70,8 @@ end
 
 function main_actions(ctx)
   local p = ctx.turn_player
-  local mine = oak(ctx, p)
+  local foe = ctx:others(p)[1]
+  local mine, theirs = oak(ctx, p), oak(ctx, foe)
   local options = {
     { label = "pump", run = change(mine, "power", "add", 2) },
     { label = "weaken", run = change(mine, "power", "add", -5) },
@@ -84,6 +85,7 @@ function main_actions(ctx)
     { label = "tame", run = change(mine, "tags", "grant", "tame") },
     { label = "paint", run = change(mine, "tags", "set", { "red" }) },
     { label = "blue", run = change(mine, "tags", "grant", "blue") },
+    { label = "curse", run = change(theirs, "power", "add", -1) },
     { label = "raw", run = function(ctx)
         count(ctx, "power", mine:raw("power"))
         count(ctx, "speed", mine:raw("speed"))
@@ -94,6 +96,14 @@ function main_actions(ctx)
           if e.layer == "set" then n = n + 1 end
         end
         count(ctx, "in set", n)
+      end },
+    { label = "measure", run = function(ctx)
+        count(ctx, "theirs", theirs.power)
+        count(ctx, "without theirs", theirs:value_without("power", { controller = foe }))
+        count(ctx, "without mine", theirs:value_without("power", { controller = p }))
+        count(ctx, "without increases", theirs:value_without("power", { increases = true }))
+        count(ctx, "without my increases",
+          theirs:value_without("power", { controller = p, increases = true }))
       end },
     { label = "end turn", ends_phase = true },
   }
@@ -118,6 +128,11 @@ return { { kind = "static", modify = { { char = "names", op = "grant",
 const MASK: &str = r#"
 return { { kind = "static", modify = { { char = "names", op = "set",
   value = function(ctx, card) return { ctx:cards("board", ctx:others(ctx.player)[1])[1].name } end } } } }"#;
+
+const BULLY: &str = r#"
+return { { kind = "static",
+  affects = function(ctx, c) return c.controller ~= ctx.player end,
+  modify = { { char = "power", op = "add", value = -1 } } } }"#;
 
 const TOTEM: &str = r#"
 local ward = { kind = "static", dormant = true, modify = { { char = "power", op = "add", value = 4 } } }
@@ -155,6 +170,7 @@ fn cards() -> Vec<CardDef> {
         card("elm", None),
         card("mirror", Some(MIRROR)),
         card("mask", Some(MASK)),
+        card("bully", Some(BULLY)),
         card("totem", Some(TOTEM)),
     ]
 }
@@ -423,6 +439,26 @@ fn static_value_functions_compute_names() {
         ["elm"],
         "named only as the opposing board's first card"
     );
+}
+
+#[test]
+fn value_without_leaves_out_what_a_player_controls_or_what_increases() {
+    let mut g = game([&["oak"], &["oak", "bully"]]);
+    // P1's oak: 3, −1 from P2's bully, +2 from P1.
+    pick(&mut g, "pump");
+    pick(&mut g, "end turn");
+    // P2 curses it (−1) and measures it.
+    pick(&mut g, "curse");
+    pick(&mut g, "measure");
+    assert_eq!(counted(&g, "theirs"), 3);
+    assert_eq!(counted(&g, "without theirs"), 1, "without P1's +2");
+    assert_eq!(
+        counted(&g, "without mine"),
+        5,
+        "without P2's curse and P2's bully"
+    );
+    assert_eq!(counted(&g, "without increases"), 1);
+    assert_eq!(counted(&g, "without my increases"), 3, "P2 raised nothing");
 }
 
 #[test]

@@ -93,6 +93,51 @@ impl UserData for CardUd {
             let ci = char_index(&db, &ch)?;
             characteristics::int_raw(lua, &db, &st, this.0, ci)
         });
+        // c:value_without("power", {controller = p, increases = true}): the value leaving
+        // out the continuous effects and static abilities that match every field given:
+        // those player `p` controls, those that raise the value (integers only).
+        m.add_method(
+            "value_without",
+            |lua, this, (ch, filter): (String, mlua::Table)| {
+                let (db, st, _host) = env(lua)?;
+                let st = st.borrow();
+                let ci = char_index(&db, &ch)?;
+                let mut without = characteristics::Without::default();
+                for pair in filter.pairs::<String, Value>() {
+                    let (k, v) = pair?;
+                    match (k.as_str(), v) {
+                        ("controller", v) => {
+                            let p = crate::sandbox::numbers::int(&v, "value_without: controller")?;
+                            without.controller = Some(crate::script::api::player_arg(&st, p)?);
+                        }
+                        ("increases", Value::Boolean(b)) => without.increases = b,
+                        (k, _) => {
+                            return Err(mlua::Error::runtime(format!(
+                                "value_without: unknown filter '{k}' (controller = a player, \
+                                 increases = true)"
+                            )));
+                        }
+                    }
+                }
+                if db.rules.is_int(ci) {
+                    characteristics::int_value_without(lua, &db, &st, this.0, ci, &without)
+                        .map(Value::Integer)
+                } else if without.increases {
+                    Err(mlua::Error::runtime(format!(
+                        "value_without: '{ch}' is a set of names; `increases` applies to \
+                         integers"
+                    )))
+                } else {
+                    let t = lua.create_table()?;
+                    let names =
+                        characteristics::set_value_without(lua, &db, &st, this.0, ci, &without)?;
+                    for (i, s) in names.iter().enumerate() {
+                        t.raw_set(i + 1, db.names.name(*s))?;
+                    }
+                    Ok(Value::Table(t))
+                }
+            },
+        );
         m.add_method("revealed_to", |lua, this, p: i64| {
             let (_, st, _host) = env(lua)?;
             let st = st.borrow();
