@@ -1,5 +1,6 @@
 //! Characteristics: a card's current values, computed on demand from its printed data,
-//! the continuous effects on it (`ctx:modify`) and the static abilities in play.
+//! the continuous effects on it (`ctx:modify`) and the static abilities in play; and player
+//! characteristics, computed the same way from a player's start value.
 //!
 //! Order: layer by layer, as the ruleset declares them (`layers`, game-wide or per
 //! characteristic; by default base-setting effects, combined by the characteristic's rule:
@@ -349,6 +350,80 @@ pub fn player_has(lua: &Lua, db: &Db, st: &State, p: PlayerId, name: Sym) -> Res
         })?;
     }
     Ok(has)
+}
+
+/// The raw (unbounded) value of player characteristic `pi` of player `p`: its start (a
+/// player value or a constant), then the effects on the player and the static abilities
+/// that affect players, layer by layer.
+pub fn player_raw(lua: &Lua, db: &Db, st: &State, p: PlayerId, pi: usize) -> Result<i64> {
+    let info = &db.rules.player_chars[pi];
+    let start = match info.from {
+        Some(v) => st.players[p as usize].values[v],
+        None => info.decl.start.unwrap_or(0),
+    };
+    let sym = info.sym;
+    let mut found: Vec<Found> = st
+        .effects
+        .iter()
+        .filter(|e| e.target == Target::Player(p) && e.characteristic == sym)
+        .map(|e| Found {
+            layer: e.layer,
+            ts: e.timestamp,
+            modify: e.modify.clone(),
+            controller: e.controller,
+        })
+        .collect();
+    if DEPTH.with(|d| d.get()) < MAX_DEPTH {
+        DEPTH.with(|d| d.set(d.get() + 1));
+        let r = for_each_static(lua, db, st, sym, &mut |ctx, ab, src| {
+            let Affects::Players(f) = &ab.affects else {
+                return Ok(());
+            };
+            if !f.call::<bool>((ctx.clone(), p as i64 + 1))? {
+                return Ok(());
+            }
+            for m in ab.mods.iter().filter(|m| m.characteristic == sym) {
+                let n = match &m.value {
+                    ModValue::Int(i) => *i,
+                    ModValue::Fn(f) => match f.call::<Value>((ctx.clone(), p as i64 + 1))? {
+                        Value::Nil => 0,
+                        v => numbers::int(&v, "a static ability's amount")?,
+                    },
+                    _ => 0,
+                };
+                let modify = match m.op {
+                    ModOp::SetBase => Modify::SetBase(n),
+                    ModOp::Add => Modify::Add(n),
+                    ModOp::Set => Modify::Set(n),
+                    _ => continue,
+                };
+                found.push(Found {
+                    layer: m.layer,
+                    ts: src.ts,
+                    modify,
+                    controller: src.controller,
+                });
+            }
+            Ok(())
+        });
+        DEPTH.with(|d| d.set(d.get() - 1));
+        r?;
+    }
+    found.sort_by_key(|f| (f.layer, f.ts));
+    Ok(apply_int(
+        start,
+        &found,
+        &info.layers,
+        BaseCombine::Latest,
+        &Without::default(),
+    ))
+}
+
+/// Player characteristic `pi` of player `p` as read: its raw value within its bounds.
+pub fn player_value(lua: &Lua, db: &Db, st: &State, p: PlayerId, pi: usize) -> Result<i64> {
+    let raw = player_raw(lua, db, st, p, pi)?;
+    let decl = &db.rules.player_chars[pi].decl;
+    Ok(bounded(raw, decl.min, decl.max))
 }
 
 /// Names from a static ability's value function: a name, a list of names, or nil (none).

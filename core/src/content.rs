@@ -151,6 +151,11 @@ pub struct RulesetManifest {
     /// Named per-player integer values.
     #[serde(default)]
     pub player_values: Vec<String>,
+    /// Per-player integers computed like card characteristics: a start (a player value or
+    /// a constant), then continuous effects on the player and static abilities that affect
+    /// players, within declared bounds (Mp max, hand size...).
+    #[serde(default)]
+    pub player_characteristics: Vec<PlayerCharacteristicDecl>,
     /// The order in which continuous effects apply to a characteristic: layers, each
     /// holding some operations, applied first to last (within a layer, by timestamp). Every
     /// characteristic without its own `layers` uses these. None declared: `base`
@@ -489,6 +494,30 @@ pub struct LayerDecl {
     /// An upper bound applied right after this layer, as `min`.
     #[serde(default)]
     pub max: Option<i64>,
+}
+
+/// A player characteristic: an integer per player, computed from a start value and the
+/// continuous effects and static abilities on players.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerCharacteristicDecl {
+    /// Its name, as `ctx:value(player, name)` reads it (it may not be a player value's).
+    pub name: String,
+    /// The player value it starts from (one of `player_values`).
+    #[serde(default)]
+    pub from: Option<String>,
+    /// The constant it starts from, when it has no `from` (default 0).
+    #[serde(default)]
+    pub start: Option<i64>,
+    /// A lower bound applied when the value is read (the raw value is kept).
+    #[serde(default)]
+    pub min: Option<i64>,
+    /// An upper bound applied when the value is read.
+    #[serde(default)]
+    pub max: Option<i64>,
+    /// Its own layers, instead of the game's `layers` (integer operations only).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub layers: Vec<LayerDecl>,
 }
 
 /// A plain keyword.

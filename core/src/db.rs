@@ -492,22 +492,31 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
             let layer_name: Option<String> = m
                 .get("layer")
                 .map_err(|_| "a modification's `layer` should be a layer's name".to_string())?;
-            // What it changes: a card characteristic, or the player grants
-            // (`char = "player"`).
+            // What it changes: a card characteristic, a player characteristic, or the
+            // player grants (`char = "player"`).
             let (kind, layer) = if matches!(affects, Affects::Players(_)) {
-                if ch != "player" {
-                    return Err(format!(
-                        "a static ability affecting players changes the player grants \
-                         (`char = \"player\"`), not '{ch}'"
-                    ));
+                if ch == "player" {
+                    if !matches!(op, ModOp::Grant | ModOp::Revoke) {
+                        return Err(format!(
+                            "player grants (`char = \"player\"`) take grant or revoke, not {}",
+                            op.name()
+                        ));
+                    }
+                    (CharKind::Set, 0)
+                } else {
+                    let Some(pi) = rules.player_char_index(names, &ch) else {
+                        return Err(format!(
+                            "unknown player characteristic '{ch}' (game.yaml \
+                             `player_characteristics`: {}; or `player` for player grants)",
+                            declared_list(rules.player_chars.iter().map(|c| c.decl.name.as_str()))
+                        ));
+                    };
+                    let layers = &rules.player_chars[pi].layers;
+                    (
+                        CharKind::Int,
+                        crate::rules::layer_index(layers, &ch, op, layer_name.as_deref())?,
+                    )
                 }
-                if !matches!(op, ModOp::Grant | ModOp::Revoke) {
-                    return Err(format!(
-                        "player grants (`char = \"player\"`) take grant or revoke, not {}",
-                        op.name()
-                    ));
-                }
-                (CharKind::Set, 0)
             } else {
                 let Some(ci) = rules.char_index(names, &ch) else {
                     return Err(format!(

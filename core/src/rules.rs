@@ -4,7 +4,8 @@ use std::collections::HashSet;
 
 use crate::content::{
     AttachedAbilities, AttachedEffects, CharKind, CharacteristicDecl, Direction, EliminatedCards,
-    LayerDecl, ModOp, OptionDecl, OptionValue, Options, RulesetManifest, ZoneDecl,
+    LayerDecl, ModOp, OptionDecl, OptionValue, Options, PlayerCharacteristicDecl, RulesetManifest,
+    ZoneDecl,
 };
 use crate::names::{Declared, Names, Sym, UnknownName};
 use crate::state::events::KERNEL_EVENTS;
@@ -19,6 +20,19 @@ pub struct CharInfo {
     /// The printed field it reads.
     pub field: String,
     /// Its layers, in order (its own, the game's, or the default ones).
+    pub layers: Vec<Layer>,
+}
+
+/// A player characteristic, resolved.
+#[derive(Clone, Debug)]
+pub struct PlayerCharInfo {
+    /// Its name.
+    pub sym: Sym,
+    /// The declaration.
+    pub decl: PlayerCharacteristicDecl,
+    /// The player value it starts from (an index into `player_values`).
+    pub from: Option<usize>,
+    /// Its layers, in order.
     pub layers: Vec<Layer>,
 }
 
@@ -229,6 +243,8 @@ pub struct Rules {
     pub flags: Declared,
     /// Player values.
     pub player_values: Declared,
+    /// Player characteristics.
+    pub player_chars: Vec<PlayerCharInfo>,
     /// Game values.
     pub game_values: Declared,
     /// Every event name (kernel + ruleset).
@@ -324,6 +340,63 @@ impl Rules {
                 decl: c.clone(),
                 field: c.field.clone().unwrap_or_else(|| c.name.clone()),
                 layers: resolve_layers(&c.layers, &manifest.layers, c.kind, &at, &mut errors2),
+            });
+        }
+        let mut player_chars = Vec::new();
+        for c in &manifest.player_characteristics {
+            let at = format!("player_characteristics.{}", c.name);
+            let sym = names.intern(&c.name);
+            if player_chars.iter().any(|p: &PlayerCharInfo| p.sym == sym) {
+                errors2.push(format!("{at}: declared twice"));
+            }
+            if player_values.index(sym).is_some() {
+                errors2.push(format!(
+                    "{at}: '{}' is also a player value; `ctx:value` reads both, so name the \
+                     characteristic or the value it starts from differently",
+                    c.name
+                ));
+            }
+            if c.name == "player" {
+                errors2.push(format!(
+                    "{at}: 'player' names the player grants (`ctx:has`); choose another name"
+                ));
+            }
+            if let (Some(lo), Some(hi)) = (c.min, c.max)
+                && lo > hi
+            {
+                errors2.push(format!("{at}: min {lo} is above max {hi}"));
+            }
+            let from = match (&c.from, c.start) {
+                (Some(_), Some(_)) => {
+                    errors2.push(format!(
+                        "{at}: give `from` (a player value) or `start` (a constant), not both"
+                    ));
+                    None
+                }
+                (Some(v), None) => match names.get(v).and_then(|s| player_values.index(s)) {
+                    Some(i) => Some(i),
+                    None => {
+                        errors2.push(format!(
+                            "{at}.from: unknown player value '{v}' (declared: {})",
+                            manifest.player_values.join(", ")
+                        ));
+                        None
+                    }
+                },
+                _ => None,
+            };
+            // Player characteristics are integers: set operations have no place in them.
+            let game_int: Vec<LayerDecl> = manifest
+                .layers
+                .iter()
+                .filter(|l| l.ops.iter().any(|o| ops_of(CharKind::Int).contains(o)))
+                .cloned()
+                .collect();
+            player_chars.push(PlayerCharInfo {
+                sym,
+                decl: c.clone(),
+                from,
+                layers: resolve_layers(&c.layers, &game_int, CharKind::Int, &at, &mut errors2),
             });
         }
         let mut attachments = Vec::new();
@@ -458,6 +531,7 @@ impl Rules {
             counters,
             flags,
             player_values,
+            player_chars,
             game_values,
             events,
             timings,
@@ -582,6 +656,12 @@ impl Rules {
     /// two are in one `identity` group, or `to` keeps identity.
     pub fn move_keeps_identity(&self, from: usize, to: usize) -> bool {
         self.same_identity_group(from, to) || self.zones[to].1.keeps_identity
+    }
+
+    /// Index of a player characteristic by name.
+    pub fn player_char_index(&self, names: &Names, name: &str) -> Option<usize> {
+        let s = names.get(name)?;
+        self.player_chars.iter().position(|c| c.sym == s)
     }
 
     /// Whether a characteristic is an integer.

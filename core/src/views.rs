@@ -79,7 +79,7 @@ pub struct PlayerView {
     pub phase: Option<String>,
     /// Every zone.
     pub zones: Vec<ZoneView>,
-    /// Player values, by player.
+    /// Player values and player characteristics (as read), by player.
     pub values: Vec<BTreeMap<String, i64>>,
     /// The viewer's pending request.
     pub request: Option<Request>,
@@ -184,14 +184,26 @@ impl Game {
         let values = st
             .players
             .iter()
-            .map(|p| {
-                db.rules
+            .enumerate()
+            .map(|(pi, p)| {
+                let mut values: BTreeMap<String, i64> = db
+                    .rules
                     .player_values
                     .syms
                     .iter()
                     .zip(&p.values)
                     .map(|(s, v)| (db.names.name(*s).to_string(), *v))
-                    .collect()
+                    .collect();
+                // Player characteristics are public like player values (a failing static
+                // ability leaves one out rather than the whole view).
+                for (ci, c) in db.rules.player_chars.iter().enumerate() {
+                    if let Ok(v) =
+                        characteristics::player_value(&self.engine.lua, db, &st, pi as u8, ci)
+                    {
+                        values.insert(c.decl.name.clone(), v);
+                    }
+                }
+                values
             })
             .collect();
         PlayerView {

@@ -1,12 +1,14 @@
 //! Value computation on a made-up game ("Gauge"): layers the ruleset declares, bounds with
-//! and without memory, replacing and computed sets of names, viewer-relative reads and
-//! static abilities that effects give.
+//! and without memory, replacing and computed sets of names, player characteristics,
+//! viewer-relative reads and static abilities that effects give.
 //!
 //! Gauge: every card starts on its owner's board. On your turn you may change your oak's
-//! power, speed or tags, or measure the opposing oak. Some cards carry static abilities: the
-//! mirror is also named as every other card on its board, the mask is named as the opposing
-//! board's first card, the bully weakens opposing cards, and the totem can give the other
-//! cards on its board a static "+4 power" until the end of the turn.
+//! power, speed or tags, your own reach (a player characteristic that starts from your
+//! reserve), or measure the opposing oak. Some cards carry static abilities: the mirror is
+//! also named as every other card on its board, the mask is named as the opposing board's
+//! first card, the anchor lowers its controller's grip, the bully weakens opposing cards,
+//! and the totem can give the other cards on its board a static "+4 power" until the end
+//! of the turn.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -29,6 +31,11 @@ const MANIFEST: &str = r#"{
   ],
   "keywords": [{"name": "tame"}, {"name": "red"}, {"name": "blue"}],
   "orientations": ["up"],
+  "player_values": ["reserve"],
+  "player_characteristics": [
+    {"name": "reach", "from": "reserve", "min": 0, "max": 9},
+    {"name": "grip", "start": 7, "min": 0}
+  ],
   "events": ["counted"],
   "timings": ["main"],
   "durations": ["end_of_turn"],
@@ -53,7 +60,9 @@ fn layered(m: &mut serde_json::Value) {
 }
 
 const RULES_LUA: &str = r#"
-function setup(ctx) end
+function setup(ctx)
+  for p = 1, ctx.players do ctx:set_value(p, "reserve", 2) end
+end
 function end_phase(ctx) ctx:expire("end_of_turn") end
 function activate(ctx, ab, args) return true end
 function validate_deck(deck) return {} end
@@ -86,9 +95,16 @@ function main_actions(ctx)
     { label = "paint", run = change(mine, "tags", "set", { "red" }) },
     { label = "blue", run = change(mine, "tags", "grant", "blue") },
     { label = "curse", run = change(theirs, "power", "add", -1) },
+    { label = "widen", run = function(ctx)
+        ctx:modify(p, { char = "reach", op = "add", value = -5 }, { ["until"] = "end_of_turn" })
+      end },
+    { label = "stock", run = function(ctx) ctx:add_value(p, "reserve", 3) end },
+    { label = "force reach", run = function(ctx) ctx:set_value(p, "reach", 1) end },
     { label = "raw", run = function(ctx)
         count(ctx, "power", mine:raw("power"))
         count(ctx, "speed", mine:raw("speed"))
+        count(ctx, "reach", ctx:raw_value(p, "reach"))
+        count(ctx, "reach read", ctx:value(p, "reach"))
       end },
     { label = "layers", run = function(ctx)
         local n = 0
@@ -128,6 +144,10 @@ return { { kind = "static", modify = { { char = "names", op = "grant",
 const MASK: &str = r#"
 return { { kind = "static", modify = { { char = "names", op = "set",
   value = function(ctx, card) return { ctx:cards("board", ctx:others(ctx.player)[1])[1].name } end } } } }"#;
+
+const ANCHOR: &str = r#"
+return { { kind = "static", target = "players", affects = function(ctx, p) return p == ctx.player end,
+  modify = { { char = "grip", op = "add", value = -2 } } } }"#;
 
 const BULLY: &str = r#"
 return { { kind = "static",
@@ -170,6 +190,7 @@ fn cards() -> Vec<CardDef> {
         card("elm", None),
         card("mirror", Some(MIRROR)),
         card("mask", Some(MASK)),
+        card("anchor", Some(ANCHOR)),
         card("bully", Some(BULLY)),
         card("totem", Some(TOTEM)),
     ]
@@ -283,6 +304,10 @@ fn names(g: &Game, p: PlayerId, id: &str, char: &str) -> Vec<String> {
     seen(g, p, id).sets.get(char).cloned().unwrap_or_default()
 }
 
+fn player_value(g: &Game, p: PlayerId, name: &str) -> i64 {
+    g.view(p).values[p as usize][name]
+}
+
 fn last_error(g: &Game) -> String {
     g.errors().last().cloned().unwrap_or_default()
 }
@@ -363,6 +388,10 @@ fn bad_layer_and_bound_declarations_are_load_errors_that_say_what_to_do() {
                 {"name": "base", "ops": ["set", "grant", "revoke"]}
             ]);
             m["characteristics"][1]["min"] = serde_json::json!(6);
+            m["player_characteristics"] = serde_json::json!([
+                {"name": "reserve", "start": 1},
+                {"name": "hold", "from": "stash"}
+            ]);
         },
         cards(),
     );
@@ -370,6 +399,8 @@ fn bad_layer_and_bound_declarations_are_load_errors_that_say_what_to_do() {
         "layers: layer 'base' is declared twice",
         "no layer holds add for 'power'",
         "characteristics.speed: min 6 is above max 5",
+        "player_characteristics.reserve: 'reserve' is also a player value",
+        "player_characteristics.hold.from: unknown player value 'stash' (declared: reserve)",
     ] {
         assert!(err.contains(want), "missing «{want}» in:\n{err}");
     }
@@ -438,6 +469,41 @@ fn static_value_functions_compute_names() {
         names(&g, 0, "mask", "names"),
         ["elm"],
         "named only as the opposing board's first card"
+    );
+}
+
+#[test]
+fn player_characteristics_start_from_a_value_and_take_effects_and_statics() {
+    let mut g = game([&["oak", "anchor"], &["oak"]]);
+    // reach starts from reserve (2); grip from 7, −2 by P1's anchor.
+    assert_eq!(player_value(&g, 0, "reach"), 2);
+    assert_eq!(player_value(&g, 0, "grip"), 5);
+    assert_eq!(player_value(&g, 1, "grip"), 7);
+    // −5 until the end of the turn: reads 0, raw −3; each +3 of reserve starts from −3.
+    pick(&mut g, "widen");
+    assert_eq!(player_value(&g, 0, "reach"), 0);
+    pick(&mut g, "stock");
+    pick(&mut g, "raw");
+    assert_eq!(counted(&g, "reach"), 0);
+    assert_eq!(counted(&g, "reach read"), 0);
+    pick(&mut g, "stock");
+    assert_eq!(player_value(&g, 0, "reach"), 3);
+    pick(&mut g, "end turn");
+    assert_eq!(
+        player_value(&g, 0, "reach"),
+        8,
+        "the effect ended with the turn"
+    );
+    pick(&mut g, "end turn");
+    pick(&mut g, "stock");
+    assert_eq!(player_value(&g, 0, "reserve"), 11);
+    assert_eq!(player_value(&g, 0, "reach"), 9, "at most 9");
+    // A computed value cannot be set.
+    pick(&mut g, "force reach");
+    let err = last_error(&g);
+    assert!(
+        err.contains("player characteristic") && err.contains("reserve"),
+        "{err}"
     );
 }
 

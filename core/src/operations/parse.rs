@@ -209,6 +209,18 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             } else {
                 &db.rules.game_values
             };
+            if player.is_some()
+                && let Some(pi) = db.rules.player_char_index(&db.names, &key)
+            {
+                let from = match db.rules.player_chars[pi].decl.from.as_deref() {
+                    Some(v) => format!("change the player value it starts from, '{v}'"),
+                    None => "it starts from a constant".to_string(),
+                };
+                return Err(rt(format!(
+                    "'{key}' is a player characteristic, computed: change it with ctx:modify \
+                     on the player, or {from}"
+                )));
+            }
             let index = Rules::lookup(&db.names, list, &key).map_err(rt)?;
             vec![Op::Value {
                 player,
@@ -398,8 +410,8 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
     }
     // (characteristic, modification, layer) for card targets, then for player targets.
     // With no target at all, the names are still checked (as a card's characteristic,
-    // unless they name the player grants).
-    let players_only = ch == "player";
+    // unless they name the player grants or a player characteristic).
+    let players_only = ch == "player" || db.rules.player_char_index(&db.names, &ch).is_some();
     let on_cards = if cards.is_empty() && (!players.is_empty() || players_only) {
         None
     } else {
@@ -444,9 +456,33 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
         let (m, _) = modification(db, &ch, CharKind::Set, &layers, op, None, &value)?;
         Some((sym, m, 0))
     } else {
-        return Err(rt(format!(
-            "modify: players have only the player grants (char \"player\"), not '{ch}'"
-        )));
+        let pi = db.rules.player_char_index(&db.names, &ch).ok_or_else(|| {
+            rt(format!(
+                "modify: unknown player characteristic '{ch}' (game.yaml \
+                 `player_characteristics`: {}; or \"player\" for player grants)",
+                if db.rules.player_chars.is_empty() {
+                    "none declared".to_string()
+                } else {
+                    db.rules
+                        .player_chars
+                        .iter()
+                        .map(|c| c.decl.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            ))
+        })?;
+        let info = &db.rules.player_chars[pi];
+        let (m, l) = modification(
+            db,
+            &ch,
+            CharKind::Int,
+            &info.layers,
+            op,
+            layer.as_deref(),
+            &value,
+        )?;
+        Some((info.sym, m, l))
     };
     let expiry = expiry_of(db, st, t)?;
     let controller = opt_player(st, t, "by")?;

@@ -262,14 +262,37 @@ pub fn install(lua: &Lua) -> Result<Table> {
             Ok(!player_out(&st, p))
         })?,
     )?;
+    // A player value, or a player characteristic: its value as read, or with `raw` its
+    // unbounded value.
     k.set(
         "value",
-        lua.create_function(|lua, (p, name): (i64, String)| {
+        lua.create_function(|lua, (p, name, raw): (i64, String, Option<bool>)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let p = player_arg(&st, p)?;
-            let i = Rules::lookup(&db.names, &db.rules.player_values, &name)
-                .map_err(mlua::Error::runtime)?;
+            if let Some(pi) = db.rules.player_char_index(&db.names, &name) {
+                return if raw == Some(true) {
+                    characteristics::player_raw(lua, &db, &st, p, pi)
+                } else {
+                    characteristics::player_value(lua, &db, &st, p, pi)
+                };
+            }
+            let i = Rules::lookup(&db.names, &db.rules.player_values, &name).map_err(|e| {
+                if db.rules.player_chars.is_empty() {
+                    mlua::Error::runtime(e)
+                } else {
+                    let chars: Vec<&str> = db
+                        .rules
+                        .player_chars
+                        .iter()
+                        .map(|c| c.decl.name.as_str())
+                        .collect();
+                    mlua::Error::runtime(format!(
+                        "{e}; player characteristics: {}",
+                        chars.join(", ")
+                    ))
+                }
+            })?;
             Ok(st.players[p as usize].values[i])
         })?,
     )?;
@@ -794,9 +817,21 @@ fn effects(lua: &Lua, db: &Db, st: &State, filter: Option<Table>) -> Result<Tabl
 /// The name of the layer an effect applies in (None for the player grants).
 fn effect_layer<'a>(db: &'a Db, e: &crate::state::effects::Effect) -> Option<&'a str> {
     use crate::state::effects::Target;
-    let Target::Obj(_) = e.target else {
-        return None;
+    let layers = match e.target {
+        Target::Obj(_) => {
+            &db.rules
+                .chars
+                .iter()
+                .find(|c| c.sym == e.characteristic)?
+                .layers
+        }
+        Target::Player(_) => {
+            &db.rules
+                .player_chars
+                .iter()
+                .find(|c| c.sym == e.characteristic)?
+                .layers
+        }
     };
-    let info = db.rules.chars.iter().find(|c| c.sym == e.characteristic)?;
-    info.layers.get(e.layer as usize).map(|l| l.name.as_str())
+    layers.get(e.layer as usize).map(|l| l.name.as_str())
 }

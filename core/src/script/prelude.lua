@@ -53,8 +53,12 @@ function Ctx:top(zone, player, n)
   for i = #all, math.max(1, #all - (n or 1) + 1), -1 do out[#out + 1] = all[i] end
   return out
 end
---- A player's named value.
+--- A player's named value, or a player characteristic (game.yaml `player_characteristics`)
+--- as read: its start, the effects on the player and the static abilities affecting players,
+--- within its bounds.
 function Ctx:value(player, name) return K.value(player, name) end
+--- A player characteristic's raw value: before its bounds (`min`, `max`) are applied.
+function Ctx:raw_value(player, name) return K.value(player, name, true) end
 --- A game-wide named value.
 function Ctx:game_value(name) return K.game_value(name) end
 --- Whether a player has been granted `name` by a continuous effect ("cannot use cards").
@@ -173,17 +177,24 @@ function Ctx:set_value(player, name, v) return op({ kind = "value", player = pla
 function Ctx:add_value(player, name, d) return op({ kind = "value", player = player, key = name, add = d }) end
 --- Sets a game-wide value.
 function Ctx:set_game_value(name, v) return op({ kind = "value", key = name, value = v }) end
---- A continuous effect on cards: spec {char, op = "add"|"set_base"|"set"|"grant"|"revoke",
---- value, layer}: for a set characteristic `set` replaces the whole set (value: a name or a
---- list of names); `layer` names one of the characteristic's layers (default: the last that
---- holds the op). duration {until = point, player = p, after_turn = n, times = n (it ends
+--- A continuous effect on cards or players (a card, a player number, or a list of them):
+--- spec {char, op = "add"|"set_base"|"set"|"grant"|"revoke", value, layer}: for a set
+--- characteristic `set` replaces the whole set (value: a name or a list of names); `layer`
+--- names one of the characteristic's layers (default: the last that holds the op); on
+--- players `char` is a player characteristic (or "player" for a grant, see ctx:grant_player).
+--- duration {until = point, player = p, after_turn = n, times = n (it ends
 --- the nth time the point passes), tag = name,
 --- uncancellable = true} or nil (lasts while the target stays in its zone). Returns the list
 --- of the effects' handles (one per target still there), for ctx:end_effect.
 function Ctx:modify(targets, spec, duration)
   duration = duration or {}
-  return op({ kind = "effect", targets = list(targets), char = spec.char, op = spec.op or "add",
-    layer = spec.layer,
+  local cards, players = {}, {}
+  if type(targets) == "number" then targets = { targets } end
+  for _, t in ipairs(list(targets)) do
+    if type(t) == "number" then players[#players + 1] = t else cards[#cards + 1] = t end
+  end
+  return op({ kind = "effect", targets = cards, players = players, char = spec.char,
+    op = spec.op or "add", layer = spec.layer,
     value = spec.value, ["until"] = duration["until"], until_player = duration.player,
     after_turn = duration.after_turn, times = duration.times, by = self.player, source = self.source,
     tag = duration.tag, uncancellable = duration.uncancellable })
