@@ -160,6 +160,25 @@ pub fn install(lua: &Lua) -> Result<Table> {
         })?,
     )?;
     k.set(
+        "match_context",
+        lua.create_function(|lua, ()| {
+            let (_, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let m = &st.match_context;
+            let previous = lua.create_table()?;
+            for r in &m.previous {
+                let t = lua.create_table()?;
+                t.set("winners", players(lua, r.winners.clone())?)?;
+                t.set("reason", r.reason.as_str())?;
+                previous.push(t)?;
+            }
+            let out = lua.create_table()?;
+            out.set("game", m.game_number())?;
+            out.set("previous", previous)?;
+            Ok(out)
+        })?,
+    )?;
+    k.set(
         "players_from",
         lua.create_function(|lua, p: i64| {
             let (_, st, _host) = env(lua)?;

@@ -77,6 +77,10 @@ function Ctx:turn_order() return K.turn_order() end
 function Ctx:players_from(player) return K.players_from(player or self.player) end
 --- The value of a game option (a name or an integer), as chosen for this game or its default.
 function Ctx:option(name) return K.option(name) end
+--- Where this game stands in its match: {game = n (1-based), previous = {{winners =
+--- {players}, reason = "..."}, ...}}, the earlier games oldest first (a draw has no
+--- winners). Seats are the same people in every game of a match.
+function Ctx:match() return K.match_context() end
 --- A player's team number (1-based; with no teams every player is a team alone).
 function Ctx:team(player) return K.team(player or self.player) end
 --- Every team: a list of lists of players, each team's first seat first.

@@ -14,6 +14,7 @@ pub mod effects;
 pub mod events;
 pub mod log;
 pub mod loops;
+pub mod match_context;
 pub mod pending;
 pub mod seats;
 pub mod values;
@@ -166,6 +167,8 @@ pub struct State {
     pub turn_player: PlayerId,
     /// The direction of play, the teams and the game's options (`seats.rs`).
     pub seats: Arc<seats::Seats>,
+    /// The results of the match's games before this one (`ctx:match()`).
+    pub match_context: Arc<match_context::MatchContext>,
     /// Who is asked in an open phase that asks several players.
     pub round: seats::Round,
     /// Index of the current phase, if a turn is running.
