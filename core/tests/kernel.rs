@@ -1634,3 +1634,88 @@ fn out_of_range_input_is_an_error_that_changes_nothing() {
     };
     assert!(e2.to_string().contains("a deck may hold at most"), "{e2}");
 }
+
+// Zones whose order is not kept (`ordered: false`, docs/kernel.md F4) -----------------------
+
+/// "rotator": use: move the bottom card of your hand to the top of your hand; "misplacer":
+/// use: put the bottom card of your hand at the bottom of your hand.
+fn hand_order_engine() -> Rc<Engine> {
+    let rotator = card(
+        "rotator",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "activated", timing = "main",
+           operate = function(ctx) ctx:move(ctx:cards("hand", ctx.player)[1], "hand", { reason = "rotate" }) end } }"#,
+        ),
+    );
+    let misplacer = card(
+        "misplacer",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "activated", timing = "main",
+           operate = function(ctx) ctx:move(ctx:cards("hand", ctx.player)[1], "hand", { position = "bottom" }) end } }"#,
+        ),
+    );
+    engine_of(content_with(vec![rotator, misplacer], |m| {
+        m["loops"] = serde_json::json!({"declare": true, "max_count": 10});
+    }))
+}
+
+/// Player 1's turn: a full board of `on_board`, and "plain" then "quick" in hand (runners the
+/// full board leaves unplayable, so the menu does not list the hand).
+fn full_board_with_hand(e: &Rc<Engine>, on_board: &str) -> Game {
+    let mut b = Builder::new(e.clone(), 2, 1).unwrap();
+    for _ in 0..3 {
+        b.place(0, "board", on_board, &Place::default()).unwrap();
+    }
+    for c in ["plain", "quick"] {
+        b.place(0, "hand", c, &Place::default()).unwrap();
+    }
+    for _ in 0..3 {
+        b.place(0, "deck", "plain", &Place::default()).unwrap();
+        b.place(1, "deck", "plain", &Place::default()).unwrap();
+    }
+    b.start(3, 0, "main").unwrap()
+}
+
+#[test]
+fn a_loop_that_only_reorders_an_unordered_zone_is_found_at_its_first_repeat() {
+    let e = hand_order_engine();
+    let mut g = full_board_with_hand(&e, "rotator");
+    assert_eq!(zone_cards(&g, "hand", 0), ["plain", "quick"]);
+    // Each use moves a card, which becomes a new object that entered this turn: after two
+    // uses both cards have, and from then on only the hand's order changes. The hand is not
+    // ordered, so the third use repeats the position after the second, and the kernel asks
+    // for a loop count at once (with an ordered hand only the fourth use would repeat).
+    pick(&mut g, "use rotator");
+    pick(&mut g, "use rotator");
+    assert_eq!(zone_cards(&g, "hand", 0), ["plain", "quick"]);
+    assert!(!is_declaration(&g), "{:?}", g.request());
+    pick(&mut g, "use rotator");
+    assert_eq!(zone_cards(&g, "hand", 0), ["quick", "plain"]);
+    assert!(is_declaration(&g), "{:?}", g.request());
+}
+
+#[test]
+fn a_place_in_a_zone_whose_order_is_not_kept_is_a_script_error_naming_the_zone() {
+    let e = hand_order_engine();
+    let mut g = full_board_with_hand(&e, "misplacer");
+    pick(&mut g, "use misplacer");
+    assert_eq!(g.errors().len(), 1, "{:?}", g.errors());
+    assert!(
+        g.errors()[0].contains(
+            "zone 'hand' is not ordered (game.yaml), so its cards have no places: leave out `position`"
+        ),
+        "{:?}",
+        g.errors()
+    );
+    assert_eq!(
+        zone_cards(&g, "hand", 0),
+        ["plain", "quick"],
+        "nothing moved"
+    );
+}

@@ -88,6 +88,17 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                     )));
                 }
             };
+            // A place in a zone whose order is not kept means nothing: say so rather than
+            // let a script rely on it ("top", the default, only says "into").
+            if let Some(z) = zone
+                && !db.rules.zones[z].1.ordered
+                && position != Position::Top
+            {
+                return Err(rt(format!(
+                    "move: zone '{}' is not ordered (game.yaml), so its cards have no places: leave out `position`",
+                    db.rules.zones[z].1.name
+                )));
+            }
             let face = match t.get::<Option<String>>("face")?.as_deref() {
                 None => None,
                 Some("up") => Some(true),
