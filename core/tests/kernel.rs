@@ -3,9 +3,11 @@
 //! the first player with total power 10 or more on the board wins; a player who must draw
 //! from an empty deck loses.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::rc::Rc;
 
+use common::{engine_of, labels, new_game, pick, with_keywords};
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -135,23 +137,10 @@ RULES = {
 "#;
 
 fn card(id: &str, category: &str, power: i64, keywords: &[&str], script: Option<&str>) -> CardDef {
-    let mut fields = BTreeMap::new();
-    fields.insert("power".to_string(), serde_json::json!(power));
-    CardDef {
-        id: id.into(),
-        category: category.into(),
-        name: [("en".to_string(), id.to_string())].into(),
-        text: BTreeMap::new(),
-        fields,
-        keywords: keywords
-            .iter()
-            .map(|k| KeywordUse::Plain(k.to_string()))
-            .collect(),
-        script: script.map(|s| Source {
-            name: format!("cards/{id}.lua"),
-            text: s.into(),
-        }),
-    }
+    with_keywords(
+        common::card(id, category, serde_json::json!({ "power": power }), script),
+        keywords,
+    )
 }
 
 fn content(extra: Vec<CardDef>) -> Content {
@@ -159,9 +148,6 @@ fn content(extra: Vec<CardDef>) -> Content {
 }
 
 fn content_with(extra: Vec<CardDef>, tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
-    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
-    tweak(&mut raw);
-    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
     let mut cards = vec![
         card("plain", "runner", 2, &[], None),
         card("quick", "runner", 2, &["swift"], None),
@@ -218,77 +204,15 @@ fn content_with(extra: Vec<CardDef>, tweak: impl FnOnce(&mut serde_json::Value))
         card("boots", "gear", 0, &[], None),
     ];
     cards.extend(extra);
-    Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "sprint.lua".into(),
-                text: RULES_LUA.into(),
-            }],
-        },
-        cards,
-    }
+    common::content(MANIFEST, tweak, ("sprint.lua", RULES_LUA), cards)
 }
 
 fn engine(extra: Vec<CardDef>) -> Rc<Engine> {
-    match Engine::new(&content(extra)) {
-        Ok(e) => e,
-        Err(es) => panic!(
-            "{}",
-            es.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        ),
-    }
+    engine_of(&content(extra))
 }
 
 fn deck(cards: &[(&str, u32)]) -> DeckList {
-    let mut d = DeckList::default();
-    d.sections.insert(
-        "main".into(),
-        cards.iter().map(|(c, n)| (c.to_string(), *n)).collect(),
-    );
-    d
-}
-
-fn game(e: &Rc<Engine>, seed: u64, decks: Vec<DeckList>) -> Game {
-    Game::new(
-        e.clone(),
-        GameConfig {
-            seed,
-            decks,
-            keep_log: true,
-        },
-    )
-    .expect("game starts")
-}
-
-/// Answers with the option whose label starts with `label`.
-fn pick(g: &mut Game, label: &str) {
-    let req = g.request().expect("a request").clone();
-    let Request::Choose {
-        options, player, ..
-    } = &req
-    else {
-        panic!("not a choice")
-    };
-    let i = options
-        .iter()
-        .position(|o| o.label.starts_with(label))
-        .unwrap_or_else(|| {
-            panic!(
-                "no option '{label}' in {:?}",
-                options.iter().map(|o| &o.label).collect::<Vec<_>>()
-            )
-        });
-    g.respond(
-        *player,
-        Response::Choose {
-            indices: vec![i as u32],
-        },
-    )
-    .expect("legal");
+    common::deck("main", cards)
 }
 
 /// "bomb": when played, discards every card on its controller's board.
@@ -348,7 +272,7 @@ fn power_of(g: &Game, zone: &str, p: PlayerId, card: &str) -> i64 {
 #[test]
 fn setup_draws_and_first_turn_asks_turn_player() {
     let e = engine(vec![]);
-    let g = game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    let g = new_game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
     assert_eq!(g.turn(), 1);
     assert_eq!(zone_cards(&g, "hand", 0).len(), 3); // 2 in setup + 1 in the draw phase
     assert_eq!(zone_cards(&g, "hand", 1).len(), 2);
@@ -358,7 +282,7 @@ fn setup_draws_and_first_turn_asks_turn_player() {
 #[test]
 fn views_hide_hands_and_decks() {
     let e = engine(vec![]);
-    let g = game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    let g = new_game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
     let v = g.view(1);
     let opp_hand = v
         .zones
@@ -386,7 +310,7 @@ fn views_hide_hands_and_decks() {
 #[test]
 fn triggered_ability_resolves_after_the_action() {
     let e = engine(vec![]);
-    let mut g = game(&e, 2, vec![deck(&[("scout", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 2, vec![deck(&[("scout", 6)]), deck(&[("plain", 6)])]);
     let before = zone_cards(&g, "hand", 0).len();
     pick(&mut g, "play scout");
     assert_eq!(zone_cards(&g, "board", 0), vec!["scout"]);
@@ -401,7 +325,7 @@ fn triggered_ability_resolves_after_the_action() {
 #[test]
 fn static_abilities_and_rule_abilities_modify_characteristics() {
     let e = engine(vec![]);
-    let mut g = game(
+    let mut g = new_game(
         &e,
         3,
         vec![deck(&[("banner", 2), ("quick", 4)]), deck(&[("plain", 6)])],
@@ -446,7 +370,7 @@ fn a_static_ability_that_reads_its_own_change_is_decided_without_it() {
         )
     };
     let e = engine(vec![own("underdog", "<= 2"), own("climber", ">= 3")]);
-    let mut g = game(
+    let mut g = new_game(
         &e,
         5,
         vec![
@@ -466,7 +390,7 @@ fn a_static_ability_that_reads_its_own_change_is_decided_without_it() {
 #[test]
 fn effects_with_durations_expire_and_once_per_turn_holds() {
     let e = engine(vec![]);
-    let mut g = game(&e, 4, vec![deck(&[("coach", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 4, vec![deck(&[("coach", 6)]), deck(&[("plain", 6)])]);
     pick(&mut g, "play coach");
     pick(&mut g, "use coach");
     pick(&mut g, "coach"); // the target
@@ -488,7 +412,7 @@ fn attachments_follow_the_attachment_rule_when_the_host_leaves() {
     // when played.
     let bomb = bomb();
     let e = engine(vec![bomb]);
-    let mut g = game(
+    let mut g = new_game(
         &e,
         5,
         vec![
@@ -533,7 +457,7 @@ fn an_attached_cards_abilities_work_in_its_hosts_zone() {
         ),
     );
     let e = engine(vec![spurs]);
-    let mut g = game(
+    let mut g = new_game(
         &e,
         5,
         vec![
@@ -557,7 +481,7 @@ fn an_attached_cards_abilities_work_in_its_hosts_zone() {
 fn optional_replacement_asks_and_replaces() {
     let bomb = bomb();
     let e = engine(vec![bomb]);
-    let mut g = game(
+    let mut g = new_game(
         &e,
         6,
         vec![deck(&[("guard", 3), ("bomb", 3)]), deck(&[("plain", 6)])],
@@ -616,7 +540,7 @@ fn card_replacements_come_before_rule_replacements_and_scripts_see_them() {
     };
     // The rule's replacement alone: the card goes to the discard; the script saw it replaced.
     let e = engine(vec![tithe(), shelter.clone()]);
-    let mut g = game(&e, 3, vec![deck(&[("tithe", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 3, vec![deck(&[("tithe", 6)]), deck(&[("plain", 6)])]);
     pick(&mut g, "play tithe");
     let hand = zone_cards(&g, "hand", 0).len();
     pick(&mut g, "use tithe");
@@ -625,7 +549,7 @@ fn card_replacements_come_before_rule_replacements_and_scripts_see_them() {
     assert_eq!(scored(&g), 1);
     // A card's replacement comes first, without a question (it is the only card's); the rule's
     // no longer applies to the changed move: the card stays in the deck.
-    let mut g = game(
+    let mut g = new_game(
         &e,
         3,
         vec![deck(&[("tithe", 3), ("shelter", 3)]), deck(&[("plain", 6)])],
@@ -644,7 +568,7 @@ fn card_replacements_come_before_rule_replacements_and_scripts_see_them() {
 #[test]
 fn rule_processing_ends_the_game_in_the_middle_of_a_turn() {
     let e = engine(vec![]);
-    let mut g = game(&e, 7, vec![deck(&[("plain", 8)]), deck(&[("plain", 8)])]);
+    let mut g = new_game(&e, 7, vec![deck(&[("plain", 8)]), deck(&[("plain", 8)])]);
     // 5 plains of power 2 = 10 but the board holds 3; use the turn loop until someone wins or
     // the decks run out: each player plays what they can.
     let mut steps = 0;
@@ -680,7 +604,7 @@ fn rule_processing_ends_the_game_in_the_middle_of_a_turn() {
 #[test]
 fn illegal_responses_change_nothing() {
     let e = engine(vec![]);
-    let mut g = game(&e, 8, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 8, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
     let hash = g.log_hash();
     assert!(
         g.respond(1, Response::Choose { indices: vec![0] }).is_err(),
@@ -700,7 +624,7 @@ fn illegal_responses_change_nothing() {
 }
 
 fn random_game(e: &Rc<Engine>, seed: u64) -> (String, Option<GameResult>) {
-    let mut g = game(
+    let mut g = new_game(
         e,
         seed,
         vec![
@@ -736,7 +660,7 @@ fn same_seed_same_log() {
 #[test]
 fn fork_behaves_the_same_when_answered_the_same() {
     let e = engine(vec![]);
-    let mut g = game(&e, 11, vec![deck(&[("coach", 8)]), deck(&[("plain", 8)])]);
+    let mut g = new_game(&e, 11, vec![deck(&[("coach", 8)]), deck(&[("plain", 8)])]);
     pick(&mut g, "play coach");
     pick(&mut g, "use coach");
     // Mid-ability: a coroutine is suspended (the target choice). Fork replays.
@@ -756,7 +680,7 @@ fn fork_behaves_the_same_when_answered_the_same() {
 fn three_and_four_seats_take_turns_in_order() {
     let e = engine(vec![]);
     for n in [3usize, 4] {
-        let mut g = game(&e, 12, (0..n).map(|_| deck(&[("plain", 8)])).collect());
+        let mut g = new_game(&e, 12, (0..n).map(|_| deck(&[("plain", 8)])).collect());
         for expect in 0..n {
             assert_eq!(g.request().unwrap().player() as usize, expect);
             pick(&mut g, "end turn");
@@ -769,11 +693,11 @@ fn three_and_four_seats_take_turns_in_order() {
 fn hostile(src: &str) -> (Vec<String>, Option<riffle_core::GameResult>) {
     let bad = card("bad", "runner", 0, &[], Some(src));
     let e = engine(vec![bad]);
-    let mut g = game(&e, 13, vec![deck(&[("bad", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 13, vec![deck(&[("bad", 6)]), deck(&[("plain", 6)])]);
     pick(&mut g, "play bad");
     g.check_invariants().unwrap();
     // A separate game afterwards, in the same process and on the same engine, is unaffected.
-    let mut after = game(&e, 14, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    let mut after = new_game(&e, 14, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
     pick(&mut after, "end turn");
     assert!(after.errors().is_empty(), "{:?}", after.errors());
     assert!(after.request().is_some());
@@ -865,19 +789,6 @@ fn deck_validation_uses_the_ruleset_hook() {
     );
 }
 
-fn engine_of(c: Content) -> Rc<Engine> {
-    match Engine::new(&c) {
-        Ok(e) => e,
-        Err(es) => panic!(
-            "{}",
-            es.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        ),
-    }
-}
-
 #[test]
 fn tokens_stop_existing_when_they_leave_play() {
     let mint = card(
@@ -895,7 +806,7 @@ fn tokens_stop_existing_when_they_leave_play() {
         ),
     );
     let e = engine(vec![mint]);
-    let mut g = game(&e, 21, vec![deck(&[("mint", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 21, vec![deck(&[("mint", 6)]), deck(&[("plain", 6)])]);
     let before = g.object_count();
     pick(&mut g, "play mint");
     assert!(g.object_count() > before);
@@ -928,7 +839,7 @@ return {
 #[test]
 fn granted_abilities_work_on_their_host_until_they_expire() {
     let e = engine(vec![card("mentor", "runner", 1, &[], Some(MENTOR))]);
-    let mut g = game(
+    let mut g = new_game(
         &e,
         22,
         vec![deck(&[("plain", 3), ("mentor", 3)]), deck(&[("plain", 6)])],
@@ -949,13 +860,6 @@ fn granted_abilities_work_on_their_host_until_they_expire() {
     );
 }
 
-fn labels(g: &Game) -> Vec<String> {
-    match g.request() {
-        Some(Request::Choose { options, .. }) => options.iter().map(|o| o.label.clone()).collect(),
-        _ => vec![],
-    }
-}
-
 const TIMER: &str = r#"
 local later = { kind = "triggered", on = "turn_ended", dormant = true,
   operate = function(ctx) draw(ctx, ctx.player) end }
@@ -969,7 +873,7 @@ return {
 #[test]
 fn delayed_abilities_fire_once_at_their_event() {
     let e = engine(vec![card("timer", "runner", 1, &[], Some(TIMER))]);
-    let mut g = game(&e, 23, vec![deck(&[("timer", 8)]), deck(&[("plain", 8)])]);
+    let mut g = new_game(&e, 23, vec![deck(&[("timer", 8)]), deck(&[("plain", 8)])]);
     pick(&mut g, "play timer");
     let hand = zone_cards(&g, "hand", 0).len();
     pick(&mut g, "end turn"); // turn ends: the delayed draw happens once
@@ -994,7 +898,7 @@ fn watcher_game(once_per_batch: bool) -> Game {
         ],
         |m| m["triggers"]["once_per_batch"] = serde_json::json!(once_per_batch),
     );
-    let e = engine_of(c);
+    let e = engine_of(&c);
     let mut b = Builder::new(e, 2, 1).unwrap();
     for _ in 0..6 {
         b.place(0, "deck", "plain", &Place::default()).unwrap();
@@ -1132,7 +1036,7 @@ const HUSHCRY: &str = r#"return { { kind = "triggered", on = "moved", zones = {"
    end } }"#;
 
 fn silence_engine(board_capacity: u32) -> Rc<Engine> {
-    engine_of(content_with(
+    engine_of(&content_with(
         vec![
             card("hush", "runner", 0, &[], Some(HUSH)),
             card("hushall", "runner", 0, &[], Some(HUSHALL)),
@@ -1301,7 +1205,7 @@ fn seen_cards(g: &Game, viewer: PlayerId, name: &str, reason: Option<&str>) -> V
 #[test]
 fn the_filtered_log_blanks_hidden_moves_for_the_opponent_and_shows_them_to_the_owner() {
     let e = engine(vec![]);
-    let mut g = game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("quick", 6)])]);
+    let mut g = new_game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("quick", 6)])]);
     // Draws: the drawer sees what they drew, the opponent only that a card moved.
     let own = seen_cards(&g, 0, "moved", Some("draw"));
     let opp = seen_cards(&g, 1, "moved", Some("draw"));
@@ -1460,7 +1364,7 @@ fn loop_engine() -> Rc<Engine> {
            operate = function(ctx) if ctx:yes_no(ctx.player, "heckle") then draw(ctx, ctx.player) end end } }"#,
         ),
     );
-    engine_of(content_with(vec![juggler, heckler], |m| {
+    engine_of(&content_with(vec![juggler, heckler], |m| {
         m["loops"] = serde_json::json!({"declare": true, "max_count": 10});
     }))
 }
@@ -1496,7 +1400,7 @@ fn juggle_until_declared(g: &mut Game) {
 #[test]
 fn a_repeated_decision_is_a_loop_its_only_chooser_declares_and_it_runs_that_often() {
     let e = loop_engine();
-    let mut g = game(&e, 31, vec![deck(&[("juggler", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 31, vec![deck(&[("juggler", 6)]), deck(&[("plain", 6)])]);
     juggle_until_declared(&mut g);
     let Some(Request::Number {
         player, min, max, ..
@@ -1520,7 +1424,7 @@ fn a_repeated_decision_is_a_loop_its_only_chooser_declares_and_it_runs_that_ofte
 #[test]
 fn the_looping_answer_stays_barred_in_the_same_state_and_returns_when_it_changes() {
     let e = loop_engine();
-    let mut g = game(&e, 31, vec![deck(&[("juggler", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 31, vec![deck(&[("juggler", 6)]), deck(&[("plain", 6)])]);
     juggle_until_declared(&mut g);
     g.respond(0, Response::Number { value: 0 }).unwrap();
     assert!(!labels(&g).iter().any(|x| x == "use juggler"));
@@ -1539,7 +1443,7 @@ fn the_looping_answer_stays_barred_in_the_same_state_and_returns_when_it_changes
 fn both_players_declare_turn_player_first_and_the_smaller_count_runs() {
     let e = loop_engine();
     for (first, second, stopper) in [(5, 2, 1), (1, 4, 0), (2, 2, 0)] {
-        let mut g = game(
+        let mut g = new_game(
             &e,
             31,
             vec![deck(&[("juggler", 6)]), deck(&[("heckler", 6)])],
@@ -1576,7 +1480,7 @@ fn both_players_declare_turn_player_first_and_the_smaller_count_runs() {
 fn a_declared_loop_replays_the_same_in_a_fork_and_with_the_same_answers() {
     let e = loop_engine();
     let run = |fork_at_declaration: bool| {
-        let mut g = game(
+        let mut g = new_game(
             &e,
             31,
             vec![deck(&[("juggler", 6)]), deck(&[("heckler", 6)])],
@@ -1599,7 +1503,7 @@ fn a_declared_loop_replays_the_same_in_a_fork_and_with_the_same_answers() {
 #[test]
 fn out_of_range_input_is_an_error_that_changes_nothing() {
     let e = engine(vec![]);
-    let mut g = game(&e, 21, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 21, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
     let hash = g.log_hash();
     for seat in [2u8, 3, 200, 255] {
         let err = g.concede(seat).unwrap_err().to_string();
@@ -1660,7 +1564,7 @@ fn hand_order_engine() -> Rc<Engine> {
            operate = function(ctx) ctx:move(ctx:cards("hand", ctx.player)[1], "hand", { position = "bottom" }) end } }"#,
         ),
     );
-    engine_of(content_with(vec![rotator, misplacer], |m| {
+    engine_of(&content_with(vec![rotator, misplacer], |m| {
         m["loops"] = serde_json::json!({"declare": true, "max_count": 10});
     }))
 }

@@ -13,9 +13,11 @@
 //! decision quiescent, sides alternating, the winning team listing both members), and who
 //! controls the rules' own abilities.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::rc::Rc;
 
+use common::engine_of;
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -178,35 +180,15 @@ RULES = {
 "#;
 
 fn card(id: &str, power: i64, script: Option<&str>) -> CardDef {
-    let mut fields = BTreeMap::new();
-    fields.insert("power".to_string(), serde_json::json!(power));
-    CardDef {
-        id: id.into(),
-        category: "runner".into(),
-        name: [("en".to_string(), id.to_string())].into(),
-        text: BTreeMap::new(),
-        fields,
-        keywords: vec![],
-        script: script.map(|s| Source {
-            name: format!("cards/{id}.lua"),
-            text: s.into(),
-        }),
-    }
+    common::card(id, "runner", serde_json::json!({ "power": power }), script)
 }
 
 fn content_with(tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
-    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
-    tweak(&mut raw);
-    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
-    Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "circle.lua".into(),
-                text: RULES_LUA.into(),
-            }],
-        },
-        cards: vec![
+    common::content(
+        MANIFEST,
+        tweak,
+        ("circle.lua", RULES_LUA),
+        vec![
             card("plain", 2, None),
             card("big", 5, None),
             // Watcher: when a turn begins, its controller pings (the order shows who went first).
@@ -219,20 +201,11 @@ fn content_with(tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
                 ),
             ),
         ],
-    }
+    )
 }
 
 fn engine_with(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
-    match Engine::new(&content_with(tweak)) {
-        Ok(e) => e,
-        Err(es) => panic!(
-            "{}",
-            es.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        ),
-    }
+    engine_of(&content_with(tweak))
 }
 
 fn engine() -> Rc<Engine> {
@@ -245,12 +218,7 @@ fn engine_cards_stay() -> Rc<Engine> {
 }
 
 fn deck(cards: &[(&str, u32)]) -> DeckList {
-    let mut d = DeckList::default();
-    d.sections.insert(
-        "main".into(),
-        cards.iter().map(|(c, n)| (c.to_string(), *n)).collect(),
-    );
-    d
+    common::deck("main", cards)
 }
 
 fn options(pairs: &[(&str, &str)]) -> Options {
@@ -273,7 +241,6 @@ fn game_with(e: &Rc<Engine>, decks: Vec<DeckList>, opts: &Options) -> Game {
     .expect("game starts")
 }
 
-/// `n` players with a deck of `plain` cards each.
 /// A 2-seat Circle game played after the games in `context`.
 fn game_in_match(e: &Rc<Engine>, context: &MatchContext) -> Result<Game, SetupError> {
     Game::in_match(
@@ -288,6 +255,7 @@ fn game_in_match(e: &Rc<Engine>, context: &MatchContext) -> Result<Game, SetupEr
     )
 }
 
+/// `n` players with a deck of `plain` cards each.
 fn plain_game(e: &Rc<Engine>, n: usize, opts: &Options) -> Game {
     game_with(e, vec![deck(&[("plain", 8)]); n], opts)
 }
