@@ -329,7 +329,8 @@ fn bar(
 
 impl Game {
     fn loops_on(&self) -> bool {
-        self.engine.db.rules.manifest.loops.declare
+        let l = &self.engine.db.rules.manifest.loops;
+        l.declare || l.forbid
     }
 
     /// The driver stopped at a new request: fingerprint it, bar what is barred, and start a
@@ -363,7 +364,15 @@ impl Game {
         if l.replaying {
             return;
         }
-        if let Some(&i) = l.seen.get(&fp) {
+        if let Some(&i) = l.seen.get(&fp)
+            && self.engine.db.rules.manifest.loops.forbid
+        {
+            // The answer that started the loop is barred here for the rest of the turn: the
+            // player must do something else (or pass) this time.
+            // (The fingerprint includes who is asked, so it is the same player.)
+            let first = l.answers[i].clone();
+            l.barred.push((fp, first.player, first.response));
+        } else if let Some(&i) = l.seen.get(&fp) {
             // 11-1-1-2 / 11-1-1-3: who had a choice in the iteration can stop it; the turn
             // player declares first, then the others in turn order (1-3-4).
             let iteration = l.answers[i..].to_vec();

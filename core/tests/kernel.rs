@@ -1369,6 +1369,68 @@ fn loop_engine() -> Rc<Engine> {
     }))
 }
 
+/// Sprint with loops forbidden (`loops: {forbid: true}`) and the juggler.
+fn forbidding_engine(both: bool) -> Result<Rc<Engine>, String> {
+    let juggler = card(
+        "juggler",
+        "runner",
+        1,
+        &[],
+        Some(
+            r#"return { { kind = "activated", timing = "main",
+           operate = function(ctx) ctx:move(ctx.source, "hand", { reason = "return" }) end } }"#,
+        ),
+    );
+    let c = content_with(vec![juggler], |m| {
+        m["loops"] = serde_json::json!({"forbid": true, "declare": both});
+    });
+    match Engine::new(&c) {
+        Ok(e) => Ok(e),
+        Err(es) => Err(es
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")),
+    }
+}
+
+// Summoner Master 105.2.1 ("an endless loop in a single window is forbidden") as a policy:
+// the answer that restarts a loop is barred at once, with no declaration.
+#[test]
+fn under_the_forbid_policy_the_answer_that_restarts_a_loop_is_barred_without_a_declaration() {
+    let e = forbidding_engine(false).expect("loads");
+    let mut g = new_game(&e, 31, vec![deck(&[("juggler", 6)]), deck(&[("plain", 6)])]);
+    // Play a juggler and return it, round after round. The returned cards are new this
+    // turn, so the first rounds differ; once a position repeats, the answer given there
+    // before is gone: the juggler on the board may not be used again.
+    let mut rounds = 0;
+    loop {
+        pick(&mut g, "play juggler");
+        assert!(!is_declaration(&g), "no loop count is asked under `forbid`");
+        rounds += 1;
+        if !labels(&g).iter().any(|l| l == "use juggler") {
+            break;
+        }
+        assert!(rounds < 5, "the loop was never barred");
+        pick(&mut g, "use juggler");
+    }
+    assert_eq!(zone_cards(&g, "board", 0), ["juggler"]);
+    assert_eq!(labels(&g), ["play juggler", "play juggler", "end turn"]);
+    // Another position (a second juggler on the board): its uses are allowed.
+    pick(&mut g, "play juggler");
+    assert!(labels(&g).iter().any(|l| l == "use juggler"));
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn the_two_loop_policies_cannot_both_be_chosen() {
+    let err = forbidding_engine(true).err().expect("refused");
+    assert!(
+        err.contains("loops: `declare`") && err.contains("choose one"),
+        "{err}"
+    );
+}
+
 fn plays(g: &Game) -> usize {
     g.log()
         .iter()
