@@ -1061,7 +1061,6 @@ function may_create(ctx, p, c)
 end
 
 function create(ctx, c)
-  ctx:set_face(c, true)
   ctx:move(c, "adrift", { reason = "create" }) -- 621.2: into the field; its line comes next
 end
 
@@ -1475,6 +1474,249 @@ fn cards() -> Vec<CardDef> {
                  destroy(ctx, weak)
                end"#,
         ),
+        // Interfere skills.
+        creature(
+            "hawk",
+            (2, 1, 2),
+            "wind",
+            Some(
+                r#"return { { kind = "activated", timing = "interfere", cost = 0, operate = function(ctx) note(ctx, "hawk", ctx.player) end } }"#,
+            ),
+        ),
+        creature(
+            "owl",
+            (2, 1, 2),
+            "wind",
+            Some(
+                r#"return { { kind = "activated", timing = "interfere", cost = 0, operate = function(ctx) note(ctx, "owl", ctx.player) end } }"#,
+            ),
+        ),
+        card(
+            "pixie",
+            "creature",
+            json!({"power": 1, "guard": 1, "cost": 1, "level": 1, "elements": ["wind"], "keywords": ["interfere"]}),
+            None,
+        ),
+        // Then this creature is commanded to attack: a follow-up command, free (605.12).
+        skilled(
+            "lancer",
+            r#"cost = 2, operate = function(ctx)
+                 ctx:procedure("attack", { attacker = ctx.source, kind = "attack", free = true, follow_up = true, count = 1 })
+                 note(ctx, "after the follow-up: " .. ctx.source.orientation, ctx.player)
+               end"#,
+        ),
+        // This creature attacks: an effect acting like a command (710).
+        skilled(
+            "goad",
+            r#"cost = 0, operate = function(ctx)
+                 ctx:procedure("attack", { attacker = ctx.source, kind = "attack", free = true, as_effect = true, count = 1 })
+               end"#,
+        ),
+        skilled(
+            "frenzy",
+            r#"cost = 0, operate = function(ctx)
+                 ctx:modify(ctx.source, { char = "keywords", op = "grant", value = "extra_attack" }, { ["until"] = "end_of_subturn" })
+               end"#,
+        ),
+        // A skill used from the hand: declared by name (619).
+        creature(
+            "trick",
+            (1, 1, 3),
+            "wind",
+            Some(
+                r#"return { { kind = "activated", timing = "main", zones = { "hand" }, hand = true, cost = 1,
+                   operate = function(ctx) note(ctx, "trick", ctx.player); ctx:move(ctx.source, "graveyard", { reason = "trick" }) end } }"#,
+            ),
+        ),
+        spell(
+            "scatter",
+            true,
+            r#"for _, c in ipairs(ctx:cards("hand", ctx.turn_player)) do ctx:move(c, "deck", { position = "bottom", reason = "scatter" }) end"#,
+        ),
+        // On-attack abilities: chosen, then checked after the window (504.7, 504.11).
+        creature(
+            "hexer",
+            (1, 1, 1),
+            "earth",
+            Some(
+                r#"return { { kind = "activated", timing = "on_attack", operate = function(ctx, a)
+                   note(ctx, "hex " .. a.target.name, ctx.player)
+                   ctx:modify(a.target, { char = "power", op = "add", value = -2 }, { ["until"] = "end_of_command" }) end } }"#,
+            ),
+        ),
+        creature(
+            "drummer",
+            (1, 1, 1),
+            "earth",
+            Some(
+                r#"return { { kind = "activated", timing = "on_attack", operate = function(ctx, a)
+                   note(ctx, "drum " .. a.target.name, ctx.player) end } }"#,
+            ),
+        ),
+        noter(
+            "bugle",
+            "bugle",
+            "attack_declared",
+            r#"match = { player = "self" }"#,
+        ),
+        // Abilities and the state of being cast (601.1.3), optional ones (601.2.2), one that
+        // works from the graveyard (301.5).
+        creature(
+            "seer",
+            (1, 1, 1),
+            "earth",
+            Some(
+                r#"return {
+                 { kind = "triggered", on = "declared", match = { card = "self" }, operate = function(ctx) note(ctx, "seer cast", ctx.player) end },
+                 { kind = "triggered", on = "entered", match = { card = "self" }, operate = function(ctx) note(ctx, "seer entered", ctx.player) end } }"#,
+            ),
+        ),
+        creature(
+            "lark",
+            (1, 1, 1),
+            "earth",
+            Some(
+                r#"return { { kind = "triggered", on = "declared", match = { card = "self" }, while_cast = true,
+                   operate = function(ctx) note(ctx, "lark cast", ctx.player) end } }"#,
+            ),
+        ),
+        creature(
+            "hopeful",
+            (1, 1, 1),
+            "earth",
+            Some(
+                r#"return { { kind = "triggered", on = "entered", match = { card = "self" }, optional = true,
+                   operate = function(ctx) note(ctx, "hopeful entered", ctx.player) end } }"#,
+            ),
+        ),
+        noter(
+            "ghost",
+            "ghost",
+            "phase_began",
+            r#"zones = { "graveyard" }, match = { turn = "self" }, when = function(ctx, ev) return ev.key == "main" end"#,
+        ),
+        // Effects at the same moment, by class (603.6.1).
+        noter(
+            "chant",
+            "other",
+            "phase_began",
+            r#"priority = "other", when = function(ctx, ev) return ev.key == "main" end"#,
+        ),
+        noter(
+            "tremor",
+            "destroy",
+            "phase_began",
+            r#"priority = "destroy", when = function(ctx, ev) return ev.key == "main" end"#,
+        ),
+        noter(
+            "gust",
+            "move",
+            "phase_began",
+            r#"priority = "move", when = function(ctx, ev) return ev.key == "main" end"#,
+        ),
+        noter(
+            "echo",
+            "follow_up",
+            "phase_began",
+            r#"priority = "follow_up", when = function(ctx, ev) return ev.key == "main" end"#,
+        ),
+        // Charms that attach: one with an exception (its host must be fire), one that
+        // works only while its host is in the front line, one that lasts a subturn.
+        card(
+            "flameblade",
+            "charm",
+            json!({"cost": 1, "attach": true, "exception": "fire"}),
+            Some(
+                r#"return { { kind = "static", affects = function(ctx, c) return ctx.source.host == c end,
+                   modify = { { char = "power", op = "add", value = 1 } } } }"#,
+            ),
+        ),
+        card(
+            "banner",
+            "charm",
+            json!({"cost": 1, "attach": true}),
+            Some(
+                r#"return { { kind = "static", condition = function(ctx) return ctx.source.host ~= nil and ctx.source.host.zone == "front" end,
+                   affects = function(ctx, c) return ctx.source.host == c end,
+                   modify = { { char = "power", op = "add", value = 2 } } } }"#,
+            ),
+        ),
+        card(
+            "hourglass",
+            "charm",
+            json!({"cost": 1, "attach": true, "turns": 1}),
+            None,
+        ),
+        skilled(
+            "charger",
+            &format!(
+                r#"cost = 0, {OWN}, operate = function(ctx, a) ctx:add_counter(a.target, "charge", 1) end"#
+            ),
+        ),
+        // Whenever a curse on a creature of yours ends.
+        creature(
+            "keeper",
+            (1, 1, 1),
+            "earth",
+            Some(
+                r#"return { { kind = "triggered", on = "flag",
+                   when = function(ctx, ev) return member(CURSES, ev.key) and ev.amount == 0 and ev.card.controller == ctx.player end,
+                   operate = function(ctx, a) note(ctx, "lifted " .. a.event.key, ctx.player) end } }"#,
+            ),
+        ),
+        // Entering its player's checkup, it stones an opposing creature.
+        creature(
+            "bell",
+            (1, 1, 1),
+            "earth",
+            Some(
+                r#"return { { kind = "triggered", on = "phase_began", match = { turn = "self" },
+                   when = function(ctx, ev) return ev.key == "checkup" end,
+                   operate = function(ctx)
+                     local t = curse_targets(ctx, ctx.player, "stone")[1]
+                     if t then ctx:procedure("curse", { target = t, curse = "stone", kind = "curse" }) end
+                   end } }"#,
+            ),
+        ),
+        // Growth-like: two fire creatures of its owner, one card for each (611.6), leave the
+        // game, and it gets +3 power.
+        skilled(
+            "titan",
+            r#"cost = 0, operate = function(ctx)
+                 local pool = {}
+                 for _, c in ipairs(creatures(ctx, ctx.player)) do
+                   if c ~= ctx.source and c.owner == ctx.player then pool[#pool + 1] = c end
+                 end
+                 local picked = ctx:choose_cards(ctx.player, pool, { min = 2, max = 2, prompt = "conditions" })
+                 if not fits(picked, { { element = "fire" }, { element = "fire" } }) then note(ctx, "no growth", ctx.player) return end
+                 ctx:move(picked, "exile", { reason = "growth" })
+                 ctx:modify(ctx.source, { char = "power", op = "add", value = 3 })
+                 note(ctx, "grown", ctx.player)
+               end"#,
+        ),
+        // Vanish: when it becomes tired, if its owner has another creature, it leaves for
+        // the exile and comes back at the next cleanup (a delayed ability).
+        creature(
+            "vanisher",
+            (4, 2, 3),
+            "wind",
+            Some(
+                r#"local back = { kind = "triggered", on = "phase_began", dormant = true,
+                   when = function(ctx, ev) return ev.key == "cleanup" end,
+                   operate = function(ctx)
+                     local c = ctx:current(ctx.source)
+                     if c.zone == "exile" then ctx:move(c, "adrift", { reason = "vanish" }) end
+                   end }
+                 return {
+                   { kind = "triggered", on = "turned", match = { card = "self" },
+                     when = function(ctx, ev) return ev.key == "tired" and #creatures(ctx, ctx.source.owner) > 1 end,
+                     operate = function(ctx)
+                       ctx:move(ctx.source, "exile", { reason = "vanish" })
+                       ctx:delay(back, {})
+                     end },
+                   back }"#,
+            ),
+        ),
         skilled(
             "well",
             r#"cost = 0, operate = function(ctx) ctx:add_value(ctx.player, "mana_max", 5) end"#,
@@ -1507,9 +1749,10 @@ fn engine() -> Rc<Engine> {
 }
 
 /// A position: the cards placed in order as (player, zone, card), each on top of its zone
-/// (a line fills left to right); a zone written `under:N` attaches the card under the Nth
-/// card placed (from 0). Both players have 10 mana (of 8 at most), have had a subturn
-/// already, and hold dummies in their piles.
+/// (a line fills left to right). A zone written `under:N` attaches the card under the Nth
+/// card placed (from 0); `zone#x#y` places it with flags, counters (`poison=2`) or tired.
+/// Both players have 10 mana (of 8 at most), have had a subturn already, and hold dummies
+/// in their piles.
 fn placed(cards: &[(PlayerId, &str, &str)]) -> (Builder, Vec<ObjId>) {
     let mut b = Builder::new(engine(), 2, 7).expect("builder");
     for p in [P1, P2] {
@@ -1521,20 +1764,21 @@ fn placed(cards: &[(PlayerId, &str, &str)]) -> (Builder, Vec<ObjId>) {
         }
     }
     let mut ids: Vec<ObjId> = Vec::new();
-    for (p, zone, c) in cards {
-        let (zone, opts) = match zone.strip_prefix("under:") {
-            Some(n) => {
-                let host = ids[n.parse::<usize>().expect("an index")];
-                (
-                    "front".to_string(),
-                    Place {
-                        attach_to: Some(host),
-                        ..Place::default()
-                    },
-                )
+    for (p, spec, c) in cards {
+        let mut parts = spec.split('#');
+        let mut zone = parts.next().expect("a zone").to_string();
+        let mut opts = Place::default();
+        if let Some(n) = zone.strip_prefix("under:") {
+            opts.attach_to = Some(ids[n.parse::<usize>().expect("an index")]);
+            zone = "front".into();
+        }
+        for x in parts {
+            match x.split_once('=') {
+                Some((k, v)) => opts.counters.push((k.into(), v.parse().expect("a number"))),
+                None if x == "tired" => opts.orientation = Some("tired".into()),
+                None => opts.flags.push(x.into()),
             }
-            None => (zone.to_string(), Place::default()),
-        };
+        }
         ids.push(b.place(*p, &zone, c, &opts).expect("placed"));
     }
     (b, ids)
@@ -1802,8 +2046,8 @@ fn the_steps_gate_who_may_act_and_with_what() {
     ]);
     let mut g = start(b, 1, P1, "checkup");
     assert_eq!(asked(&g).2, ["draw from deck", "draw from tome"]);
-    let seen = trail(&mut g, &["draw from deck", "pass"]);
-    assert_eq!(seen, ["draw@1", "interfere@2"]);
+    let asks = trail(&mut g, &["draw from deck", "pass"]);
+    assert_eq!(asks, ["draw@1", "interfere@2"]);
     let (prompt, p, labels) = asked(&g);
     assert_eq!((prompt.as_str(), p), ("interfere", P1));
     assert_eq!(labels, ["cast zap", "pass"], "grunt has no interfere");
@@ -1814,14 +2058,14 @@ fn the_steps_gate_who_may_act_and_with_what() {
     // P2 casts its zap: a command with a window of its own, where P2 has nothing left to
     // use and P1 passes; then the fixed step goes on, with P1.
     answer(&mut g, "end");
-    let seen = trail(&mut g, &["cast zap", "pass"]);
-    assert_eq!(seen, ["interfere@2", "interfere@1"]);
+    let asks = trail(&mut g, &["cast zap", "pass"]);
+    assert_eq!(asks, ["interfere@2", "interfere@1"]);
     assert_eq!(notes(&g), ["zap@2", "cast_end@2"]);
-    let seen = trail(&mut g, &["pass"]);
-    assert_eq!(seen, ["interfere@1"]);
+    let asks = trail(&mut g, &["pass"]);
+    assert_eq!(asks, ["interfere@1"]);
     // Refill and cleanup asked nothing: P2's subturn, from its draw.
-    let seen = trail(&mut g, &["draw from deck"]);
-    assert_eq!(seen, ["draw@2"]);
+    let asks = trail(&mut g, &["draw from deck"]);
+    assert_eq!(asks, ["draw@2"]);
     assert_eq!(asked(&g).0, "interfere");
     assert_eq!(asked(&g).1, P1, "the defender first");
 }
@@ -2013,12 +2257,12 @@ fn printed_values_ignore_effects_and_a_dash_is_no_value() {
         &["use appraiser", "grunt", "use appraiser", "prism"],
     );
     answers(&mut g, &["use appraiser", "wisp"]);
-    let seen: Vec<String> = notes(&g)
+    let asks: Vec<String> = notes(&g)
         .into_iter()
         .filter(|n| n.contains("printed"))
         .collect();
     assert_eq!(
-        seen,
+        asks,
         [
             "grunt: printed 3, now 5; symbols 1, earth true; guard 2@1",
             // An effect gave prism earth: an element now, never a symbol.
@@ -2400,4 +2644,389 @@ fn losers_go_together_and_their_owner_orders_the_public_graveyard() {
     answers(&mut g, &["attack with dummy", "ace"]);
     assert!(alive(&g, ids[0]), "504.20.1: it lost, but is not destroyed");
     assert_eq!(seen(&g, ids[0]).orientation, "tired");
+}
+
+fn working(g: &Game) -> i64 {
+    g.with_state(|st| st.game_values[0])
+}
+
+/// SM21, SM22 (summoner_master.md 102.2, 620.1, 621.1-621.6): extras wait off the game in a
+/// face-down zone outside the deck (a deck section of its own), the display face up; a
+/// player brings in at most its capacity of one name; an extra that would go to a hand goes
+/// to the exile instead (a rule replacement), and never back to the reserve.
+#[test]
+fn extras_wait_off_game_face_down_and_never_go_to_a_hand() {
+    let (b, _) = placed(&[
+        (P1, "reserve", "golem"),
+        (P1, "gallery", "prism"),
+        (P1, "front", "grunt"),
+        (P1, "back", "recaller"),
+        (P2, "front", "dummy"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    let theirs = g.view(P2);
+    let zone = |name: &str| {
+        theirs
+            .zones
+            .iter()
+            .find(|z| z.name == name && z.owner == Some(P1))
+            .unwrap()
+            .clone()
+    };
+    assert_eq!(zone("reserve").count, 1);
+    assert_eq!(zone("reserve").cards[0].card, None, "face down, hidden");
+    assert_eq!(zone("gallery").cards[0].card.as_deref(), Some("prism"));
+    answer(&mut g, "create golem");
+    answers(&mut g, &["front", "front 2"]);
+    let golem = live(&g, P1, "golem");
+    assert_eq!(place_of(&g, golem), ("front".into(), Some(P1)));
+    assert!(offered(&g, "create").is_empty(), "capacity 1");
+    answers(&mut g, &["use recaller", "golem"]);
+    assert_eq!(place_of(&g, live(&g, P1, "golem")).0, "exile");
+
+    // Dealt as a deck section, extras start in the reserve, face down.
+    let mut decks = decks();
+    decks[0]
+        .sections
+        .insert("extras".into(), [("golem".to_string(), 1)].into());
+    let g = Game::new(
+        engine(),
+        GameConfig {
+            seed: 3,
+            decks,
+            keep_log: true,
+        },
+    )
+    .expect("a game");
+    assert_eq!(names_in(&g, "reserve", P1), ["golem"]);
+    let golem = live(&g, P1, "golem");
+    assert!(!g.with_state(|st| st.obj(golem).face_up));
+}
+
+/// SM22 (summoner_master.md 701.1, 713.2, Gl: Twinkling): rule replacements redirect moves
+/// after the cards' own: a destroyed card goes nowhere but to its graveyard, even past a
+/// card's replacement that would send it to the hand (which works on a plain move); a
+/// twinkled card leaves its graveyard by no opponent's doing (the replacement replaces the
+/// move by nothing), and by its owner's as usual.
+#[test]
+fn rule_replacements_redirect_moves_after_the_cards_own() {
+    let (b, _) = placed(&[
+        (P1, "back", "smite"),
+        (P1, "back", "burier"),
+        (P1, "back", "exhumer"),
+        (P1, "back", "exhumer"),
+        (P1, "graveyard#twinkled", "zap"),
+        (P2, "front", "grunt"),
+        (P2, "front", "ace"),
+        (P2, "back", "shelter"),
+        (P2, "graveyard#twinkled", "wisp"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    answers(&mut g, &["use smite", "grunt"]);
+    assert_eq!(place_of(&g, live(&g, P2, "grunt")).0, "graveyard");
+    answers(&mut g, &["use burier", "ace"]);
+    assert_eq!(place_of(&g, live(&g, P2, "ace")).0, "hand", "shelter's own");
+    answer(&mut g, "use exhumer");
+    assert_eq!(asked(&g).2, ["zap", "wisp", "grunt"]);
+    answer(&mut g, "wisp");
+    assert_eq!(place_of(&g, live(&g, P2, "wisp")).0, "graveyard", "locked");
+    answers(&mut g, &["use exhumer", "zap"]);
+    assert_eq!(
+        place_of(&g, live(&g, P1, "zap")).0,
+        "hand",
+        "its owner's doing"
+    );
+}
+
+// --- 10.5 Procedures and commands; 10.6 windows -----------------------------------------------
+
+/// SM41, SM42 (summoner_master.md 100.5, 500.1, 500.10, 401.6.3, 609.2): a command's card
+/// carries its statuses (flags) and a `pending` lock, and the game a "working" lock (a game
+/// value) while the command runs; in its window the other cards may interfere but not the
+/// commanded one; a card that changes zone is a new object with no status, the command
+/// notices and ends, and the locks are released.
+#[test]
+fn statuses_and_locks_live_with_the_command_and_end_on_a_zone_change() {
+    let (b, ids) = placed(&[
+        (P1, "front", "hawk"),
+        (P1, "front", "owl"),
+        (P2, "front", "ace"),
+        (P2, "hand", "recall"),
+    ]);
+    let (hawk, ace) = (ids[0], ids[2]);
+    let mut g = start(b, 1, P1, "main");
+    assert_eq!(working(&g), 0);
+    answers(&mut g, &["attack with hawk", "ace"]);
+    assert_eq!(
+        asked(&g),
+        (
+            "interfere".into(),
+            P2,
+            vec!["cast recall".into(), "pass".into()]
+        )
+    );
+    assert_eq!(flags(&g, hawk), ["attacking", "pending"]);
+    assert_eq!(flags(&g, ace), ["attacked"]);
+    assert_eq!(working(&g), 1);
+    // P2's recall is a command of its own: in its window P1 may use owl, not hawk.
+    answer(&mut g, "cast recall");
+    assert_eq!(
+        asked(&g),
+        (
+            "interfere".into(),
+            P1,
+            vec!["use owl".into(), "pass".into()]
+        )
+    );
+    assert_eq!(working(&g), 2);
+    answers(&mut g, &["pass", "hawk"]);
+    let gone = live(&g, P1, "hawk");
+    assert_eq!(place_of(&g, gone).0, "hand");
+    assert!(
+        g.with_state(|st| st.obj(gone).flags == 0),
+        "a new object: no status"
+    );
+    answer(&mut g, "pass");
+    assert!(notes(&g).contains(&"attack_fails@1".to_string()));
+    assert_eq!(flags(&g, ace), Vec::<String>::new());
+    assert_eq!(working(&g), 0);
+    assert_eq!(asked(&g).0, "main");
+}
+
+/// SM43 (summoner_master.md 504.3-504.5, 605.5-605.6, 610.1.2-610.1.3): the cost is checked
+/// before anything is paid: a command that cannot pay stops with no status and nothing
+/// spent; once paid, a command that fails refunds nothing.
+#[test]
+fn a_command_checks_its_cost_before_paying_and_never_refunds() {
+    let (mut b, ids) = placed(&[
+        (P1, "front", "grunt"),
+        (P2, "front", "ace"),
+        (P2, "hand", "recall"),
+    ]);
+    b.set_value(P1, "mana", 0).unwrap();
+    let mut g = start(b, 1, P1, "main");
+    answer(&mut g, "attack with grunt");
+    assert_eq!(notes(&g), ["cannot_pay@1", "attack_end@1"]);
+    assert_eq!(asked(&g).0, "main", "no target asked, no window");
+    assert_eq!(seen(&g, ids[0]).orientation, "ready");
+    assert_eq!(flags(&g, ids[0]), Vec::<String>::new());
+
+    let (mut b, _) = placed(&[
+        (P1, "front", "grunt"),
+        (P2, "front", "ace"),
+        (P2, "hand", "recall"),
+    ]);
+    b.set_value(P1, "mana", 1).unwrap();
+    let mut g = start(b, 1, P1, "main");
+    answers(
+        &mut g,
+        &["attack with grunt", "ace", "cast recall", "grunt"],
+    );
+    assert!(notes(&g).contains(&"attack_fails@1".to_string()));
+    assert_eq!(value(&g, P1, "mana"), 0, "paid, not refunded");
+}
+
+/// SM44, SM59 (summoner_master.md 504.5, 504.7, 504.10-504.12, 6.0 "re-loop memory"): the
+/// declaration's own triggers fire at once (an ordinary triggered ability); the on-attack
+/// abilities choose their targets before the window and work after it (polled by timing);
+/// one whose target left sends the procedure back (a step returning a step name) through
+/// another window, and on the way round only it aims again: what was chosen is not chosen
+/// again and what worked does not work again (the procedure's record).
+#[test]
+fn a_loop_back_keeps_what_was_chosen_and_what_worked() {
+    let (b, _) = placed(&[
+        (P1, "front", "drake"),
+        (P1, "back", "hexer"),
+        (P1, "back", "drummer"),
+        (P1, "back", "bugle"),
+        (P2, "front", "grunt"),
+        (P2, "front", "wisp"),
+        (P2, "front", "dummy"),
+        (P2, "hand", "recall"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    let asks = trail(
+        &mut g,
+        &[
+            "attack with drake",
+            "dummy",
+            "grunt",
+            "wisp",
+            "cast recall",
+            "grunt",
+        ],
+    );
+    assert_eq!(
+        asks,
+        [
+            "main@1",
+            "attack_target@1",
+            "aim hexer@1",
+            "aim drummer@1",
+            "interfere@2",
+            "recall@2"
+        ]
+    );
+    assert_eq!(notes(&g)[0], "bugle@1", "fired at the declaration");
+    // Hexer's target left: back to the choice, for hexer alone; then a window again, where
+    // nobody has anything to use.
+    assert_eq!(
+        asked(&g),
+        ("aim hexer".into(), P1, vec!["wisp".into(), "dummy".into()])
+    );
+    answer(&mut g, "dummy");
+    let told: Vec<String> = notes(&g)
+        .into_iter()
+        .filter(|n| !n.contains("_end"))
+        .collect();
+    assert_eq!(
+        told,
+        [
+            "bugle@1",
+            "drum wisp@1",
+            "aim_again@1",
+            "hex dummy@1",
+            "battle@1"
+        ],
+        "drummer worked once, hexer once"
+    );
+}
+
+/// SM45, SM66 (summoner_master.md 505.11, 505.12, Gl: Random): a hand attack that can no
+/// longer be one (a creature came in during its window) becomes a normal attack, declared
+/// anew without paying again; a hand attack takes a random card: the attacker, the
+/// opponent of the hand's owner, chooses the kind, then picks blind among options that name
+/// no card (the hand shuffled first), in a request only the attacker sees.
+#[test]
+fn a_hand_attack_picks_blind_and_falls_back_to_a_normal_attack_unpaid() {
+    let (b, _) = placed(&[
+        (P1, "front", "ace"),
+        (P2, "back", "mourner"),
+        (P2, "hand", "grunt"),
+        (P2, "hand", "wisp"),
+        (P2, "hand", "zap"),
+    ]);
+    let g = start(b, 1, P1, "main");
+    assert_eq!(
+        offered(&g, "hand attack"),
+        Vec::<String>::new(),
+        "the back line has someone"
+    );
+    let (b, _) = placed(&[
+        (P1, "front", "ace"),
+        (P2, "hand", "grunt"),
+        (P2, "hand", "wisp"),
+        (P2, "hand", "zap"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    answers(&mut g, &["hand attack with ace", "pass"]);
+    assert_eq!(
+        asked(&g),
+        ("kind".into(), P1, vec!["creature".into(), "charm".into()])
+    );
+    answer(&mut g, "creature");
+    let Some(Request::Choose { options, .. }) = g.request().cloned() else {
+        panic!()
+    };
+    assert_eq!(
+        options.iter().map(|o| o.label.as_str()).collect::<Vec<_>>(),
+        ["card 1", "card 2"]
+    );
+    assert!(options.iter().all(|o| o.card.is_none()), "no card named");
+    assert!(g.view(P2).request.is_none(), "P2 sees no request");
+    answer(&mut g, "card 2");
+    assert_eq!(names_in(&g, "hand", P2).len(), 2);
+    assert_eq!(names_in(&g, "graveyard", P2).len(), 1);
+
+    let (b, _) = placed(&[
+        (P1, "front", "ace"),
+        (P2, "hand", "pixie"),
+        (P2, "hand", "grunt"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    answers(&mut g, &["hand attack with ace", "cast pixie", "front"]);
+    assert!(notes(&g).contains(&"cast_end@2".to_string()));
+    assert_eq!(notes(&g).last().unwrap(), "now_normal@1");
+    assert_eq!(
+        asked(&g),
+        ("attack_target".into(), P1, vec!["pixie".into()])
+    );
+    answer(&mut g, "pixie");
+    assert_eq!(value(&g, P1, "mana"), 9, "paid once");
+    assert_eq!(names_in(&g, "graveyard", P2), ["pixie"]);
+}
+
+/// SM46, SM49, SM54 (summoner_master.md 605.12, 700.1, 710.1, 710.2, 616.4): a skill may order
+/// a follow-up command: the skill's step runs the attack procedure nested (`ctx:procedure`),
+/// free, with its own window, and the creature stays ready until the skill ends; an effect
+/// that acts like a command runs the same procedure with no window at all.
+#[test]
+fn a_follow_up_command_runs_nested_and_free_and_an_effect_like_one_has_no_window() {
+    let (b, ids) = placed(&[
+        (P1, "front", "lancer"),
+        (P2, "front", "dummy"),
+        (P2, "hand", "zap"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    let asks = trail(&mut g, &["use lancer", "pass", "dummy", "pass"]);
+    assert_eq!(
+        asks,
+        ["main@1", "interfere@2", "attack_target@1", "interfere@2"]
+    );
+    let told: Vec<String> = notes(&g).into_iter().filter(|n| n != "battle@1").collect();
+    assert_eq!(
+        told,
+        [
+            "attack_end@1",
+            "after the follow-up: ready@1",
+            "skill_end@1"
+        ]
+    );
+    assert_eq!(value(&g, P1, "mana"), 8, "the skill's 2, the attack free");
+    assert_eq!(seen(&g, ids[0]).orientation, "tired", "after the skill");
+
+    let (b, _) = placed(&[
+        (P1, "front", "goad"),
+        (P2, "front", "dummy"),
+        (P2, "hand", "zap"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    let asks = trail(&mut g, &["use goad", "pass", "dummy"]);
+    assert_eq!(asks, ["main@1", "interfere@2", "attack_target@1"]);
+    assert_eq!(asked(&g).0, "main", "the attack had no window");
+    assert_eq!(names_in(&g, "graveyard", P2), ["dummy"]);
+}
+
+/// SM47 (summoner_master.md 507.5-507.12): a multiple attack pays once, goes round its steps
+/// once per attack (a loop counter in its record), each time with its own window.
+#[test]
+fn a_multiple_attack_pays_once_and_has_a_window_each_time() {
+    let (b, ids) = placed(&[
+        (P1, "front", "twinblade"),
+        (P2, "front", "grunt"),
+        (P2, "front", "wisp"),
+        (P2, "hand", "zap"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    let asks = trail(
+        &mut g,
+        &["attack with twinblade", "grunt", "pass", "wisp", "pass"],
+    );
+    assert_eq!(
+        asks,
+        [
+            "main@1",
+            "attack_target@1",
+            "interfere@2",
+            "attack_target@1",
+            "interfere@2"
+        ]
+    );
+    assert_eq!(
+        notes(&g),
+        ["battle@1", "again@1", "battle@1", "attack_end@1"]
+    );
+    assert_eq!(value(&g, P1, "mana"), 9);
+    assert_eq!(seen(&g, ids[0]).orientation, "tired");
+    assert_eq!(names_in(&g, "graveyard", P2), ["grunt", "wisp"]);
 }
