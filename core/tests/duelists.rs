@@ -3030,3 +3030,360 @@ fn a_multiple_attack_pays_once_and_has_a_window_each_time() {
     assert_eq!(seen(&g, ids[0]).orientation, "tired");
     assert_eq!(names_in(&g, "graveyard", P2), ["grunt", "wisp"]);
 }
+
+/// SM48 (summoner_master.md 619.1-619.13): a skill from the hand is declared by its name
+/// alone (the `declared` event names no card, and the opponent's log shows none), paid, then
+/// the window; only then is a card of that name bound, chosen privately (a request only its
+/// decider sees) and revealed; with none left in the hand the skill ends, its cost spent.
+#[test]
+fn a_hand_skill_is_declared_by_name_and_bound_to_a_card_after_the_window() {
+    let (b, _) = placed(&[
+        (P1, "front", "grunt"),
+        (P1, "hand", "trick"),
+        (P1, "hand", "trick"),
+        (P2, "front", "dummy"),
+        (P2, "hand", "scatter"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    assert_eq!(
+        offered(&g, "declare"),
+        ["declare trick"],
+        "one name, two cards"
+    );
+    let from = g.log().len();
+    answer(&mut g, "declare trick");
+    let declared = events(&g, "declared", from);
+    assert_eq!(declared.len(), 1);
+    assert_eq!(declared[0].card, None);
+    let named = declared[0]
+        .data
+        .iter()
+        .any(|(k, v)| k == "name" && *v == riffle_core::values::Val::Str("trick".into()));
+    assert!(named, "{:?}", declared[0].data);
+    assert_eq!(value(&g, P1, "mana"), 9, "paid before the card is known");
+    answers(&mut g, &["pass"]);
+    assert_eq!(asked(&g).0, "which");
+    assert!(g.view(P2).request.is_none(), "a private choice");
+    assert_eq!(asked(&g).1, P1);
+    let first = asked(&g).2[0].clone();
+    answer(&mut g, &first);
+    assert!(notes(&g).contains(&"trick@1".to_string()));
+
+    // The second time, P2 scatters P1's hand in the window: no card to bind.
+    answers(&mut g, &["declare trick", "cast scatter"]);
+    assert!(notes(&g).contains(&"no_card@1".to_string()));
+    assert_eq!(value(&g, P1, "mana"), 8, "spent all the same");
+    assert!(names_in(&g, "hand", P1).is_empty());
+}
+
+/// SM50 (summoner_master.md 500.3, 504.18, 605.15, Gl: extra attack even if Inactive): an
+/// attack or a skill leaves its creature tired; a line change or a combination leaves it
+/// ready; a creature granted "extra attack" may attack once more while tired (a granted
+/// keyword and a use count).
+#[test]
+fn commands_tire_their_creature_except_line_changes_and_combinations() {
+    let (b, ids) = placed(&[
+        (P1, "front", "grunt"),
+        (P1, "front", "frenzy"),
+        (P1, "front", "drake"),
+        (P1, "front", "whelp"),
+        (P2, "front", "dummy"),
+        (P2, "front", "dummy"),
+        (P2, "front", "dummy"),
+    ]);
+    let orientation = |g: &Game, i: usize| seen(g, ids[i]).orientation;
+    let mut g = start(b, 3, P1, "main");
+    answer(&mut g, "move grunt to back");
+    assert_eq!(orientation(&g, 0), "ready");
+    answer(&mut g, "combine drake with whelp");
+    assert_eq!(orientation(&g, 2), "ready");
+    answer(&mut g, "use frenzy");
+    assert_eq!(orientation(&g, 1), "tired");
+    answers(&mut g, &["attack with frenzy", "dummy"]);
+    assert_eq!(orientation(&g, 1), "tired");
+    assert!(offered(&g, "attack with frenzy").is_empty(), "once");
+    answers(&mut g, &["attack with drake", "dummy"]);
+    assert_eq!(orientation(&g, 2), "tired");
+}
+
+/// SM60 (summoner_master.md 601.1.3, 601.2.2, 301.5): abilities work in the field, but not
+/// while their card is being cast unless they say so (the ruleset's activate hook reads a
+/// flag); an optional one asks; one may work from the graveyard (`zones`).
+#[test]
+fn abilities_wait_while_their_card_is_cast_optional_ones_ask_and_some_work_from_the_graveyard() {
+    let (b, _) = placed(&[
+        (P1, "front", "grunt"),
+        (P1, "hand", "seer"),
+        (P1, "hand", "lark"),
+        (P1, "hand", "hopeful"),
+        (P1, "graveyard", "ghost"),
+        (P2, "front", "dummy"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    assert_eq!(notes(&g), ["ghost@1"]);
+    answers(
+        &mut g,
+        &["cast seer", "back", "cast lark", "back", "back 2"],
+    );
+    answers(&mut g, &["cast hopeful", "back", "back 3"]);
+    assert_eq!(
+        asked(&g),
+        ("optional".into(), P1, vec!["yes".into(), "no".into()])
+    );
+    answer(&mut g, "yes");
+    let told: Vec<String> = notes(&g)
+        .into_iter()
+        .filter(|n| !n.contains("_end"))
+        .collect();
+    assert_eq!(
+        told,
+        [
+            "ghost@1",
+            "seer entered@1",
+            "lark cast@1",
+            "hopeful entered@1"
+        ],
+        "seer's ability waited while it was cast"
+    );
+}
+
+/// SM64 (summoner_master.md 603.6.1, 100.4, 603.1): what happens at one moment goes by class
+/// (other, destroy, zone change, follow-up: `triggers.classes` and each ability's
+/// `priority`), and within a class the attack player's first.
+#[test]
+fn simultaneous_effects_go_by_class_and_the_attack_players_first() {
+    let (b, _) = placed(&[
+        (P1, "front", "gust"),
+        (P1, "front", "tremor"),
+        (P1, "front", "chant"),
+        (P2, "front", "echo"),
+        (P2, "front", "tremor"),
+        (P2, "front", "chant"),
+    ]);
+    let g = start(b, 2, P2, "main");
+    assert_eq!(
+        notes(&g),
+        [
+            "other@2",
+            "other@1",
+            "destroy@2",
+            "destroy@1",
+            "move@1",
+            "follow_up@2"
+        ]
+    );
+}
+
+/// SM72 (summoner_master.md 201.11.3, 201.11.4): a charm whose host breaks its exception falls
+/// to the graveyard (a check), and one whose condition fails stops affecting (a static
+/// ability's `condition`).
+#[test]
+fn a_charm_falls_when_its_exception_breaks_and_stops_when_its_condition_fails() {
+    let (b, ids) = placed(&[
+        (P1, "front", "ace"),
+        (P1, "under:0", "flameblade"),
+        (P1, "under:0", "banner"),
+        (P1, "back", "douser"),
+        (P2, "front", "dummy"),
+    ]);
+    let ace = ids[0];
+    let mut g = start(b, 1, P1, "main");
+    assert_eq!(stat(&g, ace, "power"), 8, "5 + 1 + 2");
+    answers(&mut g, &["move ace to back", "back 2"]);
+    assert_eq!(
+        stat(&g, ace, "power"),
+        6,
+        "the banner works in the front line only"
+    );
+    assert!(alive(&g, ids[2]), "and stays");
+    answers(&mut g, &["use douser", "ace"]);
+    assert_eq!(stat(&g, ace, "power"), 5);
+    assert_eq!(names_in(&g, "graveyard", P1), ["flameblade"]);
+}
+
+/// SM76 (summoner_master.md 401.9.6, 201.9.2.2, 709.8.1, 709.9.1): counters count subturns down
+/// at each cleanup; a charm whose time runs out goes to the graveyard, a poisoned creature is
+/// destroyed when its poison runs out; death destroys as soon as it applies.
+#[test]
+fn poison_and_hourglasses_run_out_at_cleanups_and_death_destroys_at_once() {
+    let (b, ids) = placed(&[
+        (P1, "front", "warlock"),
+        (P2, "front#poison=2", "grunt"),
+        (P2, "front", "ace"),
+        (P2, "under:2#doom=1", "hourglass"),
+        (P2, "front", "wisp"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    answers(&mut g, &["use warlock", "death", "wisp"]);
+    assert!(!alive(&g, ids[4]), "death: destroyed at once");
+    answer(&mut g, "end");
+    assert_eq!(names_in(&g, "graveyard", P2), ["wisp", "hourglass"]);
+    assert_eq!(seen(&g, ids[1]).counters["poison"], 1);
+    until(&mut g, "main", P2);
+    answer(&mut g, "end");
+    assert_eq!(
+        names_in(&g, "graveyard", P2),
+        ["wisp", "hourglass", "grunt"]
+    );
+}
+
+/// SM78 (summoner_master.md Gl: Charging): charging n adds a counter at its owner's checkup
+/// while it has fewer than n; other effects may give it more.
+#[test]
+fn charging_adds_a_counter_at_each_checkup_up_to_its_number() {
+    let (b, ids) = placed(&[
+        (P1, "front", "battery"),
+        (P1, "back", "charger"),
+        (P2, "front", "dummy"),
+    ]);
+    let mut g = start(b, 1, P1, "checkup");
+    let charge = |g: &Game| seen(g, ids[0]).counters.get("charge").copied().unwrap_or(0);
+    let mut seen_charges = Vec::new();
+    for turn in 0..3 {
+        until(&mut g, "main", P1);
+        seen_charges.push(charge(&g));
+        if turn == 1 {
+            answers(&mut g, &["use charger", "battery"]);
+            seen_charges.push(charge(&g));
+        }
+        answer(&mut g, "end");
+    }
+    assert_eq!(seen_charges, [1, 2, 3, 3]);
+}
+
+/// SM79 (summoner_master.md 709.3, 709.12, 709.13, 709.14, 401.2.2): a curse has its own
+/// procedure with a window before it applies; it is a flag on the creature; a creature that
+/// has a curse of a kind is no target for another of that kind; curing several at once ends
+/// them together (one trigger batch: the watcher's two triggers are ordered by its
+/// controller); a curse arising in a step where nobody may cast opens a dead window.
+#[test]
+fn curses_wait_for_their_window_come_once_per_kind_and_end_together() {
+    let (b, ids) = placed(&[
+        (P1, "back", "warlock"),
+        (P1, "back", "warlock"),
+        (P1, "back", "warlock"),
+        (P1, "back", "lifter"),
+        (P2, "front", "grunt"),
+        (P2, "front", "ace"),
+        (P2, "back", "keeper"),
+        (P2, "hand", "zap"),
+    ]);
+    let grunt = ids[4];
+    let mut g = start(b, 1, P1, "main");
+    answers(&mut g, &["use warlock", "pass", "stone", "grunt"]);
+    assert_eq!(asked(&g).0, "interfere", "the curse's own window");
+    assert!(flags(&g, grunt).is_empty(), "not yet");
+    answer(&mut g, "pass");
+    assert_eq!(flags(&g, grunt), ["stone"]);
+    answers(&mut g, &["use warlock", "pass", "stone"]);
+    assert_eq!(asked(&g).2, ["ace", "keeper"], "grunt has a stone curse");
+    answers(
+        &mut g,
+        &[
+            "ace",
+            "pass",
+            "use warlock",
+            "pass",
+            "freeze",
+            "grunt",
+            "pass",
+        ],
+    );
+    assert_eq!(flags(&g, grunt), ["stone", "freeze"]);
+    assert_eq!(place_of(&g, grunt).0, "back");
+    answers(&mut g, &["use lifter", "grunt", "pass"]);
+    assert_eq!(asked(&g).0, "order_triggers", "ended together");
+    assert_eq!(asked(&g).1, P2);
+    answer(&mut g, "keeper (flag)");
+    assert!(flags(&g, grunt).is_empty());
+    assert_eq!(place_of(&g, grunt).0, "back", "it stays in its line");
+
+    let (b, ids) = placed(&[
+        (P1, "front", "bell"),
+        (P2, "front", "grunt"),
+        (P2, "hand", "zap"),
+    ]);
+    let g = start(b, 3, P1, "checkup");
+    assert_eq!(flags(&g, ids[1]), ["stone"], "no window in the checkup");
+    assert_eq!(asked(&g).0, "draw", "the next question is the draw");
+}
+
+/// SM81 (summoner_master.md Gl: Wake Up, 611.3, 611.6): keywords are procedures of the rules:
+/// wake up offers, entering the main step, one card with it from the hand or the deck, free,
+/// and none while one of the same name is in the field; a growth's conditions take one card
+/// each (a matching over the chosen cards).
+#[test]
+fn wake_up_and_growth_are_procedures_of_the_rules() {
+    let (b, _) = placed(&[
+        (P1, "front", "grunt"),
+        (P1, "hand", "sleeper"),
+        (P1, "deck", "sleeper"),
+        (P2, "front", "dummy"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    assert_eq!(
+        asked(&g),
+        (
+            "wake_up".into(),
+            P1,
+            vec![
+                "wake sleeper from hand".into(),
+                "wake sleeper from deck".into(),
+                "no wake up".into()
+            ]
+        )
+    );
+    answers(&mut g, &["wake sleeper from deck", "front", "front 2"]);
+    assert_eq!(names_in(&g, "front", P1), ["grunt", "sleeper"]);
+    assert_eq!(value(&g, P1, "mana"), 10, "free");
+    answer(&mut g, "end");
+    until(&mut g, "main", P1);
+    assert_eq!(asked(&g).0, "main", "a sleeper is in the field: no wake up");
+
+    let (b, _) = placed(&[
+        (P1, "front", "titan"),
+        (P1, "front", "titan"),
+        (P1, "front", "ace"),
+        (P1, "front", "grunt"),
+        (P1, "front", "whelp"),
+        (P2, "front", "dummy"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    answer(&mut g, "use titan");
+    answer_many(&mut g, &["ace", "grunt"]);
+    assert_eq!(
+        notes(&g)[0],
+        "no growth@1",
+        "one fire card cannot meet both needs"
+    );
+    answer(&mut g, "use titan");
+    answer_many(&mut g, &["ace", "whelp"]);
+    assert!(notes(&g).contains(&"grown@1".to_string()));
+    assert_eq!(names_in(&g, "exile", P1), ["ace", "whelp"]);
+}
+
+/// SM82 (summoner_master.md Gl: Vanish, 515.3): vanish takes a creature that became tired to
+/// the exile and arms a delayed ability (`ctx:delay`) that brings it back at the next
+/// cleanup, into no line, where it is given one at once.
+#[test]
+fn vanish_leaves_when_tired_and_comes_back_at_the_cleanup() {
+    let (b, _) = placed(&[
+        (P1, "front", "vanisher"),
+        (P1, "front", "grunt"),
+        (P2, "front", "dummy"),
+    ]);
+    let mut g = start(b, 1, P1, "main");
+    answers(&mut g, &["attack with vanisher", "dummy"]);
+    assert_eq!(place_of(&g, live(&g, P1, "vanisher")).0, "exile");
+    answer(&mut g, "end");
+    assert_eq!(
+        asked(&g),
+        (
+            "assign_line".into(),
+            P1,
+            vec!["front".into(), "back".into()]
+        )
+    );
+    answer(&mut g, "back");
+    assert_eq!(place_of(&g, live(&g, P1, "vanisher")).0, "back");
+}
