@@ -2203,14 +2203,16 @@ fn the_cleanup_ends_subturn_effects_readies_both_sides_and_a_player_without_crea
     assert_eq!((r.winners, r.reason.as_str()), (vec![P2], "no_creatures"));
 }
 
-/// SM38 (summoner_master.md 401.9.6, Gl: counts as 1 Turn): durations count subturns, one
-/// kernel turn each, so "for 1 Turn" is a count-down of two cleanups (`times = 2`).
+/// SM38, SM61 (summoner_master.md 401.9.6, Gl: counts as 1 Turn, 602.1.6): durations count
+/// subturns, one kernel turn each, so "for 1 Turn" is a count-down of two cleanups
+/// (`times = 2`); the effect outlives the card whose skill made it.
 #[test]
 fn a_duration_of_one_turn_lasts_two_subturns() {
     let (b, ids) = placed(&[
         (P1, "front", "grunt"),
         (P1, "front", "blessing"),
         (P2, "front", "dummy"),
+        (P2, "front", "smite"),
     ]);
     let mut g = start(b, 1, P1, "main");
     answers(&mut g, &["use blessing", "grunt"]);
@@ -2218,6 +2220,13 @@ fn a_duration_of_one_turn_lasts_two_subturns() {
     answer(&mut g, "end");
     assert_eq!(stat(&g, ids[0], "power"), 5, "one subturn passed");
     until(&mut g, "main", P2);
+    answers(&mut g, &["use smite", "blessing"]);
+    assert!(!alive(&g, ids[1]));
+    assert_eq!(
+        stat(&g, ids[0], "power"),
+        5,
+        "its source is gone, not the effect"
+    );
     answer(&mut g, "end");
     assert_eq!(stat(&g, ids[0], "power"), 3, "two subturns: one turn");
 }
@@ -3386,4 +3395,40 @@ fn vanish_leaves_when_tired_and_comes_back_at_the_cleanup() {
     );
     answer(&mut g, "back");
     assert_eq!(place_of(&g, live(&g, P1, "vanisher")).0, "back");
+}
+
+/// SM17, SM39 (summoner_master.md 510.4, 401.9.6): a support forgets the effects on it while it
+/// is one, and their subturn counts stop: a "1 Turn" effect (a count-down of two cleanups)
+/// given before the combination still has both cleanups to run once the composite splits.
+#[test]
+fn a_supports_count_down_waits_while_it_is_a_support() {
+    let (b, ids) = placed(&[
+        (P1, "front", "drake"),
+        (P1, "front", "whelp"),
+        (P1, "back", "blessing"),
+        (P1, "back", "douser"),
+        (P2, "front", "dummy"),
+    ]);
+    let whelp = ids[1];
+    let mut g = start(b, 3, P1, "main");
+    answers(
+        &mut g,
+        &["use blessing", "whelp", "combine drake with whelp"],
+    );
+    assert_eq!(stat(&g, whelp, "power"), 2, "paused");
+    answer(&mut g, "end");
+    until(&mut g, "main", P2);
+    answer(&mut g, "end");
+    until(&mut g, "main", P1);
+    answers(&mut g, &["use douser", "drake", "right"]);
+    assert_eq!(
+        stat(&g, whelp, "power"),
+        4,
+        "two cleanups passed, none counted"
+    );
+    answer(&mut g, "end");
+    assert_eq!(stat(&g, whelp, "power"), 4);
+    until(&mut g, "main", P2);
+    answer(&mut g, "end");
+    assert_eq!(stat(&g, whelp, "power"), 2, "now it ran out");
 }
