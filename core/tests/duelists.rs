@@ -2,11 +2,12 @@
 //! commands and alternating half-turns needs the kernel: each kernel turn is one player's
 //! attack subturn (the other player defends), and its eight phases are the subturn's steps
 //! (checkup, draw, discard, interfere, main, interfere, refill, cleanup). Creatures stand in a
-//! front line or a back line, or drift in no line (three zones of one identity group); charms
-//! attach to creatures; a creature may carry others as supports (a composite whose stats come
-//! from a form table). Commands (cast, attack, change line, skills, curses) are procedures
-//! with interfere windows, statuses as flags and locks. Each test names the requirement row
-//! of docs/kernel.md it checks and the digest rule it follows.
+//! front line or a back line, or drift in no line, or wait in the casting zone while they are
+//! cast (four zones of one identity group); charms attach to creatures; a creature may carry
+//! others as supports (a composite whose stats come from a form table). Commands (cast,
+//! attack, change line, skills, curses) are procedures with interfere windows, statuses as
+//! flags and locks. Positions are built by hand (`placed`, `Builder`). Each test names the
+//! requirement rows of docs/kernel.md it checks and the digest rules it follows.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
