@@ -313,7 +313,13 @@ impl CardData {
                             let mut out = Vec::new();
                             for x in a {
                                 match x {
-                                    serde_json::Value::String(s) => out.push(names.intern(s)),
+                                    // A set: a name listed twice is there once.
+                                    serde_json::Value::String(s) => {
+                                        let n = names.intern(s);
+                                        if !out.contains(&n) {
+                                            out.push(n);
+                                        }
+                                    }
                                     other => {
                                         return Err(format!(
                                             "field '{}' should list strings, not {other}",

@@ -1685,3 +1685,25 @@ fn a_place_in_a_zone_whose_order_is_not_kept_is_a_script_error_naming_the_zone()
         "nothing moved"
     );
 }
+
+// F8: a set characteristic is a set.
+#[test]
+fn a_name_listed_twice_in_a_set_characteristic_is_there_once() {
+    let twins = common::card(
+        "twins",
+        "runner",
+        serde_json::json!({ "power": 1, "tags": ["pair", "pair", "odd"] }),
+        None,
+    );
+    let e = engine(vec![twins]);
+    let mut b = Builder::new(e, 2, 1).unwrap();
+    b.place(0, "board", "twins", &Place::default()).unwrap();
+    let g = b.start(3, 0, "main").unwrap();
+    let v = g.view(0);
+    let board = v
+        .zones
+        .iter()
+        .find(|z| z.name == "board" && z.owner == Some(0))
+        .expect("board");
+    assert_eq!(board.cards[0].sets["tags"], ["pair", "odd"]);
+}
