@@ -135,6 +135,9 @@ pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &[Frame], req: &Req
         e.expiry
             .map(|x| (x.point.0, x.player, x.after_turn))
             .hash(&mut h);
+        if !e.persists_in.is_empty() {
+            e.persists_in.hash(&mut h);
+        }
     }
     for g in st.grants.iter() {
         (g.ability, g.host.map(key), g.source.map(key)).hash(&mut h);
@@ -142,6 +145,9 @@ pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &[Frame], req: &Req
         g.expiry
             .map(|x| (x.point.0, x.player, x.after_turn))
             .hash(&mut h);
+        if !g.persists_in.is_empty() {
+            g.persists_in.hash(&mut h);
+        }
     }
     for b in st.pending.iter() {
         b.items.len().hash(&mut h);

@@ -350,6 +350,12 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
                 _ => None,
             };
+            let persists_in = persists_in(db, t, "grant_ability")?;
+            if host.is_none() && !persists_in.is_empty() {
+                return Err(rt(
+                    "grant_ability: `persists_in` needs a card to follow (the second argument)",
+                ));
+            }
             vec![Op::Grant(crate::state::Grant {
                 ability,
                 host,
@@ -358,10 +364,52 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 once: t.get::<Option<bool>>("once")?.unwrap_or(false),
                 expiry,
                 timestamp: 0,
+                persists_in,
             })]
         }
         k => return Err(rt(format!("unknown operation '{k}'"))),
     })
+}
+
+/// The zones an effect or a granted ability persists in (`persists_in`: a zone name or a
+/// list of them), as zone declarations, sorted and without repeats.
+fn persists_in(db: &Db, t: &Table, what: &str) -> mlua::Result<Vec<u16>> {
+    let names: Vec<String> = match t.get::<Value>("persists_in")? {
+        Value::Nil => return Ok(Vec::new()),
+        Value::String(s) => vec![limits::text(&s, "persists_in")?],
+        Value::Table(l) => {
+            let mut out = Vec::new();
+            for v in l.sequence_values::<Value>() {
+                match v? {
+                    Value::String(s) => out.push(limits::text(&s, "persists_in")?),
+                    other => {
+                        return Err(rt(format!(
+                            "{what}: `persists_in` should list zone names, found a {}",
+                            other.type_name()
+                        )));
+                    }
+                }
+            }
+            out
+        }
+        other => {
+            return Err(rt(format!(
+                "{what}: `persists_in` should be a zone name or a list of them, not a {}",
+                other.type_name()
+            )));
+        }
+    };
+    let mut out = Vec::new();
+    for n in names {
+        let z = db
+            .rules
+            .zone_index(&db.names, &n)
+            .map_err(|e| rt(format!("{what}: persists_in: {e}")))?;
+        out.push(z as u16);
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
 }
 
 /// A duration from an operation's table: `until` (a declared point), `until_player`,
@@ -455,6 +503,12 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
         None => None,
     };
     let uncancellable = t.get::<Option<bool>>("uncancellable")?.unwrap_or(false);
+    let persists_in = persists_in(db, t, "modify")?;
+    if !persists_in.is_empty() && targets.iter().any(|t| matches!(t, Target::Player(_))) {
+        return Err(rt(
+            "modify: `persists_in` is for effects on cards (a player is in no zone)",
+        ));
+    }
     let effects = targets
         .into_iter()
         .map(|target| Effect {
@@ -467,6 +521,7 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
             expiry,
             tag,
             uncancellable,
+            persists_in: persists_in.clone(),
         })
         .collect();
     Ok(Op::Effect { effects })

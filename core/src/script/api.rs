@@ -703,7 +703,7 @@ pub fn record_to_lua(lua: &Lua, rec: &[(String, Val)]) -> Result<Table> {
 
 /// The continuous effects in play, oldest first, as tables: `handle` (for
 /// `ctx:end_effect`), `target` (a card, or `player`), `source`, `controller`, `char`, `op`,
-/// `value`, `tag`, `cancellable`. `filter` keeps those with the given `target` (a card, or a
+/// `value`, `tag`, `cancellable`, `persists_in` (zone names, when it has some). `filter` keeps those with the given `target` (a card, or a
 /// player number), `source` (a card), `tag` (a name) and `controller`.
 fn effects(lua: &Lua, db: &Db, st: &State, filter: Option<Table>) -> Result<Table> {
     use crate::state::effects::{Modify, Target};
@@ -792,6 +792,13 @@ fn effects(lua: &Lua, db: &Db, st: &State, filter: Option<Table>) -> Result<Tabl
             t.raw_set("tag", db.names.name(tag))?;
         }
         t.raw_set("cancellable", !e.uncancellable)?;
+        if !e.persists_in.is_empty() {
+            let zones = lua.create_table()?;
+            for (i, z) in e.persists_in.iter().enumerate() {
+                zones.raw_set(i + 1, db.rules.zones[*z as usize].1.name.as_str())?;
+            }
+            t.raw_set("persists_in", zones)?;
+        }
         out.raw_set(out.raw_len() + 1, t)?;
     }
     Ok(out)

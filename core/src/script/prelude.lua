@@ -179,15 +179,16 @@ function Ctx:add_value(player, name, d) return op({ kind = "value", player = pla
 function Ctx:set_game_value(name, v) return op({ kind = "value", key = name, value = v }) end
 --- A continuous effect on cards or players: spec {char, op = "add"|"set_base"|"set"|"grant"|
 --- "revoke", value}; duration {until = point, player = p, after_turn = n, times = n (it ends
---- the nth time the point passes), tag = name,
---- uncancellable = true} or nil (lasts while the target stays in its zone). Returns the list
---- of the effects' handles (one per target still there), for ctx:end_effect.
+--- the nth time the point passes), tag = name, uncancellable = true, persists_in = zone or
+--- {zones} (when the card becomes a new object by entering one of them, the effect follows
+--- it)} or nil (lasts while the target stays in its zone). Returns the list of the effects'
+--- handles (one per target still there), for ctx:end_effect.
 function Ctx:modify(targets, spec, duration)
   duration = duration or {}
   return op({ kind = "effect", targets = list(targets), char = spec.char, op = spec.op or "add",
     value = spec.value, ["until"] = duration["until"], until_player = duration.player,
     after_turn = duration.after_turn, times = duration.times, by = self.player, source = self.source,
-    tag = duration.tag, uncancellable = duration.uncancellable })
+    tag = duration.tag, uncancellable = duration.uncancellable, persists_in = duration.persists_in })
 end
 --- The continuous effects in play (oldest first), each {handle, target or player, source,
 --- controller, char, op, value, tag, cancellable}; `filter` keeps those of a `target` (card
@@ -222,12 +223,13 @@ function Ctx:end_game(winners, reason) return op({ kind = "end_game", winners = 
 function Ctx:eliminate(player, reason) return op({ kind = "eliminate", player = player, reason = reason }) end
 --- Gives `card` an ability declared on the source card with `dormant = true` (it works
 --- only when given); with `card` nil, arms it with no host (see Ctx:abilities `delayed`).
---- opts: until, player, after_turn (a duration), once.
+--- opts: until, player, after_turn, times (a duration), once, persists_in (zones where it
+--- follows the card, as for ctx:modify).
 function Ctx:grant_ability(def, card, opts)
   opts = opts or {}
   return op({ kind = "grant_ability", def = def, target = card, once = opts.once,
     ["until"] = opts["until"], until_player = opts.player, after_turn = opts.after_turn,
-    times = opts.times, by = self.player, source = self.source })
+    times = opts.times, by = self.player, source = self.source, persists_in = opts.persists_in })
 end
 --- Arms a delayed ability ("at the end of this turn, do X"): a `dormant` ability of the
 --- source card that fires once on its event. opts: until, player, after_turn.

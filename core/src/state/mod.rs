@@ -131,6 +131,9 @@ pub struct Grant {
     pub expiry: Option<effects::Expiry>,
     /// When it was given.
     pub timestamp: u64,
+    /// Zone declarations it persists in: when its host becomes a new object by moving into
+    /// one of them, the ability follows the new object (empty: it ends with the host).
+    pub persists_in: Vec<u16>,
 }
 
 /// How a game ended.
