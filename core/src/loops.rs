@@ -149,6 +149,9 @@ pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &[Frame], req: &Req
             g.persists_in.hash(&mut h);
         }
     }
+    for u in st.usage.iter() {
+        u.hash(&mut h);
+    }
     for b in st.pending.iter() {
         b.items.len().hash(&mut h);
         for p in &b.items {

@@ -155,6 +155,7 @@ pub(crate) fn empty_state(engine: &Engine, seats: Seats, seed: u64) -> State {
         game_values: Arc::new(vec![0; db.rules.game_values.syms.len()]),
         effects: Arc::new(Vec::new()),
         grants: Arc::new(Vec::new()),
+        usage: Arc::new(Vec::new()),
         turn: 0,
         turn_player: 0,
         seats: Arc::new(seats),

@@ -307,13 +307,8 @@ pub fn apply(
             events.push(e.clone());
             Outcome::Done
         }
-        Op::Use { card, key } => {
-            let turn = st.turn;
-            let o = st.obj_mut(*card);
-            match o.uses.iter_mut().find(|(k, t, _)| *k == *key && *t == turn) {
-                Some(u) => u.2 += 1,
-                None => o.uses.push((*key, turn, 1)),
-            }
+        Op::Use { scope, key } => {
+            st.record_use(scope, *key);
             Outcome::Done
         }
         Op::Random(n) => Outcome::Int(st.rng.below(*n) as i64 + 1),

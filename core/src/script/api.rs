@@ -14,6 +14,7 @@ use crate::sandbox::handle::{CardUd, Handle};
 use crate::sandbox::limits::{self, DataBudget};
 use crate::sandbox::vm::Host;
 use crate::state::events::Event;
+use crate::state::usage::{UseScope, Window};
 use crate::state::values::{CardRef, PlayerRef, Val};
 use crate::state::{ObjId, PlayerId, State, ZoneId};
 
@@ -316,11 +317,21 @@ pub fn install(lua: &Lua) -> Result<Table> {
     )?;
     k.set(
         "uses",
-        lua.create_function(|lua, (c, key): (CardUd, String)| {
-            let (_, st, _host) = env(lua)?;
-            let st = st.borrow();
-            Ok(st.uses(c.0, limit_key(&key)))
-        })?,
+        lua.create_function(
+            |lua, (subject, key, opts): (Value, String, Option<Table>)| {
+                let (_, st, _host) = env(lua)?;
+                let st = st.borrow();
+                // The common form first: a card this turn.
+                if opts.is_none()
+                    && let Value::UserData(ud) = &subject
+                    && let Ok(c) = ud.borrow::<CardUd>()
+                {
+                    return Ok(st.uses(c.0, limit_key(&key)));
+                }
+                let (scope, window) = usage_args(&st, "uses", &subject, opts.as_ref())?;
+                Ok(st.uses_over(&scope, limit_key(&key), window))
+            },
+        )?,
     )?;
     k.set(
         "current",
@@ -438,6 +449,100 @@ pub fn limit_key(key: &str) -> u32 {
         h = h.wrapping_mul(0x0100_0193);
     }
     h
+}
+
+/// Whose uses `ctx:use`/`ctx:uses` count, and over which turns, from their arguments:
+/// `subject` a card (that object), a player (that player; with `opts.name`, that player and
+/// that name) or `"game"`; `opts.over` `"turn"` (the default), `"game"` or a number of turns
+/// (this one and those before it). `what` names the call in errors.
+pub fn usage_args(
+    st: &State,
+    what: &str,
+    subject: &Value,
+    opts: Option<&Table>,
+) -> Result<(UseScope, Window)> {
+    let err = |m: String| mlua::Error::runtime(format!("{what}: {m}"));
+    let mut name = None;
+    let mut window = Window::Turns(1);
+    if let Some(opts) = opts {
+        let mut keys = Vec::new();
+        for pair in opts.clone().pairs::<Value, Value>() {
+            let (k, _) = pair?;
+            keys.push(match k {
+                Value::String(s) => s.to_string_lossy(),
+                other => format!("a {}", other.type_name()),
+            });
+        }
+        keys.sort();
+        if let Some(k) = keys.iter().find(|k| *k != "name" && *k != "over") {
+            return Err(err(format!("unknown option '{k}' (name, over)")));
+        }
+        name = match opts.get::<Value>("name")? {
+            Value::Nil => None,
+            Value::String(s) => Some(limits::text(&s, "a name")?),
+            other => {
+                return Err(err(format!(
+                    "`name` should be a card name, not a {}",
+                    other.type_name()
+                )));
+            }
+        };
+        let bad_over = |v: &str| {
+            err(format!(
+                "`over` should be \"turn\", \"game\" or a number of turns (1 or more), not {v}"
+            ))
+        };
+        window = match opts.get::<Value>("over")? {
+            Value::Nil => Window::Turns(1),
+            Value::String(s) if s == "turn" => Window::Turns(1),
+            Value::String(s) if s == "game" => Window::Game,
+            v @ (Value::Integer(_) | Value::Number(_)) => {
+                let n = crate::sandbox::numbers::int(&v, "over")?;
+                match u32::try_from(n) {
+                    Ok(n) if n >= 1 => Window::Turns(n),
+                    _ => return Err(bad_over(&n.to_string())),
+                }
+            }
+            Value::String(s) => return Err(bad_over(&format!("'{}'", s.to_string_lossy()))),
+            other => return Err(bad_over(&format!("a {}", other.type_name()))),
+        };
+    }
+    let scope = match subject {
+        Value::UserData(ud) => {
+            let c = ud.borrow::<CardUd>()?;
+            if name.is_some() {
+                return Err(err(
+                    "`name` counts for a player: pass the player, as in ctx:use(card.owner, key, {name = card.name})".into(),
+                ));
+            }
+            UseScope::Object(c.0)
+        }
+        v @ (Value::Integer(_) | Value::Number(_)) => {
+            let p = player_arg(st, crate::sandbox::numbers::int(v, "a player")?)?;
+            match name {
+                Some(n) => UseScope::Name(p, n),
+                None => UseScope::Player(p),
+            }
+        }
+        Value::String(s) if s == "game" => {
+            if name.is_some() {
+                return Err(err(
+                    "`name` counts for a player: pass the player, not \"game\"".into(),
+                ));
+            }
+            UseScope::Game
+        }
+        other => {
+            return Err(err(format!(
+                "whose use is it? a card, a player or \"game\", not {}",
+                match other {
+                    Value::String(s) => format!("'{}'", s.to_string_lossy()),
+                    v => format!("a {}", v.type_name()),
+                }
+            )));
+        }
+    };
+    Ok((scope, window))
 }
 
 /// Abilities of objects in their zones, filtered: {kind, timing, player, card, delayed}.

@@ -100,8 +100,10 @@ function Ctx:direction() return K.direction() end
 --- `delayed = true` adds host-less abilities armed by effects (ctx:delay, ctx:grant_ability
 --- without a card), with `delayed` and `controller` set.
 function Ctx:abilities(filter) return K.abilities(filter or {}) end
---- How many times `card` used the limit `key` this turn.
-function Ctx:uses(card, key) return K.uses(card, key) end
+--- How many times the limit `key` was used: by `subject` (a card object, a player, or
+--- "game"; with opts.name, a player and that card name) this turn, or over opts.over
+--- ("turn", "game" or a number of turns: this one and those before it).
+function Ctx:uses(subject, key, opts) return K.uses(subject, key, opts) end
 --- Printed data of a card definition by id: {id, category, name, fields...}.
 function Ctx:card_info(id) return K.card_info(id) end
 --- The object a card became after leaving its zone (or the card itself if still there).
@@ -212,8 +214,9 @@ function Ctx:expire(point, player, count)
 end
 --- Emits a ruleset event with data (triggered abilities listen to it).
 function Ctx:emit(name, data) return op({ kind = "emit", name = name, data = data or {}, by = self.player }) end
---- Records one use of a limited ability (`key`) on a card this turn.
-function Ctx:use(card, key) return op({ kind = "use", card = card, key = key }) end
+--- Records one use of a limited ability (`key`) this turn: for a card object (it ends with
+--- the object), a player, a player and a card name (opts.name), or the whole game ("game").
+function Ctx:use(subject, key, opts) return op({ kind = "use", subject = subject, key = key, opts = opts }) end
 --- A random integer in 1..n from the game's seeded generator.
 function Ctx:random(n) return op({ kind = "random", n = n }) end
 --- Ends the game. winners: list of players (empty = draw); with teams, a winner stands for
