@@ -162,7 +162,22 @@ impl Game {
         let db = self.engine.db.clone();
         o.used.push((r, s));
         o.replacing = true;
-        self.state.borrow_mut().replacements_applied += 1;
+        {
+            let mut st = self.state.borrow_mut();
+            st.replacements_applied += 1;
+            // A replacement armed once ("the next time ...") is spent.
+            if let Some(i) = st.grants.iter().position(|g| {
+                g.once
+                    && g.ability == r
+                    && g.controller == p
+                    && match g.host {
+                        Some(h) => Some(h) == s,
+                        None => g.source == s,
+                    }
+            }) {
+                std::sync::Arc::make_mut(&mut st.grants).remove(i);
+            }
+        }
         let ab = db.ability(r);
         let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
         let t = self.op_table(&o.ops[o.next])?;
@@ -272,6 +287,55 @@ impl Game {
                 {
                     out.push((r, s, p));
                 }
+            }
+        }
+        // Replacement abilities effects gave cards (they work while the grant lasts), and
+        // those armed with no card ("the next time ..., instead": `once`).
+        let granted: Vec<(AbilityRef, Option<ObjId>, PlayerId)> = {
+            let st = self.state.borrow();
+            let lua = &self.engine.lua;
+            let mut v = Vec::new();
+            for g in st.grants.iter() {
+                if db.ability(g.ability).replaces.as_deref() != Some(kind)
+                    || !st.in_game(g.controller)
+                {
+                    continue;
+                }
+                let (s, gained) = match g.host {
+                    Some(h) if !st.obj(h).alive => continue,
+                    Some(h) => (Some(h), g.timestamp),
+                    None => (g.source, crate::characteristics::NEVER_SUPPRESSED),
+                };
+                // A suppressed host (or one whose effects are paused) replaces nothing.
+                if let Some(h) = s
+                    && !crate::characteristics::ability_works(lua, &db, &st, h, gained)?
+                {
+                    continue;
+                }
+                v.push((g.ability, s, g.controller));
+            }
+            v
+        };
+        for (r, s, p) in granted {
+            if o.used.contains(&(r, s)) || out.iter().any(|c| c.0 == r && c.1 == s) {
+                continue;
+            }
+            let ab = db.ability(r);
+            if let Some(m) = &ab.matches
+                && !op_matches(m, &self.state.borrow(), op, s, p)
+            {
+                continue;
+            }
+            if table.is_none() {
+                table = Some(self.op_table(op)?);
+            }
+            let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
+            let applies = ab.applies.as_ref().expect("checked");
+            if self
+                .engine
+                .run(|| applies.call::<bool>((ctx, table.clone())))?
+            {
+                out.push((r, s, p));
             }
         }
         Ok(out)
