@@ -124,6 +124,21 @@ pub struct EventMatch {
     pub player_is_controller: Option<bool>,
     /// It is the controller's side's turn (true) or not (false).
     pub controllers_turn: Option<bool>,
+    /// The acting card (the card whose ability made the operation) against the ability's.
+    pub source: Option<SourceTest>,
+}
+
+/// A `match.source` test on the acting card of an event or an operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceTest {
+    /// `"self"`: the ability's own card acted.
+    Own,
+    /// `"other"`: a card other than the ability's own acted.
+    Other,
+    /// `"card"`: some card acted.
+    Card,
+    /// `"none"`: no card acted (the rules did it).
+    None,
 }
 
 impl EventMatch {
@@ -157,7 +172,23 @@ impl EventMatch {
         };
         zone_in(e.to, &self.to)
             && zone_in(e.from, &self.from)
+            && self.passes_source(e.source, source)
             && self.passes_who_and_why(st, e.reason.as_deref(), e.player, controller)
+    }
+
+    /// The `source` test: card `acting` did it, for an ability of card `own`.
+    pub fn passes_source(
+        &self,
+        acting: Option<crate::state::ObjId>,
+        own: Option<crate::state::ObjId>,
+    ) -> bool {
+        match self.source {
+            None => true,
+            Some(SourceTest::Own) => acting.is_some() && acting == own,
+            Some(SourceTest::Other) => acting.is_some() && acting != own,
+            Some(SourceTest::Card) => acting.is_some(),
+            Some(SourceTest::None) => acting.is_none(),
+        }
     }
 
     /// The tests events and operations share: the reason, who did it (`player`) against the
@@ -214,6 +245,19 @@ fn parse_match(t: &Table, rules: &Rules, names: &Names) -> Result<Option<EventMa
                 }
             }
             "reason" => out.reason = list(v).map_err(bad)?,
+            "source" => {
+                out.source = Some(match &v {
+                    Value::String(s) if s == "self" => SourceTest::Own,
+                    Value::String(s) if s == "other" => SourceTest::Other,
+                    Value::String(s) if s == "card" => SourceTest::Card,
+                    Value::String(s) if s == "none" => SourceTest::None,
+                    _ => {
+                        return Err(bad(
+                            "expected \"self\", \"other\", \"card\" or \"none\" (the card whose ability acted)".into(),
+                        ));
+                    }
+                })
+            }
             "player" | "turn" => {
                 let which = match &v {
                     Value::String(s) if s == "self" => true,

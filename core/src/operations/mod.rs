@@ -24,6 +24,15 @@ mod parse;
 pub use apply::{apply, eliminate, end, new_object, place};
 pub use parse::parse;
 
+/// The acting card an operation's table names (`source`: the `ctx.source` of the script
+/// that asked for it), if it names a card.
+pub fn source_of(t: &Table) -> mlua::Result<Option<ObjId>> {
+    Ok(match t.raw_get::<Value>("source")? {
+        Value::UserData(ud) => ud.borrow::<CardUd>().ok().map(|c| c.0),
+        _ => None,
+    })
+}
+
 /// Where in an ordered zone a card goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Position {

@@ -693,7 +693,7 @@ pub(crate) fn abilities_in(
 }
 
 /// An event as a Lua table: name, card, old, from, from_player, to, to_player, player,
-/// reason, key, amount, and the ruleset's data fields.
+/// source (the acting card), reason, key, amount, and the ruleset's data fields.
 pub fn event_table(lua: &Lua, db: &Db, st: &State, e: &Event) -> Result<Table> {
     let t = lua.create_table()?;
     t.set("name", e.name.as_str())?;
@@ -713,6 +713,9 @@ pub fn event_table(lua: &Lua, db: &Db, st: &State, e: &Event) -> Result<Table> {
     }
     if let Some(p) = e.player {
         t.set("player", p as i64 + 1)?;
+    }
+    if let Some(c) = e.source {
+        t.set("source", Handle(c))?;
     }
     t.set("reason", e.reason.as_deref())?;
     t.set("key", e.key.as_deref())?;

@@ -22,10 +22,13 @@ Ctx.__index = function(t, k)
   return nil
 end
 
-local function op(t)
+-- Every operation carries the card whose ability does it (`ctx.source`, nil for the rules):
+-- replacements see it as `op.source`, and the events it causes as `ev.source`.
+local function op(ctx, t)
   if not isyieldable() then
     error("game operations (" .. t.kind .. ") can only run in procedures, not in conditions, filters or static values", 3)
   end
+  t.source = ctx.source
   return yield("op", t)
 end
 
@@ -135,50 +138,50 @@ function Ctx:move(cards, zone, opts)
   opts = opts or {}
   local by = self.player
   if opts.by ~= nil then by = opts.by or nil end
-  return op({ kind = "move", cards = list(cards), zone = zone, player = opts.player,
+  return op(self, { kind = "move", cards = list(cards), zone = zone, player = opts.player,
     position = opts.position, face = opts.face, orientation = opts.orientation,
     reason = opts.reason, by = by, host = opts.host })
 end
 --- Puts `card` under `host` (an attachment). Returns the new object.
 function Ctx:attach(card, host, opts)
   opts = opts or {}
-  return op({ kind = "move", cards = { card }, host = host, reason = opts.reason or "attach",
+  return op(self, { kind = "move", cards = { card }, host = host, reason = opts.reason or "attach",
     orientation = opts.orientation, by = self.player })
 end
 --- Shuffles a zone.
-function Ctx:shuffle(zone, player) return op({ kind = "shuffle", zone = zone, player = player or self.player }) end
+function Ctx:shuffle(zone, player) return op(self, { kind = "shuffle", zone = zone, player = player or self.player }) end
 --- Sets a card's orientation; false when it already had it (nothing happens then).
 function Ctx:set_orientation(card, o, reason)
-  return op({ kind = "orientation", card = card, value = o, reason = reason, by = self.player })
+  return op(self, { kind = "orientation", card = card, value = o, reason = reason, by = self.player })
 end
 --- Turns a card face up (true) or down (false); false when already so.
-function Ctx:set_face(card, up) return op({ kind = "face", card = card, up = up, by = self.player }) end
+function Ctx:set_face(card, up) return op(self, { kind = "face", card = card, up = up, by = self.player }) end
 --- Sets or clears a flag.
-function Ctx:set_flag(card, flag, on) return op({ kind = "flag", card = card, flag = flag, on = on ~= false }) end
+function Ctx:set_flag(card, flag, on) return op(self, { kind = "flag", card = card, flag = flag, on = on ~= false }) end
 --- Adds `n` (may be negative) to a counter; it never goes below 0.
 function Ctx:add_counter(card, name, n, reason)
-  return op({ kind = "counter", card = card, counter = name, amount = n, reason = reason, by = self.player })
+  return op(self, { kind = "counter", card = card, counter = name, amount = n, reason = reason, by = self.player })
 end
 --- Reveals cards to players (default: everyone) until concealed or moved.
-function Ctx:reveal(cards, players) return op({ kind = "reveal", cards = list(cards), players = players }) end
+function Ctx:reveal(cards, players) return op(self, { kind = "reveal", cards = list(cards), players = players }) end
 --- Lets one player look at cards (a reveal to that player only).
-function Ctx:look(cards, player) return op({ kind = "reveal", cards = list(cards), players = { player or self.player } }) end
+function Ctx:look(cards, player) return op(self, { kind = "reveal", cards = list(cards), players = { player or self.player } }) end
 --- Ends reveals and looks of cards.
-function Ctx:conceal(cards) return op({ kind = "conceal", cards = list(cards) }) end
+function Ctx:conceal(cards) return op(self, { kind = "conceal", cards = list(cards) }) end
 --- Makes a token of card definition `id` in a zone. Returns it.
 function Ctx:create_token(id, zone, player, opts)
   opts = opts or {}
-  return op({ kind = "token", id = id, zone = zone, player = player or self.player,
+  return op(self, { kind = "token", id = id, zone = zone, player = player or self.player,
     orientation = opts.orientation, face = opts.face })
 end
 --- Gives control of a card to a player.
-function Ctx:set_controller(card, player) return op({ kind = "control", card = card, player = player }) end
+function Ctx:set_controller(card, player) return op(self, { kind = "control", card = card, player = player }) end
 --- Sets a player's value.
-function Ctx:set_value(player, name, v) return op({ kind = "value", player = player, key = name, value = v }) end
+function Ctx:set_value(player, name, v) return op(self, { kind = "value", player = player, key = name, value = v }) end
 --- Adds to a player's value.
-function Ctx:add_value(player, name, d) return op({ kind = "value", player = player, key = name, add = d }) end
+function Ctx:add_value(player, name, d) return op(self, { kind = "value", player = player, key = name, add = d }) end
 --- Sets a game-wide value.
-function Ctx:set_game_value(name, v) return op({ kind = "value", key = name, value = v }) end
+function Ctx:set_game_value(name, v) return op(self, { kind = "value", key = name, value = v }) end
 --- A continuous effect on cards or players: spec {char, op = "add"|"set_base"|"set"|"grant"|
 --- "revoke", value}; duration {until = point, player = p, after_turn = n, times = n (it ends
 --- the nth time the point passes), tag = name, uncancellable = true, persists_in = zone or
@@ -187,7 +190,7 @@ function Ctx:set_game_value(name, v) return op({ kind = "value", key = name, val
 --- handles (one per target still there), for ctx:end_effect.
 function Ctx:modify(targets, spec, duration)
   duration = duration or {}
-  return op({ kind = "effect", targets = list(targets), char = spec.char, op = spec.op or "add",
+  return op(self, { kind = "effect", targets = list(targets), char = spec.char, op = spec.op or "add",
     value = spec.value, ["until"] = duration["until"], until_player = duration.player,
     after_turn = duration.after_turn, times = duration.times, by = self.player, source = self.source,
     tag = duration.tag, uncancellable = duration.uncancellable, persists_in = duration.persists_in })
@@ -198,11 +201,11 @@ end
 function Ctx:effects(filter) return K.effects(filter) end
 --- Ends a continuous effect by its handle (what ctx:modify returns, or `handle` from
 --- ctx:effects). Returns false when it is gone already or cannot be cancelled.
-function Ctx:end_effect(handle) return op({ kind = "end_effect", handle = handle }) end
+function Ctx:end_effect(handle) return op(self, { kind = "end_effect", handle = handle }) end
 --- Grants `name` to players (a player-level prohibition or permission).
 function Ctx:grant_player(players, name, duration)
   duration = duration or {}
-  return op({ kind = "effect", players = players, char = "player", op = "grant", value = name,
+  return op(self, { kind = "effect", players = players, char = "player", op = "grant", value = name,
     ["until"] = duration["until"], until_player = duration.player, after_turn = duration.after_turn,
     times = duration.times, by = self.player, source = self.source })
 end
@@ -210,27 +213,27 @@ end
 --- end, or count down when their duration says `times = n`. `count` passes it that many
 --- times at once ("counts as N turns passed"; default 1).
 function Ctx:expire(point, player, count)
-  return op({ kind = "expire", point = point, player = player, count = count })
+  return op(self, { kind = "expire", point = point, player = player, count = count })
 end
 --- Emits a ruleset event with data (triggered abilities listen to it).
-function Ctx:emit(name, data) return op({ kind = "emit", name = name, data = data or {}, by = self.player }) end
+function Ctx:emit(name, data) return op(self, { kind = "emit", name = name, data = data or {}, by = self.player }) end
 --- Records one use of a limited ability (`key`) this turn: for a card object (it ends with
 --- the object), a player, a player and a card name (opts.name), or the whole game ("game").
-function Ctx:use(subject, key, opts) return op({ kind = "use", subject = subject, key = key, opts = opts }) end
+function Ctx:use(subject, key, opts) return op(self, { kind = "use", subject = subject, key = key, opts = opts }) end
 --- A random integer in 1..n from the game's seeded generator.
-function Ctx:random(n) return op({ kind = "random", n = n }) end
+function Ctx:random(n) return op(self, { kind = "random", n = n }) end
 --- Ends the game. winners: list of players (empty = draw); with teams, a winner stands for
 --- its team: the result lists every member.
-function Ctx:end_game(winners, reason) return op({ kind = "end_game", winners = winners or {}, reason = reason }) end
+function Ctx:end_game(winners, reason) return op(self, { kind = "end_game", winners = winners or {}, reason = reason }) end
 --- Takes a player out of the game (the game ends when one side or none is left).
-function Ctx:eliminate(player, reason) return op({ kind = "eliminate", player = player, reason = reason }) end
+function Ctx:eliminate(player, reason) return op(self, { kind = "eliminate", player = player, reason = reason }) end
 --- Gives `card` an ability declared on the source card with `dormant = true` (it works
 --- only when given); with `card` nil, arms it with no host (see Ctx:abilities `delayed`).
 --- opts: until, player, after_turn, times (a duration), once, persists_in (zones where it
 --- follows the card, as for ctx:modify).
 function Ctx:grant_ability(def, card, opts)
   opts = opts or {}
-  return op({ kind = "grant_ability", def = def, target = card, once = opts.once,
+  return op(self, { kind = "grant_ability", def = def, target = card, once = opts.once,
     ["until"] = opts["until"], until_player = opts.player, after_turn = opts.after_turn,
     times = opts.times, by = self.player, source = self.source, persists_in = opts.persists_in })
 end
@@ -238,16 +241,16 @@ end
 --- source card that fires once on its event. opts: until, player, after_turn.
 function Ctx:delay(def, opts)
   opts = opts or {}
-  return op({ kind = "grant_ability", def = def, once = true, ["until"] = opts["until"],
+  return op(self, { kind = "grant_ability", def = def, once = true, ["until"] = opts["until"],
     until_player = opts.player, after_turn = opts.after_turn, times = opts.times, by = self.player,
     source = self.source })
 end
 --- Performs `fn(ctx)` as one simultaneous step: the triggered abilities of everything it
 --- does form one batch.
 function Ctx:together(fn)
-  op({ kind = "group", open = true })
+  op(self, { kind = "group", open = true })
   local r = fn(self)
-  op({ kind = "group", open = false })
+  op(self, { kind = "group", open = false })
   return r
 end
 --- Performs `fn(ctx)` and returns its result and whether a replacement effect was applied to
@@ -258,11 +261,11 @@ function Ctx:track_replacements(fn)
   return r, K.replacements_applied() > before
 end
 --- Says who takes the first turn (during setup).
-function Ctx:set_first_player(player) return op({ kind = "first_player", player = player }) end
+function Ctx:set_first_player(player) return op(self, { kind = "first_player", player = player }) end
 --- Sets the direction of play, "clockwise" or "counterclockwise" (false when it already is).
-function Ctx:set_direction(direction) return op({ kind = "direction", direction = direction }) end
+function Ctx:set_direction(direction) return op(self, { kind = "direction", direction = direction }) end
 --- Sets the current phase name (for views and logs; the turn structure itself is game.yaml's).
-function Ctx:log(message) return op({ kind = "emit", name = "log", data = { message = tostring(message) } }) end
+function Ctx:log(message) return op(self, { kind = "emit", name = "log", data = { message = tostring(message) } }) end
 
 -- Timing -------------------------------------------------------------------------------------
 

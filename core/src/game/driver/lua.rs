@@ -72,7 +72,9 @@ impl Game {
                 };
                 let kind: String = t.get("kind")?;
                 let list = kind == "move" && t.get::<Option<Value>>("host")?.is_none();
+                let source = operations::source_of(&t)?;
                 Ok(Next::Push(Frame::Ops(OpsFrame {
+                    sources: vec![source; ops.len()],
                     ops,
                     next: 0,
                     results: Vec::new(),

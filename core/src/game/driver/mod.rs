@@ -89,6 +89,8 @@ pub struct LuaFrame {
 #[derive(Clone, Debug)]
 pub struct OpsFrame {
     pub(crate) ops: Vec<Op>,
+    /// The acting card of each step (`ctx.source` of the script that asked for it).
+    pub(crate) sources: Vec<Option<ObjId>>,
     pub(crate) next: usize,
     pub(crate) results: Vec<Outcome>,
     pub(crate) list: bool,

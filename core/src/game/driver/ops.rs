@@ -14,7 +14,12 @@ impl Game {
                         let st = self.state.borrow();
                         operations::parse(&lua, &db, &st, &t)?
                     };
+                    // The acting card stays the operation's unless the replacement changed it.
+                    let source = operations::source_of(&t)?;
+                    let n = new_ops.len();
                     o.ops.splice(o.next..o.next + 1, new_ops);
+                    o.sources
+                        .splice(o.next..o.next + 1, std::iter::repeat_n(source, n));
                 }
                 _ => {
                     // Replaced by something else entirely.
@@ -126,7 +131,8 @@ impl Game {
         }
         // Apply.
         let lk = self.last_known_for(&op)?;
-        let (outcome, events) = {
+        let source = o.source();
+        let (outcome, mut events) = {
             let mut st = self.state.borrow_mut();
             let applied = operations::apply(&db, &mut st, &op, lk);
             // The turn side left the game: the turn ends at once.
@@ -136,6 +142,11 @@ impl Game {
             }
             applied
         };
+        if source.is_some() {
+            for e in events.iter_mut().filter(|e| e.source.is_none()) {
+                e.source = source;
+            }
+        }
         let found = self.record(events)?;
         o.batch.extend(found);
         o.results.push(outcome);
@@ -180,7 +191,7 @@ impl Game {
         }
         let ab = db.ability(r);
         let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
-        let t = self.op_table(&o.ops[o.next])?;
+        let t = self.op_table(&o.ops[o.next], o.source())?;
         let label = match s {
             Some(s) => card_label(&db, self.state.borrow().obj(s).card, "replacement"),
             None => "rule replacement".into(),
@@ -272,12 +283,12 @@ impl Game {
                 }
                 // The kernel's own tests on the operation first: most operations stop here.
                 if let Some(m) = &ab.matches
-                    && !op_matches(m, &self.state.borrow(), op, s, p)
+                    && !op_matches(m, &self.state.borrow(), op, o.source(), s, p)
                 {
                     continue;
                 }
                 if table.is_none() {
-                    table = Some(self.op_table(op)?);
+                    table = Some(self.op_table(op, o.source())?);
                 }
                 let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
                 let applies = ab.applies.as_ref().expect("checked");
@@ -322,12 +333,12 @@ impl Game {
             }
             let ab = db.ability(r);
             if let Some(m) = &ab.matches
-                && !op_matches(m, &self.state.borrow(), op, s, p)
+                && !op_matches(m, &self.state.borrow(), op, o.source(), s, p)
             {
                 continue;
             }
             if table.is_none() {
-                table = Some(self.op_table(op)?);
+                table = Some(self.op_table(op, o.source())?);
             }
             let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
             let applies = ab.applies.as_ref().expect("checked");
@@ -341,13 +352,17 @@ impl Game {
         Ok(out)
     }
 
-    /// The Lua table describing a single operation, for replacement abilities.
-    pub(super) fn op_table(&self, op: &Op) -> R<Table> {
+    /// The Lua table describing a single operation and its acting card, for replacement
+    /// abilities.
+    pub(super) fn op_table(&self, op: &Op, source: Option<ObjId>) -> R<Table> {
         let lua = &self.engine.lua;
         let db = &self.engine.db;
         let st = self.state.borrow();
         let t = lua.create_table()?;
         t.set("kind", op.kind())?;
+        if let Some(s) = source {
+            t.set("source", Handle(s))?;
+        }
         match op {
             Op::Move {
                 card,
@@ -451,17 +466,21 @@ impl Game {
     }
 }
 
-/// Whether operation `op` passes a replacement ability's `match`, for the ability of `source`
-/// controlled by `controller`: `card = "self"` (the operation's card is the source), `to` and
-/// `from` (a move's destination and the card's zone now), `reason`, `player` (who does it)
-/// and `turn`.
+/// Whether operation `op`, done by card `acting`, passes a replacement ability's `match`, for
+/// the ability of `source` controlled by `controller`: `card = "self"` (the operation's card
+/// is the source), `to` and `from` (a move's destination and the card's zone now), `reason`,
+/// `player` (who does it), `turn` and `source` (the acting card).
 fn op_matches(
     m: &crate::db::EventMatch,
     st: &crate::state::State,
     op: &Op,
+    acting: Option<ObjId>,
     source: Option<ObjId>,
     controller: PlayerId,
 ) -> bool {
+    if !m.passes_source(acting, source) {
+        return false;
+    }
     let card = op_card(op);
     if m.own
         .iter()
@@ -494,4 +513,11 @@ fn op_matches(
         }
     }
     m.passes_who_and_why(st, reason, by, controller)
+}
+
+impl OpsFrame {
+    /// The acting card of the current step.
+    fn source(&self) -> Option<ObjId> {
+        self.sources.get(self.next).copied().flatten()
+    }
 }
