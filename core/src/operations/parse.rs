@@ -37,6 +37,15 @@ pub(super) fn card_of(t: &Table, key: &str) -> mlua::Result<ObjId> {
     }
 }
 
+/// An operation's card (`card`), or its list of cards (`cards`) done as one step.
+fn one_or_each(t: &Table) -> mlua::Result<Vec<ObjId>> {
+    if t.contains_key("cards")? {
+        cards_of(t, "cards")
+    } else {
+        Ok(vec![card_of(t, "card")?])
+    }
+}
+
 pub(super) fn opt_player(st: &State, t: &Table, key: &str) -> mlua::Result<Option<PlayerId>> {
     match numbers::opt_field(t, key)? {
         Some(p) => Ok(Some(player_arg(st, p)?)),
@@ -136,12 +145,16 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         }
         "orientation" => {
             let v: String = t.get("value")?;
-            vec![Op::Orientation {
-                card: card_of(t, "card")?,
-                value: name_in(db, &db.rules.orientations, &v)?,
-                reason,
-                by,
-            }]
+            let value = name_in(db, &db.rules.orientations, &v)?;
+            one_or_each(t)?
+                .into_iter()
+                .map(|card| Op::Orientation {
+                    card,
+                    value,
+                    reason: reason.clone(),
+                    by,
+                })
+                .collect()
         }
         "face" => vec![Op::Face {
             card: card_of(t, "card")?,
@@ -159,13 +172,17 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         "counter" => {
             let c: String = t.get("counter")?;
             let counter = Rules::lookup(&db.names, &db.rules.counters, &c).map_err(rt)?;
-            vec![Op::Counter {
-                card: card_of(t, "card")?,
-                counter,
-                amount: numbers::field(t, "amount")?,
-                reason,
-                by,
-            }]
+            let amount = numbers::field(t, "amount")?;
+            one_or_each(t)?
+                .into_iter()
+                .map(|card| Op::Counter {
+                    card,
+                    counter,
+                    amount,
+                    reason: reason.clone(),
+                    by,
+                })
+                .collect()
         }
         "reveal" => {
             let mask = match t.get::<Option<Table>>("players")? {

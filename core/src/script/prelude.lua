@@ -150,17 +150,25 @@ function Ctx:attach(card, host, opts)
 end
 --- Shuffles a zone.
 function Ctx:shuffle(zone, player) return op(self, { kind = "shuffle", zone = zone, player = player or self.player }) end
---- Sets a card's orientation; false when it already had it (nothing happens then).
-function Ctx:set_orientation(card, o, reason)
-  return op(self, { kind = "orientation", card = card, value = o, reason = reason, by = self.player })
+--- Sets a card's orientation; false when it already had it (nothing happens then). Given a
+--- list of cards, turns them all as one simultaneous step (one trigger batch, one round of
+--- rule checks after the last) and returns a list: true or false per card.
+function Ctx:set_orientation(cards, o, reason)
+  local t = { kind = "orientation", value = o, reason = reason, by = self.player }
+  if type(cards) == "table" then t.cards = cards else t.card = cards end
+  return op(self, t)
 end
 --- Turns a card face up (true) or down (false); false when already so.
 function Ctx:set_face(card, up) return op(self, { kind = "face", card = card, up = up, by = self.player }) end
 --- Sets or clears a flag.
 function Ctx:set_flag(card, flag, on) return op(self, { kind = "flag", card = card, flag = flag, on = on ~= false }) end
---- Adds `n` (may be negative) to a counter; it never goes below 0.
-function Ctx:add_counter(card, name, n, reason)
-  return op(self, { kind = "counter", card = card, counter = name, amount = n, reason = reason, by = self.player })
+--- Adds `n` (may be negative) to a counter; it never goes below 0. Returns the new count (false
+--- when nothing changed). Given a list of cards, adds to them all as one simultaneous step
+--- (as set_orientation) and returns a list: the new count or false per card.
+function Ctx:add_counter(cards, name, n, reason)
+  local t = { kind = "counter", counter = name, amount = n, reason = reason, by = self.player }
+  if type(cards) == "table" then t.cards = cards else t.card = cards end
+  return op(self, t)
 end
 --- Reveals cards to players (default: everyone) until concealed or moved.
 function Ctx:reveal(cards, players) return op(self, { kind = "reveal", cards = list(cards), players = players }) end

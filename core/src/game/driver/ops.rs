@@ -49,7 +49,9 @@ impl Game {
         if o.next >= o.ops.len() {
             let batch = std::mem::take(&mut o.batch);
             self.push_batch(batch);
-            return Ok(Next::Return(outcomes_to_lua(&lua, &o.results, o.list)?));
+            return Ok(Next::Return(outcomes_to_lua(
+                &lua, &o.results, o.list, o.each,
+            )?));
         }
         let op = o.ops[o.next].clone();
         // Replacement effects (8-1-3-4 style): candidates that apply and were not used yet.
@@ -152,7 +154,9 @@ impl Game {
         o.results.push(outcome);
         o.next += 1;
         o.used.clear();
-        if self.in_checks == 0 && self.any_check_due(true)? {
+        // A simultaneous step's checks wait for its last card.
+        let step_done = !o.each || o.next >= o.ops.len();
+        if self.in_checks == 0 && step_done && self.any_check_due(true)? {
             return Ok(Next::Push(Frame::Checks(ChecksFrame {
                 each_op: true,
                 next: 0,
