@@ -258,6 +258,17 @@ const MIRROR: &str = r#"return {
     operate = function(ctx) count(ctx, "mirror rules", 1) end },
 }"#;
 
+/// Keeper: its spark counters change only by its own abilities; it counts who charged it.
+const KEEPER: &str = r#"return {
+  { kind = "activated", timing = "main", label = "keeper charge",
+    operate = function(ctx) ctx:add_counter(ctx.source, "spark", 1) end },
+  { kind = "replacement", replaces = "counter", match = { card = "self", source = "other" },
+    applies = function(ctx, op) return true end,
+    replace = function(ctx, op) return nil end },
+  { kind = "triggered", on = "counter", match = { card = "self" },
+    operate = function(ctx) count(ctx, "charged by " .. ctx.event.source.name, 1) end },
+}"#;
+
 fn card(id: &str, power: i64, script: Option<&str>) -> CardDef {
     let mut fields = BTreeMap::new();
     fields.insert("power".to_string(), serde_json::json!(power));
@@ -294,6 +305,7 @@ fn content() -> Content {
             card("judge", 0, Some(JUDGE)),
             card("mirror", 0, Some(MIRROR)),
             card("bead", 1, None),
+            card("keeper", 0, Some(KEEPER)),
         ],
     }
 }
@@ -724,6 +736,29 @@ fn a_triggered_abilitys_match_tests_the_acting_card() {
             times(&g, "mirror rules")
         ),
         (1, 2, 1)
+    );
+}
+
+#[test]
+fn a_counter_only_its_own_card_may_change_refuses_other_cards() {
+    let mut g = game_with(&[("oak", 1), ("sage", 1), ("keeper", 1)], &[("oak", 1)]);
+    let sparks = |g: &Game, id: &str| {
+        g.view(0)
+            .zones
+            .iter()
+            .flat_map(|z| z.cards.iter())
+            .find(|c| c.card.as_deref() == Some(id))
+            .and_then(|c| c.counters.get("spark").copied())
+            .unwrap_or(0)
+    };
+    pick(&mut g, "spark all"); // the sage adds 2 to every card of the board
+    assert_eq!((sparks(&g, "oak"), sparks(&g, "keeper")), (2, 0));
+    pick(&mut g, "keeper charge");
+    assert_eq!(sparks(&g, "keeper"), 1, "its own ability may");
+    assert_eq!(
+        times(&g, "charged by keeper"),
+        1,
+        "the counter event names the keeper"
     );
 }
 
