@@ -204,7 +204,7 @@ function Ctx:modify(targets, spec, duration)
     tag = duration.tag, uncancellable = duration.uncancellable, persists_in = duration.persists_in })
 end
 --- The continuous effects in play (oldest first), each {handle, target or player, source,
---- controller, char, op, value, tag, cancellable}; `filter` keeps those of a `target` (card
+--- controller, char, op, value, tag, cancellable, persists_in}; `filter` keeps those of a `target` (card
 --- or player), `source`, `tag` or `controller`.
 function Ctx:effects(filter) return K.effects(filter) end
 --- Ends a continuous effect by its handle (what ctx:modify returns, or `handle` from
