@@ -209,6 +209,8 @@ return {
   act("bad use", function(ctx) ctx:use(nil, "spark") end),
   act("bad window", function(ctx) ctx:uses(ctx.player, "spark", { over = 0 }) end),
   act("bad scope", function(ctx) ctx:use(ctx.source, "spark", { name = "oak" }) end),
+  act("bad opts", function(ctx) ctx:uses(ctx.player, "spark", "game") end),
+  act("bad option", function(ctx) ctx:use(ctx.player, "spark", { per = "game" }) end),
   act("bad zone", function(ctx)
     ctx:modify(oak(ctx), { char = "power", op = "add", value = 1 }, { persists_in = { "moon" } })
   end),
@@ -628,6 +630,12 @@ fn bad_usage_arguments_are_errors_naming_the_card() {
     pick(&mut g, "bad scope");
     let err = last_error(&g);
     assert!(err.contains("sage") && err.contains("name"), "{err}");
+    pick(&mut g, "bad opts");
+    let err = last_error(&g);
+    assert!(err.contains("sage") && err.contains("table"), "{err}");
+    pick(&mut g, "bad option");
+    let err = last_error(&g);
+    assert!(err.contains("sage") && err.contains("'per'"), "{err}");
 }
 
 // Granted replacement abilities (G1) -------------------------------------------------------

@@ -310,8 +310,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         }
         "use" => {
             let key: String = t.get("key")?;
-            let opts = t.get::<Option<Table>>("opts")?;
-            let (scope, _window) = usage_args(st, "use", &t.get("subject")?, opts.as_ref())?;
+            let (scope, _window) = usage_args(st, "use", &t.get("subject")?, &t.get("opts")?)?;
             vec![Op::Use {
                 scope,
                 key: limit_key(&key),

@@ -317,21 +317,19 @@ pub fn install(lua: &Lua) -> Result<Table> {
     )?;
     k.set(
         "uses",
-        lua.create_function(
-            |lua, (subject, key, opts): (Value, String, Option<Table>)| {
-                let (_, st, _host) = env(lua)?;
-                let st = st.borrow();
-                // The common form first: a card this turn.
-                if opts.is_none()
-                    && let Value::UserData(ud) = &subject
-                    && let Ok(c) = ud.borrow::<CardUd>()
-                {
-                    return Ok(st.uses(c.0, limit_key(&key)));
-                }
-                let (scope, window) = usage_args(&st, "uses", &subject, opts.as_ref())?;
-                Ok(st.uses_over(&scope, limit_key(&key), window))
-            },
-        )?,
+        lua.create_function(|lua, (subject, key, opts): (Value, String, Value)| {
+            let (_, st, _host) = env(lua)?;
+            let st = st.borrow();
+            // The common form first: a card this turn.
+            if opts.is_nil()
+                && let Value::UserData(ud) = &subject
+                && let Ok(c) = ud.borrow::<CardUd>()
+            {
+                return Ok(st.uses(c.0, limit_key(&key)));
+            }
+            let (scope, window) = usage_args(&st, "uses", &subject, &opts)?;
+            Ok(st.uses_over(&scope, limit_key(&key), window))
+        })?,
     )?;
     k.set(
         "current",
@@ -459,11 +457,21 @@ pub fn usage_args(
     st: &State,
     what: &str,
     subject: &Value,
-    opts: Option<&Table>,
+    opts: &Value,
 ) -> Result<(UseScope, Window)> {
     let err = |m: String| mlua::Error::runtime(format!("{what}: {m}"));
     let mut name = None;
     let mut window = Window::Turns(1);
+    let opts = match opts {
+        Value::Nil => None,
+        Value::Table(t) => Some(t),
+        other => {
+            return Err(err(format!(
+                "the options should be a table such as {{name = ..., over = ...}}, not a {}",
+                other.type_name()
+            )));
+        }
+    };
     if let Some(opts) = opts {
         let mut keys = Vec::new();
         for pair in opts.clone().pairs::<Value, Value>() {
