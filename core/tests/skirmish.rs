@@ -1113,8 +1113,8 @@ fn notes(g: &Game) -> Vec<String> {
         .collect()
 }
 
-/// Player `p`'s cards in `zone` (card ids, bottom to top), whoever may see them.
-fn ids(g: &Game, zone: &str, p: PlayerId) -> Vec<String> {
+/// Player `p`'s objects in `zone`, bottom to top, whoever may see them.
+fn objects(g: &Game, zone: &str, p: PlayerId) -> Vec<ObjId> {
     let decl = g
         .engine()
         .manifest()
@@ -1122,13 +1122,23 @@ fn ids(g: &Game, zone: &str, p: PlayerId) -> Vec<String> {
         .iter()
         .position(|z| z.name == zone)
         .expect("zone");
-    g.with_state(|st| {
-        st.zone(st.zone_id(decl, p))
-            .cards
-            .iter()
-            .map(|c| g.card_id(*c))
-            .collect()
-    })
+    g.with_state(|st| st.zone(st.zone_id(decl, p)).cards.clone())
+}
+
+/// Player `p`'s cards in `zone` (card ids, bottom to top), whoever may see them.
+fn ids(g: &Game, zone: &str, p: PlayerId) -> Vec<String> {
+    objects(g, zone, p).iter().map(|c| g.card_id(*c)).collect()
+}
+
+fn in_battle(g: &Game) -> bool {
+    let i = g
+        .engine()
+        .manifest()
+        .game_values
+        .iter()
+        .position(|v| v == "in_battle")
+        .unwrap();
+    g.with_state(|st| st.game_values[i] == 1)
 }
 
 /// Card `card` as player `p` sees it in a zone of theirs or a public one (attachments
@@ -1219,13 +1229,10 @@ fn a_shared_pile_keeps_each_cards_owner_and_sends_it_to_its_owners_scrap() {
     let mut g = position(&e, &[(0, "pool", "walker"), (1, "pool", "brute")]);
     assert_eq!(ids(&g, "pool", 0), ["walker", "brute"]);
     assert_eq!(ids(&g, "pool", 1), ["walker", "brute"], "one pile for both");
-    let owners: Vec<PlayerId> = g.with_state(|st| {
-        st.zone(st.zone_id(10, 0))
-            .cards
-            .iter()
-            .map(|c| st.obj(*c).owner)
-            .collect()
-    });
+    let owners: Vec<PlayerId> = objects(&g, "pool", 0)
+        .iter()
+        .map(|c| g.with_state(|st| st.obj(*c).owner))
+        .collect();
     assert_eq!(owners, [0, 1]);
     pick(&mut g, "do sweep");
     assert_eq!(ids(&g, "scrap", 0), ["walker"]);
@@ -1314,14 +1321,12 @@ fn a_destroyed_guard_turns_face_up_and_may_spring_its_ambush_from_limbo_before_t
     );
     assert!(seen(&g, 1, "trap").face_up);
     assert_eq!(ids(&g, "guards", 1), ["filler"]);
-    g.with_state(|st| {
-        let below = st.zone(st.zone_id(6, 1)).cards[0];
-        assert_eq!(
-            st.obj(below).counters,
-            [0],
-            "no spill-over to the next guard"
-        );
-    });
+    let below = objects(&g, "guards", 1)[0];
+    assert_eq!(
+        g.with_state(|st| st.obj(below).counters.clone()),
+        [0],
+        "no spill-over to the next guard"
+    );
     assert_eq!(notes(&g).last().map(String::as_str), Some("battle_end"));
 }
 
@@ -1694,4 +1699,708 @@ fn tokens_come_from_card_definitions_and_a_script_sets_a_generic_tokens_stats() 
             "drone=1", "drone=1", "drone=1", "drone=1", "drone=1", "drone"
         ]
     );
+}
+
+// The turn ----------------------------------------------------------------------------------------
+
+#[test]
+fn steps_run_in_order_each_after_the_triggers_of_the_one_before_and_only_the_turn_player_discards()
+{
+    // GD33 (gundam.md 7-1..7-6): a phase's steps are code in its procedure, each emitting
+    // an event; GD35 (7-1-3): triggers resolve before the next step (the herald's draw at
+    // the end step comes before the hand step); GD41 (7-6-5-1): at the hand step the turn
+    // player alone discards down to the limit (4 here), cards of their choice.
+    let e = engine("");
+    let mut placed = vec![(0, "field", "herald")];
+    placed.extend([(0, "hand", "ace"); 4]);
+    placed.extend([(1, "hand", "rookie"); 6]);
+    let mut g = position(&e, &placed);
+    pick(&mut g, "end turn");
+    let (prompt, player, labels) = asked(&g);
+    assert_eq!((prompt.as_str(), player), ("discard", 0));
+    assert_eq!(
+        labels,
+        ["ace", "ace", "ace", "ace", "filler"],
+        "the herald drew"
+    );
+    pick(&mut g, "filler");
+    let steps = events(&g, "step");
+    let steps: Vec<(&str, PlayerId)> = steps
+        .iter()
+        .map(|(k, p)| (k.as_str(), p.unwrap()))
+        .collect();
+    assert_eq!(
+        steps,
+        [
+            ("end", 0),
+            ("hand", 0),
+            ("cleanup", 0),
+            ("active", 1),
+            ("start", 1)
+        ]
+    );
+    assert_eq!(notes(&g), ["herald"]);
+    assert_eq!(ids(&g, "hand", 0).len(), 4);
+    assert_eq!(ids(&g, "scrap", 0), ["filler"]);
+    assert_eq!(
+        ids(&g, "hand", 1).len(),
+        7,
+        "six, and the draw of the new turn"
+    );
+    assert_eq!(asked(&g).1, 1);
+}
+
+// Windows -------------------------------------------------------------------------------------
+
+#[test]
+fn the_action_step_alternates_from_the_next_player_resolving_each_action_with_its_triggers() {
+    // GD42 (gundam.md 9-2..9-5): the end of turn's action step: strict alternation from the
+    // non-turn player, one action or a pass each, closing after passes in a row; each
+    // action resolves fully, its triggers included (the watcher's note), before the next
+    // player is asked.
+    let e = engine("");
+    let mut g = position(
+        &e,
+        &[
+            (0, "field", "watcher"),
+            (0, "hand", "flash"),
+            (0, "hand", "flash"),
+            (1, "hand", "flash"),
+            (1, "hand", "flash"),
+        ],
+    );
+    pick(&mut g, "end turn");
+    let mut seats = Vec::new();
+    for a in ["play flash", "play flash", "play flash", "pass"] {
+        let (prompt, player, _) = asked(&g);
+        assert_eq!(prompt, "action");
+        seats.push(player);
+        pick(&mut g, a);
+    }
+    assert_eq!(
+        seats,
+        [1, 0, 1, 0],
+        "player 2, with nothing left, passed too: two passes in a row closed it"
+    );
+    let by: Vec<String> = g
+        .log()
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Event(e) if e.name == "note" => Some(format!(
+                "{}@{}",
+                e.key.clone().unwrap(),
+                e.player.unwrap() + 1
+            )),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        by,
+        ["flash@2", "watched@1", "flash@1", "flash@2", "watched@1"]
+    );
+    assert_eq!(asked(&g).1, 1, "player 2's turn");
+}
+
+#[test]
+fn with_three_seats_the_action_step_goes_round_from_a_configurable_player_until_all_pass() {
+    // GD43 (gundam.md 12-2-8): round robin in turn order, from the player the option names,
+    // closing when every player has passed in a row.
+    let e = engine("");
+    let placed = [
+        (0, "hand", "flash"),
+        (1, "hand", "flash"),
+        (2, "hand", "flash"),
+    ];
+    for (start, order) in [("next", [1, 2, 0, 1]), ("turn_player", [0, 1, 2, 0])] {
+        let opts = options(&[("action_start", start)]);
+        let mut g = position_with(&e, 3, &opts, 0, &placed);
+        pick(&mut g, "end turn");
+        let mut seats = Vec::new();
+        // The first player acts; the others pass; the first, with nothing left, passes by
+        // default: all three passed in a row.
+        for a in ["play flash", "pass", "pass"] {
+            seats.push(asked(&g).1);
+            pick(&mut g, a);
+        }
+        assert_eq!(seats, order[..3], "{start}");
+        assert_eq!(
+            asked(&g).1,
+            1,
+            "{start}: the window closed; player 2's turn"
+        );
+        assert_eq!(notes(&g), ["flash"]);
+    }
+}
+
+#[test]
+fn an_action_window_offers_action_orders_and_abilities_only() {
+    // GD44 (gundam.md 13-2-4-2): inside the action step, only action orders from hand and
+    // action abilities; no main order, no pairing, no main ability; and an order usable
+    // only during a battle (GD38) is not offered outside one.
+    let e = engine("");
+    let mut g = position(
+        &e,
+        &[
+            (0, "field", "walker"),
+            (0, "field", "lookout"),
+            (0, "field", "beacon"),
+            (0, "hand", "flash"),
+            (0, "hand", "spark"),
+            (0, "hand", "ace"),
+            (0, "hand", "volley"),
+            (0, "reserve", "ore"),
+            (1, "field", "brute"),
+        ],
+    );
+    for main in ["play spark", "pair ace with walker", "use beacon"] {
+        assert!(offered(&g, main), "{main} in the main phase");
+    }
+    pick(&mut g, "end turn");
+    let (prompt, player, labels) = asked(&g);
+    assert_eq!(
+        (prompt.as_str(), player),
+        ("action", 0),
+        "player 2 had nothing"
+    );
+    assert_eq!(labels, ["play flash", "use lookout", "pass"]);
+}
+
+// Battle --------------------------------------------------------------------------------------------
+
+#[test]
+fn a_battle_whose_attacker_left_during_the_action_step_skips_to_its_end() {
+    // GD34 (gundam.md 8-4-2): the battle is a procedure; at the end of the block and action
+    // steps, an attacker or target that left sends it to the battle's end (which always
+    // runs). The action step itself goes on until both pass. GD38: the volley, usable only
+    // during a battle, is offered there.
+    let e = engine("");
+    let mut g = position(
+        &e,
+        &[
+            (0, "field", "brute"),
+            (0, "hand", "flash"),
+            (1, "field", "titan:rested"),
+            (1, "hand", "volley"),
+        ],
+    );
+    pick(&mut g, "attack titan with brute");
+    let (prompt, player, labels) = asked(&g);
+    assert_eq!(
+        (prompt.as_str(), player),
+        ("action", 1),
+        "no blocker: no block step question"
+    );
+    assert_eq!(labels, ["play volley", "pass"]);
+    assert!(in_battle(&g));
+    pick(&mut g, "play volley");
+    assert_eq!(ids(&g, "scrap", 0), ["brute"]);
+    assert_eq!(
+        asked(&g),
+        (
+            "action".to_string(),
+            0,
+            vec!["play flash".to_string(), "pass".to_string()]
+        )
+    );
+    pick(&mut g, "pass");
+    assert_eq!(damage(&g, 1, "titan"), 0, "no damage step");
+    assert_eq!(notes(&g), ["attack", "battle_end"]);
+    assert!(!in_battle(&g));
+    assert!(seen(&g, 1, "titan").flags.is_empty(), "no longer attacked");
+    assert_eq!(asked(&g).0, "main");
+}
+
+#[test]
+fn the_attack_state_is_flags_other_cards_read_and_a_block_points_the_attack_elsewhere() {
+    // GD38 (gundam.md 13-1-6-1, 8-2-3): "attacking" and "attacked" are flags any script
+    // reads: the charger's own static (+2 atk while attacking), the sentry's static (+3 hp
+    // for the unit attacked). GD39 (8-3-1, 8-5-1): a block moves the "attacked" flag to the
+    // blocker, and the damage step hits the current target. GD40: when the battle ends, the
+    // blocker's bonus ends and rule processing destroys it at once.
+    let e = engine("");
+    let mut g = position(
+        &e,
+        &[
+            (0, "field", "charger"),
+            (1, "field", "sentry"),
+            (1, "field", "guardian"),
+            (1, "field", "walker:rested"),
+            (1, "hand", "flash"),
+        ],
+    );
+    assert_eq!(value(&g, 0, "charger", "atk"), 3);
+    pick(&mut g, "attack walker with charger");
+    assert_eq!(value(&g, 0, "charger", "atk"), 5);
+    assert_eq!(value(&g, 1, "walker", "hp"), 6);
+    let (prompt, player, labels) = asked(&g);
+    assert_eq!((prompt.as_str(), player), ("block", 1));
+    assert_eq!(labels, ["block with guardian", "no block"]);
+    pick(&mut g, "block with guardian");
+    assert_eq!(seen(&g, 1, "guardian").flags, ["attacked"]);
+    assert_eq!(value(&g, 1, "guardian", "hp"), 7);
+    assert_eq!(value(&g, 1, "walker", "hp"), 3);
+    assert_eq!(asked(&g).0, "action");
+    pick(&mut g, "pass");
+    // Damage: 5 to the guardian (hp 7 now), 1 back to the charger; the walker untouched.
+    assert_eq!(damage(&g, 0, "charger"), 1);
+    assert_eq!(damage(&g, 1, "walker"), 0);
+    assert_eq!(value(&g, 0, "charger", "atk"), 3, "no longer attacking");
+    assert_eq!(
+        ids(&g, "scrap", 1),
+        ["guardian"],
+        "5 damage against hp 4 after the battle"
+    );
+    let destroyed: Vec<(String, String, String)> = moves_of(&g, "guardian");
+    assert_eq!(
+        destroyed,
+        [(
+            "field".to_string(),
+            "scrap".to_string(),
+            "destroyed".to_string()
+        )]
+    );
+}
+
+#[test]
+fn no_block_is_asked_against_an_evasive_attacker_and_only_active_blockers_are_offered() {
+    // GD46 (gundam.md 8-3): the block step is a window of the battle procedure; its
+    // options read the battle's record: an evasive attacker cannot be blocked, and only an
+    // active blocker other than the unit attacked may block.
+    let e = engine("");
+    let placed = [
+        (0, "field", "ghost"),
+        (0, "field", "brute"),
+        (1, "field", "guardian"),
+        (1, "field", "guardian:rested"),
+        (1, "field", "walker:rested"),
+    ];
+    let mut g = position(&e, &placed);
+    pick(&mut g, "attack walker with ghost");
+    assert_eq!(damage(&g, 1, "walker"), 2, "straight to the damage step");
+    let mut g = position(&e, &placed);
+    pick(&mut g, "attack walker with brute");
+    assert_eq!(labels(&g), ["block with guardian", "no block"]);
+    pick(&mut g, "no block");
+    assert_eq!(ids(&g, "scrap", 1), ["walker"]);
+}
+
+#[test]
+fn first_strike_is_two_damage_operations_with_rule_processing_between() {
+    // GD72 (gundam.md 13-1-5-2, 8-5-3-2-2): the striker deals its damage first; rule
+    // processing runs after that operation, so a target it destroys deals nothing back; a
+    // target that survives strikes back after.
+    let e = engine("");
+    let mut g = position(
+        &e,
+        &[
+            (0, "field", "striker"),
+            (1, "field", "walker:rested"),
+            (1, "field", "titan:rested"),
+        ],
+    );
+    pick(&mut g, "attack walker with striker");
+    assert_eq!(ids(&g, "scrap", 1), ["walker"]);
+    assert_eq!(damage(&g, 0, "striker"), 0);
+    let order: Vec<String> = g
+        .log()
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Event(e) if e.name == "counter" => {
+                Some(format!("{}+{}", g.card_id(e.card.unwrap()), e.amount))
+            }
+            Entry::Event(e) if e.name == "moved" && e.reason.as_deref() == Some("destroyed") => {
+                Some(format!("{} destroyed", g.card_id(e.card.unwrap())))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(order, ["walker+3", "walker destroyed"]);
+    // Against the titan (hp 6): it survives the first strike and strikes back.
+    let mut g = position(&e, &[(0, "field", "striker"), (1, "field", "titan:rested")]);
+    pick(&mut g, "attack titan with striker");
+    assert_eq!((damage(&g, 1, "titan"), damage(&g, 0, "striker")), (3, 1));
+}
+
+#[test]
+fn damage_to_a_player_goes_to_the_outpost_if_any_else_to_the_top_guard_else_the_player_loses() {
+    // GD74 (gundam.md 3-5-3, 8-5-2): the outpost takes the hit and the guards are not
+    // touched; without an outpost the top guard only (destroyed by any damage, GD67); with
+    // neither, a unit's hit makes the player lose (GD66). GD73 (5-5-5): an attacker with 0
+    // atk does nothing to a guard and makes no one lose.
+    let e = engine("");
+    let attack = |placed: &[(PlayerId, &str, &str)], with: &str| {
+        let mut all = vec![(0, "field", with)];
+        all.extend_from_slice(placed);
+        let mut g = position(&e, &all);
+        pick(&mut g, &format!("attack player 2 with {with}"));
+        g
+    };
+    let g = attack(
+        &[
+            (1, "outpost", "fort"),
+            (1, "guards", "filler"),
+            (1, "guards", "filler"),
+        ],
+        "brute",
+    );
+    assert_eq!(damage(&g, 1, "fort"), 4);
+    assert_eq!(ids(&g, "guards", 1).len(), 2);
+    let g = attack(&[(1, "guards", "walker"), (1, "guards", "filler")], "brute");
+    assert_eq!(ids(&g, "guards", 1), ["walker"], "the top guard only");
+    assert_eq!(ids(&g, "scrap", 1), ["filler"]);
+    let g = attack(&[(1, "guards", "filler")], "dummy");
+    assert_eq!(
+        ids(&g, "guards", 1),
+        ["filler"],
+        "0 damage destroys nothing"
+    );
+    let g = attack(&[], "dummy");
+    assert_eq!(g.result(), None);
+    let g = attack(&[], "brute");
+    let r = g.result().expect("over");
+    assert_eq!((r.winners, r.reason.as_str()), (vec![0], "unprotected"));
+}
+
+// Effects -------------------------------------------------------------------------------------------
+
+#[test]
+fn an_order_whose_required_target_is_missing_is_not_offered_and_nothing_is_paid() {
+    // GD57 (gundam.md 10-1-8-1-1): the target check comes before any payment: with no
+    // enemy unit the spark is not offered, and playing it anyway does nothing at all.
+    let e = engine(
+        r#"scene("force", function(ctx) note(ctx, "forced", play_order(ctx, named(ctx, "spark"), "main") and 1 or 0) end)"#,
+    );
+    let mut g = position(&e, &[(0, "hand", "spark"), (0, "reserve", "ore")]);
+    assert!(!offered(&g, "play spark"));
+    pick(&mut g, "do force");
+    assert_eq!(notes(&g), ["forced"]);
+    assert_eq!(seen(&g, 0, "ore").orientation, "active", "nothing paid");
+    assert_eq!(ids(&g, "hand", 0), ["spark"]);
+    let g = position(
+        &e,
+        &[
+            (0, "hand", "spark"),
+            (0, "reserve", "ore"),
+            (1, "field", "brute"),
+        ],
+    );
+    assert!(offered(&g, "play spark"));
+}
+
+#[test]
+fn an_optional_part_asks_and_a_mandatory_one_does_as_much_as_it_can() {
+    // GD58 (gundam.md 10-1-3, 1-3-2): "rest 2 enemy units" rests the one there is (the
+    // other is rested already: setting a state it has does nothing, GD28); "you may draw"
+    // asks.
+    let e = engine("");
+    let mut g = position(
+        &e,
+        &[
+            (0, "hand", "scramble"),
+            (1, "field", "brute"),
+            (1, "field", "titan:rested"),
+        ],
+    );
+    pick(&mut g, "play scramble");
+    assert_eq!(asked(&g).0, "draw");
+    assert_eq!(notes(&g), ["rested=1"]);
+    pick(&mut g, "yes");
+    assert_eq!(ids(&g, "hand", 0), ["filler"]);
+    assert_eq!(seen(&g, 1, "brute").orientation, "rested");
+}
+
+#[test]
+fn a_prohibition_beats_a_permission_and_an_instruction() {
+    // GD60 (gundam.md 1-3-3, 10-1-5-6): "cannot attack" beats "may attack the turn it
+    // entered"; "cannot be destroyed" beats a destroy instruction and rule processing's
+    // destruction.
+    let e = engine(
+        r#"scene("forbid", function(ctx)
+             ctx:modify(named(ctx, "sprinter"), { char = "keywords", op = "grant", value = "cannot_attack" }, { ["until"] = "end_of_turn" })
+           end)
+           scene("destroy", function(ctx) note(ctx, "destroyed", destroy(ctx, named(ctx, "bulwark")) and 1 or 0) end)"#,
+    );
+    let mut g = position(
+        &e,
+        &[(0, "field", "sprinter:new"), (0, "field", "bulwark:dmg=3")],
+    );
+    assert!(offered(&g, "attack player 2 with sprinter"), "hasty");
+    pick(&mut g, "do forbid");
+    assert!(!offered(&g, "attack player 2 with sprinter"));
+    pick(&mut g, "do destroy");
+    assert_eq!(notes(&g), ["destroyed"]);
+    assert_eq!(ids(&g, "field", 0), ["sprinter", "bulwark"]);
+}
+
+#[test]
+fn simultaneous_choices_go_from_the_turn_player_in_turn_order() {
+    // GD65 (gundam.md 1-3-4, 12-2-4): each player chooses in turn, the turn player first,
+    // then in the direction of play.
+    let e = engine(
+        r#"scene("muster", function(ctx)
+             for _, p in ipairs(ctx:turn_order()) do
+               ctx:set_orientation(ctx:choose_cards(p, ctx:cards("field", p), { prompt = "muster" }), "rested", "muster")
+             end
+           end)"#,
+    );
+    let placed = [
+        (0, "field", "walker"),
+        (1, "field", "walker"),
+        (2, "field", "walker"),
+    ];
+    for (seating, order) in [("clockwise", [1, 2, 0]), ("counterclockwise", [1, 0, 2])] {
+        let mut g = position_with(&e, 3, &options(&[("seating", seating)]), 1, &placed);
+        pick(&mut g, "do muster");
+        let mut seats = Vec::new();
+        for _ in 0..3 {
+            let (prompt, player, _) = asked(&g);
+            assert_eq!(prompt, "muster");
+            seats.push(player);
+            pick(&mut g, "walker");
+        }
+        assert_eq!(seats, order, "{seating}");
+    }
+}
+
+#[test]
+fn a_seventh_unit_makes_its_owner_trash_one_which_is_not_destroyed() {
+    // GD68 (gundam.md 11-4): at 6 units, deploying another first trashes one of the owner's
+    // choice; GD69 (5-10-4): by the rules (reason `rule`), so the martyr's "when destroyed"
+    // does not trigger.
+    let e = engine("");
+    let mut placed = vec![(0, "field", "martyr")];
+    placed.extend([(0, "field", "filler"); 5]);
+    placed.push((0, "hand", "walker"));
+    placed.push((1, "field", "titan"));
+    let mut g = position(&e, &placed);
+    pick(&mut g, "deploy walker");
+    assert_eq!(asked(&g).0, "make_room");
+    pick(&mut g, "martyr");
+    assert_eq!(
+        moves_of(&g, "martyr"),
+        [("field".to_string(), "scrap".to_string(), "rule".to_string())]
+    );
+    assert_eq!(ids(&g, "field", 0).len(), 6);
+    assert!(notes(&g).is_empty());
+    assert_eq!(damage(&g, 1, "titan"), 0);
+}
+
+// Setup, search, hidden order, victory ----------------------------------------------------------
+
+#[test]
+fn setup_draws_redraws_places_six_guards_a_camp_and_a_spare_for_the_second_player() {
+    // GD76 (gundam.md 6-2): shuffle, a random first player, 5 cards, redraws in turn order
+    // (hand to the bottom, 5 more, shuffle), 6 guards from the deck top, a camp token each
+    // (GD31) and a spare token for every player but the first. GD1: the guards are hidden
+    // even from their owner.
+    let e = engine("");
+    let decks = vec![
+        {
+            let mut d = DeckList::default();
+            d.sections
+                .insert("main".into(), [("filler".to_string(), 15)].into());
+            d.sections
+                .insert("supply".into(), [("ore".to_string(), 3)].into());
+            d
+        };
+        2
+    ];
+    let mut g = Game::new(
+        e,
+        GameConfig {
+            seed: 3,
+            decks,
+            keep_log: true,
+        },
+    )
+    .expect("starts");
+    let (prompt, first, _) = asked(&g);
+    assert_eq!(prompt, "redraw");
+    pick(&mut g, "yes");
+    let (prompt, second, _) = asked(&g);
+    assert_eq!((prompt.as_str(), second), ("redraw", 1 - first));
+    pick(&mut g, "no");
+    assert_eq!(
+        moves_of(&g, "filler")
+            .iter()
+            .filter(|m| m.2 == "redraw")
+            .count(),
+        5
+    );
+    for p in [first, second] {
+        let v = g.view(p);
+        let zone = |name: &str| {
+            v.zones
+                .iter()
+                .find(|z| z.name == name && z.owner == Some(p))
+                .unwrap()
+                .clone()
+        };
+        assert_eq!(zone("guards").count, 6);
+        assert!(
+            zone("guards")
+                .cards
+                .iter()
+                .all(|c| c.card.is_none() && !c.face_up)
+        );
+        assert_eq!(ids(&g, "outpost", p), ["camp"]);
+        assert_eq!(seen(&g, p, "camp").values["hp"], 3);
+    }
+    // The first player draws no card on turn 1 here (the turn starts at its start phase and
+    // draws one): 5 + 1 in hand; the deck lost 5 + 6 + 1.
+    assert_eq!(
+        g.view(first)
+            .zones
+            .iter()
+            .find(|z| z.name == "hand" && z.owner == Some(first))
+            .unwrap()
+            .count,
+        6
+    );
+    assert_eq!(ids(&g, "deck", first).len(), 15 - 5 - 6 - 1);
+    assert!(ids(&g, "reserve", first).iter().all(|c| c != "spare"));
+    assert!(ids(&g, "reserve", second).iter().any(|c| c == "spare"));
+    let tokens = g.with_state(|st| st.objects.iter().filter(|o| o.alive && o.token).count());
+    assert_eq!(tokens, 3, "two camps and one spare");
+}
+
+#[test]
+fn a_deck_search_looks_chooses_and_shuffles_and_the_opponent_sees_only_the_card_taken() {
+    // GD79 (gundam.md 10-3-5): look at the deck (a look: the searcher only), choose a card,
+    // reveal it, take it, shuffle, and stop looking.
+    let e = engine(
+        r#"scene("search", function(ctx)
+             local deck = ctx:cards("deck", ctx.player)
+             ctx:look(deck, ctx.player)
+             local c = ctx:choose_cards(ctx.player, filter(deck, function(c) return c.name ~= "filler" end), { min = 0, prompt = "search" })
+             if c then
+               ctx:reveal(c)
+               ctx:move(c, "hand", { reason = "search" })
+             end
+             ctx:shuffle("deck", ctx.player)
+             ctx:conceal(ctx:cards("deck", ctx.player))
+           end)"#,
+    );
+    let mut g = position(&e, &[(0, "deck", "walker"), (0, "deck", "brute")]);
+    pick(&mut g, "do search");
+    assert_eq!(
+        asked(&g),
+        (
+            "search".to_string(),
+            0,
+            vec!["walker".to_string(), "brute".to_string()]
+        )
+    );
+    assert!(g.view(1).request.is_none());
+    pick(&mut g, "brute");
+    assert_eq!(ids(&g, "hand", 0), ["brute"]);
+    let revealed = |viewer: PlayerId| -> Vec<Option<String>> {
+        g.events_for(viewer)
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Event(e) if e.name == "revealed" => Some(e.card.map(|c| g.card_id(c))),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        revealed(0).iter().flatten().count(),
+        6,
+        "5 looked at, 1 revealed"
+    );
+    assert_eq!(revealed(1).iter().flatten().collect::<Vec<_>>(), ["brute"]);
+    assert!(events(&g, "shuffled").iter().any(|(_, p)| *p == Some(0)));
+    let deck = g
+        .view(0)
+        .zones
+        .into_iter()
+        .find(|z| z.name == "deck" && z.owner == Some(0))
+        .unwrap();
+    assert_eq!(deck.count, 4);
+    assert!(
+        deck.cards.iter().all(|c| c.card.is_none()),
+        "no longer looked at"
+    );
+}
+
+#[test]
+fn cards_put_under_a_deck_go_in_the_owners_chosen_order_which_no_one_else_learns() {
+    // GD6 (gundam.md 4-1-6, 4-1-7): the owner orders cards going into a closed zone by
+    // single choices, which only they see; the others' log shows cards going, not which.
+    let e = engine(
+        r#"scene("tuck", function(ctx)
+             local left = ctx:cards("hand", ctx.player)
+             while #left > 0 do
+               local c = ctx:choose_cards(ctx.player, left, { prompt = "bottom" })
+               ctx:move(c, "deck", { position = "bottom", reason = "tuck" })
+               left = filter(left, function(x) return x ~= c end)
+             end
+           end)"#,
+    );
+    let mut g = position(
+        &e,
+        &[
+            (0, "hand", "walker"),
+            (0, "hand", "brute"),
+            (0, "hand", "rig"),
+        ],
+    );
+    pick(&mut g, "do tuck");
+    for c in ["brute", "rig", "walker"] {
+        assert!(g.view(1).request.is_none(), "the opponent sees no question");
+        pick(&mut g, c);
+    }
+    assert_eq!(
+        ids(&g, "deck", 0)[..3],
+        ["walker", "rig", "brute"],
+        "bottom first"
+    );
+    let tucked = |viewer: PlayerId| -> Vec<Option<String>> {
+        g.events_for(viewer)
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Event(e) if e.name == "moved" && e.reason.as_deref() == Some("tuck") => {
+                    Some(e.card.map(|c| g.card_id(c)))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(
+        tucked(0),
+        [
+            Some("brute".to_string()),
+            Some("rig".into()),
+            Some("walker".into())
+        ]
+    );
+    assert_eq!(tucked(1), [None, None, None]);
+}
+
+#[test]
+fn the_victory_option_decides_between_the_first_to_win_and_the_last_standing() {
+    // GD84 (gundam.md 12-2-5): with three players, a unit's hit on an unprotected player
+    // ends the game for its dealer (`first_to_win`), or takes that player out and the
+    // others play on (`last_standing`, GD83).
+    let e = engine("");
+    let placed = [
+        (0, "field", "brute"),
+        (1, "field", "walker"),
+        (2, "field", "walker"),
+    ];
+    let mut g = position_with(&e, 3, &options(&[("victory", "first_to_win")]), 0, &placed);
+    pick(&mut g, "attack player 2 with brute");
+    let r = g.result().expect("over");
+    assert_eq!((r.winners, r.reason.as_str()), (vec![0], "unprotected"));
+    let mut g = position_with(&e, 3, &options(&[("victory", "last_standing")]), 0, &placed);
+    pick(&mut g, "attack player 2 with brute");
+    assert_eq!(g.result(), None);
+    assert_eq!(g.view(0).out, [1]);
+    assert!(
+        ids(&g, "field", 1).is_empty(),
+        "the player's cards are removed"
+    );
+    assert_eq!(asked(&g), ("main".to_string(), 0, labels(&g)));
+    pick(&mut g, "end turn");
+    assert_eq!(asked(&g).1, 2, "seat 2 is skipped");
 }
