@@ -10,8 +10,8 @@
 //!
 //! The rules are in `RULES_LUA`; each test adds "scenes" (`scene(name, fn)`: an action of the
 //! main phase labelled "do <name>") for what it needs, and builds its position by hand.
-//! docs/kernel.md cites these tests for the rows of the Gundam digest (`gundam.md` Part 13)
-//! they check; each test names its rows.
+//! Each test names the rows of `docs/kernel.md` it checks (`GD…`, from `gundam.md` Part 13)
+//! and the rule numbers behind them.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -55,7 +55,7 @@ const MANIFEST: &str = r#"{
     {"name": "bond", "kind": "set"},
     {"name": "keywords", "kind": "set"}
   ],
-  "keywords": [{"name": "first_strike"}, {"name": "blocker"}, {"name": "evasive"}, {"name": "hasty"},
+  "keywords": [{"name": "first_strike"}, {"name": "interceptor"}, {"name": "evasive"}, {"name": "hasty"},
                {"name": "cannot_attack"}, {"name": "unbreakable"}],
   "orientations": ["active", "rested"],
   "counters": ["damage"],
@@ -487,13 +487,13 @@ function battle_on(ctx, b) return b.attacker.alive and (b.target == nil or attac
 
 function defender(ctx, b) return { b.player } end
 
---- The block: an active blocker of the player attacked, other than the unit attacked at
+--- The block: an active interceptor of the player attacked, other than the unit attacked at
 --- first, unless the attacker is evasive.
 function block_actions(ctx, p, b)
   if b.attacker:has("keywords", "evasive") then return {} end
   local out = {}
   for _, c in ipairs(ctx:cards("field", p)) do
-    if c ~= b.target and c.orientation == "active" and c:has("keywords", "blocker") then
+    if c ~= b.target and c.orientation == "active" and c:has("keywords", "interceptor") then
       out[#out + 1] = { label = "block with " .. c.name, card = c,
         run = function(ctx, o, b)
           ctx:set_orientation(o.card, "rested", "block")
@@ -895,7 +895,7 @@ fn cards() -> Vec<CardDef> {
             None,
         ),
         unit("dummy", 0, 1, &[], None),
-        unit("guardian", 1, 4, &["blocker"], None),
+        unit("guardian", 1, 4, &["interceptor"], None),
         unit("striker", 3, 2, &["first_strike"], None),
         unit("ghost", 2, 1, &["evasive"], None),
         unit("sprinter", 1, 1, &["hasty"], None),
@@ -1559,8 +1559,8 @@ fn a_valued_keyword_kept_as_an_integer_adds_up_while_plain_keywords_do_not_stack
     let e = engine(
         r#"scene("tune", function(ctx)
              ctx:modify(named(ctx, "mender"), { char = "mend", op = "add", value = 1 })
-             ctx:modify(named(ctx, "guardian"), { char = "keywords", op = "grant", value = "blocker" })
-             ctx:modify(named(ctx, "guardian"), { char = "keywords", op = "grant", value = "blocker" })
+             ctx:modify(named(ctx, "guardian"), { char = "keywords", op = "grant", value = "interceptor" })
+             ctx:modify(named(ctx, "guardian"), { char = "keywords", op = "grant", value = "interceptor" })
            end)"#,
     );
     let mut g = position(
@@ -1569,7 +1569,7 @@ fn a_valued_keyword_kept_as_an_integer_adds_up_while_plain_keywords_do_not_stack
     );
     pick(&mut g, "do tune");
     assert_eq!(value(&g, 0, "mender", "mend"), 3);
-    assert_eq!(set(&g, 0, "guardian", "keywords"), ["blocker"]);
+    assert_eq!(set(&g, 0, "guardian", "keywords"), ["interceptor"]);
     pick(&mut g, "end turn");
     assert_eq!(damage(&g, 0, "mender"), 1, "4 damage, mend 2 + 1");
 }
@@ -1888,7 +1888,7 @@ fn a_battle_whose_attacker_left_during_the_action_step_skips_to_its_end() {
     assert_eq!(
         (prompt.as_str(), player),
         ("action", 1),
-        "no blocker: no block step question"
+        "no interceptor: no block step question"
     );
     assert_eq!(labels, ["play volley", "pass"]);
     assert!(in_battle(&g));
@@ -1915,8 +1915,8 @@ fn the_attack_state_is_flags_other_cards_read_and_a_block_points_the_attack_else
     // GD38 (gundam.md 13-1-6-1, 8-2-3): "attacking" and "attacked" are flags any script
     // reads: the charger's own static (+2 atk while attacking), the sentry's static (+3 hp
     // for the unit attacked). GD39 (8-3-1, 8-5-1): a block moves the "attacked" flag to the
-    // blocker, and the damage step hits the current target. GD40: when the battle ends, the
-    // blocker's bonus ends and rule processing destroys it at once.
+    // guardian, and the damage step hits the current target. GD40: when the battle ends,
+    // the guardian's bonus ends and rule processing destroys it at once.
     let e = engine("");
     let mut g = position(
         &e,
@@ -1962,10 +1962,10 @@ fn the_attack_state_is_flags_other_cards_read_and_a_block_points_the_attack_else
 }
 
 #[test]
-fn no_block_is_asked_against_an_evasive_attacker_and_only_active_blockers_are_offered() {
+fn no_block_is_asked_against_an_evasive_attacker_and_only_active_interceptors_are_offered() {
     // GD46 (gundam.md 8-3): the block step is a window of the battle procedure; its
     // options read the battle's record: an evasive attacker cannot be blocked, and only an
-    // active blocker other than the unit attacked may block.
+    // active interceptor other than the unit attacked may block.
     let e = engine("");
     let placed = [
         (0, "field", "ghost"),
@@ -2107,6 +2107,15 @@ fn an_optional_part_asks_and_a_mandatory_one_does_as_much_as_it_can() {
     pick(&mut g, "yes");
     assert_eq!(ids(&g, "hand", 0), ["filler"]);
     assert_eq!(seen(&g, 1, "brute").orientation, "rested");
+    let turned: Vec<String> = g
+        .log()
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Event(e) if e.name == "turned" => Some(g.card_id(e.card.unwrap())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(turned, ["brute"], "no event for the titan, rested already");
 }
 
 #[test]
