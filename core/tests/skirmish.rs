@@ -2413,3 +2413,42 @@ fn the_victory_option_decides_between_the_first_to_win_and_the_last_standing() {
     pick(&mut g, "end turn");
     assert_eq!(asked(&g).1, 2, "seat 2 is skipped");
 }
+
+#[test]
+fn a_guard_taken_into_hand_is_seen_by_its_owner_only() {
+    // GD87 (gundam.md Part 13, add_shield_to_hand): a move out of the guard pile, which no
+    // one sees, into the hand, which its owner sees.
+    let e = engine(
+        r#"scene("take", function(ctx)
+             ctx:move(ctx:top("guards", ctx.player, 1), "hand", { reason = "take_guard" })
+           end)"#,
+    );
+    let mut g = position(&e, &[(0, "guards", "filler"), (0, "guards", "brute")]);
+    let hidden = |g: &Game, p: PlayerId| {
+        g.view(p)
+            .zones
+            .iter()
+            .find(|z| z.name == "guards" && z.owner == Some(0))
+            .unwrap()
+            .cards
+            .iter()
+            .all(|c| c.card.is_none())
+    };
+    assert!(hidden(&g, 0) && hidden(&g, 1), "hidden from its owner too");
+    pick(&mut g, "do take");
+    assert_eq!(ids(&g, "hand", 0), ["brute"], "the top guard");
+    assert_eq!(seen(&g, 0, "brute").card.as_deref(), Some("brute"));
+    let taken = |viewer: PlayerId| -> Vec<Option<String>> {
+        g.events_for(viewer)
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Event(e) if e.reason.as_deref() == Some("take_guard") => {
+                    Some(e.card.map(|c| g.card_id(c)))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(taken(0), [Some("brute".to_string())]);
+    assert_eq!(taken(1), [None]);
+}
