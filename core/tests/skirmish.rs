@@ -2452,3 +2452,18 @@ fn a_guard_taken_into_hand_is_seen_by_its_owner_only() {
     assert_eq!(taken(0), [Some("brute".to_string())]);
     assert_eq!(taken(1), [None]);
 }
+
+#[test]
+fn a_printed_field_the_card_lacks_reads_nil() {
+    // Found on the way (docs/kernel.md F7): `card:printed(field)` gave the serializer's
+    // null, a userdata, for a field the card lacks, so `printed(x) == nil` never held.
+    let e = engine(
+        r#"scene("read", function(ctx)
+             local w = named(ctx, "walker")
+             note(ctx, type(w:printed("bond")) .. "_" .. type(w:printed("traits")) .. "_" .. w:printed("atk"))
+           end)"#,
+    );
+    let mut g = position(&e, &[(0, "field", "walker")]);
+    pick(&mut g, "do read");
+    assert_eq!(notes(&g), ["nil_table_2"]);
+}
