@@ -1342,8 +1342,8 @@ fn the_filtered_log_leaves_hidden_cards_out_of_event_data() {
 
 /// "juggler": use: return it to its owner's hand (play it again: a loop its player can stop).
 /// "heckler": when an opponent's card enters the board, its controller may draw a card.
-fn loop_engine() -> Rc<Engine> {
-    let juggler = card(
+fn juggler() -> CardDef {
+    card(
         "juggler",
         "runner",
         1,
@@ -1352,7 +1352,10 @@ fn loop_engine() -> Rc<Engine> {
             r#"return { { kind = "activated", timing = "main",
            operate = function(ctx) ctx:move(ctx.source, "hand", { reason = "return" }) end } }"#,
         ),
-    );
+    )
+}
+
+fn loop_engine() -> Rc<Engine> {
     let heckler = card(
         "heckler",
         "runner",
@@ -1364,24 +1367,14 @@ fn loop_engine() -> Rc<Engine> {
            operate = function(ctx) if ctx:yes_no(ctx.player, "heckle") then draw(ctx, ctx.player) end end } }"#,
         ),
     );
-    engine_of(&content_with(vec![juggler, heckler], |m| {
+    engine_of(&content_with(vec![juggler(), heckler], |m| {
         m["loops"] = serde_json::json!({"declare": true, "max_count": 10});
     }))
 }
 
 /// Sprint with loops forbidden (`loops: {forbid: true}`) and the juggler.
 fn forbidding_engine(both: bool) -> Result<Rc<Engine>, String> {
-    let juggler = card(
-        "juggler",
-        "runner",
-        1,
-        &[],
-        Some(
-            r#"return { { kind = "activated", timing = "main",
-           operate = function(ctx) ctx:move(ctx.source, "hand", { reason = "return" }) end } }"#,
-        ),
-    );
-    let c = content_with(vec![juggler], |m| {
+    let c = content_with(vec![juggler()], |m| {
         m["loops"] = serde_json::json!({"forbid": true, "declare": both});
     });
     match Engine::new(&c) {

@@ -258,62 +258,32 @@ impl Game {
     ) -> R<Vec<(AbilityRef, Option<ObjId>, PlayerId)>> {
         let db = self.engine.db.clone();
         let kind = op.kind();
-        let mut out = Vec::new();
-        let mut table = None;
-        for &r in &db.replacements {
-            let ab = db.ability(r);
-            if ab.replaces.as_deref() != Some(kind) {
-                continue;
-            }
-            let sources: Vec<(Option<ObjId>, PlayerId)> = match r.0 {
-                None => vec![(None, self.state.borrow().turn_player)],
-                Some(c) => {
-                    let st = self.state.borrow();
-                    let lua = &self.engine.lua;
-                    let mut out = Vec::new();
-                    for s in db.sources(&st, c, ab) {
-                        // A suppressed card replaces nothing.
-                        if crate::characteristics::ability_works(lua, &db, &st, s, 0)? {
-                            out.push((Some(s), st.obj(s).controller));
-                        }
-                    }
-                    out
-                }
-            };
-            for (s, p) in sources {
-                // A player who left the game replaces nothing.
-                if o.used.contains(&(r, s)) || !self.state.borrow().in_game(p) {
-                    continue;
-                }
-                // The kernel's own tests on the operation first: most operations stop here.
-                if let Some(m) = &ab.matches
-                    && !op_matches(m, &self.state.borrow(), op, o.source(), s, p)
-                {
-                    continue;
-                }
-                if table.is_none() {
-                    table = Some(self.op_table(op, o.source())?);
-                }
-                let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
-                let applies = ab.applies.as_ref().expect("checked");
-                if self
-                    .engine
-                    .run(|| applies.call::<bool>((ctx, table.clone())))?
-                {
-                    out.push((r, s, p));
-                }
-            }
-        }
-        // Replacement abilities effects gave cards (they work while the grant lasts), and
-        // those armed with no card ("the next time ..., instead": `once`).
-        let granted: Vec<(AbilityRef, Option<ObjId>, PlayerId)> = {
+        // Who could replace it: the cards' and the rules' own replacement abilities, then
+        // those effects gave cards (they work while the grant lasts) and those armed with no
+        // card ("the next time ..., instead": `once`).
+        let mut cands: Vec<(AbilityRef, Option<ObjId>, PlayerId)> = Vec::new();
+        {
             let st = self.state.borrow();
             let lua = &self.engine.lua;
-            let mut v = Vec::new();
+            for &r in &db.replacements {
+                let ab = db.ability(r);
+                if ab.replaces.as_deref() != Some(kind) {
+                    continue;
+                }
+                match r.0 {
+                    None => cands.push((r, None, st.turn_player)),
+                    Some(c) => {
+                        for s in db.sources(&st, c, ab) {
+                            // A suppressed card replaces nothing.
+                            if crate::characteristics::ability_works(lua, &db, &st, s, 0)? {
+                                cands.push((r, Some(s), st.obj(s).controller));
+                            }
+                        }
+                    }
+                }
+            }
             for g in st.grants.iter() {
-                if db.ability(g.ability).replaces.as_deref() != Some(kind)
-                    || !st.in_game(g.controller)
-                {
+                if db.ability(g.ability).replaces.as_deref() != Some(kind) {
                     continue;
                 }
                 let (s, gained) = match g.host {
@@ -327,15 +297,21 @@ impl Game {
                 {
                     continue;
                 }
-                v.push((g.ability, s, g.controller));
+                cands.push((g.ability, s, g.controller));
             }
-            v
-        };
-        for (r, s, p) in granted {
-            if o.used.contains(&(r, s)) || out.iter().any(|c| c.0 == r && c.1 == s) {
+        }
+        let mut out: Vec<(AbilityRef, Option<ObjId>, PlayerId)> = Vec::new();
+        let mut table = None;
+        for (r, s, p) in cands {
+            // A player who left the game replaces nothing; nor does one already applied.
+            if o.used.contains(&(r, s))
+                || out.iter().any(|c| c.0 == r && c.1 == s)
+                || !self.state.borrow().in_game(p)
+            {
                 continue;
             }
             let ab = db.ability(r);
+            // The kernel's own tests on the operation first: most operations stop here.
             if let Some(m) = &ab.matches
                 && !op_matches(m, &self.state.borrow(), op, o.source(), s, p)
             {
