@@ -1341,7 +1341,6 @@ fn the_filtered_log_leaves_hidden_cards_out_of_event_data() {
 // Loops players can stop (`loops: {declare: true}`, core/src/loops.rs) ---------------------
 
 /// "juggler": use: return it to its owner's hand (play it again: a loop its player can stop).
-/// "heckler": when an opponent's card enters the board, its controller may draw a card.
 fn juggler() -> CardDef {
     card(
         "juggler",
@@ -1355,6 +1354,8 @@ fn juggler() -> CardDef {
     )
 }
 
+/// Sprint with loops declared, the juggler and "heckler": when an opponent's card enters the
+/// board, its controller may draw a card.
 fn loop_engine() -> Rc<Engine> {
     let heckler = card(
         "heckler",
