@@ -8,9 +8,9 @@
 //! report uses); "gate", "judge", "witness" and "mirror" cards watch or replace moves. A rule
 //! check counts the rounds of rule checks ("tally").
 
-use std::collections::BTreeMap;
-use std::rc::Rc;
+mod common;
 
+use common::{deck, engine_of, labels, new_game, pick};
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -272,33 +272,16 @@ const KEEPER: &str = r#"return {
 }"#;
 
 fn card(id: &str, power: i64, script: Option<&str>) -> CardDef {
-    let mut fields = BTreeMap::new();
-    fields.insert("power".to_string(), serde_json::json!(power));
-    CardDef {
-        id: id.into(),
-        category: if id == "bead" { "charm" } else { "thing" }.into(),
-        name: [("en".to_string(), id.to_string())].into(),
-        text: BTreeMap::new(),
-        fields,
-        keywords: Vec::new(),
-        script: script.map(|s| Source {
-            name: format!("cards/{id}.lua"),
-            text: s.into(),
-        }),
-    }
+    let category = if id == "bead" { "charm" } else { "thing" };
+    common::card(id, category, serde_json::json!({ "power": power }), script)
 }
 
 fn content() -> Content {
-    let manifest: RulesetManifest = serde_json::from_str(MANIFEST).expect("manifest");
-    Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "tally.lua".into(),
-                text: RULES_LUA.into(),
-            }],
-        },
-        cards: vec![
+    common::content(
+        MANIFEST,
+        |_| {},
+        ("tally.lua", RULES_LUA),
+        vec![
             card("oak", 3, None),
             card("elm", 3, None),
             card("sage", 1, Some(SAGE)),
@@ -309,29 +292,13 @@ fn content() -> Content {
             card("bead", 1, None),
             card("keeper", 0, Some(KEEPER)),
         ],
-    }
+    )
 }
 
 /// A game whose boards start with these cards (P1's, then P2's).
 fn game_with(p1: &[(&str, u32)], p2: &[(&str, u32)]) -> Game {
-    let e: Rc<Engine> = Engine::new(&content()).unwrap_or_else(|es| panic!("{es:?}"));
-    let deck = |cards: &[(&str, u32)]| {
-        let mut d = DeckList::default();
-        d.sections.insert(
-            "board".into(),
-            cards.iter().map(|(c, n)| (c.to_string(), *n)).collect(),
-        );
-        d
-    };
-    Game::new(
-        e,
-        GameConfig {
-            seed: 1,
-            decks: vec![deck(p1), deck(p2)],
-            keep_log: true,
-        },
-    )
-    .expect("game starts")
+    let e = engine_of(&content());
+    new_game(&e, 1, vec![deck("board", p1), deck("board", p2)])
 }
 
 fn game() -> Game {
@@ -343,22 +310,12 @@ fn game() -> Game {
 
 /// Answers with the `nth` (0-based) option whose label is `label`.
 fn pick_nth(g: &mut Game, label: &str, nth: usize) {
-    let Some(Request::Choose {
-        options, player, ..
-    }) = g.request().cloned()
-    else {
-        panic!("no choice: {:?}", g.request())
-    };
-    let i = options
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| o.label == label)
+    let all = labels(g);
+    let i = (0..all.len())
+        .filter(|i| all[*i] == label)
         .nth(nth)
-        .map(|(i, _)| i)
-        .unwrap_or_else(|| {
-            let labels: Vec<_> = options.iter().map(|o| o.label.as_str()).collect();
-            panic!("no option '{label}' #{nth} in {labels:?}")
-        });
+        .unwrap_or_else(|| panic!("no option '{label}' #{nth} in {all:?}"));
+    let player = g.request().expect("a request").player();
     g.respond(
         player,
         Response::Choose {
@@ -366,10 +323,6 @@ fn pick_nth(g: &mut Game, label: &str, nth: usize) {
         },
     )
     .expect("legal");
-}
-
-fn pick(g: &mut Game, label: &str) {
-    pick_nth(g, label, 0)
 }
 
 /// The last `counted` event with this key.
