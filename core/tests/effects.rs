@@ -82,7 +82,7 @@ fn content(manifest: &str) -> Content {
     common::content(
         manifest,
         |_| {},
-        ("hex.lua", RULES_LUA),
+        &[("hex.lua", RULES_LUA)],
         vec![thing("oak"), thing("elm")],
     )
 }

@@ -197,7 +197,7 @@ fn cards() -> Vec<CardDef> {
 }
 
 fn content_with(tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
-    common::content(MANIFEST, tweak, ("lines.lua", RULES_LUA), cards())
+    common::content(MANIFEST, tweak, &[("lines.lua", RULES_LUA)], cards())
 }
 
 fn engine_with(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {

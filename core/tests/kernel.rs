@@ -204,7 +204,7 @@ fn content_with(extra: Vec<CardDef>, tweak: impl FnOnce(&mut serde_json::Value))
         card("boots", "gear", 0, &[], None),
     ];
     cards.extend(extra);
-    common::content(MANIFEST, tweak, ("sprint.lua", RULES_LUA), cards)
+    common::content(MANIFEST, tweak, &[("sprint.lua", RULES_LUA)], cards)
 }
 
 fn engine(extra: Vec<CardDef>) -> Rc<Engine> {

@@ -280,7 +280,7 @@ fn content() -> Content {
     common::content(
         MANIFEST,
         |_| {},
-        ("tally.lua", RULES_LUA),
+        &[("tally.lua", RULES_LUA)],
         vec![
             card("oak", 3, None),
             card("elm", 3, None),

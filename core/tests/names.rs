@@ -122,7 +122,7 @@ fn cards() -> Vec<CardDef> {
 }
 
 fn content_with(cards: Vec<CardDef>, tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
-    common::content(MANIFEST, tweak, ("relay.lua", RULES_LUA), cards)
+    common::content(MANIFEST, tweak, &[("relay.lua", RULES_LUA)], cards)
 }
 
 fn engine() -> Rc<Engine> {

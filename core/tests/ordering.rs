@@ -148,7 +148,7 @@ fn engine(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
     engine_of(&common::content(
         MANIFEST,
         tweak,
-        ("echo.lua", RULES_LUA),
+        &[("echo.lua", RULES_LUA)],
         cards,
     ))
 }
@@ -474,7 +474,7 @@ fn load_errors(tweak: impl FnOnce(&mut serde_json::Value), cards: Vec<CardDef>) 
     common::load_errors(&common::content(
         MANIFEST,
         tweak,
-        ("echo.lua", RULES_LUA),
+        &[("echo.lua", RULES_LUA)],
         cards,
     ))
 }

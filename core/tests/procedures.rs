@@ -187,7 +187,7 @@ fn content(manifest: &str) -> Content {
     common::content(
         manifest,
         |_| {},
-        ("duel.lua", RULES_LUA),
+        &[("duel.lua", RULES_LUA)],
         vec![
             card("ace", 3, None),
             card("brute", 2, None),

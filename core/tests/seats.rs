@@ -187,7 +187,7 @@ fn content_with(tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
     common::content(
         MANIFEST,
         tweak,
-        ("circle.lua", RULES_LUA),
+        &[("circle.lua", RULES_LUA)],
         vec![
             card("plain", 2, None),
             card("big", 5, None),

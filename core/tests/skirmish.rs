@@ -13,9 +13,11 @@
 //! Each test names the rows of `docs/kernel.md` it checks (`GD…`, from `gundam.md` Part 13)
 //! and the rule numbers behind them.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::rc::Rc;
 
+use common::{engine_of, with_keywords};
 use riffle_core::state::ZoneId;
 use riffle_core::*;
 use serde_json::json;
@@ -795,25 +797,7 @@ fn card(
     keywords: &[&str],
     script: Option<&str>,
 ) -> CardDef {
-    let fields: BTreeMap<String, serde_json::Value> = match fields {
-        serde_json::Value::Object(m) => m.into_iter().collect(),
-        _ => BTreeMap::new(),
-    };
-    CardDef {
-        id: id.into(),
-        category: category.into(),
-        name: [("en".to_string(), id.to_string())].into(),
-        text: BTreeMap::new(),
-        fields,
-        keywords: keywords
-            .iter()
-            .map(|k| KeywordUse::Plain(k.to_string()))
-            .collect(),
-        script: script.map(|s| Source {
-            name: format!("cards/{id}.lua"),
-            text: s.into(),
-        }),
-    }
+    with_keywords(common::card(id, category, fields, script), keywords)
 }
 
 /// A unit with this atk and hp (cost 0, level 0).
@@ -942,38 +926,16 @@ fn cards() -> Vec<CardDef> {
 }
 
 fn content(scenes: &str, tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
-    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
-    tweak(&mut raw);
-    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
-    Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![
-                Source {
-                    name: "skirmish.lua".into(),
-                    text: RULES_LUA.into(),
-                },
-                Source {
-                    name: "scenes.lua".into(),
-                    text: scenes.into(),
-                },
-            ],
-        },
-        cards: cards(),
-    }
+    common::content(
+        MANIFEST,
+        tweak,
+        &[("skirmish.lua", RULES_LUA), ("scenes.lua", scenes)],
+        cards(),
+    )
 }
 
 fn engine_with(scenes: &str, tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
-    match Engine::new(&content(scenes, tweak)) {
-        Ok(e) => e,
-        Err(es) => panic!(
-            "{}",
-            es.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        ),
-    }
+    engine_of(&content(scenes, tweak))
 }
 
 fn engine(scenes: &str) -> Rc<Engine> {

@@ -50,11 +50,12 @@ pub fn with_names(mut c: CardDef, names: &[(&str, &str)]) -> CardDef {
     c
 }
 
-/// Content from a manifest in JSON (changed by `tweak` first), one rules file and cards.
+/// Content from a manifest in JSON (changed by `tweak` first), the rules' script files
+/// (name, text) and cards.
 pub fn content(
     manifest: &str,
     tweak: impl FnOnce(&mut serde_json::Value),
-    (rules_file, rules_lua): (&str, &str),
+    scripts: &[(&str, &str)],
     cards: Vec<CardDef>,
 ) -> Content {
     let mut raw: serde_json::Value = serde_json::from_str(manifest).expect("manifest JSON");
@@ -63,10 +64,13 @@ pub fn content(
     Content {
         ruleset: Ruleset {
             manifest,
-            scripts: vec![Source {
-                name: rules_file.into(),
-                text: rules_lua.into(),
-            }],
+            scripts: scripts
+                .iter()
+                .map(|(name, text)| Source {
+                    name: name.to_string(),
+                    text: text.to_string(),
+                })
+                .collect(),
         },
         cards,
     }
