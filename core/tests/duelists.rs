@@ -9,9 +9,11 @@
 //! flags and locks. Positions are built by hand (`placed`, `Builder`). Each test names the
 //! requirement rows of docs/kernel.md it checks and the digest rules it follows.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::rc::Rc;
 
+use common::engine_of;
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -1131,18 +1133,9 @@ fn card(id: &str, category: &str, fields: serde_json::Value, script: Option<&str
             .collect(),
         _ => Vec::new(),
     };
-    CardDef {
-        id: id.into(),
-        category: category.into(),
-        name: [("en".to_string(), id.to_string())].into(),
-        text: BTreeMap::new(),
-        fields: map.into_iter().collect(),
-        keywords,
-        script: script.map(|s| Source {
-            name: format!("cards/{id}.lua"),
-            text: s.into(),
-        }),
-    }
+    let mut c = common::card(id, category, serde_json::Value::Object(map), script);
+    c.keywords = keywords;
+    c
 }
 
 /// A creature with power, guard and cost, of an element, with a script.
@@ -1726,27 +1719,12 @@ fn cards() -> Vec<CardDef> {
 }
 
 fn engine() -> Rc<Engine> {
-    let manifest: RulesetManifest = serde_json::from_str(MANIFEST).expect("manifest");
-    let content = Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "duelists.lua".into(),
-                text: RULES_LUA.into(),
-            }],
-        },
-        cards: cards(),
-    };
-    match Engine::new(&content) {
-        Ok(e) => e,
-        Err(es) => panic!(
-            "{}",
-            es.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        ),
-    }
+    engine_of(&common::content(
+        MANIFEST,
+        |_| {},
+        &[("duelists.lua", RULES_LUA)],
+        cards(),
+    ))
 }
 
 /// A position: the cards placed in order as (player, zone, card), each on top of its zone
