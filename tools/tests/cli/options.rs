@@ -132,6 +132,16 @@ fn a_team_win_is_shown_by_team() {
     );
 }
 
+/// What `riffle test FILE` prints in the fixture.
+fn riffle_test(f: &Fixture, file: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .args(["test", file])
+        .current_dir(&f.dir)
+        .output()
+        .expect("run riffle test");
+    text(&out.stdout)
+}
+
 #[test]
 fn scenarios_set_options() {
     let f = mini_with_options(true);
@@ -160,12 +170,7 @@ fn scenarios_set_options() {
              players: {1: {hand: [MC1-002]}}\n    \
              expect: {over: true}\n",
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_riffle"))
-        .args(["test", "cardsets/mini/core/options.test.yaml"])
-        .current_dir(&f.dir)
-        .output()
-        .expect("run riffle test");
-    let stdout = text(&out.stdout);
+    let stdout = riffle_test(&f, "cardsets/mini/core/options.test.yaml");
     assert_eq!(
         stdout.lines().last(),
         Some("3 passed, 1 failed"),
@@ -234,12 +239,7 @@ fn scenarios_give_the_earlier_games_of_a_match() {
              players: {1: {hand: [MC1-002]}}\n    \
              expect: {over: true}\n",
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_riffle"))
-        .args(["test", "cardsets/mini/core/match.test.yaml"])
-        .current_dir(&f.dir)
-        .output()
-        .expect("run riffle test");
-    let stdout = text(&out.stdout);
+    let stdout = riffle_test(&f, "cardsets/mini/core/match.test.yaml");
     assert_eq!(
         stdout.lines().last(),
         Some("1 passed, 1 failed"),
