@@ -1140,6 +1140,11 @@ pub struct LoopPolicy {
     /// answer that would start it again.
     #[serde(default)]
     pub declare: bool,
+    /// Loops are forbidden instead: when a decision repeats within a turn, the player asked
+    /// may not give the answer they gave there before (unless it is their only legal one),
+    /// for the rest of the turn. No declaration is asked. Not with `declare`.
+    #[serde(default)]
+    pub forbid: bool,
     /// The largest count a player may declare.
     #[serde(default = "default_loop_count")]
     pub max_count: u32,
@@ -1149,6 +1154,7 @@ impl Default for LoopPolicy {
     fn default() -> Self {
         LoopPolicy {
             declare: false,
+            forbid: false,
             max_count: default_loop_count(),
         }
     }

@@ -9,9 +9,6 @@ use crate::content::{CardDef, CharKind, Localized};
 use crate::names::{Names, Sym};
 use crate::rules::Rules;
 
-/// How deep the ability search follows attachments (only a broken state nests deeper).
-const MAX_ATTACHMENT_DEPTH: usize = 64;
-
 /// The kind of an ability.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AbilityKind {
@@ -119,6 +116,21 @@ pub struct EventMatch {
     pub player_is_controller: Option<bool>,
     /// It is the controller's side's turn (true) or not (false).
     pub controllers_turn: Option<bool>,
+    /// The acting card (the card whose ability made the operation) against the ability's.
+    pub source: Option<SourceTest>,
+}
+
+/// A `match.source` test on the acting card of an event or an operation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SourceTest {
+    /// `"self"`: the ability's own card acted.
+    Own,
+    /// `"other"`: a card other than the ability's own acted.
+    Other,
+    /// `"card"`: some card acted.
+    Card,
+    /// `"none"`: no card acted (the rules did it).
+    None,
 }
 
 impl EventMatch {
@@ -152,7 +164,23 @@ impl EventMatch {
         };
         zone_in(e.to, &self.to)
             && zone_in(e.from, &self.from)
+            && self.passes_source(e.source, source)
             && self.passes_who_and_why(st, e.reason.as_deref(), e.player, controller)
+    }
+
+    /// The `source` test: card `acting` did it, for an ability of card `own`.
+    pub fn passes_source(
+        &self,
+        acting: Option<crate::state::ObjId>,
+        own: Option<crate::state::ObjId>,
+    ) -> bool {
+        match self.source {
+            None => true,
+            Some(SourceTest::Own) => acting.is_some() && acting == own,
+            Some(SourceTest::Other) => acting.is_some() && acting != own,
+            Some(SourceTest::Card) => acting.is_some(),
+            Some(SourceTest::None) => acting.is_none(),
+        }
     }
 
     /// The tests events and operations share: the reason, who did it (`player`) against the
@@ -209,6 +237,19 @@ fn parse_match(t: &Table, rules: &Rules, names: &Names) -> Result<Option<EventMa
                 }
             }
             "reason" => out.reason = list(v).map_err(bad)?,
+            "source" => {
+                out.source = Some(match &v {
+                    Value::String(s) if s == "self" => SourceTest::Own,
+                    Value::String(s) if s == "other" => SourceTest::Other,
+                    Value::String(s) if s == "card" => SourceTest::Card,
+                    Value::String(s) if s == "none" => SourceTest::None,
+                    _ => {
+                        return Err(bad(
+                            "expected \"self\", \"other\", \"card\" or \"none\" (the card whose ability acted)".into(),
+                        ));
+                    }
+                })
+            }
             "player" | "turn" => {
                 let which = match &v {
                     Value::String(s) if s == "self" => true,
@@ -308,7 +349,13 @@ impl CardData {
                             let mut out = Vec::new();
                             for x in a {
                                 match x {
-                                    serde_json::Value::String(s) => out.push(names.intern(s)),
+                                    // A set: a name listed twice is there once.
+                                    serde_json::Value::String(s) => {
+                                        let n = names.intern(s);
+                                        if !out.contains(&n) {
+                                            out.push(n);
+                                        }
+                                    }
                                     other => {
                                         return Err(format!(
                                             "field '{}' should list strings, not {other}",
@@ -1007,144 +1054,6 @@ impl Db {
             Some(c) => &self.cards[c as usize].abilities[r.1],
             None => &self.rule_abilities[r.1],
         }
-    }
-
-    /// Zone declarations where an ability works.
-    pub fn ability_zones<'a>(&'a self, ab: &'a Ability) -> &'a [usize] {
-        if ab.zones.is_empty() {
-            &self.in_play
-        } else {
-            &ab.zones
-        }
-    }
-
-    /// Objects of card `card` that are in a zone where ability `ab` works: the zone's cards
-    /// and the cards attached to them at any depth (an attached card is in its host's
-    /// zone), except attached cards whose category's rule suppresses their abilities, and
-    /// whatever is attached below those. Suppression (`abilities.suppressed_by`) needs Lua,
-    /// so callers filter these with `characteristics::ability_works`.
-    pub fn sources(
-        &self,
-        st: &crate::state::State,
-        card: u32,
-        ab: &Ability,
-    ) -> Vec<crate::state::ObjId> {
-        let mut out = Vec::new();
-        if ab.dormant {
-            return out; // works only when given by an effect
-        }
-        for &decl in self.ability_zones(ab) {
-            let row = &st.zone_ids[decl];
-            // A team's zone is listed once per member: walk it once.
-            for (k, z) in row.iter().enumerate() {
-                if row[..k].contains(z) {
-                    continue;
-                }
-                for &id in &st.zone(*z).cards {
-                    if st.obj(id).card == card {
-                        out.push(id);
-                    }
-                    self.working_attachments_of(st, id, card, 0, &mut out);
-                }
-            }
-        }
-        out
-    }
-
-    /// Pushes onto `out` the cards of card `card` attached under `host` at any depth whose
-    /// abilities work there (depth first, oldest first), without allocating.
-    fn working_attachments_of(
-        &self,
-        st: &crate::state::State,
-        host: crate::state::ObjId,
-        card: u32,
-        depth: usize,
-        out: &mut Vec<crate::state::ObjId>,
-    ) {
-        if depth > MAX_ATTACHMENT_DEPTH {
-            return; // only a broken state nests this deep
-        }
-        for &a in &st.obj(host).attachments {
-            if self.attached_rule_lets_work(st, a) {
-                if st.obj(a).card == card {
-                    out.push(a);
-                }
-                self.working_attachments_of(st, a, card, depth + 1, out);
-            }
-        }
-    }
-
-    /// Card `id` and the cards attached to it at any depth, host before its attachments,
-    /// attachments oldest first. With `working`, leaves out the attached cards whose
-    /// abilities do not work there (their rule's `abilities: suppressed`) and what is
-    /// attached below them.
-    pub fn stack(
-        &self,
-        st: &crate::state::State,
-        id: crate::state::ObjId,
-        working: bool,
-    ) -> Vec<crate::state::ObjId> {
-        let mut out = vec![id];
-        let mut i = 0;
-        // Depth first, in order: each card's attachments right after it.
-        while i < out.len() {
-            let host = out[i];
-            let below: Vec<_> = st
-                .obj(host)
-                .attachments
-                .iter()
-                .copied()
-                .filter(|a| !working || self.attached_rule_lets_work(st, *a))
-                .filter(|a| !out.contains(a)) // a broken state must not loop
-                .collect();
-            out.splice(i + 1..i + 1, below);
-            i += 1;
-        }
-        out
-    }
-
-    /// The attachment rule for `id`'s category (whether or not it is attached now).
-    pub fn attach_rule(
-        &self,
-        st: &crate::state::State,
-        id: crate::state::ObjId,
-    ) -> Option<&crate::rules::AttachRule> {
-        self.rules
-            .attach_rule(self.cards[st.obj(id).card as usize].category)
-    }
-
-    /// Whether attached card `id`'s own rule lets its abilities work (`abilities: work`,
-    /// the default).
-    fn attached_rule_lets_work(&self, st: &crate::state::State, id: crate::state::ObjId) -> bool {
-        self.attach_rule(st, id).is_none_or(|r| r.abilities_work)
-    }
-
-    /// Whether the abilities of `id` work as far as attachment goes: it is attached to
-    /// nothing, or every card on the way from it up to the card in a zone is attached under
-    /// a rule whose `abilities` is `work`. For a card that left, as it was when it left.
-    pub fn attached_abilities_work(
-        &self,
-        st: &crate::state::State,
-        id: crate::state::ObjId,
-    ) -> bool {
-        let mut cur = id;
-        for _ in 0..st.objects.len() {
-            let Some(host) = st.obj(cur).attached_to else {
-                return true;
-            };
-            if !self.attached_rule_lets_work(st, cur) {
-                return false;
-            }
-            cur = host;
-        }
-        true
-    }
-
-    /// Whether the continuous effects on `id` are paused: it is attached under a rule with
-    /// `effects: pause`.
-    pub fn effects_paused(&self, st: &crate::state::State, id: crate::state::ObjId) -> bool {
-        st.obj(id).attached_to.is_some()
-            && self.attach_rule(st, id).is_some_and(|r| r.pause_effects)
     }
 
     /// A `ctx` table for a controller (0-based), source and ability.

@@ -41,5 +41,6 @@ pub use log::Entry;
 pub use rng::Rng;
 pub use sandbox::syntax::{SyntaxError, check_syntax};
 pub use setup::{Builder, Place};
+pub use state::match_context::MatchContext;
 pub use state::{GameResult, ObjId, PlayerId, State};
 pub use views::{CardView, PlayerView, ZoneView};

@@ -5,7 +5,8 @@
 //!
 //! - **Fingerprint.** At every decision with two or more legal answers the kernel hashes the
 //!   state and the request. Card objects count by card id and place (zone and position, or
-//!   host and attachment index), never by object number; timestamps, the random generator,
+//!   host and attachment index; in a zone not declared `ordered`, by contents alone), never
+//!   by object number; timestamps, the random generator,
 //!   the log and the operation counter are left out. The driver's frames are in it, with how
 //!   many times each coroutine has been resumed (so two questions asked one after the other
 //!   by one procedure never look alike); a coroutine's locals are not.
@@ -34,6 +35,7 @@ use std::sync::Arc;
 
 use crate::game::Game;
 use crate::game::driver::{Frame, TriggerStage, TurnStage};
+use crate::rules::Rules;
 use crate::state::decisions::{Choice, Request, Response};
 use crate::state::loops::{Answer, Declaring};
 use crate::state::values::Val;
@@ -56,9 +58,28 @@ fn has_choice(req: &Request) -> bool {
     }
 }
 
-/// Hashes the state and a request, with card objects identified by card id and place.
-pub(crate) fn fingerprint(st: &State, frames: &[Frame], req: &Request) -> u64 {
+/// Hashes the state and a request, with card objects identified by card id and place. In
+/// a zone the ruleset does not declare `ordered`, the cards' order is not game information:
+/// they count in an order of their own contents, so a loop that only reorders them repeats.
+pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &[Frame], req: &Request) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
+    let zones: Vec<Vec<ObjId>> = st
+        .zones
+        .iter()
+        .map(|z| {
+            let mut cards = z.cards.clone();
+            if !rules.zones[z.decl as usize].1.ordered {
+                // Contents without places: the card ids of the object and its attachments.
+                let by_card = |id: ObjId| (0, st.obj(id).card);
+                cards.sort_by_cached_key(|id| {
+                    let mut d = rustc_hash::FxHasher::default();
+                    hash_object(st, &by_card, *id, &mut d);
+                    d.finish()
+                });
+            }
+            cards
+        })
+        .collect();
     // Canonical numbers: zones in order, each card then its attachments.
     let mut canon = vec![u32::MAX; st.objects.len()];
     let mut next = 0u32;
@@ -72,8 +93,8 @@ pub(crate) fn fingerprint(st: &State, frames: &[Frame], req: &Request) -> u64 {
             number(st, canon, next, *a);
         }
     }
-    for z in st.zones.iter() {
-        for id in &z.cards {
+    for cards in &zones {
+        for id in cards {
             number(st, &mut canon, &mut next, *id);
         }
     }
@@ -87,9 +108,9 @@ pub(crate) fn fingerprint(st: &State, frames: &[Frame], req: &Request) -> u64 {
     };
     (st.turn, st.turn_player, st.phase).hash(&mut h);
     (st.round, st.seats.direction).hash(&mut h);
-    for z in st.zones.iter() {
-        z.cards.len().hash(&mut h);
-        for id in &z.cards {
+    for cards in &zones {
+        cards.len().hash(&mut h);
+        for id in cards {
             hash_object(st, &key, *id, &mut h);
         }
     }
@@ -116,6 +137,9 @@ pub(crate) fn fingerprint(st: &State, frames: &[Frame], req: &Request) -> u64 {
         e.expiry
             .map(|x| (x.point.0, x.player, x.after_turn))
             .hash(&mut h);
+        if !e.persists_in.is_empty() {
+            e.persists_in.hash(&mut h);
+        }
     }
     for g in st.grants.iter() {
         (g.ability, g.host.map(key), g.source.map(key)).hash(&mut h);
@@ -123,6 +147,12 @@ pub(crate) fn fingerprint(st: &State, frames: &[Frame], req: &Request) -> u64 {
         g.expiry
             .map(|x| (x.point.0, x.player, x.after_turn))
             .hash(&mut h);
+        if !g.persists_in.is_empty() {
+            g.persists_in.hash(&mut h);
+        }
+    }
+    for u in st.usage.iter() {
+        u.hash(&mut h);
     }
     for b in st.pending.iter() {
         b.items.len().hash(&mut h);
@@ -310,7 +340,8 @@ fn bar(
 
 impl Game {
     fn loops_on(&self) -> bool {
-        self.engine.db.rules.manifest.loops.declare
+        let l = &self.engine.db.rules.manifest.loops;
+        l.declare || l.forbid
     }
 
     /// The driver stopped at a new request: fingerprint it, bar what is barred, and start a
@@ -324,7 +355,8 @@ impl Game {
         };
         let fp = {
             let st = self.state.borrow();
-            has_choice(&req).then(|| fingerprint(&st, &self.frames, &req))
+            let rules = &self.engine.db.rules;
+            has_choice(&req).then(|| fingerprint(rules, &st, &self.frames, &req))
         };
         let mut st = self.state.borrow_mut();
         let turn = st.turn;
@@ -343,7 +375,15 @@ impl Game {
         if l.replaying {
             return;
         }
-        if let Some(&i) = l.seen.get(&fp) {
+        if let Some(&i) = l.seen.get(&fp)
+            && self.engine.db.rules.manifest.loops.forbid
+        {
+            // The answer that started the loop is barred here for the rest of the turn: the
+            // player must do something else (or pass) this time.
+            // (The fingerprint includes who is asked, so it is the same player.)
+            let first = l.answers[i].clone();
+            l.barred.push((fp, first.player, first.response));
+        } else if let Some(&i) = l.seen.get(&fp) {
             // 11-1-1-2 / 11-1-1-3: who had a choice in the iteration can stop it; the turn
             // player declares first, then the others in turn order (1-3-4).
             let iteration = l.answers[i..].to_vec();

@@ -508,6 +508,11 @@ impl Rules {
             ability_keywords.push(s);
         }
         errors2.extend(check_options(&manifest));
+        if manifest.loops.declare && manifest.loops.forbid {
+            errors2.push(
+                "loops: `declare` (players declare how often a loop runs) and `forbid` (a loop's restarting answer is barred) are two policies: choose one".into(),
+            );
+        }
         let elimination_zone = match &manifest.elimination.cards {
             EliminatedCards::Zone(z) => {
                 let idx = manifest.zones.iter().position(|d| &d.name == z);

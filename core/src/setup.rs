@@ -9,6 +9,7 @@ use crate::game::driver::{Frame, Input, TurnStage};
 use crate::game::{Game, empty_state};
 use crate::operations::{self, Position};
 use crate::rules::Rules;
+use crate::state::match_context::MatchContext;
 use crate::state::{ObjId, PlayerId, State};
 
 /// How a placed card starts.
@@ -58,6 +59,13 @@ impl Builder {
         let seats = engine.seats(nplayers, options)?;
         let state = empty_state(&engine, seats, seed);
         Ok(Builder { engine, state })
+    }
+
+    /// The results of the match's games before this one (`ctx:match()`).
+    pub fn set_match(&mut self, context: MatchContext) -> Result<(), String> {
+        context.check_seats(self.state.nplayers)?;
+        self.state.match_context = std::sync::Arc::new(context);
+        Ok(())
     }
 
     /// Places a card (by id) in `player`'s zone (on top). Returns the new object.

@@ -5,9 +5,9 @@
 //! Hex: on your turn you may "curse" the opposing board (power −1, tagged `curse`), "bless" your own (+1, tagged `blessing`, uncancellable), or "cleanse" the
 //! curses on your cards (ending every cancellable effect tagged `curse` on them).
 
-use std::collections::BTreeMap;
-use std::rc::Rc;
+mod common;
 
+use common::{deck, engine_of, new_game, pick};
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -78,71 +78,19 @@ end
 "#;
 
 fn content(manifest: &str) -> Content {
-    let manifest: RulesetManifest = serde_json::from_str(manifest).expect("manifest");
-    let card = |id: &str| {
-        let mut fields = BTreeMap::new();
-        fields.insert("power".to_string(), serde_json::json!(3));
-        CardDef {
-            id: id.into(),
-            category: "thing".into(),
-            name: [("en".to_string(), id.to_string())].into(),
-            text: BTreeMap::new(),
-            fields,
-            keywords: Vec::new(),
-            script: None,
-        }
-    };
-    Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "hex.lua".into(),
-                text: RULES_LUA.into(),
-            }],
-        },
-        cards: vec![card("oak"), card("elm")],
-    }
+    let thing = |id: &str| common::card(id, "thing", serde_json::json!({"power": 3}), None);
+    common::content(
+        manifest,
+        |_| {},
+        &[("hex.lua", RULES_LUA)],
+        vec![thing("oak"), thing("elm")],
+    )
 }
 
 fn game() -> Game {
-    let e: Rc<Engine> = Engine::new(&content(MANIFEST)).unwrap_or_else(|es| panic!("{es:?}"));
-    let deck = || {
-        let mut d = DeckList::default();
-        d.sections.insert(
-            "board".into(),
-            [("oak".to_string(), 1), ("elm".to_string(), 1)].into(),
-        );
-        d
-    };
-    Game::new(
-        e,
-        GameConfig {
-            seed: 1,
-            decks: vec![deck(), deck()],
-            keep_log: true,
-        },
-    )
-    .expect("game starts")
-}
-
-fn pick(g: &mut Game, label: &str) {
-    let Some(Request::Choose {
-        options, player, ..
-    }) = g.request().cloned()
-    else {
-        panic!("no choice")
-    };
-    let i = options
-        .iter()
-        .position(|o| o.label == label)
-        .unwrap_or_else(|| panic!("no option '{label}'"));
-    g.respond(
-        player,
-        Response::Choose {
-            indices: vec![i as u32],
-        },
-    )
-    .expect("legal");
+    let e = engine_of(&content(MANIFEST));
+    let board = || deck("board", &[("oak", 1), ("elm", 1)]);
+    new_game(&e, 1, vec![board(), board()])
 }
 
 /// The last `counted` event with this key.
@@ -211,22 +159,9 @@ fn an_undeclared_tag_is_an_error_naming_the_declared_ones() {
         r#""effect_tags": ["curse", "blessing"],"#,
         r#""effect_tags": ["blessing"],"#,
     );
-    let e: Rc<Engine> = Engine::new(&content(&bad)).unwrap_or_else(|es| panic!("{es:?}"));
-    let deck = || {
-        let mut d = DeckList::default();
-        d.sections
-            .insert("board".into(), [("oak".to_string(), 1)].into());
-        d
-    };
-    let mut g = Game::new(
-        e,
-        GameConfig {
-            seed: 1,
-            decks: vec![deck(), deck()],
-            keep_log: true,
-        },
-    )
-    .expect("game starts");
+    let e = engine_of(&content(&bad));
+    let board = || deck("board", &[("oak", 1)]);
+    let mut g = new_game(&e, 1, vec![board(), board()]);
     pick(&mut g, "curse");
     let err = g.errors().last().cloned().unwrap_or_default();
     assert!(err.contains("curse") && err.contains("blessing"), "{err}");

@@ -7,9 +7,11 @@
 //! offers every move, attachment, boost and counter as an action, so each test drives the
 //! kernel step by step and checks the invariants after every step.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::rc::Rc;
 
+use common::{engine_of, labels, pick};
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -120,20 +122,7 @@ end
 "#;
 
 fn card(id: &str, category: &str, power: i64, script: Option<&str>) -> CardDef {
-    let mut fields = BTreeMap::new();
-    fields.insert("power".to_string(), serde_json::json!(power));
-    CardDef {
-        id: id.into(),
-        category: category.into(),
-        name: [("en".to_string(), id.to_string())].into(),
-        text: BTreeMap::new(),
-        fields,
-        keywords: Vec::new(),
-        script: script.map(|s| Source {
-            name: format!("cards/{id}.lua"),
-            text: s.into(),
-        }),
-    }
+    common::card(id, category, serde_json::json!({ "power": power }), script)
 }
 
 fn cards() -> Vec<CardDef> {
@@ -208,43 +197,15 @@ fn cards() -> Vec<CardDef> {
 }
 
 fn content_with(tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
-    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
-    tweak(&mut raw);
-    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
-    Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "lines.lua".into(),
-                text: RULES_LUA.into(),
-            }],
-        },
-        cards: cards(),
-    }
+    common::content(MANIFEST, tweak, &[("lines.lua", RULES_LUA)], cards())
 }
 
 fn engine_with(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
-    match Engine::new(&content_with(tweak)) {
-        Ok(e) => e,
-        Err(es) => panic!(
-            "{}",
-            es.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        ),
-    }
+    engine_of(&content_with(tweak))
 }
 
 fn load_errors(tweak: impl FnOnce(&mut serde_json::Value)) -> String {
-    match Engine::new(&content_with(tweak)) {
-        Ok(_) => panic!("the manifest loaded"),
-        Err(es) => es
-            .iter()
-            .map(|e| e.to_string())
-            .collect::<Vec<_>>()
-            .join("\n"),
-    }
+    common::load_errors(&content_with(tweak))
 }
 
 /// A game of Lines at player 1's first main phase with these cards placed (zone, card,
@@ -266,34 +227,14 @@ fn position(e: &Rc<Engine>, placed: &[(&str, &str, Option<usize>)]) -> Game {
 
 /// Answers with the option whose label is `label`, then checks the invariants.
 fn step(g: &mut Game, label: &str) {
-    let req = g.request().expect("a request").clone();
-    let Request::Choose {
-        options, player, ..
-    } = &req
-    else {
-        panic!("not a choice: {req:?}")
-    };
-    let i = options
-        .iter()
-        .position(|o| o.label == label)
-        .unwrap_or_else(|| panic!("no option '{label}'"));
-    g.respond(
-        *player,
-        Response::Choose {
-            indices: vec![i as u32],
-        },
-    )
-    .expect("legal");
+    pick(g, label);
     assert!(g.errors().is_empty(), "script errors: {:?}", g.errors());
     g.check_invariants()
         .unwrap_or_else(|e| panic!("after '{label}': {e}"));
 }
 
 fn offered(g: &Game, label: &str) -> bool {
-    match g.request() {
-        Some(Request::Choose { options, .. }) => options.iter().any(|o| o.label == label),
-        _ => false,
-    }
+    labels(g).iter().any(|l| l == label)
 }
 
 /// Ends player 1's turn and player 2's, back to player 1's main phase.

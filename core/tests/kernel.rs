@@ -3,9 +3,11 @@
 //! the first player with total power 10 or more on the board wins; a player who must draw
 //! from an empty deck loses.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::rc::Rc;
 
+use common::{engine_of, labels, new_game, pick, with_keywords};
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -135,23 +137,10 @@ RULES = {
 "#;
 
 fn card(id: &str, category: &str, power: i64, keywords: &[&str], script: Option<&str>) -> CardDef {
-    let mut fields = BTreeMap::new();
-    fields.insert("power".to_string(), serde_json::json!(power));
-    CardDef {
-        id: id.into(),
-        category: category.into(),
-        name: [("en".to_string(), id.to_string())].into(),
-        text: BTreeMap::new(),
-        fields,
-        keywords: keywords
-            .iter()
-            .map(|k| KeywordUse::Plain(k.to_string()))
-            .collect(),
-        script: script.map(|s| Source {
-            name: format!("cards/{id}.lua"),
-            text: s.into(),
-        }),
-    }
+    with_keywords(
+        common::card(id, category, serde_json::json!({ "power": power }), script),
+        keywords,
+    )
 }
 
 fn content(extra: Vec<CardDef>) -> Content {
@@ -159,9 +148,6 @@ fn content(extra: Vec<CardDef>) -> Content {
 }
 
 fn content_with(extra: Vec<CardDef>, tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
-    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
-    tweak(&mut raw);
-    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
     let mut cards = vec![
         card("plain", "runner", 2, &[], None),
         card("quick", "runner", 2, &["swift"], None),
@@ -218,77 +204,15 @@ fn content_with(extra: Vec<CardDef>, tweak: impl FnOnce(&mut serde_json::Value))
         card("boots", "gear", 0, &[], None),
     ];
     cards.extend(extra);
-    Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "sprint.lua".into(),
-                text: RULES_LUA.into(),
-            }],
-        },
-        cards,
-    }
+    common::content(MANIFEST, tweak, &[("sprint.lua", RULES_LUA)], cards)
 }
 
 fn engine(extra: Vec<CardDef>) -> Rc<Engine> {
-    match Engine::new(&content(extra)) {
-        Ok(e) => e,
-        Err(es) => panic!(
-            "{}",
-            es.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        ),
-    }
+    engine_of(&content(extra))
 }
 
 fn deck(cards: &[(&str, u32)]) -> DeckList {
-    let mut d = DeckList::default();
-    d.sections.insert(
-        "main".into(),
-        cards.iter().map(|(c, n)| (c.to_string(), *n)).collect(),
-    );
-    d
-}
-
-fn game(e: &Rc<Engine>, seed: u64, decks: Vec<DeckList>) -> Game {
-    Game::new(
-        e.clone(),
-        GameConfig {
-            seed,
-            decks,
-            keep_log: true,
-        },
-    )
-    .expect("game starts")
-}
-
-/// Answers with the option whose label starts with `label`.
-fn pick(g: &mut Game, label: &str) {
-    let req = g.request().expect("a request").clone();
-    let Request::Choose {
-        options, player, ..
-    } = &req
-    else {
-        panic!("not a choice")
-    };
-    let i = options
-        .iter()
-        .position(|o| o.label.starts_with(label))
-        .unwrap_or_else(|| {
-            panic!(
-                "no option '{label}' in {:?}",
-                options.iter().map(|o| &o.label).collect::<Vec<_>>()
-            )
-        });
-    g.respond(
-        *player,
-        Response::Choose {
-            indices: vec![i as u32],
-        },
-    )
-    .expect("legal");
+    common::deck("main", cards)
 }
 
 /// "bomb": when played, discards every card on its controller's board.
@@ -348,7 +272,7 @@ fn power_of(g: &Game, zone: &str, p: PlayerId, card: &str) -> i64 {
 #[test]
 fn setup_draws_and_first_turn_asks_turn_player() {
     let e = engine(vec![]);
-    let g = game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    let g = new_game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
     assert_eq!(g.turn(), 1);
     assert_eq!(zone_cards(&g, "hand", 0).len(), 3); // 2 in setup + 1 in the draw phase
     assert_eq!(zone_cards(&g, "hand", 1).len(), 2);
@@ -358,7 +282,7 @@ fn setup_draws_and_first_turn_asks_turn_player() {
 #[test]
 fn views_hide_hands_and_decks() {
     let e = engine(vec![]);
-    let g = game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    let g = new_game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
     let v = g.view(1);
     let opp_hand = v
         .zones
@@ -386,7 +310,7 @@ fn views_hide_hands_and_decks() {
 #[test]
 fn triggered_ability_resolves_after_the_action() {
     let e = engine(vec![]);
-    let mut g = game(&e, 2, vec![deck(&[("scout", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 2, vec![deck(&[("scout", 6)]), deck(&[("plain", 6)])]);
     let before = zone_cards(&g, "hand", 0).len();
     pick(&mut g, "play scout");
     assert_eq!(zone_cards(&g, "board", 0), vec!["scout"]);
@@ -401,7 +325,7 @@ fn triggered_ability_resolves_after_the_action() {
 #[test]
 fn static_abilities_and_rule_abilities_modify_characteristics() {
     let e = engine(vec![]);
-    let mut g = game(
+    let mut g = new_game(
         &e,
         3,
         vec![deck(&[("banner", 2), ("quick", 4)]), deck(&[("plain", 6)])],
@@ -446,7 +370,7 @@ fn a_static_ability_that_reads_its_own_change_is_decided_without_it() {
         )
     };
     let e = engine(vec![own("underdog", "<= 2"), own("climber", ">= 3")]);
-    let mut g = game(
+    let mut g = new_game(
         &e,
         5,
         vec![
@@ -466,7 +390,7 @@ fn a_static_ability_that_reads_its_own_change_is_decided_without_it() {
 #[test]
 fn effects_with_durations_expire_and_once_per_turn_holds() {
     let e = engine(vec![]);
-    let mut g = game(&e, 4, vec![deck(&[("coach", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 4, vec![deck(&[("coach", 6)]), deck(&[("plain", 6)])]);
     pick(&mut g, "play coach");
     pick(&mut g, "use coach");
     pick(&mut g, "coach"); // the target
@@ -488,7 +412,7 @@ fn attachments_follow_the_attachment_rule_when_the_host_leaves() {
     // when played.
     let bomb = bomb();
     let e = engine(vec![bomb]);
-    let mut g = game(
+    let mut g = new_game(
         &e,
         5,
         vec![
@@ -533,7 +457,7 @@ fn an_attached_cards_abilities_work_in_its_hosts_zone() {
         ),
     );
     let e = engine(vec![spurs]);
-    let mut g = game(
+    let mut g = new_game(
         &e,
         5,
         vec![
@@ -557,7 +481,7 @@ fn an_attached_cards_abilities_work_in_its_hosts_zone() {
 fn optional_replacement_asks_and_replaces() {
     let bomb = bomb();
     let e = engine(vec![bomb]);
-    let mut g = game(
+    let mut g = new_game(
         &e,
         6,
         vec![deck(&[("guard", 3), ("bomb", 3)]), deck(&[("plain", 6)])],
@@ -616,7 +540,7 @@ fn card_replacements_come_before_rule_replacements_and_scripts_see_them() {
     };
     // The rule's replacement alone: the card goes to the discard; the script saw it replaced.
     let e = engine(vec![tithe(), shelter.clone()]);
-    let mut g = game(&e, 3, vec![deck(&[("tithe", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 3, vec![deck(&[("tithe", 6)]), deck(&[("plain", 6)])]);
     pick(&mut g, "play tithe");
     let hand = zone_cards(&g, "hand", 0).len();
     pick(&mut g, "use tithe");
@@ -625,7 +549,7 @@ fn card_replacements_come_before_rule_replacements_and_scripts_see_them() {
     assert_eq!(scored(&g), 1);
     // A card's replacement comes first, without a question (it is the only card's); the rule's
     // no longer applies to the changed move: the card stays in the deck.
-    let mut g = game(
+    let mut g = new_game(
         &e,
         3,
         vec![deck(&[("tithe", 3), ("shelter", 3)]), deck(&[("plain", 6)])],
@@ -644,7 +568,7 @@ fn card_replacements_come_before_rule_replacements_and_scripts_see_them() {
 #[test]
 fn rule_processing_ends_the_game_in_the_middle_of_a_turn() {
     let e = engine(vec![]);
-    let mut g = game(&e, 7, vec![deck(&[("plain", 8)]), deck(&[("plain", 8)])]);
+    let mut g = new_game(&e, 7, vec![deck(&[("plain", 8)]), deck(&[("plain", 8)])]);
     // 5 plains of power 2 = 10 but the board holds 3; use the turn loop until someone wins or
     // the decks run out: each player plays what they can.
     let mut steps = 0;
@@ -680,7 +604,7 @@ fn rule_processing_ends_the_game_in_the_middle_of_a_turn() {
 #[test]
 fn illegal_responses_change_nothing() {
     let e = engine(vec![]);
-    let mut g = game(&e, 8, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 8, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
     let hash = g.log_hash();
     assert!(
         g.respond(1, Response::Choose { indices: vec![0] }).is_err(),
@@ -700,7 +624,7 @@ fn illegal_responses_change_nothing() {
 }
 
 fn random_game(e: &Rc<Engine>, seed: u64) -> (String, Option<GameResult>) {
-    let mut g = game(
+    let mut g = new_game(
         e,
         seed,
         vec![
@@ -736,7 +660,7 @@ fn same_seed_same_log() {
 #[test]
 fn fork_behaves_the_same_when_answered_the_same() {
     let e = engine(vec![]);
-    let mut g = game(&e, 11, vec![deck(&[("coach", 8)]), deck(&[("plain", 8)])]);
+    let mut g = new_game(&e, 11, vec![deck(&[("coach", 8)]), deck(&[("plain", 8)])]);
     pick(&mut g, "play coach");
     pick(&mut g, "use coach");
     // Mid-ability: a coroutine is suspended (the target choice). Fork replays.
@@ -756,7 +680,7 @@ fn fork_behaves_the_same_when_answered_the_same() {
 fn three_and_four_seats_take_turns_in_order() {
     let e = engine(vec![]);
     for n in [3usize, 4] {
-        let mut g = game(&e, 12, (0..n).map(|_| deck(&[("plain", 8)])).collect());
+        let mut g = new_game(&e, 12, (0..n).map(|_| deck(&[("plain", 8)])).collect());
         for expect in 0..n {
             assert_eq!(g.request().unwrap().player() as usize, expect);
             pick(&mut g, "end turn");
@@ -769,11 +693,11 @@ fn three_and_four_seats_take_turns_in_order() {
 fn hostile(src: &str) -> (Vec<String>, Option<riffle_core::GameResult>) {
     let bad = card("bad", "runner", 0, &[], Some(src));
     let e = engine(vec![bad]);
-    let mut g = game(&e, 13, vec![deck(&[("bad", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 13, vec![deck(&[("bad", 6)]), deck(&[("plain", 6)])]);
     pick(&mut g, "play bad");
     g.check_invariants().unwrap();
     // A separate game afterwards, in the same process and on the same engine, is unaffected.
-    let mut after = game(&e, 14, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    let mut after = new_game(&e, 14, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
     pick(&mut after, "end turn");
     assert!(after.errors().is_empty(), "{:?}", after.errors());
     assert!(after.request().is_some());
@@ -865,19 +789,6 @@ fn deck_validation_uses_the_ruleset_hook() {
     );
 }
 
-fn engine_of(c: Content) -> Rc<Engine> {
-    match Engine::new(&c) {
-        Ok(e) => e,
-        Err(es) => panic!(
-            "{}",
-            es.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        ),
-    }
-}
-
 #[test]
 fn tokens_stop_existing_when_they_leave_play() {
     let mint = card(
@@ -895,7 +806,7 @@ fn tokens_stop_existing_when_they_leave_play() {
         ),
     );
     let e = engine(vec![mint]);
-    let mut g = game(&e, 21, vec![deck(&[("mint", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 21, vec![deck(&[("mint", 6)]), deck(&[("plain", 6)])]);
     let before = g.object_count();
     pick(&mut g, "play mint");
     assert!(g.object_count() > before);
@@ -928,7 +839,7 @@ return {
 #[test]
 fn granted_abilities_work_on_their_host_until_they_expire() {
     let e = engine(vec![card("mentor", "runner", 1, &[], Some(MENTOR))]);
-    let mut g = game(
+    let mut g = new_game(
         &e,
         22,
         vec![deck(&[("plain", 3), ("mentor", 3)]), deck(&[("plain", 6)])],
@@ -949,13 +860,6 @@ fn granted_abilities_work_on_their_host_until_they_expire() {
     );
 }
 
-fn labels(g: &Game) -> Vec<String> {
-    match g.request() {
-        Some(Request::Choose { options, .. }) => options.iter().map(|o| o.label.clone()).collect(),
-        _ => vec![],
-    }
-}
-
 const TIMER: &str = r#"
 local later = { kind = "triggered", on = "turn_ended", dormant = true,
   operate = function(ctx) draw(ctx, ctx.player) end }
@@ -969,7 +873,7 @@ return {
 #[test]
 fn delayed_abilities_fire_once_at_their_event() {
     let e = engine(vec![card("timer", "runner", 1, &[], Some(TIMER))]);
-    let mut g = game(&e, 23, vec![deck(&[("timer", 8)]), deck(&[("plain", 8)])]);
+    let mut g = new_game(&e, 23, vec![deck(&[("timer", 8)]), deck(&[("plain", 8)])]);
     pick(&mut g, "play timer");
     let hand = zone_cards(&g, "hand", 0).len();
     pick(&mut g, "end turn"); // turn ends: the delayed draw happens once
@@ -994,7 +898,7 @@ fn watcher_game(once_per_batch: bool) -> Game {
         ],
         |m| m["triggers"]["once_per_batch"] = serde_json::json!(once_per_batch),
     );
-    let e = engine_of(c);
+    let e = engine_of(&c);
     let mut b = Builder::new(e, 2, 1).unwrap();
     for _ in 0..6 {
         b.place(0, "deck", "plain", &Place::default()).unwrap();
@@ -1132,7 +1036,7 @@ const HUSHCRY: &str = r#"return { { kind = "triggered", on = "moved", zones = {"
    end } }"#;
 
 fn silence_engine(board_capacity: u32) -> Rc<Engine> {
-    engine_of(content_with(
+    engine_of(&content_with(
         vec![
             card("hush", "runner", 0, &[], Some(HUSH)),
             card("hushall", "runner", 0, &[], Some(HUSHALL)),
@@ -1301,7 +1205,7 @@ fn seen_cards(g: &Game, viewer: PlayerId, name: &str, reason: Option<&str>) -> V
 #[test]
 fn the_filtered_log_blanks_hidden_moves_for_the_opponent_and_shows_them_to_the_owner() {
     let e = engine(vec![]);
-    let mut g = game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("quick", 6)])]);
+    let mut g = new_game(&e, 1, vec![deck(&[("plain", 6)]), deck(&[("quick", 6)])]);
     // Draws: the drawer sees what they drew, the opponent only that a card moved.
     let own = seen_cards(&g, 0, "moved", Some("draw"));
     let opp = seen_cards(&g, 1, "moved", Some("draw"));
@@ -1437,9 +1341,8 @@ fn the_filtered_log_leaves_hidden_cards_out_of_event_data() {
 // Loops players can stop (`loops: {declare: true}`, core/src/loops.rs) ---------------------
 
 /// "juggler": use: return it to its owner's hand (play it again: a loop its player can stop).
-/// "heckler": when an opponent's card enters the board, its controller may draw a card.
-fn loop_engine() -> Rc<Engine> {
-    let juggler = card(
+fn juggler() -> CardDef {
+    card(
         "juggler",
         "runner",
         1,
@@ -1448,7 +1351,12 @@ fn loop_engine() -> Rc<Engine> {
             r#"return { { kind = "activated", timing = "main",
            operate = function(ctx) ctx:move(ctx.source, "hand", { reason = "return" }) end } }"#,
         ),
-    );
+    )
+}
+
+/// Sprint with loops declared, the juggler and "heckler": when an opponent's card enters the
+/// board, its controller may draw a card.
+fn loop_engine() -> Rc<Engine> {
     let heckler = card(
         "heckler",
         "runner",
@@ -1460,9 +1368,61 @@ fn loop_engine() -> Rc<Engine> {
            operate = function(ctx) if ctx:yes_no(ctx.player, "heckle") then draw(ctx, ctx.player) end end } }"#,
         ),
     );
-    engine_of(content_with(vec![juggler, heckler], |m| {
+    engine_of(&content_with(vec![juggler(), heckler], |m| {
         m["loops"] = serde_json::json!({"declare": true, "max_count": 10});
     }))
+}
+
+/// Sprint with loops forbidden (`loops: {forbid: true}`) and the juggler.
+fn forbidding_engine(both: bool) -> Result<Rc<Engine>, String> {
+    let c = content_with(vec![juggler()], |m| {
+        m["loops"] = serde_json::json!({"forbid": true, "declare": both});
+    });
+    match Engine::new(&c) {
+        Ok(e) => Ok(e),
+        Err(es) => Err(es
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n")),
+    }
+}
+
+// Summoner Master 105.2.1 ("an endless loop in a single window is forbidden") as a policy:
+// the answer that restarts a loop is barred at once, with no declaration.
+#[test]
+fn under_the_forbid_policy_the_answer_that_restarts_a_loop_is_barred_without_a_declaration() {
+    let e = forbidding_engine(false).expect("loads");
+    let mut g = new_game(&e, 31, vec![deck(&[("juggler", 6)]), deck(&[("plain", 6)])]);
+    // Play a juggler and return it, round after round. The returned cards are new this
+    // turn, so the first rounds differ; once a position repeats, the answer given there
+    // before is gone: the juggler on the board may not be used again.
+    let mut rounds = 0;
+    loop {
+        pick(&mut g, "play juggler");
+        assert!(!is_declaration(&g), "no loop count is asked under `forbid`");
+        rounds += 1;
+        if !labels(&g).iter().any(|l| l == "use juggler") {
+            break;
+        }
+        assert!(rounds < 5, "the loop was never barred");
+        pick(&mut g, "use juggler");
+    }
+    assert_eq!(zone_cards(&g, "board", 0), ["juggler"]);
+    assert_eq!(labels(&g), ["play juggler", "play juggler", "end turn"]);
+    // Another position (a second juggler on the board): its uses are allowed.
+    pick(&mut g, "play juggler");
+    assert!(labels(&g).iter().any(|l| l == "use juggler"));
+    g.check_invariants().unwrap();
+}
+
+#[test]
+fn the_two_loop_policies_cannot_both_be_chosen() {
+    let err = forbidding_engine(true).err().expect("refused");
+    assert!(
+        err.contains("loops: `declare`") && err.contains("choose one"),
+        "{err}"
+    );
 }
 
 fn plays(g: &Game) -> usize {
@@ -1496,7 +1456,7 @@ fn juggle_until_declared(g: &mut Game) {
 #[test]
 fn a_repeated_decision_is_a_loop_its_only_chooser_declares_and_it_runs_that_often() {
     let e = loop_engine();
-    let mut g = game(&e, 31, vec![deck(&[("juggler", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 31, vec![deck(&[("juggler", 6)]), deck(&[("plain", 6)])]);
     juggle_until_declared(&mut g);
     let Some(Request::Number {
         player, min, max, ..
@@ -1520,7 +1480,7 @@ fn a_repeated_decision_is_a_loop_its_only_chooser_declares_and_it_runs_that_ofte
 #[test]
 fn the_looping_answer_stays_barred_in_the_same_state_and_returns_when_it_changes() {
     let e = loop_engine();
-    let mut g = game(&e, 31, vec![deck(&[("juggler", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 31, vec![deck(&[("juggler", 6)]), deck(&[("plain", 6)])]);
     juggle_until_declared(&mut g);
     g.respond(0, Response::Number { value: 0 }).unwrap();
     assert!(!labels(&g).iter().any(|x| x == "use juggler"));
@@ -1539,7 +1499,7 @@ fn the_looping_answer_stays_barred_in_the_same_state_and_returns_when_it_changes
 fn both_players_declare_turn_player_first_and_the_smaller_count_runs() {
     let e = loop_engine();
     for (first, second, stopper) in [(5, 2, 1), (1, 4, 0), (2, 2, 0)] {
-        let mut g = game(
+        let mut g = new_game(
             &e,
             31,
             vec![deck(&[("juggler", 6)]), deck(&[("heckler", 6)])],
@@ -1576,7 +1536,7 @@ fn both_players_declare_turn_player_first_and_the_smaller_count_runs() {
 fn a_declared_loop_replays_the_same_in_a_fork_and_with_the_same_answers() {
     let e = loop_engine();
     let run = |fork_at_declaration: bool| {
-        let mut g = game(
+        let mut g = new_game(
             &e,
             31,
             vec![deck(&[("juggler", 6)]), deck(&[("heckler", 6)])],
@@ -1599,7 +1559,7 @@ fn a_declared_loop_replays_the_same_in_a_fork_and_with_the_same_answers() {
 #[test]
 fn out_of_range_input_is_an_error_that_changes_nothing() {
     let e = engine(vec![]);
-    let mut g = game(&e, 21, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(&e, 21, vec![deck(&[("plain", 6)]), deck(&[("plain", 6)])]);
     let hash = g.log_hash();
     for seat in [2u8, 3, 200, 255] {
         let err = g.concede(seat).unwrap_err().to_string();
@@ -1633,4 +1593,111 @@ fn out_of_range_input_is_an_error_that_changes_nothing() {
         panic!("a 4-billion-card deck started a game")
     };
     assert!(e2.to_string().contains("a deck may hold at most"), "{e2}");
+}
+
+// Zones whose order is not kept (`ordered: false`, docs/kernel.md F4) -----------------------
+
+/// "rotator": use: move the bottom card of your hand to the top of your hand; "misplacer":
+/// use: put the bottom card of your hand at the bottom of your hand.
+fn hand_order_engine() -> Rc<Engine> {
+    let rotator = card(
+        "rotator",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "activated", timing = "main",
+           operate = function(ctx) ctx:move(ctx:cards("hand", ctx.player)[1], "hand", { reason = "rotate" }) end } }"#,
+        ),
+    );
+    let misplacer = card(
+        "misplacer",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "activated", timing = "main",
+           operate = function(ctx) ctx:move(ctx:cards("hand", ctx.player)[1], "hand", { position = "bottom" }) end } }"#,
+        ),
+    );
+    engine_of(&content_with(vec![rotator, misplacer], |m| {
+        m["loops"] = serde_json::json!({"declare": true, "max_count": 10});
+    }))
+}
+
+/// Player 1's turn: a full board of `on_board`, and "plain" then "quick" in hand (runners the
+/// full board leaves unplayable, so the menu does not list the hand).
+fn full_board_with_hand(e: &Rc<Engine>, on_board: &str) -> Game {
+    let mut b = Builder::new(e.clone(), 2, 1).unwrap();
+    for _ in 0..3 {
+        b.place(0, "board", on_board, &Place::default()).unwrap();
+    }
+    for c in ["plain", "quick"] {
+        b.place(0, "hand", c, &Place::default()).unwrap();
+    }
+    for _ in 0..3 {
+        b.place(0, "deck", "plain", &Place::default()).unwrap();
+        b.place(1, "deck", "plain", &Place::default()).unwrap();
+    }
+    b.start(3, 0, "main").unwrap()
+}
+
+#[test]
+fn a_loop_that_only_reorders_an_unordered_zone_is_found_at_its_first_repeat() {
+    let e = hand_order_engine();
+    let mut g = full_board_with_hand(&e, "rotator");
+    assert_eq!(zone_cards(&g, "hand", 0), ["plain", "quick"]);
+    // Each use moves a card, which becomes a new object that entered this turn: after two
+    // uses both cards have, and from then on only the hand's order changes. The hand is not
+    // ordered, so the third use repeats the position after the second, and the kernel asks
+    // for a loop count at once (with an ordered hand only the fourth use would repeat).
+    pick(&mut g, "use rotator");
+    pick(&mut g, "use rotator");
+    assert_eq!(zone_cards(&g, "hand", 0), ["plain", "quick"]);
+    assert!(!is_declaration(&g), "{:?}", g.request());
+    pick(&mut g, "use rotator");
+    assert_eq!(zone_cards(&g, "hand", 0), ["quick", "plain"]);
+    assert!(is_declaration(&g), "{:?}", g.request());
+}
+
+#[test]
+fn a_place_in_a_zone_whose_order_is_not_kept_is_a_script_error_naming_the_zone() {
+    let e = hand_order_engine();
+    let mut g = full_board_with_hand(&e, "misplacer");
+    pick(&mut g, "use misplacer");
+    assert_eq!(g.errors().len(), 1, "{:?}", g.errors());
+    assert!(
+        g.errors()[0].contains(
+            "zone 'hand' is not ordered (game.yaml), so its cards have no places: leave out `position`"
+        ),
+        "{:?}",
+        g.errors()
+    );
+    assert_eq!(
+        zone_cards(&g, "hand", 0),
+        ["plain", "quick"],
+        "nothing moved"
+    );
+}
+
+// F8: a set characteristic is a set.
+#[test]
+fn a_name_listed_twice_in_a_set_characteristic_is_there_once() {
+    let twins = common::card(
+        "twins",
+        "runner",
+        serde_json::json!({ "power": 1, "tags": ["pair", "pair", "odd"] }),
+        None,
+    );
+    let e = engine(vec![twins]);
+    let mut b = Builder::new(e, 2, 1).unwrap();
+    b.place(0, "board", "twins", &Place::default()).unwrap();
+    let g = b.start(3, 0, "main").unwrap();
+    let v = g.view(0);
+    let board = v
+        .zones
+        .iter()
+        .find(|z| z.name == "board" && z.owner == Some(0))
+        .expect("board");
+    assert_eq!(board.cards[0].sets["tags"], ["pair", "odd"]);
 }

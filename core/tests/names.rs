@@ -3,9 +3,11 @@
 //! names in other languages are for people (`Game::view_in`, `c:name_in`). The shape of the
 //! manifest and helpers follows the "Sprint" game of `kernel.rs`.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::rc::Rc;
 
+use common::{engine_of, labels, pick, request_labels, with_names};
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -101,23 +103,10 @@ const WATCH: &str = r#"return { { kind = "triggered", on = "moved", zones = {"bo
    operate = function(ctx) end } }"#;
 
 fn card(id: &str, names: &[(&str, &str)], script: Option<&str>) -> CardDef {
-    let mut fields = BTreeMap::new();
-    fields.insert("power".to_string(), serde_json::json!(1));
-    CardDef {
-        id: id.into(),
-        category: "unit".into(),
-        name: names
-            .iter()
-            .map(|(l, n)| (l.to_string(), n.to_string()))
-            .collect(),
-        text: BTreeMap::new(),
-        fields,
-        keywords: Vec::new(),
-        script: script.map(|s| Source {
-            name: format!("cards/{id}.lua"),
-            text: s.into(),
-        }),
-    }
+    with_names(
+        common::card(id, "unit", serde_json::json!({ "power": 1 }), script),
+        names,
+    )
 }
 
 fn cards() -> Vec<CardDef> {
@@ -133,32 +122,11 @@ fn cards() -> Vec<CardDef> {
 }
 
 fn content_with(cards: Vec<CardDef>, tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
-    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
-    tweak(&mut raw);
-    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
-    Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "relay.lua".into(),
-                text: RULES_LUA.into(),
-            }],
-        },
-        cards,
-    }
+    common::content(MANIFEST, tweak, &[("relay.lua", RULES_LUA)], cards)
 }
 
 fn engine() -> Rc<Engine> {
-    match Engine::new(&content_with(cards(), |_| {})) {
-        Ok(e) => e,
-        Err(es) => panic!(
-            "{}",
-            es.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        ),
-    }
+    engine_of(&content_with(cards(), |_| {}))
 }
 
 /// Errors of content that must not load, as lines.
@@ -186,30 +154,6 @@ fn position(board: &[&str], hand: &[&str]) -> Game {
     b.start(1, 0, "main").unwrap()
 }
 
-fn labels(req: Option<&Request>) -> Vec<String> {
-    match req {
-        Some(Request::Choose { options, .. }) => options.iter().map(|o| o.label.clone()).collect(),
-        _ => vec![],
-    }
-}
-
-/// Answers with the option whose label is `label`.
-fn pick(g: &mut Game, label: &str) {
-    let all = labels(g.request());
-    let i = all
-        .iter()
-        .position(|l| l == label)
-        .unwrap_or_else(|| panic!("no option '{label}' in {all:?}"));
-    let p = g.request().unwrap().player();
-    g.respond(
-        p,
-        Response::Choose {
-            indices: vec![i as u32],
-        },
-    )
-    .expect("legal");
-}
-
 /// Names of player 1's cards in `zone` as a view shows them.
 fn names_in(v: &PlayerView, zone: &str) -> Vec<Option<String>> {
     v.zones
@@ -229,13 +173,13 @@ fn same_name_is_the_printed_thai_name() {
     // not: the rules do not read English, so it may be played.
     let g = position(&["R-01"], &["R-02", "R-03"]);
     assert_eq!(
-        labels(g.request()),
+        labels(&g),
         [format!("play {ARCHER_TH}"), "end turn".to_string()]
     );
     // With the board empty, both are offered, each under its Thai name.
     let g = position(&[], &["R-02", "R-03"]);
     assert_eq!(
-        labels(g.request()),
+        labels(&g),
         [
             format!("play {KNIGHT_TH}"),
             format!("play {ARCHER_TH}"),
@@ -304,7 +248,7 @@ fn views_show_printed_names_unless_asked_for_a_language() {
     let theirs = g.view_in(1, "en");
     assert_eq!(names_in(&theirs, "hand"), [None]);
     // Labels written by the ruleset are its own text: the view leaves them alone.
-    assert_eq!(labels(english.request.as_ref()), labels(g.request()));
+    assert_eq!(request_labels(english.request.as_ref()), labels(&g));
 }
 
 #[test]
@@ -312,7 +256,7 @@ fn trigger_order_labels_use_the_printed_name_and_views_translate_them() {
     let mut g = position(&["R-05", "R-06"], &["R-03"]);
     pick(&mut g, &format!("play {ARCHER_TH}"));
     assert_eq!(g.request().unwrap().prompt(), "order_triggers");
-    let mut printed = labels(g.request());
+    let mut printed = labels(&g);
     printed.sort();
     assert_eq!(
         printed,
@@ -321,7 +265,7 @@ fn trigger_order_labels_use_the_printed_name_and_views_translate_them() {
             format!("{TOWER_TH} (moved)")
         ]
     );
-    let mut english = labels(g.view_in(0, "en").request.as_ref());
+    let mut english = request_labels(g.view_in(0, "en").request.as_ref());
     english.sort();
     assert_eq!(
         english,
@@ -395,7 +339,7 @@ fn the_printed_language_defaults_to_english() {
     b.place(0, "hand", "R-03", &Place::default()).unwrap();
     let g = b.start(1, 0, "main").unwrap();
     // Now the Archer is "Silver Knight" too, the same name as the Knight on the board.
-    assert_eq!(labels(g.request()), ["end turn"]);
+    assert_eq!(labels(&g), ["end turn"]);
     assert_eq!(
         names_in(&g.view(0), "board"),
         [Some("Silver Knight".to_string())]

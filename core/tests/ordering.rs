@@ -5,9 +5,11 @@
 //! Echo: on your turn you may "mill" (the top two cards of your deck go to the discard, one
 //! at a time) or "sacrifice" a card of your board. Cards react to cards reaching a discard.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::rc::Rc;
 
+use common::{engine_of, pick};
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -72,18 +74,7 @@ end
 "#;
 
 fn card(id: &str, script: Option<&str>) -> CardDef {
-    CardDef {
-        id: id.into(),
-        category: "thing".into(),
-        name: [("en".to_string(), id.to_string())].into(),
-        text: BTreeMap::new(),
-        fields: BTreeMap::new(),
-        keywords: Vec::new(),
-        script: script.map(|s| Source {
-            name: format!("cards/{id}.lua"),
-            text: s.into(),
-        }),
-    }
+    common::card(id, "thing", serde_json::Value::Null, script)
 }
 
 /// A replacement of a move into the discard, sending the card to `zone` instead; `mine`
@@ -102,74 +93,64 @@ fn redirect(zone: &str, whose: &str) -> String {
 }
 
 fn engine(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
-    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
-    tweak(&mut raw);
-    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
-    let content = Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "echo.lua".into(),
-                text: RULES_LUA.into(),
-            }],
-        },
-        cards: vec![
-            card("amber", None),
-            card("basalt", None),
-            card("listener", Some(r#"return { reaction("listener") }"#)),
-            card("alarm", Some(r#"return { reaction("alarm", "burst") }"#)),
-            card("phoenix", Some(&redirect("hand", "own"))),
-            card("aegis", Some(&redirect("hand", "mine"))),
-            card("ward", Some(&redirect("deck", "any"))),
-            // Sieve: milled cards go to the bottom of the deck instead; its `match` alone says
-            // which operations (the kernel tests it; `applies` says yes to all it is asked).
-            card(
-                "sieve",
-                Some(
-                    r#"return { { kind = "replacement", replaces = "move",
+    let cards = vec![
+        card("amber", None),
+        card("basalt", None),
+        card("listener", Some(r#"return { reaction("listener") }"#)),
+        card("alarm", Some(r#"return { reaction("alarm", "burst") }"#)),
+        card("phoenix", Some(&redirect("hand", "own"))),
+        card("aegis", Some(&redirect("hand", "mine"))),
+        card("ward", Some(&redirect("deck", "any"))),
+        // Sieve: milled cards go to the bottom of the deck instead; its `match` alone says
+        // which operations (the kernel tests it; `applies` says yes to all it is asked).
+        card(
+            "sieve",
+            Some(
+                r#"return { { kind = "replacement", replaces = "move",
                    match = { reason = "mill", to = "discard", from = "deck" },
                    applies = function(ctx, op) return true end,
                    replace = function(ctx, op) op.zone = "deck"; op.position = "bottom"; return op end } }"#,
-                ),
             ),
-            // Keeper: uses the card of the event as a table key and looks it up again by the
-            // card read from the discard: one object, one handle.
-            card(
-                "keeper",
-                Some(
-                    r#"return { { kind = "triggered", on = "moved", match = { to = "discard", reason = "mill" },
+        ),
+        // Keeper: uses the card of the event as a table key and looks it up again by the
+        // card read from the discard: one object, one handle.
+        card(
+            "keeper",
+            Some(
+                r#"return { { kind = "triggered", on = "moved", match = { to = "discard", reason = "mill" },
                    operate = function(ctx, args)
                      local seen = { [args.event.card] = 1 }
                      local pile = ctx:cards("discard", ctx.player)
                      ctx:emit("pinged", { key = "keeper", amount = seen[pile[#pile]] or 0 })
                    end } }"#,
-                ),
             ),
-            // Miller: reacts to cards milled into its controller's discard, by `match` alone
-            // (the kernel tests it; there is no `when`).
-            card(
-                "miller",
-                Some(
-                    r#"return { { kind = "triggered", on = "moved",
+        ),
+        // Miller: reacts to cards milled into its controller's discard, by `match` alone
+        // (the kernel tests it; there is no `when`).
+        card(
+            "miller",
+            Some(
+                r#"return { { kind = "triggered", on = "moved",
                    match = { to = "discard", reason = "mill", player = "self" },
                    operate = function(ctx, args) ctx:emit("pinged", { key = "miller", card = args.event.card }) end } }"#,
-                ),
             ),
-            // Martyr: reacts to its own sacrifice, looking back from the discard.
-            card(
-                "martyr",
-                Some(
-                    r#"return { { kind = "triggered", on = "moved", zones = { "board" },
+        ),
+        // Martyr: reacts to its own sacrifice, looking back from the discard.
+        card(
+            "martyr",
+            Some(
+                r#"return { { kind = "triggered", on = "moved", zones = { "board" },
                    match = { old = "self", reason = "sacrifice" },
                    operate = function(ctx, args) ctx:emit("pinged", { key = "martyr", card = args.event.card }) end } }"#,
-                ),
             ),
-        ],
-    };
-    match Engine::new(&content) {
-        Ok(e) => e,
-        Err(es) => panic!("{es:?}"),
-    }
+        ),
+    ];
+    engine_of(&common::content(
+        MANIFEST,
+        tweak,
+        &[("echo.lua", RULES_LUA)],
+        cards,
+    ))
 }
 
 /// P1's deck (the last id is on top) and board; P2's board.
@@ -190,26 +171,6 @@ fn game(e: &Rc<Engine>, deck: &[&str], board: &[&str], theirs: &[&str]) -> Game 
         },
     )
     .expect("game starts")
-}
-
-fn pick(g: &mut Game, label: &str) {
-    let Some(Request::Choose {
-        options, player, ..
-    }) = g.request().cloned()
-    else {
-        panic!("no choice pending")
-    };
-    let i = options
-        .iter()
-        .position(|o| o.label.starts_with(label))
-        .unwrap_or_else(|| panic!("no option '{label}' in {options:?}"));
-    g.respond(
-        player,
-        Response::Choose {
-            indices: vec![i as u32],
-        },
-    )
-    .expect("legal");
 }
 
 /// The `pinged` events so far: "tag:card" (with "×n" when the ability saw n events).
@@ -510,25 +471,10 @@ fn one_card_object_is_one_handle_for_scripts_so_it_can_key_a_table() {
 
 /// The load errors of Echo with `tweak` applied to its manifest and only `cards`, as one text.
 fn load_errors(tweak: impl FnOnce(&mut serde_json::Value), cards: Vec<CardDef>) -> String {
-    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
-    tweak(&mut raw);
-    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
-    let content = Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "echo.lua".into(),
-                text: RULES_LUA.into(),
-            }],
-        },
+    common::load_errors(&common::content(
+        MANIFEST,
+        tweak,
+        &[("echo.lua", RULES_LUA)],
         cards,
-    };
-    match Engine::new(&content) {
-        Ok(_) => panic!("loaded"),
-        Err(es) => es
-            .iter()
-            .map(|e| e.to_string())
-            .collect::<Vec<_>>()
-            .join("\n"),
-    }
+    ))
 }

@@ -5,9 +5,11 @@
 //! (attacker, defender, boosts) is the kernel's between steps, so every decision at a step
 //! boundary or in a declared window is quiescent.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::rc::Rc;
 
+use common::{engine_of, load_errors, new_game, pick};
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -173,34 +175,20 @@ fn card(id: &str, power: i64, script: Option<&str>) -> CardDef {
 }
 
 fn tagged(id: &str, power: i64, tags: &[&str], script: Option<&str>) -> CardDef {
-    let mut fields = BTreeMap::new();
-    fields.insert("power".to_string(), serde_json::json!(power));
-    fields.insert("tags".to_string(), serde_json::json!(tags));
-    CardDef {
-        id: id.into(),
-        category: "fighter".into(),
-        name: [("en".to_string(), id.to_string())].into(),
-        text: BTreeMap::new(),
-        fields,
-        keywords: Vec::new(),
-        script: script.map(|s| Source {
-            name: format!("cards/{id}.lua"),
-            text: s.into(),
-        }),
-    }
+    common::card(
+        id,
+        "fighter",
+        serde_json::json!({ "power": power, "tags": tags }),
+        script,
+    )
 }
 
 fn content(manifest: &str) -> Content {
-    let manifest: RulesetManifest = serde_json::from_str(manifest).expect("manifest");
-    Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "duel.lua".into(),
-                text: RULES_LUA.into(),
-            }],
-        },
-        cards: vec![
+    common::content(
+        manifest,
+        |_| {},
+        &[("duel.lua", RULES_LUA)],
+        vec![
             card("ace", 3, None),
             card("brute", 2, None),
             card("cub", 1, None),
@@ -237,35 +225,19 @@ fn content(manifest: &str) -> Content {
                 ),
             ),
         ],
-    }
+    )
 }
 
 fn engine() -> Rc<Engine> {
-    match Engine::new(&content(MANIFEST)) {
-        Ok(e) => e,
-        Err(es) => panic!("{es:?}"),
-    }
+    engine_of(&content(MANIFEST))
 }
 
 fn deck(cards: &[(&str, u32)]) -> DeckList {
-    let mut d = DeckList::default();
-    d.sections.insert(
-        "main".into(),
-        cards.iter().map(|(c, n)| (c.to_string(), *n)).collect(),
-    );
-    d
+    common::deck("main", cards)
 }
 
 fn game(decks: Vec<DeckList>) -> Game {
-    Game::new(
-        engine(),
-        GameConfig {
-            seed: 7,
-            decks,
-            keep_log: true,
-        },
-    )
-    .expect("game starts")
+    new_game(&engine(), 7, decks)
 }
 
 /// The pending request's prompt, player and option labels.
@@ -283,22 +255,6 @@ fn asked(g: &Game) -> (String, PlayerId, Vec<String>) {
         ),
         other => panic!("not a choice: {other:?}"),
     }
-}
-
-/// Answers with the option whose label starts with `label`.
-fn pick(g: &mut Game, label: &str) {
-    let (prompt, player, labels) = asked(g);
-    let i = labels
-        .iter()
-        .position(|l| l.starts_with(label))
-        .unwrap_or_else(|| panic!("no option '{label}' at '{prompt}' in {labels:?}"));
-    g.respond(
-        player,
-        Response::Choose {
-            indices: vec![i as u32],
-        },
-    )
-    .expect("legal");
 }
 
 /// The ruleset's own events so far, as `name` or `name:key`, with the seat (1-based).
@@ -524,11 +480,7 @@ fn a_step_must_do_one_thing_and_name_functions_that_exist() {
             r#"{"name": "clash", "run": "duel_clash", "window": {"players": "everyone", "actions": "bid_actions"}}"#,
         )
         .replace(r#""run": "duel_after""#, r#""run": "no_such_function""#);
-    let errors = match Engine::new(&content(&bad)) {
-        Ok(_) => panic!("a bad procedure loaded"),
-        Err(es) => es.iter().map(|e| e.to_string()).collect::<Vec<_>>(),
-    };
-    let all = errors.join("\n");
+    let all = load_errors(&content(&bad));
     assert!(
         all.contains("procedure 'duel': step 'clash' needs either `run` or `window`"),
         "{all}"
@@ -648,14 +600,7 @@ fn an_action_kind_naming_what_is_not_declared_is_a_load_error() {
             r#""label": "use {card}""#,
             r#""label": "use {card} at {speed}""#,
         );
-    let errors = match Engine::new(&content(&bad)) {
-        Ok(_) => panic!("loaded"),
-        Err(es) => es
-            .iter()
-            .map(|e| e.to_string())
-            .collect::<Vec<_>>()
-            .join("\n"),
-    };
+    let errors = load_errors(&content(&bad));
     assert!(
         errors.contains("action 'recruit'") && errors.contains("pocket"),
         "{errors}"

@@ -13,9 +13,11 @@
 //! decision quiescent, sides alternating, the winning team listing both members), and who
 //! controls the rules' own abilities.
 
-use std::collections::BTreeMap;
+mod common;
+
 use std::rc::Rc;
 
+use common::engine_of;
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -38,7 +40,7 @@ const MANIFEST: &str = r#"{
   "characteristics": [{"name": "power", "kind": "int", "min": 0}],
   "orientations": ["ready"],
   "player_values": ["drew_from_empty"],
-  "game_values": ["level", "ally_of_1", "foes_of_1", "team_of_3"],
+  "game_values": ["level", "ally_of_1", "foes_of_1", "team_of_3", "match_game", "previous_games"],
   "events": ["pinged", "ruled", "poked"],
   "durations": ["end_of_turn"],
   "setup": "setup",
@@ -71,6 +73,19 @@ function setup(ctx)
   ctx:set_game_value("ally_of_1", ctx:allies(1)[2] or 0)
   ctx:set_game_value("foes_of_1", #ctx:opponents(1))
   ctx:set_game_value("team_of_3", ctx.players >= 3 and ctx:team(3) or 0)
+  -- A match: the first player of a later game is the first seat that did not win the game
+  -- before (after a draw, seat 1).
+  local m = ctx:match()
+  ctx:set_game_value("match_game", m.game)
+  ctx:set_game_value("previous_games", #m.previous)
+  local last = m.previous[#m.previous]
+  if last ~= nil and #last.winners > 0 then
+    for p = 1, ctx.players do
+      local won = false
+      for _, w in ipairs(last.winners) do if w == p then won = true end end
+      if not won then ctx:set_first_player(p) break end
+    end
+  end
   for p = 1, ctx.players do ctx:shuffle("deck", p) end
   for p = 1, ctx.players do
     for i = 1, 2 do draw(ctx, p) end
@@ -165,35 +180,15 @@ RULES = {
 "#;
 
 fn card(id: &str, power: i64, script: Option<&str>) -> CardDef {
-    let mut fields = BTreeMap::new();
-    fields.insert("power".to_string(), serde_json::json!(power));
-    CardDef {
-        id: id.into(),
-        category: "runner".into(),
-        name: [("en".to_string(), id.to_string())].into(),
-        text: BTreeMap::new(),
-        fields,
-        keywords: vec![],
-        script: script.map(|s| Source {
-            name: format!("cards/{id}.lua"),
-            text: s.into(),
-        }),
-    }
+    common::card(id, "runner", serde_json::json!({ "power": power }), script)
 }
 
 fn content_with(tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
-    let mut raw: serde_json::Value = serde_json::from_str(MANIFEST).expect("manifest");
-    tweak(&mut raw);
-    let manifest: RulesetManifest = serde_json::from_value(raw).expect("manifest");
-    Content {
-        ruleset: Ruleset {
-            manifest,
-            scripts: vec![Source {
-                name: "circle.lua".into(),
-                text: RULES_LUA.into(),
-            }],
-        },
-        cards: vec![
+    common::content(
+        MANIFEST,
+        tweak,
+        &[("circle.lua", RULES_LUA)],
+        vec![
             card("plain", 2, None),
             card("big", 5, None),
             // Watcher: when a turn begins, its controller pings (the order shows who went first).
@@ -206,20 +201,11 @@ fn content_with(tweak: impl FnOnce(&mut serde_json::Value)) -> Content {
                 ),
             ),
         ],
-    }
+    )
 }
 
 fn engine_with(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
-    match Engine::new(&content_with(tweak)) {
-        Ok(e) => e,
-        Err(es) => panic!(
-            "{}",
-            es.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        ),
-    }
+    engine_of(&content_with(tweak))
 }
 
 fn engine() -> Rc<Engine> {
@@ -232,12 +218,7 @@ fn engine_cards_stay() -> Rc<Engine> {
 }
 
 fn deck(cards: &[(&str, u32)]) -> DeckList {
-    let mut d = DeckList::default();
-    d.sections.insert(
-        "main".into(),
-        cards.iter().map(|(c, n)| (c.to_string(), *n)).collect(),
-    );
-    d
+    common::deck("main", cards)
 }
 
 fn options(pairs: &[(&str, &str)]) -> Options {
@@ -258,6 +239,20 @@ fn game_with(e: &Rc<Engine>, decks: Vec<DeckList>, opts: &Options) -> Game {
         opts,
     )
     .expect("game starts")
+}
+
+/// A 2-seat Circle game played after the games in `context`.
+fn game_in_match(e: &Rc<Engine>, context: &MatchContext) -> Result<Game, SetupError> {
+    Game::in_match(
+        e.clone(),
+        GameConfig {
+            seed: 1,
+            decks: vec![deck(&[("plain", 4)]), deck(&[("plain", 4)])],
+            keep_log: true,
+        },
+        &Options::new(),
+        context,
+    )
 }
 
 /// `n` players with a deck of `plain` cards each.
@@ -824,4 +819,60 @@ fn a_question_to_a_player_who_concedes_goes_to_the_next_player() {
         assert_eq!(game.request().unwrap().prompt(), "main");
     }
     assert_eq!(fork.log_hash(), g.log_hash());
+}
+
+// The match context (G14; Gundam 5-6 "the loser of the previous game chooses", Summoner
+// Master 105): a game knows its number and the results before it, and setup acts on them.
+#[test]
+fn a_later_game_of_a_match_sees_the_earlier_results_and_setup_acts_on_them() {
+    let e = engine();
+    let first = game_in_match(&e, &MatchContext::default()).expect("game 1");
+    assert_eq!(
+        game_value(&first, 4),
+        1,
+        "the first game of a match is game 1"
+    );
+    assert_eq!(game_value(&first, 5), 0);
+    assert_eq!(first.with_state(|s| s.turn_player), 0);
+
+    let won_by_1 = GameResult {
+        winners: vec![0],
+        reason: "circle".into(),
+    };
+    let second = game_in_match(&e, &MatchContext::after(vec![won_by_1.clone()])).expect("game 2");
+    assert_eq!(game_value(&second, 4), 2);
+    assert_eq!(game_value(&second, 5), 1);
+    assert_eq!(
+        second.with_state(|s| s.turn_player),
+        1,
+        "seat 2 lost game 1, so seat 2 starts game 2"
+    );
+
+    let draw = GameResult {
+        winners: vec![],
+        reason: "turn_limit".into(),
+    };
+    let third = game_in_match(&e, &MatchContext::after(vec![won_by_1, draw])).expect("game 3");
+    assert_eq!(game_value(&third, 4), 3);
+    assert_eq!(
+        third.with_state(|s| s.turn_player),
+        0,
+        "after a draw the ruleset's default first player starts"
+    );
+}
+
+#[test]
+fn a_match_result_naming_a_seat_the_game_lacks_is_a_setup_error() {
+    let e = engine();
+    let bad = MatchContext::after(vec![GameResult {
+        winners: vec![2],
+        reason: "circle".into(),
+    }]);
+    let err = game_in_match(&e, &bad)
+        .err()
+        .expect("seat 3 in a 2-seat game");
+    assert!(
+        err.0.contains("game 1 lists player 3") && err.0.contains("2 players"),
+        "{err}"
+    );
 }

@@ -4,7 +4,8 @@
 use std::rc::Rc;
 
 use riffle_core::{
-    Engine, Entry, Game, GameConfig, GameResult, Options, PlayerId, Request, Response, Rng,
+    Engine, Entry, Game, GameConfig, GameResult, MatchContext, Options, PlayerId, Request,
+    Response, Rng,
 };
 
 /// Something that answers requests.
@@ -108,20 +109,30 @@ pub fn play_game(
     check: bool,
     on_step: impl FnMut(&Game),
 ) -> Result<(Game, Played), String> {
-    play_game_with(engine, config, &Options::new(), agents, check, on_step)
+    play_game_with(
+        engine,
+        config,
+        &Options::new(),
+        &MatchContext::default(),
+        agents,
+        check,
+        on_step,
+    )
 }
 
-/// [`play_game`] with game options (by name; the others take their defaults).
+/// [`play_game`] with game options (by name; the others take their defaults) and the
+/// results of the match's games before this one.
 pub fn play_game_with(
     engine: &Rc<Engine>,
     config: GameConfig,
     options: &Options,
+    context: &MatchContext,
     agents: &mut [Box<dyn Agent>],
     check: bool,
     mut on_step: impl FnMut(&Game),
 ) -> Result<(Game, Played), String> {
     let mut game =
-        Game::with_options(engine.clone(), config, options).map_err(|e| e.to_string())?;
+        Game::in_match(engine.clone(), config, options, context).map_err(|e| e.to_string())?;
     let mut decisions = 0u64;
     if check {
         game.check_invariants()?;

@@ -16,6 +16,7 @@ use crate::rng::Rng;
 use crate::script::api::Current;
 use crate::state::decisions::{Request, Response, ResponseError};
 use crate::state::log::{Entry, Log};
+use crate::state::match_context::MatchContext;
 use crate::state::seats::{Round, Seats};
 use crate::state::{GameResult, ObjId, PlayerId, PlayerState, State, ZoneId, ZoneInst};
 
@@ -154,9 +155,11 @@ pub(crate) fn empty_state(engine: &Engine, seats: Seats, seed: u64) -> State {
         game_values: Arc::new(vec![0; db.rules.game_values.syms.len()]),
         effects: Arc::new(Vec::new()),
         grants: Arc::new(Vec::new()),
+        usage: Arc::new(Vec::new()),
         turn: 0,
         turn_player: 0,
         seats: Arc::new(seats),
+        match_context: Arc::default(),
         round: Round::default(),
         phase: None,
         rng: Rng::new(seed),
@@ -186,6 +189,17 @@ impl Game {
         config: GameConfig,
         options: &Options,
     ) -> Result<Game, SetupError> {
+        Game::in_match(engine, config, options, &MatchContext::default())
+    }
+
+    /// A new game of a match, after the games in `context` (the ruleset's `setup` reads
+    /// them with `ctx:match()`). A previous result naming a seat this game lacks is an error.
+    pub fn in_match(
+        engine: Rc<Engine>,
+        config: GameConfig,
+        options: &Options,
+        context: &MatchContext,
+    ) -> Result<Game, SetupError> {
         let n = config.decks.len();
         let pc = &engine.db.rules.manifest.players;
         if n < pc.min as usize || n > pc.max as usize {
@@ -209,7 +223,9 @@ impl Game {
             }
         }
         let seats = engine.seats(n as u8, options).map_err(SetupError)?;
+        context.check_seats(n as u8).map_err(SetupError)?;
         let mut st = empty_state(&engine, seats, config.seed);
+        st.match_context = Arc::new(context.clone());
         st.log.keep = config.keep_log;
         let db = engine.db.clone();
         for (p, deck) in config.decks.iter().enumerate() {

@@ -307,13 +307,8 @@ pub fn apply(
             events.push(e.clone());
             Outcome::Done
         }
-        Op::Use { card, key } => {
-            let turn = st.turn;
-            let o = st.obj_mut(*card);
-            match o.uses.iter_mut().find(|(k, t, _)| *k == *key && *t == turn) {
-                Some(u) => u.2 += 1,
-                None => o.uses.push((*key, turn, 1)),
-            }
+        Op::Use { scope, key } => {
+            st.record_use(scope, *key);
             Outcome::Done
         }
         Op::Random(n) => Outcome::Int(st.rng.below(*n) as i64 + 1),
@@ -766,10 +761,8 @@ fn relocate(
         old.alive = false;
         old.successor = Some(id);
         old.last_known = last_known.map(Arc::new);
-        // Effects on the old object end with it.
-        if st.effects.iter().any(|e| e.target == Target::Obj(card)) {
-            Arc::make_mut(&mut st.effects).retain(|e| e.target != Target::Obj(card));
-        }
+        // Effects on the old object end with it, unless they persist where it went.
+        follow_or_end(st, card, id, to_decl_index);
         id
     };
     match host {
@@ -853,11 +846,45 @@ fn relocate(
             None => st.zone_mut(to).cards.retain(|c| *c != new_id),
         }
         st.obj_mut(new_id).alive = false;
+        // What followed it into this zone ends with it.
+        follow_or_end(st, new_id, new_id, usize::MAX);
         let mut e = Event::named("ceased");
         e.old = Some(new_id);
         events.push(e);
     }
     Some(new_id)
+}
+
+/// Card `old` became object `new` by entering a zone of declaration `to` (`usize::MAX`: it
+/// stopped existing). The effects on it that persist in that zone follow the new object
+/// (their handle, duration and timestamp unchanged); the others end. The abilities effects
+/// gave it that persist there follow it too (the others stop working with the old object,
+/// as before).
+fn follow_or_end(st: &mut State, old: ObjId, new: ObjId, to: usize) {
+    let persists = |zones: &[u16]| zones.iter().any(|z| *z as usize == to);
+    if st.effects.iter().any(|e| e.target == Target::Obj(old)) {
+        Arc::make_mut(&mut st.effects).retain_mut(|e| {
+            if e.target != Target::Obj(old) {
+                true
+            } else if persists(&e.persists_in) {
+                e.target = Target::Obj(new);
+                true
+            } else {
+                false
+            }
+        });
+    }
+    if st
+        .grants
+        .iter()
+        .any(|g| g.host == Some(old) && persists(&g.persists_in))
+    {
+        for g in Arc::make_mut(&mut st.grants).iter_mut() {
+            if g.host == Some(old) && persists(&g.persists_in) {
+                g.host = Some(new);
+            }
+        }
+    }
 }
 
 /// Attached card `a` moves along with its host, which kept its object, from zone `from` to

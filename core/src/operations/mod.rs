@@ -12,7 +12,7 @@ use crate::db::Db;
 use crate::names::Sym;
 use crate::rules::Rules;
 use crate::sandbox::handle::CardUd;
-use crate::script::api::{limit_key, lua_to_val, player_arg, zone_arg};
+use crate::script::api::{limit_key, lua_to_val, player_arg, usage_args, zone_arg};
 use crate::state::effects::{Effect, Expiry, Modify, Target};
 use crate::state::events::Event;
 use crate::state::values::Val;
@@ -23,6 +23,15 @@ mod parse;
 
 pub use apply::{apply, eliminate, end, new_object, place};
 pub use parse::parse;
+
+/// The acting card an operation's table names (`source`: the `ctx.source` of the script
+/// that asked for it), if it names a card.
+pub fn source_of(t: &Table) -> mlua::Result<Option<ObjId>> {
+    Ok(match t.raw_get::<Value>("source")? {
+        Value::UserData(ud) => ud.borrow::<CardUd>().ok().map(|c| c.0),
+        _ => None,
+    })
+}
 
 /// Where in an ordered zone a card goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,8 +124,12 @@ pub enum Op {
     },
     /// A ruleset event.
     Emit(Event),
-    /// Count a use of a limited ability.
-    Use { card: ObjId, key: u32 },
+    /// Count a use of a limited ability, for an object, a player, a player and a name, or
+    /// the game.
+    Use {
+        scope: crate::state::usage::UseScope,
+        key: u32,
+    },
     /// Draw a random number 1..=n.
     Random(u64),
     /// End the game.

@@ -38,6 +38,15 @@ pub(super) fn card_of(t: &Table, key: &str) -> mlua::Result<ObjId> {
     }
 }
 
+/// An operation's card (`card`), or its list of cards (`cards`) done as one step.
+fn one_or_each(t: &Table) -> mlua::Result<Vec<ObjId>> {
+    if t.contains_key("cards")? {
+        cards_of(t, "cards")
+    } else {
+        Ok(vec![card_of(t, "card")?])
+    }
+}
+
 pub(super) fn opt_player(st: &State, t: &Table, key: &str) -> mlua::Result<Option<PlayerId>> {
     match numbers::opt_field(t, key)? {
         Some(p) => Ok(Some(player_arg(st, p)?)),
@@ -89,6 +98,17 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                     )));
                 }
             };
+            // A place in a zone whose order is not kept means nothing: say so rather than
+            // let a script rely on it ("top", the default, only says "into").
+            if let Some(z) = zone
+                && !db.rules.zones[z].1.ordered
+                && position != Position::Top
+            {
+                return Err(rt(format!(
+                    "move: zone '{}' is not ordered (game.yaml), so its cards have no places: leave out `position`",
+                    db.rules.zones[z].1.name
+                )));
+            }
             let face = match t.get::<Option<String>>("face")?.as_deref() {
                 None => None,
                 Some("up") => Some(true),
@@ -126,12 +146,16 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         }
         "orientation" => {
             let v: String = t.get("value")?;
-            vec![Op::Orientation {
-                card: card_of(t, "card")?,
-                value: name_in(db, &db.rules.orientations, &v)?,
-                reason,
-                by,
-            }]
+            let value = name_in(db, &db.rules.orientations, &v)?;
+            one_or_each(t)?
+                .into_iter()
+                .map(|card| Op::Orientation {
+                    card,
+                    value,
+                    reason: reason.clone(),
+                    by,
+                })
+                .collect()
         }
         "face" => vec![Op::Face {
             card: card_of(t, "card")?,
@@ -149,13 +173,17 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         "counter" => {
             let c: String = t.get("counter")?;
             let counter = Rules::lookup(&db.names, &db.rules.counters, &c).map_err(rt)?;
-            vec![Op::Counter {
-                card: card_of(t, "card")?,
-                counter,
-                amount: numbers::field(t, "amount")?,
-                reason,
-                by,
-            }]
+            let amount = numbers::field(t, "amount")?;
+            one_or_each(t)?
+                .into_iter()
+                .map(|card| Op::Counter {
+                    card,
+                    counter,
+                    amount,
+                    reason: reason.clone(),
+                    by,
+                })
+                .collect()
         }
         "reveal" => {
             let mask = match t.get::<Option<Table>>("players")? {
@@ -295,8 +323,9 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         }
         "use" => {
             let key: String = t.get("key")?;
+            let (scope, _window) = usage_args(st, "use", &t.get("subject")?, &t.get("opts")?)?;
             vec![Op::Use {
-                card: card_of(t, "card")?,
+                scope,
                 key: limit_key(&key),
             }]
         }
@@ -352,6 +381,12 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
                 _ => None,
             };
+            let persists_in = persists_in(db, t, "grant_ability")?;
+            if host.is_none() && !persists_in.is_empty() {
+                return Err(rt(
+                    "grant_ability: `persists_in` needs a card to follow (the second argument)",
+                ));
+            }
             vec![Op::Grant(crate::state::Grant {
                 ability,
                 host,
@@ -360,10 +395,52 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 once: t.get::<Option<bool>>("once")?.unwrap_or(false),
                 expiry,
                 timestamp: 0,
+                persists_in,
             })]
         }
         k => return Err(rt(format!("unknown operation '{k}'"))),
     })
+}
+
+/// The zones an effect or a granted ability persists in (`persists_in`: a zone name or a
+/// list of them), as zone declarations, sorted and without repeats.
+fn persists_in(db: &Db, t: &Table, what: &str) -> mlua::Result<Vec<u16>> {
+    let names: Vec<String> = match t.get::<Value>("persists_in")? {
+        Value::Nil => return Ok(Vec::new()),
+        Value::String(s) => vec![limits::text(&s, "persists_in")?],
+        Value::Table(l) => {
+            let mut out = Vec::new();
+            for v in l.sequence_values::<Value>() {
+                match v? {
+                    Value::String(s) => out.push(limits::text(&s, "persists_in")?),
+                    other => {
+                        return Err(rt(format!(
+                            "{what}: `persists_in` should list zone names, found a {}",
+                            other.type_name()
+                        )));
+                    }
+                }
+            }
+            out
+        }
+        other => {
+            return Err(rt(format!(
+                "{what}: `persists_in` should be a zone name or a list of them, not a {}",
+                other.type_name()
+            )));
+        }
+    };
+    let mut out = Vec::new();
+    for n in names {
+        let z = db
+            .rules
+            .zone_index(&db.names, &n)
+            .map_err(|e| rt(format!("{what}: persists_in: {e}")))?;
+        out.push(z as u16);
+    }
+    out.sort_unstable();
+    out.dedup();
+    Ok(out)
 }
 
 /// A duration from an operation's table: `until` (a declared point), `until_player`,
@@ -504,6 +581,12 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
         None => None,
     };
     let uncancellable = t.get::<Option<bool>>("uncancellable")?.unwrap_or(false);
+    let persists_in = persists_in(db, t, "modify")?;
+    if !persists_in.is_empty() && on_players.is_some() {
+        return Err(rt(
+            "modify: `persists_in` is for effects on cards (a player is in no zone)",
+        ));
+    }
     let effects = targets
         .map(|(target, (characteristic, modify, layer))| Effect {
             timestamp: 0,
@@ -516,6 +599,7 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
             expiry,
             tag,
             uncancellable,
+            persists_in: persists_in.clone(),
         })
         .collect();
     Ok(Op::Effect { effects })

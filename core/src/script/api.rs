@@ -14,6 +14,7 @@ use crate::sandbox::handle::{CardUd, Handle};
 use crate::sandbox::limits::{self, DataBudget};
 use crate::sandbox::vm::Host;
 use crate::state::events::Event;
+use crate::state::usage::{UseScope, Window};
 use crate::state::values::{CardRef, PlayerRef, Val};
 use crate::state::{ObjId, PlayerId, State, ZoneId};
 
@@ -157,6 +158,25 @@ pub fn install(lua: &Lua) -> Result<Table> {
                 crate::content::OptionValue::Int(n) => Value::Integer(*n),
                 crate::content::OptionValue::Name(s) => Value::String(lua.create_string(s)?),
             })
+        })?,
+    )?;
+    k.set(
+        "match_context",
+        lua.create_function(|lua, ()| {
+            let (_, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let m = &st.match_context;
+            let previous = lua.create_table()?;
+            for r in &m.previous {
+                let t = lua.create_table()?;
+                t.set("winners", players(lua, r.winners.clone())?)?;
+                t.set("reason", r.reason.as_str())?;
+                previous.push(t)?;
+            }
+            let out = lua.create_table()?;
+            out.set("game", m.game_number())?;
+            out.set("previous", previous)?;
+            Ok(out)
         })?,
     )?;
     k.set(
@@ -320,10 +340,18 @@ pub fn install(lua: &Lua) -> Result<Table> {
     )?;
     k.set(
         "uses",
-        lua.create_function(|lua, (c, key): (CardUd, String)| {
+        lua.create_function(|lua, (subject, key, opts): (Value, String, Value)| {
             let (_, st, _host) = env(lua)?;
             let st = st.borrow();
-            Ok(st.uses(c.0, limit_key(&key)))
+            // The common form first: a card this turn.
+            if opts.is_nil()
+                && let Value::UserData(ud) = &subject
+                && let Ok(c) = ud.borrow::<CardUd>()
+            {
+                return Ok(st.uses(c.0, limit_key(&key)));
+            }
+            let (scope, window) = usage_args(&st, "uses", &subject, &opts)?;
+            Ok(st.uses_over(&scope, limit_key(&key), window))
         })?,
     )?;
     k.set(
@@ -442,6 +470,110 @@ pub fn limit_key(key: &str) -> u32 {
         h = h.wrapping_mul(0x0100_0193);
     }
     h
+}
+
+/// Whose uses `ctx:use`/`ctx:uses` count, and over which turns, from their arguments:
+/// `subject` a card (that object), a player (that player; with `opts.name`, that player and
+/// that name) or `"game"`; `opts.over` `"turn"` (the default), `"game"` or a number of turns
+/// (this one and those before it). `what` names the call in errors.
+pub fn usage_args(
+    st: &State,
+    what: &str,
+    subject: &Value,
+    opts: &Value,
+) -> Result<(UseScope, Window)> {
+    let err = |m: String| mlua::Error::runtime(format!("{what}: {m}"));
+    let mut name = None;
+    let mut window = Window::Turns(1);
+    let opts = match opts {
+        Value::Nil => None,
+        Value::Table(t) => Some(t),
+        other => {
+            return Err(err(format!(
+                "the options should be a table such as {{name = ..., over = ...}}, not a {}",
+                other.type_name()
+            )));
+        }
+    };
+    if let Some(opts) = opts {
+        let mut keys = Vec::new();
+        for pair in opts.clone().pairs::<Value, Value>() {
+            let (k, _) = pair?;
+            keys.push(match k {
+                Value::String(s) => s.to_string_lossy(),
+                other => format!("a {}", other.type_name()),
+            });
+        }
+        keys.sort();
+        if let Some(k) = keys.iter().find(|k| *k != "name" && *k != "over") {
+            return Err(err(format!("unknown option '{k}' (name, over)")));
+        }
+        name = match opts.get::<Value>("name")? {
+            Value::Nil => None,
+            Value::String(s) => Some(limits::text(&s, "a name")?),
+            other => {
+                return Err(err(format!(
+                    "`name` should be a card name, not a {}",
+                    other.type_name()
+                )));
+            }
+        };
+        let bad_over = |v: &str| {
+            err(format!(
+                "`over` should be \"turn\", \"game\" or a number of turns (1 or more), not {v}"
+            ))
+        };
+        window = match opts.get::<Value>("over")? {
+            Value::Nil => Window::Turns(1),
+            Value::String(s) if s == "turn" => Window::Turns(1),
+            Value::String(s) if s == "game" => Window::Game,
+            v @ (Value::Integer(_) | Value::Number(_)) => {
+                let n = crate::sandbox::numbers::int(&v, "over")?;
+                match u32::try_from(n) {
+                    Ok(n) if n >= 1 => Window::Turns(n),
+                    _ => return Err(bad_over(&n.to_string())),
+                }
+            }
+            Value::String(s) => return Err(bad_over(&format!("'{}'", s.to_string_lossy()))),
+            other => return Err(bad_over(&format!("a {}", other.type_name()))),
+        };
+    }
+    let scope = match subject {
+        Value::UserData(ud) => {
+            let c = ud.borrow::<CardUd>()?;
+            if name.is_some() {
+                return Err(err(
+                    "`name` counts for a player: pass the player, as in ctx:use(card.owner, key, {name = card.name})".into(),
+                ));
+            }
+            UseScope::Object(c.0)
+        }
+        v @ (Value::Integer(_) | Value::Number(_)) => {
+            let p = player_arg(st, crate::sandbox::numbers::int(v, "a player")?)?;
+            match name {
+                Some(n) => UseScope::Name(p, n),
+                None => UseScope::Player(p),
+            }
+        }
+        Value::String(s) if s == "game" => {
+            if name.is_some() {
+                return Err(err(
+                    "`name` counts for a player: pass the player, not \"game\"".into(),
+                ));
+            }
+            UseScope::Game
+        }
+        other => {
+            return Err(err(format!(
+                "whose use is it? a card, a player or \"game\", not {}",
+                match other {
+                    Value::String(s) => format!("'{}'", s.to_string_lossy()),
+                    v => format!("a {}", v.type_name()),
+                }
+            )));
+        }
+    };
+    Ok((scope, window))
 }
 
 /// Abilities of objects in their zones, filtered: {kind, timing, player, card, delayed}.
@@ -592,7 +724,7 @@ pub(crate) fn abilities_in(
 }
 
 /// An event as a Lua table: name, card, old, from, from_player, to, to_player, player,
-/// reason, key, amount, and the ruleset's data fields.
+/// source (the acting card), reason, key, amount, and the ruleset's data fields.
 pub fn event_table(lua: &Lua, db: &Db, st: &State, e: &Event) -> Result<Table> {
     let t = lua.create_table()?;
     t.set("name", e.name.as_str())?;
@@ -612,6 +744,9 @@ pub fn event_table(lua: &Lua, db: &Db, st: &State, e: &Event) -> Result<Table> {
     }
     if let Some(p) = e.player {
         t.set("player", p as i64 + 1)?;
+    }
+    if let Some(c) = e.source {
+        t.set("source", Handle(c))?;
     }
     t.set("reason", e.reason.as_deref())?;
     t.set("key", e.key.as_deref())?;
@@ -707,7 +842,7 @@ pub fn record_to_lua(lua: &Lua, rec: &[(String, Val)]) -> Result<Table> {
 
 /// The continuous effects in play, oldest first, as tables: `handle` (for
 /// `ctx:end_effect`), `target` (a card, or `player`), `source`, `controller`, `char`, `op`,
-/// `value`, `tag`, `cancellable`. `filter` keeps those with the given `target` (a card, or a
+/// `value`, `tag`, `cancellable`, `persists_in` (zone names, when it has some). `filter` keeps those with the given `target` (a card, or a
 /// player number), `source` (a card), `tag` (a name) and `controller`.
 fn effects(lua: &Lua, db: &Db, st: &State, filter: Option<Table>) -> Result<Table> {
     use crate::state::effects::{Modify, Target};
@@ -809,6 +944,13 @@ fn effects(lua: &Lua, db: &Db, st: &State, filter: Option<Table>) -> Result<Tabl
             t.raw_set("tag", db.names.name(tag))?;
         }
         t.raw_set("cancellable", !e.uncancellable)?;
+        if !e.persists_in.is_empty() {
+            let zones = lua.create_table()?;
+            for (i, z) in e.persists_in.iter().enumerate() {
+                zones.raw_set(i + 1, db.rules.zones[*z as usize].1.name.as_str())?;
+            }
+            t.raw_set("persists_in", zones)?;
+        }
         out.raw_set(out.raw_len() + 1, t)?;
     }
     Ok(out)

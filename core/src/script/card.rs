@@ -66,17 +66,16 @@ impl UserData for CardUd {
                 .map_err(mlua::Error::runtime)?;
             Ok(st.obj(this.0).counters[i])
         });
-        // The printed field, untouched by effects.
+        // The printed field, untouched by effects; nil when the card has none (a value
+        // printed as a dash: no value, not 0).
         m.add_method("printed", |lua, this, field: String| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let card = &db.cards[st.obj(this.0).card as usize];
-            lua.to_value(
-                card.def
-                    .fields
-                    .get(&field)
-                    .unwrap_or(&serde_json::Value::Null),
-            )
+            match card.def.fields.get(&field) {
+                None | Some(serde_json::Value::Null) => Ok(Value::Nil),
+                Some(v) => lua.to_value(v),
+            }
         });
         // c:name_in("en"): the name in a language, for people; the rules name (`c.name`, in
         // the printed language) when the card has none in it.

@@ -22,10 +22,13 @@ Ctx.__index = function(t, k)
   return nil
 end
 
-local function op(t)
+-- Every operation carries the card whose ability does it (`ctx.source`, nil for the rules):
+-- replacements see it as `op.source`, and the events it causes as `ev.source`.
+local function op(ctx, t)
   if not isyieldable() then
     error("game operations (" .. t.kind .. ") can only run in procedures, not in conditions, filters or static values", 3)
   end
+  t.source = ctx.source
   return yield("op", t)
 end
 
@@ -81,6 +84,10 @@ function Ctx:turn_order() return K.turn_order() end
 function Ctx:players_from(player) return K.players_from(player or self.player) end
 --- The value of a game option (a name or an integer), as chosen for this game or its default.
 function Ctx:option(name) return K.option(name) end
+--- Where this game stands in its match: {game = n (1-based), previous = {{winners =
+--- {players}, reason = "..."}, ...}}, the earlier games oldest first (a draw has no
+--- winners). Seats are the same people in every game of a match.
+function Ctx:match() return K.match_context() end
 --- A player's team number (1-based; with no teams every player is a team alone).
 function Ctx:team(player) return K.team(player or self.player) end
 --- Every team: a list of lists of players, each team's first seat first.
@@ -100,8 +107,10 @@ function Ctx:direction() return K.direction() end
 --- `delayed = true` adds host-less abilities armed by effects (ctx:delay, ctx:grant_ability
 --- without a card), with `delayed` and `controller` set.
 function Ctx:abilities(filter) return K.abilities(filter or {}) end
---- How many times `card` used the limit `key` this turn.
-function Ctx:uses(card, key) return K.uses(card, key) end
+--- How many times the limit `key` was used: by `subject` (a card object, a player, or
+--- "game"; with opts.name, a player and that card name) this turn, or over opts.over
+--- ("turn", "game" or a number of turns: this one and those before it).
+function Ctx:uses(subject, key, opts) return K.uses(subject, key, opts) end
 --- Printed data of a card definition by id: {id, category, name, fields...}.
 function Ctx:card_info(id) return K.card_info(id) end
 --- The object a card became after leaving its zone (or the card itself if still there).
@@ -133,59 +142,68 @@ function Ctx:move(cards, zone, opts)
   opts = opts or {}
   local by = self.player
   if opts.by ~= nil then by = opts.by or nil end
-  return op({ kind = "move", cards = list(cards), zone = zone, player = opts.player,
+  return op(self, { kind = "move", cards = list(cards), zone = zone, player = opts.player,
     position = opts.position, face = opts.face, orientation = opts.orientation,
     reason = opts.reason, by = by, host = opts.host })
 end
 --- Puts `card` under `host` (an attachment). Returns the new object.
 function Ctx:attach(card, host, opts)
   opts = opts or {}
-  return op({ kind = "move", cards = { card }, host = host, reason = opts.reason or "attach",
+  return op(self, { kind = "move", cards = { card }, host = host, reason = opts.reason or "attach",
     orientation = opts.orientation, by = self.player })
 end
 --- Shuffles a zone.
-function Ctx:shuffle(zone, player) return op({ kind = "shuffle", zone = zone, player = player or self.player }) end
---- Sets a card's orientation; false when it already had it (nothing happens then).
-function Ctx:set_orientation(card, o, reason)
-  return op({ kind = "orientation", card = card, value = o, reason = reason, by = self.player })
+function Ctx:shuffle(zone, player) return op(self, { kind = "shuffle", zone = zone, player = player or self.player }) end
+--- Sets a card's orientation; false when it already had it (nothing happens then). Given a
+--- list of cards, turns them all as one simultaneous step (one trigger batch, one round of
+--- rule checks after the last) and returns a list: true or false per card.
+function Ctx:set_orientation(cards, o, reason)
+  local t = { kind = "orientation", value = o, reason = reason, by = self.player }
+  if type(cards) == "table" then t.cards = cards else t.card = cards end
+  return op(self, t)
 end
 --- Turns a card face up (true) or down (false); false when already so.
-function Ctx:set_face(card, up) return op({ kind = "face", card = card, up = up, by = self.player }) end
+function Ctx:set_face(card, up) return op(self, { kind = "face", card = card, up = up, by = self.player }) end
 --- Sets or clears a flag.
-function Ctx:set_flag(card, flag, on) return op({ kind = "flag", card = card, flag = flag, on = on ~= false }) end
---- Adds `n` (may be negative) to a counter; it never goes below 0.
-function Ctx:add_counter(card, name, n, reason)
-  return op({ kind = "counter", card = card, counter = name, amount = n, reason = reason, by = self.player })
+function Ctx:set_flag(card, flag, on) return op(self, { kind = "flag", card = card, flag = flag, on = on ~= false }) end
+--- Adds `n` (may be negative) to a counter; it never goes below 0. Returns the new count (false
+--- when nothing changed). Given a list of cards, adds to them all as one simultaneous step
+--- (as set_orientation) and returns a list: the new count or false per card.
+function Ctx:add_counter(cards, name, n, reason)
+  local t = { kind = "counter", counter = name, amount = n, reason = reason, by = self.player }
+  if type(cards) == "table" then t.cards = cards else t.card = cards end
+  return op(self, t)
 end
 --- Reveals cards to players (default: everyone) until concealed or moved.
-function Ctx:reveal(cards, players) return op({ kind = "reveal", cards = list(cards), players = players }) end
+function Ctx:reveal(cards, players) return op(self, { kind = "reveal", cards = list(cards), players = players }) end
 --- Lets one player look at cards (a reveal to that player only).
-function Ctx:look(cards, player) return op({ kind = "reveal", cards = list(cards), players = { player or self.player } }) end
+function Ctx:look(cards, player) return op(self, { kind = "reveal", cards = list(cards), players = { player or self.player } }) end
 --- Ends reveals and looks of cards.
-function Ctx:conceal(cards) return op({ kind = "conceal", cards = list(cards) }) end
+function Ctx:conceal(cards) return op(self, { kind = "conceal", cards = list(cards) }) end
 --- Makes a token of card definition `id` in a zone. Returns it.
 function Ctx:create_token(id, zone, player, opts)
   opts = opts or {}
-  return op({ kind = "token", id = id, zone = zone, player = player or self.player,
+  return op(self, { kind = "token", id = id, zone = zone, player = player or self.player,
     orientation = opts.orientation, face = opts.face })
 end
 --- Gives control of a card to a player.
-function Ctx:set_controller(card, player) return op({ kind = "control", card = card, player = player }) end
+function Ctx:set_controller(card, player) return op(self, { kind = "control", card = card, player = player }) end
 --- Sets a player's value.
-function Ctx:set_value(player, name, v) return op({ kind = "value", player = player, key = name, value = v }) end
+function Ctx:set_value(player, name, v) return op(self, { kind = "value", player = player, key = name, value = v }) end
 --- Adds to a player's value.
-function Ctx:add_value(player, name, d) return op({ kind = "value", player = player, key = name, add = d }) end
+function Ctx:add_value(player, name, d) return op(self, { kind = "value", player = player, key = name, add = d }) end
 --- Sets a game-wide value.
-function Ctx:set_game_value(name, v) return op({ kind = "value", key = name, value = v }) end
+function Ctx:set_game_value(name, v) return op(self, { kind = "value", key = name, value = v }) end
 --- A continuous effect on cards or players (a card, a player number, or a list of them):
 --- spec {char, op = "add"|"set_base"|"set"|"grant"|"revoke", value, layer}: for a set
 --- characteristic `set` replaces the whole set (value: a name or a list of names); `layer`
 --- names one of the characteristic's layers (default: the last that holds the op); on
 --- players `char` is a player characteristic (or "player" for a grant, see ctx:grant_player).
 --- duration {until = point, player = p, after_turn = n, times = n (it ends
---- the nth time the point passes), tag = name,
---- uncancellable = true} or nil (lasts while the target stays in its zone). Returns the list
---- of the effects' handles (one per target still there), for ctx:end_effect.
+--- the nth time the point passes), tag = name, uncancellable = true, persists_in = zone or
+--- {zones} (when the card becomes a new object by entering one of them, the effect follows
+--- it)} or nil (lasts while the target stays in its zone). Returns the list of the effects'
+--- handles (one per target still there), for ctx:end_effect.
 function Ctx:modify(targets, spec, duration)
   duration = duration or {}
   local cards, players = {}, {}
@@ -193,23 +211,23 @@ function Ctx:modify(targets, spec, duration)
   for _, t in ipairs(list(targets)) do
     if type(t) == "number" then players[#players + 1] = t else cards[#cards + 1] = t end
   end
-  return op({ kind = "effect", targets = cards, players = players, char = spec.char,
+  return op(self, { kind = "effect", targets = cards, players = players, char = spec.char,
     op = spec.op or "add", layer = spec.layer,
     value = spec.value, ["until"] = duration["until"], until_player = duration.player,
     after_turn = duration.after_turn, times = duration.times, by = self.player, source = self.source,
-    tag = duration.tag, uncancellable = duration.uncancellable })
+    tag = duration.tag, uncancellable = duration.uncancellable, persists_in = duration.persists_in })
 end
 --- The continuous effects in play (oldest first), each {handle, target or player, source,
---- controller, char, op, value, tag, cancellable}; `filter` keeps those of a `target` (card
+--- controller, char, op, value, layer, tag, cancellable, persists_in}; `filter` keeps those of a `target` (card
 --- or player), `source`, `tag` or `controller`.
 function Ctx:effects(filter) return K.effects(filter) end
 --- Ends a continuous effect by its handle (what ctx:modify returns, or `handle` from
 --- ctx:effects). Returns false when it is gone already or cannot be cancelled.
-function Ctx:end_effect(handle) return op({ kind = "end_effect", handle = handle }) end
+function Ctx:end_effect(handle) return op(self, { kind = "end_effect", handle = handle }) end
 --- Grants `name` to players (a player-level prohibition or permission).
 function Ctx:grant_player(players, name, duration)
   duration = duration or {}
-  return op({ kind = "effect", players = players, char = "player", op = "grant", value = name,
+  return op(self, { kind = "effect", players = players, char = "player", op = "grant", value = name,
     ["until"] = duration["until"], until_player = duration.player, after_turn = duration.after_turn,
     times = duration.times, by = self.player, source = self.source })
 end
@@ -217,42 +235,44 @@ end
 --- end, or count down when their duration says `times = n`. `count` passes it that many
 --- times at once ("counts as N turns passed"; default 1).
 function Ctx:expire(point, player, count)
-  return op({ kind = "expire", point = point, player = player, count = count })
+  return op(self, { kind = "expire", point = point, player = player, count = count })
 end
 --- Emits a ruleset event with data (triggered abilities listen to it).
-function Ctx:emit(name, data) return op({ kind = "emit", name = name, data = data or {}, by = self.player }) end
---- Records one use of a limited ability (`key`) on a card this turn.
-function Ctx:use(card, key) return op({ kind = "use", card = card, key = key }) end
+function Ctx:emit(name, data) return op(self, { kind = "emit", name = name, data = data or {}, by = self.player }) end
+--- Records one use of a limited ability (`key`) this turn: for a card object (it ends with
+--- the object), a player, a player and a card name (opts.name), or the whole game ("game").
+function Ctx:use(subject, key, opts) return op(self, { kind = "use", subject = subject, key = key, opts = opts }) end
 --- A random integer in 1..n from the game's seeded generator.
-function Ctx:random(n) return op({ kind = "random", n = n }) end
+function Ctx:random(n) return op(self, { kind = "random", n = n }) end
 --- Ends the game. winners: list of players (empty = draw); with teams, a winner stands for
 --- its team: the result lists every member.
-function Ctx:end_game(winners, reason) return op({ kind = "end_game", winners = winners or {}, reason = reason }) end
+function Ctx:end_game(winners, reason) return op(self, { kind = "end_game", winners = winners or {}, reason = reason }) end
 --- Takes a player out of the game (the game ends when one side or none is left).
-function Ctx:eliminate(player, reason) return op({ kind = "eliminate", player = player, reason = reason }) end
+function Ctx:eliminate(player, reason) return op(self, { kind = "eliminate", player = player, reason = reason }) end
 --- Gives `card` an ability declared on the source card with `dormant = true` (it works
 --- only when given); with `card` nil, arms it with no host (see Ctx:abilities `delayed`).
---- opts: until, player, after_turn (a duration), once.
+--- opts: until, player, after_turn, times (a duration), once, persists_in (zones where it
+--- follows the card, as for ctx:modify).
 function Ctx:grant_ability(def, card, opts)
   opts = opts or {}
-  return op({ kind = "grant_ability", def = def, target = card, once = opts.once,
+  return op(self, { kind = "grant_ability", def = def, target = card, once = opts.once,
     ["until"] = opts["until"], until_player = opts.player, after_turn = opts.after_turn,
-    times = opts.times, by = self.player, source = self.source })
+    times = opts.times, by = self.player, source = self.source, persists_in = opts.persists_in })
 end
 --- Arms a delayed ability ("at the end of this turn, do X"): a `dormant` ability of the
 --- source card that fires once on its event. opts: until, player, after_turn.
 function Ctx:delay(def, opts)
   opts = opts or {}
-  return op({ kind = "grant_ability", def = def, once = true, ["until"] = opts["until"],
+  return op(self, { kind = "grant_ability", def = def, once = true, ["until"] = opts["until"],
     until_player = opts.player, after_turn = opts.after_turn, times = opts.times, by = self.player,
     source = self.source })
 end
 --- Performs `fn(ctx)` as one simultaneous step: the triggered abilities of everything it
 --- does form one batch.
 function Ctx:together(fn)
-  op({ kind = "group", open = true })
+  op(self, { kind = "group", open = true })
   local r = fn(self)
-  op({ kind = "group", open = false })
+  op(self, { kind = "group", open = false })
   return r
 end
 --- Performs `fn(ctx)` and returns its result and whether a replacement effect was applied to
@@ -263,11 +283,11 @@ function Ctx:track_replacements(fn)
   return r, K.replacements_applied() > before
 end
 --- Says who takes the first turn (during setup).
-function Ctx:set_first_player(player) return op({ kind = "first_player", player = player }) end
+function Ctx:set_first_player(player) return op(self, { kind = "first_player", player = player }) end
 --- Sets the direction of play, "clockwise" or "counterclockwise" (false when it already is).
-function Ctx:set_direction(direction) return op({ kind = "direction", direction = direction }) end
+function Ctx:set_direction(direction) return op(self, { kind = "direction", direction = direction }) end
 --- Sets the current phase name (for views and logs; the turn structure itself is game.yaml's).
-function Ctx:log(message) return op({ kind = "emit", name = "log", data = { message = tostring(message) } }) end
+function Ctx:log(message) return op(self, { kind = "emit", name = "log", data = { message = tostring(message) } }) end
 
 -- Timing -------------------------------------------------------------------------------------
 

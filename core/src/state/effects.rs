@@ -1,8 +1,9 @@
 //! Continuous effects made by scripts ("+2000 power until end of turn") and their durations.
 //!
 //! An effect modifies one characteristic of one object or player. It ends when its target
-//! object leaves its zone (the object is then gone), or at a named expiry point the ruleset
-//! passes with `ctx:expire(point)`.
+//! object leaves its zone (the object is then gone), unless the move keeps the object or the
+//! effect persists in the zone the card enters (`persists_in`: it then follows the new
+//! object), or at a named expiry point the ruleset passes with `ctx:expire(point)`.
 
 use crate::names::Sym;
 use crate::state::{ObjId, PlayerId};
@@ -71,4 +72,7 @@ pub struct Effect {
     pub tag: Option<Sym>,
     /// `ctx:end_effect` cannot end it (it still ends with its duration or its target).
     pub uncancellable: bool,
+    /// Zone declarations it persists in: when its target becomes a new object by moving into
+    /// one of them, the effect follows the new object (empty: it ends with the object).
+    pub persists_in: Vec<u16>,
 }

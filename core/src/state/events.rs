@@ -58,6 +58,11 @@ pub struct Event {
     /// Ruleset-defined data.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub data: Vec<(String, Val)>,
+    /// The card whose ability made the operation that caused it (`ctx.source`), if any.
+    /// Triggered abilities read it (`ev.source`, `match.source`); the log does not record
+    /// it (neither its JSON nor its hash), so logs read the same as before it existed.
+    #[serde(skip)]
+    pub source: Option<ObjId>,
 }
 
 fn is_zero(v: &i64) -> bool {
@@ -78,6 +83,7 @@ impl Event {
             key: None,
             amount: 0,
             data: Vec::new(),
+            source: None,
         }
     }
 }

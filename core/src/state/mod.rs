@@ -14,8 +14,10 @@ pub mod effects;
 pub mod events;
 pub mod log;
 pub mod loops;
+pub mod match_context;
 pub mod pending;
 pub mod seats;
+pub mod usage;
 pub mod values;
 
 use crate::names::Sym;
@@ -68,7 +70,8 @@ pub struct Object {
     pub timestamp: u64,
     /// The turn it entered its zone.
     pub entered_turn: u32,
-    /// Usage counts of limited abilities: (limit key, turn, uses).
+    /// Usage counts of limited abilities counted for this object: (limit key, turn, uses)
+    /// (`usage.rs`).
     pub uses: Vec<(u32, u32, u32)>,
     /// Bit p set = player p may see this card although its zone or face hides it.
     pub revealed: u32,
@@ -130,6 +133,9 @@ pub struct Grant {
     pub expiry: Option<effects::Expiry>,
     /// When it was given.
     pub timestamp: u64,
+    /// Zone declarations it persists in: when its host becomes a new object by moving into
+    /// one of them, the ability follows the new object (empty: it ends with the host).
+    pub persists_in: Vec<u16>,
 }
 
 /// How a game ended.
@@ -160,12 +166,17 @@ pub struct State {
     pub effects: Arc<Vec<Effect>>,
     /// Abilities given by effects, and delayed abilities.
     pub grants: Arc<Vec<Grant>>,
+    /// Usage counts of limited abilities counted for players, names or the game (`usage.rs`;
+    /// an object's own are on the object).
+    pub usage: Arc<Vec<usage::Usage>>,
     /// Turn number, 1-based (0 during setup).
     pub turn: u32,
     /// Whose turn it is: the first seat, still in the game, of the side whose turn it is.
     pub turn_player: PlayerId,
     /// The direction of play, the teams and the game's options (`seats.rs`).
     pub seats: Arc<seats::Seats>,
+    /// The results of the match's games before this one (`ctx:match()`).
+    pub match_context: Arc<match_context::MatchContext>,
     /// Who is asked in an open phase that asks several players.
     pub round: seats::Round,
     /// Index of the current phase, if a turn is running.
@@ -228,16 +239,5 @@ impl State {
     /// Whether the flag with declared index `i` is on.
     pub fn flag(&self, id: ObjId, i: usize) -> bool {
         self.obj(id).flags & (1 << i) != 0
-    }
-
-    /// Usage count of a limit key this turn.
-    pub fn uses(&self, id: ObjId, key: u32) -> u32 {
-        let turn = self.turn;
-        self.obj(id)
-            .uses
-            .iter()
-            .find(|(k, t, _)| *k == key && *t == turn)
-            .map(|(_, _, n)| *n)
-            .unwrap_or(0)
     }
 }

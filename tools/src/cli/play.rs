@@ -12,7 +12,9 @@ use riffle::play::{
     Agent, Played, Stopped, agent, describe_sides, game_seed, play_game_with, readable_log_for,
     seat_seed,
 };
-use riffle_core::{DeckList, Game, GameConfig, OptionValue, Options, PlayerId, Request, Response};
+use riffle_core::{
+    DeckList, Game, GameConfig, MatchContext, OptionValue, Options, PlayerId, Request, Response,
+};
 
 use super::{FOUND_PROBLEMS, RootArgs, default_decks, load_engine};
 
@@ -51,6 +53,11 @@ pub struct Args {
     /// level...). Options not given take their defaults.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     options: Vec<String>,
+    /// The games of this run form one match: each game's setup sees the results of the
+    /// games before it (`ctx:match()`: who won, so that the loser may start the next). The
+    /// match stops at a game that does not finish.
+    #[arg(long = "match")]
+    is_match: bool,
     #[command(flatten)]
     roots: RootArgs,
 }
@@ -389,8 +396,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             decks: decks.clone(),
             keep_log: true,
         };
-        let (game, played) = play_game_with(&engine, config, &options, &mut agents, false, |_| {})
-            .map_err(anyhow::Error::msg)?;
+        let (game, played) = play_game_with(
+            &engine,
+            config,
+            &options,
+            &MatchContext::default(),
+            &mut agents,
+            false,
+            |_| {},
+        )
+        .map_err(anyhow::Error::msg)?;
         write_log(&args, &game)?;
         let mut tally = Tally::new(engine.manifest().players.max as usize);
         tally.add(args.seed, &played);
@@ -425,6 +440,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         std::io::stderr().is_terminal() && std::env::var_os("CI").is_none() && human.is_none();
     let bar = progress_bar(args.games, show_bar);
     let mut cut_short = None;
+    let mut context = MatchContext::default();
     for k in 0..args.games {
         let seed = game_seed(args.seed, k);
         let mut agents = make_agents(seed)?;
@@ -433,8 +449,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             decks: decks.clone(),
             keep_log: k == 0 && args.log.is_some(),
         };
-        let (game, played) = play_game_with(&engine, config, &options, &mut agents, false, |_| {})
-            .map_err(anyhow::Error::msg)?;
+        let (game, played) = play_game_with(
+            &engine,
+            config,
+            &options,
+            &context,
+            &mut agents,
+            false,
+            |_| {},
+        )
+        .map_err(anyhow::Error::msg)?;
         if k == 0 {
             write_log(&args, &game)?;
         }
@@ -445,6 +469,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "({} script errors, {} unfinished)",
                 tally.script_errors, tally.unfinished
             ));
+        }
+        if args.is_match {
+            match &played.result {
+                Some(r) => context.previous.push(r.clone()),
+                None => {
+                    cut_short = Some(format!(
+                        "the match stopped after game {} of {}: it did not finish",
+                        k + 1,
+                        args.games
+                    ));
+                    break;
+                }
+            }
         }
         // A person who stopped answering stops the run: the next game would stop at once.
         if let Some(Stopped::Agent(why)) = &played.stopped {

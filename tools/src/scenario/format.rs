@@ -65,6 +65,9 @@ pub struct Scenario {
     /// their defaults. They decide the teams, and `validate_deck` sees them too.
     #[serde(default)]
     pub options: BTreeMap<String, riffle_core::OptionValue>,
+    /// The earlier games of the match, for a setup that reads `ctx:match()`.
+    #[serde(default, rename = "match")]
+    pub match_context: Option<MatchSetup>,
     /// Answers to the game's requests, in order.
     #[serde(default)]
     pub steps: Vec<Step>,
@@ -110,6 +113,25 @@ pub struct StartAt {
     /// The phase, by the ruleset's name (default `main`).
     #[serde(default)]
     pub phase: Option<String>,
+}
+
+/// `match: {previous: [...]}`: the games of the match before this one, oldest first.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MatchSetup {
+    /// Their results.
+    pub previous: Vec<PreviousGame>,
+}
+
+/// One earlier game of the match.
+#[derive(Clone, Debug, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PreviousGame {
+    /// Its winners by player number (none for a draw).
+    pub winners: Vec<u64>,
+    /// Why it ended (`defeat`, `concession`...).
+    #[serde(default)]
+    pub reason: Option<String>,
 }
 
 /// One player's starting position.

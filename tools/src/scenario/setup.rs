@@ -5,7 +5,8 @@
 use std::rc::Rc;
 
 use riffle_core::{
-    Builder, DeckList, Engine, Game, GameConfig, ObjId, OptionValue, Options, Place,
+    Builder, DeckList, Engine, Game, GameConfig, GameResult, MatchContext, ObjId, OptionValue,
+    Options, Place, PlayerId,
 };
 use serde_json::Value;
 
@@ -123,6 +124,57 @@ pub fn options(sc: &Value) -> Checked<Options> {
     Ok(out)
 }
 
+/// The earlier games of the match (`match: {previous: [{winners: [1], reason: ...}]}`,
+/// players numbered from 1), for a setup that reads `ctx:match()`.
+pub fn match_context(sc: &Value, nplayers: u8) -> Checked<MatchContext> {
+    let mut out = MatchContext::default();
+    let Some(m) = sc.get("match") else {
+        return Ok(out);
+    };
+    let Some(previous) = m.get("previous").and_then(Value::as_array) else {
+        return Err(Problem::new(
+            "/match",
+            "match: {previous: [{winners: [player, ...], reason: why}, ...]}, the earlier games oldest first",
+        ));
+    };
+    for (g, r) in previous.iter().enumerate() {
+        let at = format!("/match/previous/{g}");
+        let mut winners = Vec::new();
+        let listed = r.get("winners").and_then(Value::as_array).ok_or_else(|| {
+            Problem::new(
+                &at,
+                "a game: {winners: [player, ...]} (no winners for a draw)",
+            )
+        })?;
+        for (i, w) in listed.iter().enumerate() {
+            let p = w
+                .as_u64()
+                .filter(|p| (1..=u64::from(nplayers)).contains(p))
+                .ok_or_else(|| {
+                    Problem::new(
+                        format!("{at}/winners/{i}"),
+                        format!(
+                            "winners: no player {w}: this scenario has players 1 to {nplayers}"
+                        ),
+                    )
+                })?;
+            winners.push(p as PlayerId - 1);
+        }
+        let reason = match r.get("reason") {
+            None => String::new(),
+            Some(Value::String(s)) => s.clone(),
+            Some(other) => {
+                return Err(Problem::new(
+                    format!("{at}/reason"),
+                    format!("reason: a word, not {other}"),
+                ));
+            }
+        };
+        out.previous.push(GameResult { winners, reason });
+    }
+    Ok(out)
+}
+
 /// The options checked against the ruleset for `nplayers` (their values, the teams they
 /// make): a problem at `/options` otherwise.
 fn checked_options(engine: &Engine, sc: &Value, nplayers: u8) -> Checked<Options> {
@@ -189,7 +241,8 @@ pub fn build_from_decks(engine: &Rc<Engine>, sc: &Value) -> Checked<Game> {
     }
     let seed = sc.get("seed").and_then(Value::as_u64).unwrap_or(1);
     let opts = checked_options(engine, sc, decks.len() as u8)?;
-    Game::with_options(
+    let context = match_context(sc, decks.len() as u8)?;
+    Game::in_match(
         engine.clone(),
         GameConfig {
             seed,
@@ -197,6 +250,7 @@ pub fn build_from_decks(engine: &Rc<Engine>, sc: &Value) -> Checked<Game> {
             keep_log: true,
         },
         &opts,
+        &context,
     )
     .map_err(|e| Problem::new("/players", e.to_string()))
 }
@@ -245,6 +299,8 @@ pub fn build(engine: &Rc<Engine>, sc: &Value) -> Checked<Game> {
     let opts = checked_options(engine, sc, nplayers)?;
     let mut b = Builder::with_options(engine.clone(), nplayers, seed, &opts)
         .map_err(|e| Problem::new("/players", e))?;
+    b.set_match(match_context(sc, nplayers)?)
+        .map_err(|e| Problem::new("/match", e))?;
     for (k, pv) in keys {
         let pat = format!("/players/{k}");
         let p = k - 1;

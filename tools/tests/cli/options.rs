@@ -1,7 +1,7 @@
 //! Game options from the command line (`riffle play --option name=value`) and from scenario
-//! files (`options:`), on the mini game given options and teams: `level` (1..3, default 1;
-//! from level 3 its deck rule refuses every deck) and `format` (`alone`, or `teams`: seats
-//! 1 and 3 against 2 and 4).
+//! files (`options:`), and matches (`--match`, scenario `match:`), on the mini game given
+//! options and teams: `level` (1..3, default 1; from level 3 its deck rule refuses every
+//! deck) and `format` (`alone`, or `teams`: seats 1 and 3 against 2 and 4).
 
 use std::process::{Command, Output};
 
@@ -132,6 +132,16 @@ fn a_team_win_is_shown_by_team() {
     );
 }
 
+/// What `riffle test FILE` prints in the fixture.
+fn riffle_test(f: &Fixture, file: &str) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .args(["test", file])
+        .current_dir(&f.dir)
+        .output()
+        .expect("run riffle test");
+    text(&out.stdout)
+}
+
 #[test]
 fn scenarios_set_options() {
     let f = mini_with_options(true);
@@ -160,12 +170,7 @@ fn scenarios_set_options() {
              players: {1: {hand: [MC1-002]}}\n    \
              expect: {over: true}\n",
     );
-    let out = Command::new(env!("CARGO_BIN_EXE_riffle"))
-        .args(["test", "cardsets/mini/core/options.test.yaml"])
-        .current_dir(&f.dir)
-        .output()
-        .expect("run riffle test");
-    let stdout = text(&out.stdout);
+    let stdout = riffle_test(&f, "cardsets/mini/core/options.test.yaml");
     assert_eq!(
         stdout.lines().last(),
         Some("3 passed, 1 failed"),
@@ -175,6 +180,77 @@ fn scenarios_set_options() {
         stdout.contains(
             "options.test.yaml:20:14: setup: option 'level': '7' is not allowed (an integer from 1 to 3)"
         ),
+        "{stdout}"
+    );
+}
+
+/// The mini game whose setup ends each game at once, won by the first seat that did not
+/// win the game before it in the match (seat 1 in a match's first game).
+fn mini_loser_wins_next() -> Fixture {
+    let f = Fixture::mini();
+    f.write(
+        "scripts/mini/rules.lua",
+        "function setup(ctx)\n  \
+           local last = ctx:match().previous[#ctx:match().previous]\n  \
+           local winner = 1\n  \
+           if last ~= nil and last.winners[1] == 1 then winner = 2 end\n  \
+           ctx:end_game({ winner }, 'game ' .. ctx:match().game)\n\
+         end\n\
+         function main_actions(ctx) return {} end\n\
+         function activate(ctx, ability, args) return true end\n\
+         function validate_deck(deck) return {} end\n",
+    );
+    f
+}
+
+#[test]
+fn the_games_of_a_match_see_the_results_before_them() {
+    let f = mini_loser_wins_next();
+    let wins = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec!["--games", "4", "--json"];
+        args.extend_from_slice(extra);
+        let out = mini_play(&f, &args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        s["wins"].clone()
+    };
+    // Separate games each start a match: seat 1 wins them all.
+    assert_eq!(wins(&[]), serde_json::json!([4, 0]));
+    // One match: the winner alternates, as each setup reads the game before.
+    assert_eq!(wins(&["--match"]), serde_json::json!([2, 2]));
+}
+
+#[test]
+fn scenarios_give_the_earlier_games_of_a_match() {
+    let f = mini_loser_wins_next();
+    f.write(
+        "cardsets/mini/core/match.test.yaml",
+        "game: mini\n\
+         scenarios:\n  \
+           - name: the second game of a match\n    \
+             match: {previous: [{winners: [1], reason: decided}]}\n    \
+             start: setup\n    \
+             players:\n      \
+               1: {leader: MC1-001, deck: [MC1-002]}\n      \
+               2: {leader: MC1-001, deck: [MC1-002]}\n    \
+             expect: {winner: \"2\", reason: game 2}\n  \
+           - name: a winner the game does not seat\n    \
+             match: {previous: [{winners: [3]}]}\n    \
+             players: {1: {hand: [MC1-002]}}\n    \
+             expect: {over: true}\n",
+    );
+    let stdout = riffle_test(&f, "cardsets/mini/core/match.test.yaml");
+    assert_eq!(
+        stdout.lines().last(),
+        Some("1 passed, 1 failed"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("match.test.yaml:11:35: setup: winners: no player 3"),
+        "the bad winner is pointed at: {stdout}"
+    );
+    assert!(
+        stdout.contains("winners: no player 3: this scenario has players 1 to 2"),
         "{stdout}"
     );
 }

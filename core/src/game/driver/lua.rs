@@ -72,7 +72,13 @@ impl Game {
                 };
                 let kind: String = t.get("kind")?;
                 let list = kind == "move" && t.get::<Option<Value>>("host")?.is_none();
+                let source = operations::source_of(&t)?;
+                // Orientation and counters over a list of cards: one simultaneous step.
+                let each = matches!(kind.as_str(), "orientation" | "counter")
+                    && t.get::<Option<Table>>("cards")?.is_some();
                 Ok(Next::Push(Frame::Ops(OpsFrame {
+                    each,
+                    sources: vec![source; ops.len()],
                     ops,
                     next: 0,
                     results: Vec::new(),

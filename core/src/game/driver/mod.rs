@@ -89,9 +89,14 @@ pub struct LuaFrame {
 #[derive(Clone, Debug)]
 pub struct OpsFrame {
     pub(crate) ops: Vec<Op>,
+    /// The acting card of each step (`ctx.source` of the script that asked for it).
+    pub(crate) sources: Vec<Option<ObjId>>,
     pub(crate) next: usize,
     pub(crate) results: Vec<Outcome>,
     pub(crate) list: bool,
+    /// An operation on a list of cards done as one simultaneous step (orientation, counter):
+    /// rule checks run once, after its last card, and the script gets one result per card.
+    pub(crate) each: bool,
     /// Replacement abilities already applied to the current step (8-1-3-4-3).
     pub(crate) used: Vec<(AbilityRef, Option<ObjId>)>,
     /// A replacement procedure is running for the current step.
@@ -656,7 +661,7 @@ fn answer_to_lua(lua: &mlua::Lua, r: &Response) -> R<Value> {
     })
 }
 
-fn outcomes_to_lua(lua: &mlua::Lua, results: &[Outcome], list: bool) -> R<Value> {
+fn outcomes_to_lua(lua: &mlua::Lua, results: &[Outcome], list: bool, each: bool) -> R<Value> {
     let one = |o: &Outcome| -> R<Value> {
         Ok(match o {
             Outcome::Nothing => Value::Boolean(false),
@@ -672,6 +677,13 @@ fn outcomes_to_lua(lua: &mlua::Lua, results: &[Outcome], list: bool) -> R<Value>
             }
         })
     };
+    if each {
+        let t = lua.create_table_with_capacity(results.len(), 0)?;
+        for (i, o) in results.iter().enumerate() {
+            t.raw_set(i + 1, one(o)?)?;
+        }
+        return Ok(Value::Table(t));
+    }
     if list {
         let t = lua.create_table()?;
         for (i, o) in results.iter().enumerate() {

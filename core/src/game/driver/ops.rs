@@ -14,7 +14,12 @@ impl Game {
                         let st = self.state.borrow();
                         operations::parse(&lua, &db, &st, &t)?
                     };
+                    // The acting card stays the operation's unless the replacement changed it.
+                    let source = operations::source_of(&t)?;
+                    let n = new_ops.len();
                     o.ops.splice(o.next..o.next + 1, new_ops);
+                    o.sources
+                        .splice(o.next..o.next + 1, std::iter::repeat_n(source, n));
                 }
                 _ => {
                     // Replaced by something else entirely.
@@ -44,7 +49,9 @@ impl Game {
         if o.next >= o.ops.len() {
             let batch = std::mem::take(&mut o.batch);
             self.push_batch(batch);
-            return Ok(Next::Return(outcomes_to_lua(&lua, &o.results, o.list)?));
+            return Ok(Next::Return(outcomes_to_lua(
+                &lua, &o.results, o.list, o.each,
+            )?));
         }
         let op = o.ops[o.next].clone();
         // Replacement effects (8-1-3-4 style): candidates that apply and were not used yet.
@@ -126,7 +133,8 @@ impl Game {
         }
         // Apply.
         let lk = self.last_known_for(&op)?;
-        let (outcome, events) = {
+        let source = o.source();
+        let (outcome, mut events) = {
             let mut st = self.state.borrow_mut();
             let applied = operations::apply(&db, &mut st, &op, lk);
             // The turn side left the game: the turn ends at once.
@@ -136,12 +144,19 @@ impl Game {
             }
             applied
         };
+        if source.is_some() {
+            for e in events.iter_mut().filter(|e| e.source.is_none()) {
+                e.source = source;
+            }
+        }
         let found = self.record(events)?;
         o.batch.extend(found);
         o.results.push(outcome);
         o.next += 1;
         o.used.clear();
-        if self.in_checks == 0 && self.any_check_due(true)? {
+        // A simultaneous step's checks wait for its last card.
+        let step_done = !o.each || o.next >= o.ops.len();
+        if self.in_checks == 0 && step_done && self.any_check_due(true)? {
             return Ok(Next::Push(Frame::Checks(ChecksFrame {
                 each_op: true,
                 next: 0,
@@ -162,10 +177,25 @@ impl Game {
         let db = self.engine.db.clone();
         o.used.push((r, s));
         o.replacing = true;
-        self.state.borrow_mut().replacements_applied += 1;
+        {
+            let mut st = self.state.borrow_mut();
+            st.replacements_applied += 1;
+            // A replacement armed once ("the next time ...") is spent.
+            if let Some(i) = st.grants.iter().position(|g| {
+                g.once
+                    && g.ability == r
+                    && g.controller == p
+                    && match g.host {
+                        Some(h) => Some(h) == s,
+                        None => g.source == s,
+                    }
+            }) {
+                std::sync::Arc::make_mut(&mut st.grants).remove(i);
+            }
+        }
         let ab = db.ability(r);
         let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
-        let t = self.op_table(&o.ops[o.next])?;
+        let t = self.op_table(&o.ops[o.next], o.source())?;
         let label = match s {
             Some(s) => card_label(&db, self.state.borrow().obj(s).card, "replacement"),
             None => "rule replacement".into(),
@@ -228,62 +258,91 @@ impl Game {
     ) -> R<Vec<(AbilityRef, Option<ObjId>, PlayerId)>> {
         let db = self.engine.db.clone();
         let kind = op.kind();
-        let mut out = Vec::new();
-        let mut table = None;
-        for &r in &db.replacements {
-            let ab = db.ability(r);
-            if ab.replaces.as_deref() != Some(kind) {
-                continue;
-            }
-            let sources: Vec<(Option<ObjId>, PlayerId)> = match r.0 {
-                None => vec![(None, self.state.borrow().turn_player)],
-                Some(c) => {
-                    let st = self.state.borrow();
-                    let lua = &self.engine.lua;
-                    let mut out = Vec::new();
-                    for s in db.sources(&st, c, ab) {
-                        // A suppressed card replaces nothing.
-                        if crate::characteristics::ability_works(lua, &db, &st, s, 0)? {
-                            out.push((Some(s), st.obj(s).controller));
+        // Who could replace it: the cards' and the rules' own replacement abilities, then
+        // those effects gave cards (they work while the grant lasts) and those armed with no
+        // card ("the next time ..., instead": `once`).
+        let mut cands: Vec<(AbilityRef, Option<ObjId>, PlayerId)> = Vec::new();
+        {
+            let st = self.state.borrow();
+            let lua = &self.engine.lua;
+            for &r in &db.replacements {
+                let ab = db.ability(r);
+                if ab.replaces.as_deref() != Some(kind) {
+                    continue;
+                }
+                match r.0 {
+                    None => cands.push((r, None, st.turn_player)),
+                    Some(c) => {
+                        for s in db.sources(&st, c, ab) {
+                            // A suppressed card replaces nothing.
+                            if crate::characteristics::ability_works(lua, &db, &st, s, 0)? {
+                                cands.push((r, Some(s), st.obj(s).controller));
+                            }
                         }
                     }
-                    out
                 }
-            };
-            for (s, p) in sources {
-                // A player who left the game replaces nothing.
-                if o.used.contains(&(r, s)) || !self.state.borrow().in_game(p) {
+            }
+            for g in st.grants.iter() {
+                if db.ability(g.ability).replaces.as_deref() != Some(kind) {
                     continue;
                 }
-                // The kernel's own tests on the operation first: most operations stop here.
-                if let Some(m) = &ab.matches
-                    && !op_matches(m, &self.state.borrow(), op, s, p)
+                let (s, gained) = match g.host {
+                    Some(h) if !st.obj(h).alive => continue,
+                    Some(h) => (Some(h), g.timestamp),
+                    None => (g.source, crate::characteristics::NEVER_SUPPRESSED),
+                };
+                // A suppressed host (or one whose effects are paused) replaces nothing.
+                if let Some(h) = s
+                    && !crate::characteristics::ability_works(lua, &db, &st, h, gained)?
                 {
                     continue;
                 }
-                if table.is_none() {
-                    table = Some(self.op_table(op)?);
-                }
-                let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
-                let applies = ab.applies.as_ref().expect("checked");
-                if self
-                    .engine
-                    .run(|| applies.call::<bool>((ctx, table.clone())))?
-                {
-                    out.push((r, s, p));
-                }
+                cands.push((g.ability, s, g.controller));
+            }
+        }
+        let mut out: Vec<(AbilityRef, Option<ObjId>, PlayerId)> = Vec::new();
+        let mut table = None;
+        for (r, s, p) in cands {
+            // A player who left the game replaces nothing; nor does one already applied.
+            if o.used.contains(&(r, s))
+                || out.iter().any(|c| c.0 == r && c.1 == s)
+                || !self.state.borrow().in_game(p)
+            {
+                continue;
+            }
+            let ab = db.ability(r);
+            // The kernel's own tests on the operation first: most operations stop here.
+            if let Some(m) = &ab.matches
+                && !op_matches(m, &self.state.borrow(), op, o.source(), s, p)
+            {
+                continue;
+            }
+            if table.is_none() {
+                table = Some(self.op_table(op, o.source())?);
+            }
+            let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
+            let applies = ab.applies.as_ref().expect("checked");
+            if self
+                .engine
+                .run(|| applies.call::<bool>((ctx, table.clone())))?
+            {
+                out.push((r, s, p));
             }
         }
         Ok(out)
     }
 
-    /// The Lua table describing a single operation, for replacement abilities.
-    pub(super) fn op_table(&self, op: &Op) -> R<Table> {
+    /// The Lua table describing a single operation and its acting card, for replacement
+    /// abilities.
+    pub(super) fn op_table(&self, op: &Op, source: Option<ObjId>) -> R<Table> {
         let lua = &self.engine.lua;
         let db = &self.engine.db;
         let st = self.state.borrow();
         let t = lua.create_table()?;
         t.set("kind", op.kind())?;
+        if let Some(s) = source {
+            t.set("source", Handle(s))?;
+        }
         match op {
             Op::Move {
                 card,
@@ -387,17 +446,21 @@ impl Game {
     }
 }
 
-/// Whether operation `op` passes a replacement ability's `match`, for the ability of `source`
-/// controlled by `controller`: `card = "self"` (the operation's card is the source), `to` and
-/// `from` (a move's destination and the card's zone now), `reason`, `player` (who does it)
-/// and `turn`.
+/// Whether operation `op`, done by card `acting`, passes a replacement ability's `match`, for
+/// the ability of `source` controlled by `controller`: `card = "self"` (the operation's card
+/// is the source), `to` and `from` (a move's destination and the card's zone now), `reason`,
+/// `player` (who does it), `turn` and `source` (the acting card).
 fn op_matches(
     m: &crate::db::EventMatch,
     st: &crate::state::State,
     op: &Op,
+    acting: Option<ObjId>,
     source: Option<ObjId>,
     controller: PlayerId,
 ) -> bool {
+    if !m.passes_source(acting, source) {
+        return false;
+    }
     let card = op_card(op);
     if m.own
         .iter()
@@ -430,4 +493,11 @@ fn op_matches(
         }
     }
     m.passes_who_and_why(st, reason, by, controller)
+}
+
+impl OpsFrame {
+    /// The acting card of the current step.
+    fn source(&self) -> Option<ObjId> {
+        self.sources.get(self.next).copied().flatten()
+    }
 }

@@ -13,6 +13,15 @@
 //! effects on an attached card whose attachment rule pauses them do not apply while it is
 //! attached. Static abilities an effect gave a card (`ctx:grant_ability`) apply like its
 //! own while the grant lasts.
+//!
+//! Which abilities are live where (the sources of an ability, attachment rules,
+//! suppression) is `live.rs`: a characteristic depends on the static abilities that work,
+//! and whether an ability works depends on a characteristic (suppression), so the two
+//! live in one module.
+
+mod live;
+
+pub use live::{NEVER_SUPPRESSED, SUPPRESSES_LATER_GAINS, ability_works, suppressed_since};
 
 use std::cell::Cell;
 
@@ -34,21 +43,14 @@ thread_local! {
 }
 const MAX_DEPTH: u32 = 8;
 
-thread_local! {
-    // A suppression that depends on a suppression that depends on... (a card negating the
-    // card that negates it): past this depth a source counts as not suppressed.
-    static SUPPRESS_DEPTH: Cell<u32> = const { Cell::new(0) };
-}
-const MAX_SUPPRESS_DEPTH: u32 = 3;
-
 /// A modification found for an object, with its ordering key.
-struct Found {
-    layer: u8,
-    ts: u64,
-    modify: Modify,
+pub(crate) struct Found {
+    pub(crate) layer: u8,
+    pub(crate) ts: u64,
+    pub(crate) modify: Modify,
     /// Who controls it: the effect's controller, or the controller of the static ability's
     /// source (None: the rules' own abilities, effects no player made).
-    controller: Option<PlayerId>,
+    pub(crate) controller: Option<PlayerId>,
 }
 
 /// Which modifications a read leaves out (`card:value_without`): those that match every
@@ -240,83 +242,6 @@ pub fn set_value_without(
     Ok(value)
 }
 
-/// Since when the abilities of object `id` are suppressed (the ruleset's
-/// `abilities.suppressed_by` name is in its set characteristic): the timestamp of the
-/// effect or static ability that put the name there, or None when its abilities work.
-/// A card that left play keeps the answer it had when it left (`u64::MAX` if suppressed).
-/// The `including_later` name suppresses later gains too: `SUPPRESSES_LATER_GAINS`.
-pub fn suppressed_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Option<u64>> {
-    // An attached card whose rule (or a host's rule above it) suppresses its abilities:
-    // everything it has, printed or gained, earlier or later.
-    if !db.attached_abilities_work(st, id) {
-        return Ok(Some(SUPPRESSES_LATER_GAINS));
-    }
-    let Some((ci, name, later)) = db.rules.suppression else {
-        return Ok(None);
-    };
-    let o = st.obj(id);
-    if !o.alive
-        && let Some(lk) = &o.last_known
-        && let Some(crate::state::LastKnown::Set(v)) = lk.get(ci)
-    {
-        let on = v.contains(&name) || later.is_some_and(|l| v.contains(&l));
-        return Ok(on.then_some(u64::MAX));
-    }
-    if SUPPRESS_DEPTH.with(|d| d.get()) >= MAX_SUPPRESS_DEPTH {
-        return Ok(None);
-    }
-    SUPPRESS_DEPTH.with(|d| d.set(d.get() + 1));
-    let found = collect(lua, db, st, id, db.rules.chars[ci].sym, CharKind::Set);
-    SUPPRESS_DEPTH.with(|d| d.set(d.get() - 1));
-    let printed = &db.cards[o.card as usize].sets[ci];
-    let mut since = printed.contains(&name).then_some(0);
-    let mut all = later.is_some_and(|l| printed.contains(&l));
-    for f in found? {
-        match f.modify {
-            Modify::Grant(s) if s == name && since.is_none() => since = Some(f.ts),
-            Modify::Revoke(s) if s == name => since = None,
-            Modify::Grant(s) if Some(s) == later => all = true,
-            Modify::Revoke(s) if Some(s) == later => all = false,
-            Modify::SetNames(list) => {
-                if !list.contains(&name) {
-                    since = None;
-                } else if since.is_none() {
-                    since = Some(f.ts);
-                }
-                all = later.is_some_and(|l| list.contains(&l));
-            }
-            _ => {}
-        }
-    }
-    Ok(if all {
-        Some(SUPPRESSES_LATER_GAINS)
-    } else {
-        since
-    })
-}
-
-/// The `suppressed_since` of a card whose suppression covers every gain, earlier or later
-/// (also an attached card whose attachment rule suppresses its abilities).
-pub const SUPPRESSES_LATER_GAINS: u64 = u64::MAX - 1;
-
-/// The `gained` timestamp of an ability no suppression stops (a delayed ability: the
-/// effect of an ability that already resolved).
-pub const NEVER_SUPPRESSED: u64 = u64::MAX;
-
-/// Whether an ability of object `id` that it gained at timestamp `gained` (0: printed)
-/// works now: its abilities are not suppressed, or it gained this one after the
-/// suppression began.
-pub fn ability_works(lua: &Lua, db: &Db, st: &State, id: ObjId, gained: u64) -> Result<bool> {
-    if gained == NEVER_SUPPRESSED {
-        return Ok(true);
-    }
-    // An ability an effect gave it is paused with the other effects on an attached card.
-    if gained != 0 && db.effects_paused(st, id) {
-        return Ok(false);
-    }
-    Ok(suppressed_since(lua, db, st, id)?.is_none_or(|t| gained > t))
-}
-
 /// Whether player `p` has been granted `name` (by an effect or a static ability).
 pub fn player_has(lua: &Lua, db: &Db, st: &State, p: PlayerId, name: Sym) -> Result<bool> {
     let player_sym = db.names.get("player");
@@ -458,7 +383,7 @@ fn names_of(db: &Db, v: Value) -> Result<Vec<Sym>> {
 
 /// Every modification of `sym` (a characteristic of kind `kind`) that applies to `id`,
 /// sorted by layer then timestamp.
-fn collect(
+pub(crate) fn collect(
     lua: &Lua,
     db: &Db,
     st: &State,

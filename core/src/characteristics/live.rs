@@ -1,0 +1,224 @@
+//! Which abilities are live where: the objects of a card in the zones where one of its
+//! abilities works (attached cards included, at any depth, as their attachment rules
+//! allow), whether an object's abilities are suppressed and since when, and whether an
+//! ability it has works now. Trigger collection, static and replacement abilities,
+//! `ctx:abilities` and the kernel-listed actions all ask here.
+
+use std::cell::Cell;
+
+use mlua::{Lua, Result};
+
+use super::collect;
+use crate::content::CharKind;
+use crate::db::{Ability, Db};
+use crate::state::effects::Modify;
+use crate::state::{ObjId, State};
+
+thread_local! {
+    // A suppression that depends on a suppression that depends on... (a card negating the
+    // card that negates it): past this depth a source counts as not suppressed.
+    static SUPPRESS_DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+const MAX_SUPPRESS_DEPTH: u32 = 3;
+
+/// How deep the ability search follows attachments (only a broken state nests deeper).
+const MAX_ATTACHMENT_DEPTH: usize = 64;
+
+impl Db {
+    /// Zone declarations where an ability works.
+    pub fn ability_zones<'a>(&'a self, ab: &'a Ability) -> &'a [usize] {
+        if ab.zones.is_empty() {
+            &self.in_play
+        } else {
+            &ab.zones
+        }
+    }
+
+    /// Objects of card `card` that are in a zone where ability `ab` works: the zone's cards
+    /// and the cards attached to them at any depth (an attached card is in its host's
+    /// zone), except attached cards whose category's rule suppresses their abilities, and
+    /// whatever is attached below those. Suppression (`abilities.suppressed_by`) needs Lua,
+    /// so callers filter these with `characteristics::ability_works`.
+    pub fn sources(&self, st: &State, card: u32, ab: &Ability) -> Vec<ObjId> {
+        let mut out = Vec::new();
+        if ab.dormant {
+            return out; // works only when given by an effect
+        }
+        for &decl in self.ability_zones(ab) {
+            let row = &st.zone_ids[decl];
+            // A team's zone is listed once per member: walk it once.
+            for (k, z) in row.iter().enumerate() {
+                if row[..k].contains(z) {
+                    continue;
+                }
+                for &id in &st.zone(*z).cards {
+                    if st.obj(id).card == card {
+                        out.push(id);
+                    }
+                    self.working_attachments_of(st, id, card, 0, &mut out);
+                }
+            }
+        }
+        out
+    }
+
+    /// Pushes onto `out` the cards of card `card` attached under `host` at any depth whose
+    /// abilities work there (depth first, oldest first), without allocating.
+    fn working_attachments_of(
+        &self,
+        st: &State,
+        host: ObjId,
+        card: u32,
+        depth: usize,
+        out: &mut Vec<ObjId>,
+    ) {
+        if depth > MAX_ATTACHMENT_DEPTH {
+            return; // only a broken state nests this deep
+        }
+        for &a in &st.obj(host).attachments {
+            if self.attached_rule_lets_work(st, a) {
+                if st.obj(a).card == card {
+                    out.push(a);
+                }
+                self.working_attachments_of(st, a, card, depth + 1, out);
+            }
+        }
+    }
+
+    /// Card `id` and the cards attached to it at any depth, host before its attachments,
+    /// attachments oldest first. With `working`, leaves out the attached cards whose
+    /// abilities do not work there (their rule's `abilities: suppressed`) and what is
+    /// attached below them.
+    pub fn stack(&self, st: &State, id: ObjId, working: bool) -> Vec<ObjId> {
+        let mut out = vec![id];
+        let mut i = 0;
+        // Depth first, in order: each card's attachments right after it.
+        while i < out.len() {
+            let host = out[i];
+            let below: Vec<_> = st
+                .obj(host)
+                .attachments
+                .iter()
+                .copied()
+                .filter(|a| !working || self.attached_rule_lets_work(st, *a))
+                .filter(|a| !out.contains(a)) // a broken state must not loop
+                .collect();
+            out.splice(i + 1..i + 1, below);
+            i += 1;
+        }
+        out
+    }
+
+    /// The attachment rule for `id`'s category (whether or not it is attached now).
+    pub fn attach_rule(&self, st: &State, id: ObjId) -> Option<&crate::rules::AttachRule> {
+        self.rules
+            .attach_rule(self.cards[st.obj(id).card as usize].category)
+    }
+
+    /// Whether attached card `id`'s own rule lets its abilities work (`abilities: work`,
+    /// the default).
+    fn attached_rule_lets_work(&self, st: &State, id: ObjId) -> bool {
+        self.attach_rule(st, id).is_none_or(|r| r.abilities_work)
+    }
+
+    /// Whether the abilities of `id` work as far as attachment goes: it is attached to
+    /// nothing, or every card on the way from it up to the card in a zone is attached under
+    /// a rule whose `abilities` is `work`. For a card that left, as it was when it left.
+    pub fn attached_abilities_work(&self, st: &State, id: ObjId) -> bool {
+        let mut cur = id;
+        for _ in 0..st.objects.len() {
+            let Some(host) = st.obj(cur).attached_to else {
+                return true;
+            };
+            if !self.attached_rule_lets_work(st, cur) {
+                return false;
+            }
+            cur = host;
+        }
+        true
+    }
+
+    /// Whether the continuous effects on `id` are paused: it is attached under a rule with
+    /// `effects: pause`.
+    pub fn effects_paused(&self, st: &State, id: ObjId) -> bool {
+        st.obj(id).attached_to.is_some()
+            && self.attach_rule(st, id).is_some_and(|r| r.pause_effects)
+    }
+}
+
+/// Since when the abilities of object `id` are suppressed (the ruleset's
+/// `abilities.suppressed_by` name is in its set characteristic): the timestamp of the
+/// effect or static ability that put the name there, or None when its abilities work.
+/// A card that left play keeps the answer it had when it left (`u64::MAX` if suppressed).
+/// The `including_later` name suppresses later gains too: `SUPPRESSES_LATER_GAINS`.
+pub fn suppressed_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Option<u64>> {
+    // An attached card whose rule (or a host's rule above it) suppresses its abilities:
+    // everything it has, printed or gained, earlier or later.
+    if !db.attached_abilities_work(st, id) {
+        return Ok(Some(SUPPRESSES_LATER_GAINS));
+    }
+    let Some((ci, name, later)) = db.rules.suppression else {
+        return Ok(None);
+    };
+    let o = st.obj(id);
+    if !o.alive
+        && let Some(lk) = &o.last_known
+        && let Some(crate::state::LastKnown::Set(v)) = lk.get(ci)
+    {
+        let on = v.contains(&name) || later.is_some_and(|l| v.contains(&l));
+        return Ok(on.then_some(u64::MAX));
+    }
+    if SUPPRESS_DEPTH.with(|d| d.get()) >= MAX_SUPPRESS_DEPTH {
+        return Ok(None);
+    }
+    SUPPRESS_DEPTH.with(|d| d.set(d.get() + 1));
+    let found = collect(lua, db, st, id, db.rules.chars[ci].sym, CharKind::Set);
+    SUPPRESS_DEPTH.with(|d| d.set(d.get() - 1));
+    let printed = &db.cards[o.card as usize].sets[ci];
+    let mut since = printed.contains(&name).then_some(0);
+    let mut all = later.is_some_and(|l| printed.contains(&l));
+    for f in found? {
+        match f.modify {
+            Modify::Grant(s) if s == name && since.is_none() => since = Some(f.ts),
+            Modify::Revoke(s) if s == name => since = None,
+            Modify::Grant(s) if Some(s) == later => all = true,
+            Modify::Revoke(s) if Some(s) == later => all = false,
+            Modify::SetNames(list) => {
+                if !list.contains(&name) {
+                    since = None;
+                } else if since.is_none() {
+                    since = Some(f.ts);
+                }
+                all = later.is_some_and(|l| list.contains(&l));
+            }
+            _ => {}
+        }
+    }
+    Ok(if all {
+        Some(SUPPRESSES_LATER_GAINS)
+    } else {
+        since
+    })
+}
+
+/// The `suppressed_since` of a card whose suppression covers every gain, earlier or later
+/// (also an attached card whose attachment rule suppresses its abilities).
+pub const SUPPRESSES_LATER_GAINS: u64 = u64::MAX - 1;
+
+/// The `gained` timestamp of an ability no suppression stops (a delayed ability: the
+/// effect of an ability that already resolved).
+pub const NEVER_SUPPRESSED: u64 = u64::MAX;
+
+/// Whether an ability of object `id` that it gained at timestamp `gained` (0: printed)
+/// works now: its abilities are not suppressed, or it gained this one after the
+/// suppression began.
+pub fn ability_works(lua: &Lua, db: &Db, st: &State, id: ObjId, gained: u64) -> Result<bool> {
+    if gained == NEVER_SUPPRESSED {
+        return Ok(true);
+    }
+    // An ability an effect gave it is paused with the other effects on an attached card.
+    if gained != 0 && db.effects_paused(st, id) {
+        return Ok(false);
+    }
+    Ok(suppressed_since(lua, db, st, id)?.is_none_or(|t| gained > t))
+}
