@@ -93,6 +93,13 @@ function main_actions(ctx)
     { label = "slow", run = change(mine, "speed", "add", -3) },
     { label = "tame", run = change(mine, "tags", "grant", "tame") },
     { label = "paint", run = change(mine, "tags", "set", { "red" }) },
+    { label = "rename", run = function(ctx)
+        ctx:modify(mine, { char = "names", op = "set", value = { "elm" } },
+          { persists_in = { "deck", "board" } })
+      end },
+    { label = "rename briefly", run = change(mine, "names", "set", { "elm" }) },
+    { label = "stash", run = function(ctx) ctx:move(mine, "deck") end },
+    { label = "unstash", run = function(ctx) ctx:move(ctx:top("deck", p)[1], "board") end },
     { label = "blue", run = change(mine, "tags", "grant", "blue") },
     { label = "curse", run = change(theirs, "power", "add", -1) },
     { label = "widen", run = function(ctx)
@@ -453,6 +460,29 @@ fn a_set_replaces_the_whole_set_and_later_grants_apply_on_top() {
     );
     pick(&mut g, "blue");
     assert_eq!(names(&g, 0, "oak", "tags"), ["red", "blue"]);
+}
+
+#[test]
+fn a_name_set_by_an_effect_that_persists_follows_the_card_through_zones() {
+    // An identity rewrite that lasts the whole game: the names replaced by a `set` whose
+    // effect persists in every zone the card goes to.
+    let mut g = game([&["oak"], &["oak"]]);
+    pick(&mut g, "rename");
+    assert_eq!(names(&g, 0, "oak", "names"), ["elm"]);
+    pick(&mut g, "stash");
+    pick(&mut g, "unstash");
+    assert_eq!(
+        names(&g, 0, "oak", "names"),
+        ["elm"],
+        "a new object each move, the rewrite with it"
+    );
+    // Without `persists_in` the rewrite ends when the card leaves.
+    let mut g = game([&["oak"], &["oak"]]);
+    pick(&mut g, "rename briefly");
+    assert_eq!(names(&g, 0, "oak", "names"), ["elm"]);
+    pick(&mut g, "stash");
+    pick(&mut g, "unstash");
+    assert_eq!(names(&g, 0, "oak", "names"), ["oak"]);
 }
 
 #[test]
