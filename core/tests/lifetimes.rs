@@ -122,10 +122,21 @@ local divert = { kind = "replacement", replaces = "move", dormant = true, match 
 local divert_next = { kind = "replacement", replaces = "move", dormant = true, match = { to = "well" },
   applies = function(ctx, op) return op.card.owner == ctx.player end,
   replace = function(ctx, op) op.zone = "vault" return op end }
+-- Given as a copy: "When a pulse happens, [S] is heard ([S] 1/turn)". [S] is the card that
+-- has the copy: its name, and the limit shared by the cards of that name.
+local heard = { kind = "triggered", on = "pulse", dormant = true,
+  operate = function(ctx)
+    local me = ctx.source.name
+    if ctx:uses(ctx.player, "heard", { name = me }) >= 1 then return end
+    ctx:use(ctx.player, "heard", { name = me })
+    count(ctx, "heard by " .. me, 1)
+  end }
 local function act(label, fn) return { kind = "activated", timing = "main", label = label, operate = fn } end
 local function oak(ctx) return find(ctx, "oak", ctx.player) end
 return {
-  echo, divert, divert_next,
+  echo, divert, divert_next, heard,
+  act("copy to oak", function(ctx) ctx:grant_ability(heard, oak(ctx)) end),
+  act("copy to elm", function(ctx) ctx:grant_ability(heard, find(ctx, "elm", ctx.player)) end),
   act("mark", function(ctx)
     local h = ctx:modify(oak(ctx), { char = "power", op = "add", value = 2 }, { tag = "mark", persists_in = { "well" } })
     count(ctx, "handle", h[1])
@@ -744,4 +755,28 @@ fn counters_on_several_cards_are_one_operation() {
     let mut g = game();
     pick(&mut g, "spark all");
     assert_eq!((counted(&g, "sparked"), counted(&g, "first spark")), (3, 2));
+}
+
+// SM84 (summoner_master.md Gl: "gain another card's Skill/Ability"): a gained copy's
+// references to its source's name, its limit bracket included, are the receiver's: the
+// copy reads `ctx.source`, which is the card that has it.
+#[test]
+fn a_gained_copy_names_its_receiver_and_counts_its_limit_under_the_receivers_name() {
+    let mut g = game();
+    pick(&mut g, "copy to oak");
+    pick(&mut g, "pulse");
+    assert_eq!(times(&g, "heard by oak"), 1);
+    assert_eq!(
+        times(&g, "heard by sage"),
+        0,
+        "the sage's own is not printed active"
+    );
+    // "[S] 1/turn" under the oak's name: a second pulse is not heard again.
+    pick(&mut g, "pulse");
+    assert_eq!(times(&g, "heard by oak"), 1);
+    // Another receiver, another name: its own limit.
+    pick(&mut g, "copy to elm");
+    pick(&mut g, "pulse");
+    assert_eq!(times(&g, "heard by elm"), 1);
+    assert_eq!(times(&g, "heard by oak"), 1);
 }
