@@ -1936,7 +1936,7 @@ fn value(g: &Game, p: PlayerId, name: &str) -> i64 {
 
 // --- 10.4 Turn engine ---------------------------------------------------------------------------
 
-/// SM2, SM30, SM32 (summoner_master.md 400.1, 400.2, 401.1, 401.2.3, 401.2.4, 402.1): a kernel
+/// SM2, SM30, SM32 (400.1, 400.2, 401.1, 401.2.3, 401.2.4, 402.1): a kernel
 /// turn is one player's attack subturn, whose phases are its eight steps; the defender has no
 /// steps of their own, and the default next turn goes to the other player, so attack and
 /// defense swap each subturn. A step's entry event reaches each side's abilities, the attack
@@ -2008,7 +2008,7 @@ fn trail(g: &mut Game, labels: &[&str]) -> Vec<String> {
     out
 }
 
-/// SM31, SM33, SM55 (summoner_master.md 401.1, 401.2.2-401.9.1, 401.6.5, 402.2, 402.3, 616.2,
+/// SM31, SM33, SM55 (401.1, 401.2.2-401.9.1, 401.6.5, 402.2, 402.3, 616.2,
 /// 616.3): the steps ask nothing but the draw until the interfere step after the discard;
 /// there the defender is asked first, then the players in turn until both pass, and only
 /// cards with interfere are offered; the main step asks the attack player alone; the second
@@ -2049,7 +2049,7 @@ fn the_steps_gate_who_may_act_and_with_what() {
     assert_eq!(asked(&g).1, P1, "the defender first");
 }
 
-/// SM34 (summoner_master.md 401.3.2, Gl: Progress): no draw in a player's first attack
+/// SM34 (401.3.2, Gl: Progress): no draw in a player's first attack
 /// subturn, nor after a progress: the draw step's procedure returns early (a player value).
 #[test]
 fn the_draw_is_skipped_in_a_players_first_subturn_and_after_a_progress() {
@@ -2088,7 +2088,7 @@ fn decks() -> Vec<DeckList> {
     vec![deck(), deck()]
 }
 
-/// SM35 (summoner_master.md 102.5, 102.6): setup draws from both piles and gives the first
+/// SM35 (102.5, 102.6): setup draws from both piles and gives the first
 /// player 5 mana and the other their maximum (player values set in `setup`).
 #[test]
 fn setup_gives_the_first_player_five_mana_and_the_other_their_maximum() {
@@ -2113,7 +2113,7 @@ fn setup_gives_the_first_player_five_mana_and_the_other_their_maximum() {
     );
 }
 
-/// SM36, SM4 (summoner_master.md 401.8.4, 401.8.6, Gl: Mp Max): mana may exceed its maximum;
+/// SM36, SM4 (401.8.4, 401.8.6, Gl: Mp Max): mana may exceed its maximum;
 /// the refill erases it, then fills it to the maximum; a maximum below 0 is read as 0 while
 /// its raw value is kept, so a later +5 makes it 2, not 5.
 #[test]
@@ -2144,7 +2144,7 @@ fn mana_is_erased_then_filled_and_a_maximum_below_zero_keeps_its_raw_value() {
     assert_eq!(value(&g, P1, "mana"), 2);
 }
 
-/// SM37 (summoner_master.md 401.9.5, 401.9.7, 401.9.8, 103.5): the cleanup ends the effects
+/// SM37 (401.9.5, 401.9.7, 401.9.8, 103.5): the cleanup ends the effects
 /// that last the subturn, readies every tired creature of both players at once, and a player
 /// who had no creature at the checkup and has none now loses.
 #[test]
@@ -2182,7 +2182,7 @@ fn the_cleanup_ends_subturn_effects_readies_both_sides_and_a_player_without_crea
     assert_eq!((r.winners, r.reason.as_str()), (vec![P2], "no_creatures"));
 }
 
-/// SM38, SM61 (summoner_master.md 401.9.6, Gl: counts as 1 Turn, 602.1.6): durations count
+/// SM38, SM61 (401.9.6, Gl: counts as 1 Turn, 602.1.6): durations count
 /// subturns, one kernel turn each, so "for 1 Turn" is a count-down of two cleanups
 /// (`times = 2`); the effect outlives the card whose skill made it.
 #[test]
@@ -2221,7 +2221,7 @@ fn offered(g: &Game, prefix: &str) -> Vec<String> {
         .collect()
 }
 
-/// SM25, SM26, SM28 (summoner_master.md Gl: normal values, element symbol, Double Element,
+/// SM25, SM26, SM28 (Gl: normal values, element symbol, Double Element,
 /// "-"): `card:printed` reads the printed value whatever effects do (the current value is the
 /// characteristic); element symbols are the printed icons, counted by kind; a value printed
 /// as a dash is no value (`printed` is nil, not 0), so a skill that needs it cannot target
@@ -2302,7 +2302,7 @@ fn controller(g: &Game, id: ObjId) -> PlayerId {
 
 // --- 10.1 Players, identity, ownership -------------------------------------------------------
 
-/// SM3, SM65 (summoner_master.md Gl: Control, 712.1, 712.2, 711.2, 711.3): control changes
+/// SM3, SM65 (Gl: Control, 712.1, 712.2, 711.2, 711.3): control changes
 /// the card's controller (op control), not its owner; it moves to its controller's side as
 /// the same object; its abilities now trigger on its controller's turns and its controller
 /// makes their choices; a card controlled by another than its owner uses no skill; when it
@@ -2357,7 +2357,7 @@ fn control_moves_a_card_and_its_abilities_to_its_controller_until_it_leaves() {
 
 // --- 10.2 Zones and spatial structure -------------------------------------------------------
 
-/// SM11 (summoner_master.md 303.2.3, 515.6, 515.7, 513.2): a creature entering a line goes to
+/// SM11 (303.2.3, 515.6, 515.7, 513.2): a creature entering a line goes to
 /// any place in it (`position = n`), and the cards beside it are those at its place ± 1; a
 /// creature is never moved within its own line.
 #[test]
@@ -2384,7 +2384,7 @@ fn a_creature_takes_any_place_in_a_line_and_knows_who_is_beside_it() {
     );
 }
 
-/// SM12, SM75, SM57 (summoner_master.md 303.3, 515.3, 517, 709.6.1, 709.11.1, 709.11.8,
+/// SM12, SM75, SM57 (303.3, 515.3, 517, 709.6.1, 709.11.1, 709.11.8,
 /// 616.4): a check keeps the lines: dimension takes a creature out of every line, freeze
 /// puts it in the back line (the same object each time, and no line assignment); a creature
 /// in no line otherwise is given one at once by its controller, even in the other player's
@@ -2452,7 +2452,7 @@ fn a_check_keeps_the_lines_and_asks_at_once_for_a_line_when_one_is_missing() {
     assert_eq!(asked(&g).1, P1);
 }
 
-/// SM16, SM71 (summoner_master.md 508.4-508.9, 510.2, 513.2, 513.3, 200.12.3): a main with
+/// SM16, SM71 (508.4-508.9, 510.2, 513.2, 513.3, 200.12.3): a main with
 /// supports under it is one creature whose values are its form's, from a form table, by a
 /// rule's static ability (`set_base` with a value function); supports are still in the field
 /// (a predicate over hosts); a composite that loses a support falls back to the form that
@@ -2502,7 +2502,7 @@ fn a_composite_takes_its_values_from_its_form_falls_back_and_splits() {
     assert_eq!(stat(&g, drake, "power"), 4);
 }
 
-/// SM53, SM50 (summoner_master.md 508.10.7, 508.10.8, 500.3): a creature cast from the hand
+/// SM53, SM50 (508.10.7, 508.10.8, 500.3): a creature cast from the hand
 /// cannot be a support until a turn (two subturns) has passed: a flag set on entry plus its
 /// entry turn; one that came in any other way can be one at once; combining leaves the
 /// main ready.
@@ -2543,7 +2543,7 @@ fn a_creature_cast_from_the_hand_is_no_support_for_a_turn() {
     assert_eq!(offered(&g, "combine"), ["combine drake with whelp"]);
 }
 
-/// SM19 (summoner_master.md 300.2-300.8, 302.5, 704.2): two hidden ordered piles; cards put on
+/// SM19 (300.2-300.8, 302.5, 704.2): two hidden ordered piles; cards put on
 /// top in the order their owner chooses (repeated choices, `position = "top"`); a card
 /// returned to the deck reshuffles it; a card revealed from the top stays in its place
 /// (no shuffle); anyone may count a pile (`ZoneView.count`) without seeing it.
@@ -2587,7 +2587,7 @@ fn the_piles_keep_their_owners_order_and_a_returned_card_reshuffles() {
     assert_eq!(names_in(&g, "deck", P1).len(), 6);
 }
 
-/// SM20, SM85 (summoner_master.md 301.2-301.4, 504.15, 504.20, 504.20.1, 703.2): the losers
+/// SM20, SM85 (301.2-301.4, 504.15, 504.20, 504.20.1, 703.2): the losers
 /// of a battle are destroyed together, in one operation (one trigger batch: the watcher's
 /// two triggers are ordered by its controller); cards going to a graveyard together are
 /// ordered by their owner and the graveyard shows that order to everyone; an attacker that
@@ -2638,7 +2638,7 @@ fn working(g: &Game) -> i64 {
     g.with_state(|st| st.game_values[0])
 }
 
-/// SM21, SM22 (summoner_master.md 102.2, 620.1, 621.1-621.6): extras wait off the game in a
+/// SM21, SM22 (102.2, 620.1, 621.1-621.6): extras wait off the game in a
 /// face-down zone outside the deck (a deck section of its own), the display face up; a
 /// player brings in at most its capacity of one name; an extra that would go to a hand goes
 /// to the exile instead (a rule replacement), and never back to the reserve.
@@ -2691,7 +2691,7 @@ fn extras_wait_off_game_face_down_and_never_go_to_a_hand() {
     assert!(!g.with_state(|st| st.obj(golem).face_up));
 }
 
-/// SM22 (summoner_master.md 701.1, 713.2, Gl: Twinkling): rule replacements redirect moves
+/// SM22 (701.1, 713.2, Gl: Twinkling): rule replacements redirect moves
 /// after the cards' own: a destroyed card goes nowhere but to its graveyard, even past a
 /// card's replacement that would send it to the hand (which works on a plain move); a
 /// twinkled card leaves its graveyard by no opponent's doing (the replacement replaces the
@@ -2728,7 +2728,7 @@ fn rule_replacements_redirect_moves_after_the_cards_own() {
 
 // --- 10.5 Procedures and commands; 10.6 windows -----------------------------------------------
 
-/// SM41, SM42 (summoner_master.md 100.5, 500.1, 500.10, 401.6.3, 609.2): a command's card
+/// SM41, SM42 (100.5, 500.1, 500.10, 401.6.3, 609.2): a command's card
 /// carries its statuses (flags) and a `pending` lock, and the game a "working" lock (a game
 /// value) while the command runs; in its window the other cards may interfere but not the
 /// commanded one; a card that changes zone is a new object with no status, the command
@@ -2781,7 +2781,7 @@ fn statuses_and_locks_live_with_the_command_and_end_on_a_zone_change() {
     assert_eq!(asked(&g).0, "main");
 }
 
-/// SM43 (summoner_master.md 504.3-504.5, 605.5-605.6, 610.1.2-610.1.3): the cost is checked
+/// SM43 (504.3-504.5, 605.5-605.6, 610.1.2-610.1.3): the cost is checked
 /// before anything is paid: a command that cannot pay stops with no status and nothing
 /// spent; once paid, a command that fails refunds nothing.
 #[test]
@@ -2814,7 +2814,7 @@ fn a_command_checks_its_cost_before_paying_and_never_refunds() {
     assert_eq!(value(&g, P1, "mana"), 0, "paid, not refunded");
 }
 
-/// SM44, SM59 (summoner_master.md 504.5, 504.7, 504.10-504.12, 6.0 "re-loop memory"): the
+/// SM44, SM59 (504.5, 504.7, 504.10-504.12, 6.0 "re-loop memory"): the
 /// declaration's own triggers fire at once (an ordinary triggered ability); the on-attack
 /// abilities choose their targets before the window and work after it (polled by timing);
 /// one whose target left sends the procedure back (a step returning a step name) through
@@ -2880,7 +2880,7 @@ fn a_loop_back_keeps_what_was_chosen_and_what_worked() {
     );
 }
 
-/// SM45, SM66 (summoner_master.md 505.11, 505.12, Gl: Random): a hand attack that can no
+/// SM45, SM66 (505.11, 505.12, Gl: Random): a hand attack that can no
 /// longer be one (a creature came in during its window) becomes a normal attack, declared
 /// anew without paying again; a hand attack takes a random card: the attacker, the
 /// opponent of the hand's owner, chooses the kind, then picks blind among options that name
@@ -2944,7 +2944,7 @@ fn a_hand_attack_picks_blind_and_falls_back_to_a_normal_attack_unpaid() {
     assert_eq!(names_in(&g, "graveyard", P2), ["pixie"]);
 }
 
-/// SM46, SM49, SM54 (summoner_master.md 605.12, 700.1, 710.1, 710.2, 616.4): a skill may order
+/// SM46, SM49, SM54 (605.12, 700.1, 710.1, 710.2, 616.4): a skill may order
 /// a follow-up command: the skill's step runs the attack procedure nested (`ctx:procedure`),
 /// free, with its own window, and the creature stays ready until the skill ends; an effect
 /// that acts like a command runs the same procedure with no window at all.
@@ -2985,7 +2985,7 @@ fn a_follow_up_command_runs_nested_and_free_and_an_effect_like_one_has_no_window
     assert_eq!(names_in(&g, "graveyard", P2), ["dummy"]);
 }
 
-/// SM47 (summoner_master.md 507.5-507.12): a multiple attack pays once, goes round its steps
+/// SM47 (507.5-507.12): a multiple attack pays once, goes round its steps
 /// once per attack (a loop counter in its record), each time with its own window.
 #[test]
 fn a_multiple_attack_pays_once_and_has_a_window_each_time() {
@@ -3019,7 +3019,7 @@ fn a_multiple_attack_pays_once_and_has_a_window_each_time() {
     assert_eq!(names_in(&g, "graveyard", P2), ["grunt", "wisp"]);
 }
 
-/// SM48 (summoner_master.md 619.1-619.13): a skill from the hand is declared by its name
+/// SM48 (619.1-619.13): a skill from the hand is declared by its name
 /// alone (the `declared` event names no card, and the opponent's log shows none), paid, then
 /// the window; only then is a card of that name bound, chosen privately (a request only its
 /// decider sees) and revealed; with none left in the hand the skill ends, its cost spent.
@@ -3064,7 +3064,7 @@ fn a_hand_skill_is_declared_by_name_and_bound_to_a_card_after_the_window() {
     assert!(names_in(&g, "hand", P1).is_empty());
 }
 
-/// SM50 (summoner_master.md 500.3, 504.18, 605.15, Gl: extra attack even if Inactive): an
+/// SM50 (500.3, 504.18, 605.15, Gl: extra attack even if Inactive): an
 /// attack or a skill leaves its creature tired; a line change or a combination leaves it
 /// ready; a creature granted "extra attack" may attack once more while tired (a granted
 /// keyword and a use count).
@@ -3094,7 +3094,7 @@ fn commands_tire_their_creature_except_line_changes_and_combinations() {
     assert_eq!(orientation(&g, 2), "tired");
 }
 
-/// SM60 (summoner_master.md 601.1.3, 601.2.2, 301.5): abilities work in the field, but not
+/// SM60 (601.1.3, 601.2.2, 301.5): abilities work in the field, but not
 /// while their card is being cast unless they say so (the ruleset's activate hook reads a
 /// flag); an optional one asks; one may work from the graveyard (`zones`).
 #[test]
@@ -3135,7 +3135,7 @@ fn abilities_wait_while_their_card_is_cast_optional_ones_ask_and_some_work_from_
     );
 }
 
-/// SM64 (summoner_master.md 603.6.1, 100.4, 603.1): what happens at one moment goes by class
+/// SM64 (603.6.1, 100.4, 603.1): what happens at one moment goes by class
 /// (other, destroy, zone change, follow-up: `triggers.classes` and each ability's
 /// `priority`), and within a class the attack player's first.
 #[test]
@@ -3162,7 +3162,7 @@ fn simultaneous_effects_go_by_class_and_the_attack_players_first() {
     );
 }
 
-/// SM72 (summoner_master.md 201.11.3, 201.11.4): a charm whose host breaks its exception falls
+/// SM72 (201.11.3, 201.11.4): a charm whose host breaks its exception falls
 /// to the graveyard (a check), and one whose condition fails stops affecting (a static
 /// ability's `condition`).
 #[test]
@@ -3189,7 +3189,7 @@ fn a_charm_falls_when_its_exception_breaks_and_stops_when_its_condition_fails() 
     assert_eq!(names_in(&g, "graveyard", P1), ["flameblade"]);
 }
 
-/// SM76 (summoner_master.md 401.9.6, 201.9.2.2, 709.8.1, 709.9.1): counters count subturns down
+/// SM76 (401.9.6, 201.9.2.2, 709.8.1, 709.9.1): counters count subturns down
 /// at each cleanup; a charm whose time runs out goes to the graveyard, a poisoned creature is
 /// destroyed when its poison runs out; death destroys as soon as it applies.
 #[test]
@@ -3215,7 +3215,7 @@ fn poison_and_hourglasses_run_out_at_cleanups_and_death_destroys_at_once() {
     );
 }
 
-/// SM78 (summoner_master.md Gl: Charging): charging n adds a counter at its owner's checkup
+/// SM78 (Gl: Charging): charging n adds a counter at its owner's checkup
 /// while it has fewer than n; other effects may give it more.
 #[test]
 fn charging_adds_a_counter_at_each_checkup_up_to_its_number() {
@@ -3239,7 +3239,7 @@ fn charging_adds_a_counter_at_each_checkup_up_to_its_number() {
     assert_eq!(seen_charges, [1, 2, 3, 3]);
 }
 
-/// SM79 (summoner_master.md 709.3, 709.12, 709.13, 709.14, 401.2.2): a curse has its own
+/// SM79 (709.3, 709.12, 709.13, 709.14, 401.2.2): a curse has its own
 /// procedure with a window before it applies; it is a flag on the creature; a creature that
 /// has a curse of a kind is no target for another of that kind; curing several at once ends
 /// them together (one trigger batch: the watcher's two triggers are ordered by its
@@ -3296,7 +3296,7 @@ fn curses_wait_for_their_window_come_once_per_kind_and_end_together() {
     assert_eq!(asked(&g).0, "draw", "the next question is the draw");
 }
 
-/// SM81 (summoner_master.md Gl: Wake Up, 611.3, 611.6): keywords are procedures of the rules:
+/// SM81 (Gl: Wake Up, 611.3, 611.6): keywords are procedures of the rules:
 /// wake up offers, entering the main step, one card with it from the hand or the deck, free,
 /// and none while one of the same name is in the field; a growth's conditions take one card
 /// each (a matching over the chosen cards).
@@ -3350,7 +3350,7 @@ fn wake_up_and_growth_are_procedures_of_the_rules() {
     assert_eq!(names_in(&g, "exile", P1), ["ace", "whelp"]);
 }
 
-/// SM82 (summoner_master.md Gl: Vanish, 515.3): vanish takes a creature that became tired to
+/// SM82 (Gl: Vanish, 515.3): vanish takes a creature that became tired to
 /// the exile and arms a delayed ability (`ctx:delay`) that brings it back at the next
 /// cleanup, into no line, where it is given one at once.
 #[test]
@@ -3376,7 +3376,7 @@ fn vanish_leaves_when_tired_and_comes_back_at_the_cleanup() {
     assert_eq!(place_of(&g, live(&g, P1, "vanisher")).0, "back");
 }
 
-/// SM17, SM39 (summoner_master.md 510.4, 401.9.6): a support forgets the effects on it while it
+/// SM17, SM39 (510.4, 401.9.6): a support forgets the effects on it while it
 /// is one, and their subturn counts stop: a "1 Turn" effect (a count-down of two cleanups)
 /// given before the combination still has both cleanups to run once the composite splits.
 #[test]

@@ -1388,7 +1388,7 @@ fn forbidding_engine(both: bool) -> Result<Rc<Engine>, String> {
     }
 }
 
-// Summoner Master 105.2.1 ("an endless loop in a single window is forbidden") as a policy:
+// SM88 (105.2.1: "an endless loop in a single window is forbidden") as a policy:
 // the answer that restarts a loop is barred at once, with no declaration.
 #[test]
 fn under_the_forbid_policy_the_answer_that_restarts_a_loop_is_barred_without_a_declaration() {

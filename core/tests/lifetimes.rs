@@ -757,7 +757,7 @@ fn counters_on_several_cards_are_one_operation() {
     assert_eq!((counted(&g, "sparked"), counted(&g, "first spark")), (3, 2));
 }
 
-// SM84 (summoner_master.md Gl: "gain another card's Skill/Ability"): a gained copy's
+// SM84 (Gl: "gain another card's Skill/Ability"): a gained copy's
 // references to its source's name, its limit bracket included, are the receiver's: the
 // copy reads `ctx.source`, which is the card that has it.
 #[test]

@@ -821,8 +821,8 @@ fn a_question_to_a_player_who_concedes_goes_to_the_next_player() {
     assert_eq!(fork.log_hash(), g.log_hash());
 }
 
-// The match context (G14; Gundam 5-6 "the loser of the previous game chooses", Summoner
-// Master 105): a game knows its number and the results before it, and setup acts on them.
+// The match context (G14, rows GD77 and SM88: 102.4 "the loser of the previous game
+// chooses"): a game knows its number and the results before it, and setup acts on them.
 #[test]
 fn a_later_game_of_a_match_sees_the_earlier_results_and_setup_acts_on_them() {
     let e = engine();

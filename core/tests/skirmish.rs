@@ -10,7 +10,7 @@
 //!
 //! The rules are in `RULES_LUA`; each test adds "scenes" (`scene(name, fn)`: an action of the
 //! main phase labelled "do <name>") for what it needs, and builds its position by hand.
-//! Each test names the rows of `docs/kernel.md` it checks (`GD…`, from `gundam.md` Part 13)
+//! Each test names the rows of `docs/kernel.md` it checks (`GD…`)
 //! and the rule numbers behind them.
 
 mod common;
@@ -1176,7 +1176,7 @@ fn events(g: &Game, name: &str) -> Vec<(String, Option<PlayerId>)> {
 
 #[test]
 fn a_shared_pile_keeps_each_cards_owner_and_sends_it_to_its_owners_scrap() {
-    // GD2 (gundam.md 12-3-8): one pile for everyone; a card leaving it goes to the zone of
+    // GD2 (12-3-8): one pile for everyone; a card leaving it goes to the zone of
     // its owner unless a player is named.
     let e = engine_with(
         r#"scene("sweep", function(ctx)
@@ -1204,7 +1204,7 @@ fn a_shared_pile_keeps_each_cards_owner_and_sends_it_to_its_owners_scrap() {
 
 #[test]
 fn an_order_resolves_in_limbo_and_goes_to_the_scrap_unless_its_effect_moved_it() {
-    // GD4 (gundam.md 3-4-3, 3-4-4): a resolving order is in no zone (limbo here), then goes
+    // GD4 (3-4-3, 3-4-4): a resolving order is in no zone (limbo here), then goes
     // to the scrap if it still exists there; one whose effect returned it stays where it went.
     let e = engine("");
     let mut g = position(
@@ -1241,7 +1241,7 @@ fn an_order_resolves_in_limbo_and_goes_to_the_scrap_unless_its_effect_moved_it()
 
 #[test]
 fn a_destroyed_guard_turns_face_up_and_may_spring_its_ambush_from_limbo_before_the_scrap() {
-    // GD7 (gundam.md 5-10-3): the destroyed shield flips face up (op face); GD67 (5-5-2,
+    // GD7 (5-10-3): the destroyed guard flips face up (op face); GD67 (5-5-2,
     // 11-3-1, 8-5-2-3-1): one damage destroys a guard, by rule processing; GD4 (13-2-5-3):
     // its ambush resolves in limbo, then the card goes to the scrap; GD73 (5-5-6): the
     // guard below takes nothing.
@@ -1294,7 +1294,7 @@ fn a_destroyed_guard_turns_face_up_and_may_spring_its_ambush_from_limbo_before_t
 
 #[test]
 fn a_destroyed_units_own_trigger_reads_its_last_known_attack() {
-    // GD9 (gundam.md 13-2-8-2-1): a "when destroyed" ability resolves from the scrap and
+    // GD9 (13-2-8-2-1): a "when destroyed" ability resolves from the scrap and
     // reads the card as it last was on the field (its boost included).
     let e = engine(
         r#"scene("boost", function(ctx)
@@ -1322,7 +1322,7 @@ fn a_destroyed_units_own_trigger_reads_its_last_known_attack() {
 
 #[test]
 fn a_waiting_trigger_whose_source_was_destroyed_still_resolves_with_last_known_values() {
-    // GD54 (gundam.md 10-1-6-4): both trigger at the signal; the wrecker's resolves first and
+    // GD54 (10-1-6-4): both trigger at the signal; the wrecker's resolves first and
     // destroys the echo; the echo's still resolves, with the echo's last-known atk.
     let e = engine(
         r#"scene("boost", function(ctx)
@@ -1351,7 +1351,7 @@ fn a_waiting_trigger_whose_source_was_destroyed_still_resolves_with_last_known_v
 
 #[test]
 fn a_paired_crew_adds_its_atk_and_hp_but_not_its_traits_and_the_pairing_triggers() {
-    // GD13 (gundam.md 3-3-8-1, 2-4-3): a rule static adds the crew's atk and hp to its unit;
+    // GD13 (3-3-8-1, 2-4-3): a rule static adds the crew's atk and hp to its unit;
     // its traits stay its own. GD17 (13-2-9): the attach is a `moved` event with `host`,
     // which the unit's "when paired" ability reads. GD18 (13-2-10): a self static
     // conditional on having a crew.
@@ -1402,7 +1402,7 @@ fn a_paired_crew_adds_its_atk_and_hp_but_not_its_traits_and_the_pairing_triggers
 
 #[test]
 fn a_card_paired_as_crew_changes_its_kinds_and_names_by_its_own_static() {
-    // GD15 (gundam.md 3-4-6): an order that may be paired as a crew. In hand it is an order
+    // GD15 (3-4-6): an order that may be paired as a crew. In hand it is an order
     // (playable as one, or pairable); paired, a self static makes it a crew named
     // "maverick" too, and the rules treat it as a crew (its atk and hp reach the unit).
     let e = engine("");
@@ -1429,7 +1429,7 @@ fn a_card_paired_as_crew_changes_its_kinds_and_names_by_its_own_static() {
 
 #[test]
 fn a_bond_is_checked_continuously_and_announced_once_when_it_starts() {
-    // GD16 (gundam.md 3-2-6-3, 13-2-11/12): a unit is bonded when its crew has a name or
+    // GD16 (3-2-6-3, 13-2-11/12): a unit is bonded when its crew has a name or
     // trait the unit asks for. A rule check sees the bond start, at the pairing or later
     // (a trait granted afterwards), and emits `bonded` once; a static works while bonded;
     // and a bonded unit may attack the turn it entered (GD37).
@@ -1478,7 +1478,7 @@ fn a_bond_is_checked_continuously_and_announced_once_when_it_starts() {
 
 #[test]
 fn damage_counters_persist_recover_to_zero_and_zero_damage_does_nothing() {
-    // GD19 (gundam.md 5-5-1, 5-18): damage is counters that stay across turns. GD20 (5-6,
+    // GD19 (5-5-1, 5-18): damage is counters that stay across turns. GD20 (5-6,
     // 5-6-3): recovery stops at 0, and an undamaged card does not recover. GD73 (5-5-5): 0
     // damage does nothing (no event, false).
     let e = engine(
@@ -1515,7 +1515,7 @@ fn damage_counters_persist_recover_to_zero_and_zero_damage_does_nothing() {
 
 #[test]
 fn a_valued_keyword_kept_as_an_integer_adds_up_while_plain_keywords_do_not_stack() {
-    // GD22 (gundam.md 13-1): "mend N" is an int characteristic read from a printed field,
+    // GD22 (13-1): "mend N" is an int characteristic read from a printed field,
     // so gains add to it; a plain keyword granted twice is had once. At the end step a rule
     // ability recovers each unit's mend.
     let e = engine(
@@ -1538,7 +1538,7 @@ fn a_valued_keyword_kept_as_an_integer_adds_up_while_plain_keywords_do_not_stack
 
 #[test]
 fn level_counts_rested_cards_and_tokens_and_a_token_spent_on_a_cost_is_removed() {
-    // GD23 (gundam.md 2-9-4, 7-5-2-2): the level is the reserve's count, rested cards and
+    // GD23 (2-9-4, 7-5-2-2): the level is the reserve's count, rested cards and
     // tokens included, and is checked apart from the payment. GD24 (5-17-3-2-3): paying
     // rests the chosen active cards, and a spare token spent so is removed (it ceases in
     // the exile). GD29 (5-17-1): the token is made from outside the game.
@@ -1592,7 +1592,7 @@ fn level_counts_rested_cards_and_tokens_and_a_token_spent_on_a_cost_is_removed()
 
 #[test]
 fn activated_abilities_list_only_when_every_cost_can_be_paid_and_pay_them_all() {
-    // GD25 (gundam.md 10-1-7): costs as ability fields the activate hook reads: a reserve
+    // GD25 (10-1-7): costs as ability fields the activate hook reads: a reserve
     // cost and resting the card itself together, none at all, and once per turn.
     let e = engine("");
     let mut g = position(
@@ -1623,7 +1623,7 @@ fn activated_abilities_list_only_when_every_cost_can_be_paid_and_pay_them_all() 
 
 #[test]
 fn tokens_come_from_card_definitions_and_a_script_sets_a_generic_tokens_stats() {
-    // GD29 (gundam.md 5-17-1): a token made from outside the game, as an outpost or a unit.
+    // GD29 (5-17-1): a token made from outside the game, as an outpost or a unit.
     // GD31: a built-in token is a card definition (camp: an outpost, atk 0, hp 3). GD32: a
     // generic unit token whose stats the script sets. A full field makes none (F6).
     let e = engine(
@@ -1668,7 +1668,7 @@ fn tokens_come_from_card_definitions_and_a_script_sets_a_generic_tokens_stats() 
 #[test]
 fn steps_run_in_order_each_after_the_triggers_of_the_one_before_and_only_the_turn_player_discards()
 {
-    // GD33 (gundam.md 7-1..7-6): a phase's steps are code in its procedure, each emitting
+    // GD33 (7-1..7-6): a phase's steps are code in its procedure, each emitting
     // an event; GD35 (7-1-3): triggers resolve before the next step (the herald's draw at
     // the end step comes before the hand step); GD41 (7-6-5-1): at the hand step the turn
     // player alone discards down to the limit (4 here), cards of their choice.
@@ -1716,7 +1716,7 @@ fn steps_run_in_order_each_after_the_triggers_of_the_one_before_and_only_the_tur
 
 #[test]
 fn the_action_step_alternates_from_the_next_player_resolving_each_action_with_its_triggers() {
-    // GD42 (gundam.md 9-2..9-5): the end of turn's action step: strict alternation from the
+    // GD42 (9-2..9-5): the end of turn's action step: strict alternation from the
     // non-turn player, one action or a pass each, closing after passes in a row; each
     // action resolves fully, its triggers included (the watcher's note), before the next
     // player is asked.
@@ -1765,7 +1765,7 @@ fn the_action_step_alternates_from_the_next_player_resolving_each_action_with_it
 
 #[test]
 fn with_three_seats_the_action_step_goes_round_from_a_configurable_player_until_all_pass() {
-    // GD43 (gundam.md 12-2-8): round robin in turn order, from the player the option names,
+    // GD43 (12-2-8): round robin in turn order, from the player the option names,
     // closing when every player has passed in a row.
     let e = engine("");
     let placed = [
@@ -1796,7 +1796,7 @@ fn with_three_seats_the_action_step_goes_round_from_a_configurable_player_until_
 
 #[test]
 fn an_action_window_offers_action_orders_and_abilities_only() {
-    // GD44 (gundam.md 13-2-4-2): inside the action step, only action orders from hand and
+    // GD44 (13-2-4-2): inside the action step, only action orders from hand and
     // action abilities; no main order, no pairing, no main ability; and an order usable
     // only during a battle (GD38) is not offered outside one.
     let e = engine("");
@@ -1831,7 +1831,7 @@ fn an_action_window_offers_action_orders_and_abilities_only() {
 
 #[test]
 fn a_battle_whose_attacker_left_during_the_action_step_skips_to_its_end() {
-    // GD34 (gundam.md 8-4-2): the battle is a procedure; at the end of the block and action
+    // GD34 (8-4-2): the battle is a procedure; at the end of the block and action
     // steps, an attacker or target that left sends it to the battle's end (which always
     // runs). The action step itself goes on until both pass. GD38: the volley, usable only
     // during a battle, is offered there.
@@ -1874,7 +1874,7 @@ fn a_battle_whose_attacker_left_during_the_action_step_skips_to_its_end() {
 
 #[test]
 fn the_attack_state_is_flags_other_cards_read_and_a_block_points_the_attack_elsewhere() {
-    // GD38 (gundam.md 13-1-6-1, 8-2-3): "attacking" and "attacked" are flags any script
+    // GD38 (13-1-6-1, 8-2-3): "attacking" and "attacked" are flags any script
     // reads: the charger's own static (+2 atk while attacking), the sentry's static (+3 hp
     // for the unit attacked). GD39 (8-3-1, 8-5-1): a block moves the "attacked" flag to the
     // guardian, and the damage step hits the current target. GD40: when the battle ends,
@@ -1925,7 +1925,7 @@ fn the_attack_state_is_flags_other_cards_read_and_a_block_points_the_attack_else
 
 #[test]
 fn no_block_is_asked_against_an_evasive_attacker_and_only_active_interceptors_are_offered() {
-    // GD46 (gundam.md 8-3): the block step is a window of the battle procedure; its
+    // GD46 (8-3): the block step is a window of the battle procedure; its
     // options read the battle's record: an evasive attacker cannot be blocked, and only an
     // active interceptor other than the unit attacked may block.
     let e = engine("");
@@ -1948,7 +1948,7 @@ fn no_block_is_asked_against_an_evasive_attacker_and_only_active_interceptors_ar
 
 #[test]
 fn first_strike_is_two_damage_operations_with_rule_processing_between() {
-    // GD72 (gundam.md 13-1-5-2, 8-5-3-2-2): the striker deals its damage first; rule
+    // GD72 (13-1-5-2, 8-5-3-2-2): the striker deals its damage first; rule
     // processing runs after that operation, so a target it destroys deals nothing back; a
     // target that survives strikes back after.
     let e = engine("");
@@ -1985,7 +1985,7 @@ fn first_strike_is_two_damage_operations_with_rule_processing_between() {
 
 #[test]
 fn damage_to_a_player_goes_to_the_outpost_if_any_else_to_the_top_guard_else_the_player_loses() {
-    // GD74 (gundam.md 3-5-3, 8-5-2): the outpost takes the hit and the guards are not
+    // GD74 (3-5-3, 8-5-2): the outpost takes the hit and the guards are not
     // touched; without an outpost the top guard only (destroyed by any damage, GD67); with
     // neither, a unit's hit makes the player lose (GD66). GD73 (5-5-5): an attacker with 0
     // atk does nothing to a guard and makes no one lose.
@@ -2027,7 +2027,7 @@ fn damage_to_a_player_goes_to_the_outpost_if_any_else_to_the_top_guard_else_the_
 
 #[test]
 fn an_order_whose_required_target_is_missing_is_not_offered_and_nothing_is_paid() {
-    // GD57 (gundam.md 10-1-8-1-1): the target check comes before any payment: with no
+    // GD57 (10-1-8-1-1): the target check comes before any payment: with no
     // enemy unit the spark is not offered, and playing it anyway does nothing at all.
     let e = engine(
         r#"scene("force", function(ctx) note(ctx, "forced", play_order(ctx, named(ctx, "spark"), "main") and 1 or 0) end)"#,
@@ -2051,7 +2051,7 @@ fn an_order_whose_required_target_is_missing_is_not_offered_and_nothing_is_paid(
 
 #[test]
 fn an_optional_part_asks_and_a_mandatory_one_does_as_much_as_it_can() {
-    // GD58 (gundam.md 10-1-3, 1-3-2): "rest 2 enemy units" rests the one there is (the
+    // GD58 (10-1-3, 1-3-2): "rest 2 enemy units" rests the one there is (the
     // other is rested already: setting a state it has does nothing, GD28); "you may draw"
     // asks.
     let e = engine("");
@@ -2082,7 +2082,7 @@ fn an_optional_part_asks_and_a_mandatory_one_does_as_much_as_it_can() {
 
 #[test]
 fn a_prohibition_beats_a_permission_and_an_instruction() {
-    // GD60 (gundam.md 1-3-3, 10-1-5-6): "cannot attack" beats "may attack the turn it
+    // GD60 (1-3-3, 10-1-5-6): "cannot attack" beats "may attack the turn it
     // entered"; "cannot be destroyed" beats a destroy instruction and rule processing's
     // destruction.
     let e = engine(
@@ -2105,7 +2105,7 @@ fn a_prohibition_beats_a_permission_and_an_instruction() {
 
 #[test]
 fn simultaneous_choices_go_from_the_turn_player_in_turn_order() {
-    // GD65 (gundam.md 1-3-4, 12-2-4): each player chooses in turn, the turn player first,
+    // GD65 (1-3-4, 12-2-4): each player chooses in turn, the turn player first,
     // then in the direction of play.
     let e = engine(
         r#"scene("muster", function(ctx)
@@ -2135,7 +2135,7 @@ fn simultaneous_choices_go_from_the_turn_player_in_turn_order() {
 
 #[test]
 fn a_seventh_unit_makes_its_owner_trash_one_which_is_not_destroyed() {
-    // GD68 (gundam.md 11-4): at 6 units, deploying another first trashes one of the owner's
+    // GD68 (11-4): at 6 units, deploying another first trashes one of the owner's
     // choice; GD69 (5-10-4): by the rules (reason `rule`), so the martyr's "when destroyed"
     // does not trigger.
     let e = engine("");
@@ -2160,7 +2160,7 @@ fn a_seventh_unit_makes_its_owner_trash_one_which_is_not_destroyed() {
 
 #[test]
 fn setup_draws_redraws_places_six_guards_a_camp_and_a_spare_for_the_second_player() {
-    // GD76 (gundam.md 6-2): shuffle, a random first player, 5 cards, redraws in turn order
+    // GD76 (6-2): shuffle, a random first player, 5 cards, redraws in turn order
     // (hand to the bottom, 5 more, shuffle), 6 guards from the deck top, a camp token each
     // (GD31) and a spare token for every player but the first. GD1: the guards are hidden
     // even from their owner.
@@ -2237,7 +2237,7 @@ fn setup_draws_redraws_places_six_guards_a_camp_and_a_spare_for_the_second_playe
 
 #[test]
 fn a_deck_search_looks_chooses_and_shuffles_and_the_opponent_sees_only_the_card_taken() {
-    // GD79 (gundam.md 10-3-5): look at the deck (a look: the searcher only), choose a card,
+    // GD79 (10-3-5): look at the deck (a look: the searcher only), choose a card,
     // reveal it, take it, shuffle, and stop looking.
     let e = engine(
         r#"scene("search", function(ctx)
@@ -2296,7 +2296,7 @@ fn a_deck_search_looks_chooses_and_shuffles_and_the_opponent_sees_only_the_card_
 
 #[test]
 fn cards_put_under_a_deck_go_in_the_owners_chosen_order_which_no_one_else_learns() {
-    // GD6 (gundam.md 4-1-6, 4-1-7): the owner orders cards going into a closed zone by
+    // GD6 (4-1-6, 4-1-7): the owner orders cards going into a closed zone by
     // single choices, which only they see; the others' log shows cards going, not which.
     let e = engine(
         r#"scene("tuck", function(ctx)
@@ -2350,7 +2350,7 @@ fn cards_put_under_a_deck_go_in_the_owners_chosen_order_which_no_one_else_learns
 
 #[test]
 fn the_victory_option_decides_between_the_first_to_win_and_the_last_standing() {
-    // GD84 (gundam.md 12-2-5): with three players, a unit's hit on an unprotected player
+    // GD84 (12-2-5): with three players, a unit's hit on an unprotected player
     // ends the game for its dealer (`first_to_win`), or takes that player out and the
     // others play on (`last_standing`, GD83).
     let e = engine("");
@@ -2378,7 +2378,7 @@ fn the_victory_option_decides_between_the_first_to_win_and_the_last_standing() {
 
 #[test]
 fn a_guard_taken_into_hand_is_seen_by_its_owner_only() {
-    // GD87 (gundam.md Part 13, add_shield_to_hand): a move out of the guard pile, which no
+    // GD87 (Part 13, add_shield_to_hand): a move out of the guard pile, which no
     // one sees, into the hand, which its owner sees.
     let e = engine(
         r#"scene("take", function(ctx)
