@@ -512,6 +512,10 @@ fn deciding<T>(key: StaticKey, f: impl FnOnce() -> Result<T>) -> Result<T> {
 /// being decided, nested reads leave it out. So a cycle ends, and every read agrees
 /// (rulings: OP 8-1-3-3-5, "taking already-applied effects as given").
 fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisitor) -> Result<()> {
+    // Most characteristics no static ability modifies: those enter no Lua.
+    if st.grants.is_empty() && !db.statics_by_char.contains_key(&sym) {
+        return Ok(());
+    }
     // Conditions, filters and amounts are Lua: the running game's allowance applies.
     let _lua = db.memory.enter(lua);
     let busy = |key: &StaticKey| DECIDING.with(|d| d.borrow().contains(key));

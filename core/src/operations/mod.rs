@@ -22,15 +22,20 @@ mod apply;
 mod parse;
 
 pub use apply::{apply, eliminate, end, new_object, place};
-pub use parse::parse;
+pub use parse::{parse, parse_positional, positional_field};
 
 /// The acting card an operation's table names (`source`: the `ctx.source` of the script
 /// that asked for it), if it names a card.
 pub fn source_of(t: &Table) -> mlua::Result<Option<ObjId>> {
-    Ok(match t.raw_get::<Value>("source")? {
+    Ok(card_in(&t.raw_get::<Value>("source")?))
+}
+
+/// The card a value is, if it is one.
+pub fn card_in(v: &Value) -> Option<ObjId> {
+    match v {
         Value::UserData(ud) => ud.borrow::<CardUd>().ok().map(|c| c.0),
         _ => None,
-    })
+    }
 }
 
 /// Where in an ordered zone a card goes.

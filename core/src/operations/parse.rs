@@ -9,9 +9,142 @@ pub(super) fn rt(msg: impl Into<String>) -> mlua::Error {
     mlua::Error::runtime(msg.into())
 }
 
-pub(super) fn cards_of(t: &Table, key: &str) -> mlua::Result<Vec<ObjId>> {
+/// Where an operation's fields come from: the table a script built (`{kind = "move", ...}`,
+/// what a replacement returns), or the values the prelude yields in a fixed order for the
+/// common operations (no table is built for them).
+pub(super) trait Fields {
+    /// The field as `t.get` reads it.
+    fn get(&self, key: &str) -> mlua::Result<Value>;
+    /// The field as `t.raw_get` reads it.
+    fn raw(&self, key: &str) -> mlua::Result<Value>;
+}
+
+impl Fields for Table {
+    fn get(&self, key: &str) -> mlua::Result<Value> {
+        Table::get(self, key)
+    }
+    fn raw(&self, key: &str) -> mlua::Result<Value> {
+        self.raw_get(key)
+    }
+}
+
+/// Fields given in the order `names` lists them; a name not listed is nil.
+struct Positional<'a> {
+    names: &'static [&'static str],
+    values: &'a [Value],
+}
+
+impl Fields for Positional<'_> {
+    fn get(&self, key: &str) -> mlua::Result<Value> {
+        Ok(self
+            .names
+            .iter()
+            .position(|n| *n == key)
+            .and_then(|i| self.values.get(i).cloned())
+            .unwrap_or(Value::Nil))
+    }
+    fn raw(&self, key: &str) -> mlua::Result<Value> {
+        self.get(key)
+    }
+}
+
+/// The fields of each operation the prelude yields without a table, in the order it yields
+/// them (after the kind): `coroutine.yield("op", kind, source, ...)`. Every one starts with
+/// `source`, the acting card (see [`super::source_of`]).
+pub(crate) fn positional_fields(kind: &str) -> Option<&'static [&'static str]> {
+    Some(match kind {
+        "move" => &[
+            "source",
+            "cards",
+            "zone",
+            "player",
+            "position",
+            "face",
+            "orientation",
+            "reason",
+            "by",
+            "host",
+        ],
+        "orientation" => &["source", "card", "cards", "value", "reason", "by"],
+        "emit" => &["source", "name", "data", "by"],
+        "expire" => &["source", "point", "player", "count"],
+        "effect" => &[
+            "source",
+            "targets",
+            "players",
+            "char",
+            "op",
+            "layer",
+            "value",
+            "until",
+            "until_player",
+            "after_turn",
+            "times",
+            "by",
+            "tag",
+            "uncancellable",
+            "persists_in",
+        ],
+        "reveal" => &["source", "cards", "players"],
+        "conceal" => &["source", "cards"],
+        "use" => &["source", "subject", "key", "opts"],
+        _ => return None,
+    })
+}
+
+/// The field `name` of an operation yielded without a table (nil when not given).
+pub fn positional_field(kind: &str, values: &[Value], name: &str) -> Option<Value> {
+    let i = positional_fields(kind)?.iter().position(|n| *n == name)?;
+    values.get(i).cloned()
+}
+
+/// A field converted as `t.get::<T>(key)` converts it.
+fn get_as<T: mlua::FromLua>(lua: &Lua, f: &dyn Fields, key: &str) -> mlua::Result<T> {
+    T::from_lua(f.get(key)?, lua)
+}
+
+/// An optional whole-number field (nil: None).
+fn opt_int(f: &dyn Fields, key: &str) -> mlua::Result<Option<i64>> {
+    match f.raw(key)? {
+        Value::Nil => Ok(None),
+        Value::Integer(i) if i.abs() <= numbers::MAX => Ok(Some(i)),
+        v => numbers::int(&v, &format!("`{key}`")).map(Some),
+    }
+}
+
+/// A required whole-number field, as `numbers::field` reads a table.
+fn int_field(f: &dyn Fields, key: &str) -> mlua::Result<i64> {
+    match f.raw(key)? {
+        Value::Integer(i) if i.abs() <= numbers::MAX => Ok(i),
+        v => numbers::int(&v, &format!("`{key}`")),
+    }
+}
+
+/// An optional field that must fit `u32` (turn counts and the like).
+fn opt_u32(f: &dyn Fields, key: &str) -> mlua::Result<Option<u32>> {
+    match opt_int(f, key)? {
+        None => Ok(None),
+        Some(n) => u32::try_from(n).map(Some).map_err(|_| {
+            mlua::Error::runtime(format!("`{key}` should be from 0 to {}, not {n}", u32::MAX))
+        }),
+    }
+}
+
+/// An optional text field, as `limits::opt_text` reads a table.
+fn opt_text(f: &dyn Fields, key: &str) -> mlua::Result<Option<String>> {
+    match f.raw(key)? {
+        Value::Nil => Ok(None),
+        Value::String(s) => limits::text(&s, &format!("`{key}`")).map(Some),
+        other => Err(mlua::Error::runtime(format!(
+            "`{key}` should be a string, not a {}",
+            other.type_name()
+        ))),
+    }
+}
+
+pub(super) fn cards_of(lua: &Lua, t: &dyn Fields, key: &str) -> mlua::Result<Vec<ObjId>> {
     let mut out = Vec::new();
-    if let Some(list) = t.get::<Option<Table>>(key)? {
+    if let Some(list) = get_as::<Option<Table>>(lua, t, key)? {
         for v in list.sequence_values::<Value>() {
             match v? {
                 Value::UserData(ud) => out.push(ud.borrow::<CardUd>()?.0),
@@ -28,8 +161,8 @@ pub(super) fn cards_of(t: &Table, key: &str) -> mlua::Result<Vec<ObjId>> {
     Ok(out)
 }
 
-pub(super) fn card_of(t: &Table, key: &str) -> mlua::Result<ObjId> {
-    match t.get::<Value>(key)? {
+pub(super) fn card_of(t: &dyn Fields, key: &str) -> mlua::Result<ObjId> {
+    match t.get(key)? {
         Value::UserData(ud) => Ok(ud.borrow::<CardUd>()?.0),
         other => Err(rt(format!(
             "`{key}` should be a card, not {}",
@@ -39,16 +172,16 @@ pub(super) fn card_of(t: &Table, key: &str) -> mlua::Result<ObjId> {
 }
 
 /// An operation's card (`card`), or its list of cards (`cards`) done as one step.
-fn one_or_each(t: &Table) -> mlua::Result<Vec<ObjId>> {
-    if t.contains_key("cards")? {
-        cards_of(t, "cards")
+fn one_or_each(lua: &Lua, t: &dyn Fields) -> mlua::Result<Vec<ObjId>> {
+    if !matches!(t.get("cards")?, Value::Nil) {
+        cards_of(lua, t, "cards")
     } else {
         Ok(vec![card_of(t, "card")?])
     }
 }
 
-pub(super) fn opt_player(st: &State, t: &Table, key: &str) -> mlua::Result<Option<PlayerId>> {
-    match numbers::opt_field(t, key)? {
+pub(super) fn opt_player(st: &State, t: &dyn Fields, key: &str) -> mlua::Result<Option<PlayerId>> {
+    match opt_int(t, key)? {
         Some(p) => Ok(Some(player_arg(st, p)?)),
         None => Ok(None),
     }
@@ -62,24 +195,49 @@ pub(super) fn name_in(db: &Db, list: &crate::names::Declared, name: &str) -> mlu
 /// Parses an operation table into single-card steps.
 pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>> {
     let kind: String = t.get("kind")?;
+    parse_fields(lua, db, st, &kind, t)
+}
+
+/// Parses an operation the prelude yielded as its kind and its fields in the order
+/// [`positional_fields`] gives (the same checks and errors as its table).
+pub fn parse_positional(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    kind: &str,
+    values: &[Value],
+) -> mlua::Result<Vec<Op>> {
+    let Some(names) = positional_fields(kind) else {
+        return Err(rt(format!("unknown operation '{kind}'")));
+    };
+    parse_fields(lua, db, st, kind, &Positional { names, values })
+}
+
+fn parse_fields(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    kind: &str,
+    t: &dyn Fields,
+) -> mlua::Result<Vec<Op>> {
     let by = opt_player(st, t, "by")?;
-    let reason = limits::opt_text(t, "reason")?;
-    Ok(match kind.as_str() {
+    let reason = opt_text(t, "reason")?;
+    Ok(match kind {
         "move" => {
-            let cards = match t.get::<Value>("card")? {
+            let cards = match t.get("card")? {
                 Value::UserData(ud) => vec![ud.borrow::<CardUd>()?.0],
-                _ => cards_of(t, "cards")?,
+                _ => cards_of(lua, t, "cards")?,
             };
-            let host = match t.get::<Value>("host")? {
+            let host = match t.get("host")? {
                 Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
                 _ => None,
             };
-            let zone = match t.get::<Option<String>>("zone")? {
+            let zone = match get_as::<Option<String>>(lua, t, "zone")? {
                 Some(z) => Some(db.rules.zone_index(&db.names, &z).map_err(rt)?),
                 None if host.is_some() => None,
                 None => return Err(rt("move: say which `zone`")),
             };
-            let position = match t.get::<Value>("position")? {
+            let position = match t.get("position")? {
                 Value::Nil => Position::Top,
                 Value::String(s) if s.to_string_lossy() == "top" => Position::Top,
                 Value::String(s) if s.to_string_lossy() == "bottom" => Position::Bottom,
@@ -109,7 +267,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                     db.rules.zones[z].1.name
                 )));
             }
-            let face = match t.get::<Option<String>>("face")?.as_deref() {
+            let face = match get_as::<Option<String>>(lua, t, "face")?.as_deref() {
                 None => None,
                 Some("up") => Some(true),
                 Some("down") => Some(false),
@@ -119,7 +277,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                     )));
                 }
             };
-            let orientation = match t.get::<Option<String>>("orientation")? {
+            let orientation = match get_as::<Option<String>>(lua, t, "orientation")? {
                 Some(o) => Some(name_in(db, &db.rules.orientations, &o)?),
                 None => None,
             };
@@ -140,14 +298,14 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 .collect()
         }
         "shuffle" => {
-            let z: String = t.get("zone")?;
-            let p = numbers::opt_field(t, "player")?;
+            let z: String = get_as(lua, t, "zone")?;
+            let p = opt_int(t, "player")?;
             vec![Op::Shuffle(zone_arg(db, st, &z, p)?)]
         }
         "orientation" => {
-            let v: String = t.get("value")?;
+            let v: String = get_as(lua, t, "value")?;
             let value = name_in(db, &db.rules.orientations, &v)?;
-            one_or_each(t)?
+            one_or_each(lua, t)?
                 .into_iter()
                 .map(|card| Op::Orientation {
                     card,
@@ -159,22 +317,22 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         }
         "face" => vec![Op::Face {
             card: card_of(t, "card")?,
-            up: t.get("up")?,
+            up: get_as(lua, t, "up")?,
         }],
         "flag" => {
-            let f: String = t.get("flag")?;
+            let f: String = get_as(lua, t, "flag")?;
             let flag = Rules::lookup(&db.names, &db.rules.flags, &f).map_err(rt)?;
             vec![Op::Flag {
                 card: card_of(t, "card")?,
                 flag,
-                on: t.get("on")?,
+                on: get_as(lua, t, "on")?,
             }]
         }
         "counter" => {
-            let c: String = t.get("counter")?;
+            let c: String = get_as(lua, t, "counter")?;
             let counter = Rules::lookup(&db.names, &db.rules.counters, &c).map_err(rt)?;
-            let amount = numbers::field(t, "amount")?;
-            one_or_each(t)?
+            let amount = int_field(t, "amount")?;
+            one_or_each(lua, t)?
                 .into_iter()
                 .map(|card| Op::Counter {
                     card,
@@ -186,7 +344,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 .collect()
         }
         "reveal" => {
-            let mask = match t.get::<Option<Table>>("players")? {
+            let mask = match get_as::<Option<Table>>(lua, t, "players")? {
                 None => u32::MAX,
                 Some(list) => {
                     let mut m = 0;
@@ -197,26 +355,26 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 }
             };
             vec![Op::Reveal {
-                cards: cards_of(t, "cards")?,
+                cards: cards_of(lua, t, "cards")?,
                 mask,
             }]
         }
         "conceal" => vec![Op::Conceal {
-            cards: cards_of(t, "cards")?,
+            cards: cards_of(lua, t, "cards")?,
         }],
         "token" => {
-            let id: String = t.get("id")?;
+            let id: String = get_as(lua, t, "id")?;
             let card = *db
                 .card_index
                 .get(&id)
                 .ok_or_else(|| rt(format!("create_token: no card '{id}'")))?;
-            let z: String = t.get("zone")?;
-            let p = numbers::field(t, "player")?;
-            let orientation = match t.get::<Option<String>>("orientation")? {
+            let z: String = get_as(lua, t, "zone")?;
+            let p = int_field(t, "player")?;
+            let orientation = match get_as::<Option<String>>(lua, t, "orientation")? {
                 Some(o) => Some(name_in(db, &db.rules.orientations, &o)?),
                 None => None,
             };
-            let face = t.get::<Option<String>>("face")?.map(|f| f != "down");
+            let face = get_as::<Option<String>>(lua, t, "face")?.map(|f| f != "down");
             vec![Op::Token {
                 card,
                 zone: zone_arg(db, st, &z, Some(p))?,
@@ -227,10 +385,10 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         }
         "control" => vec![Op::Control {
             card: card_of(t, "card")?,
-            player: player_arg(st, numbers::field(t, "player")?)?,
+            player: player_arg(st, int_field(t, "player")?)?,
         }],
         "value" => {
-            let key: String = t.get("key")?;
+            let key: String = get_as(lua, t, "key")?;
             let player = opt_player(st, t, "player")?;
             let list = if player.is_some() {
                 &db.rules.player_values
@@ -253,20 +411,20 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             vec![Op::Value {
                 player,
                 index,
-                set: numbers::opt_field(t, "value")?,
-                add: numbers::opt_field(t, "add")?,
+                set: opt_int(t, "value")?,
+                add: opt_int(t, "add")?,
             }]
         }
-        "effect" => vec![parse_effect(db, st, t)?],
+        "effect" => vec![parse_effect(lua, db, st, t)?],
         "end_effect" => {
-            let h = numbers::field(t, "handle")?;
+            let h = int_field(t, "handle")?;
             vec![Op::EndEffect {
                 handle: u64::try_from(h).map_err(|_| rt(format!("end_effect: no effect {h}")))?,
             }]
         }
         "expire" => {
-            let p: String = t.get("point")?;
-            let count = numbers::opt_u32(t, "count")?.unwrap_or(1);
+            let p: String = get_as(lua, t, "point")?;
+            let count = opt_u32(t, "count")?.unwrap_or(1);
             vec![Op::Expire {
                 point: name_in(db, &db.rules.durations, &p)?,
                 player: opt_player(st, t, "player")?,
@@ -274,7 +432,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             }]
         }
         "emit" => {
-            let name: String = t.get("name")?;
+            let name: String = get_as(lua, t, "name")?;
             let sym = db.names.get(&name);
             if name != "log" && !sym.is_some_and(|s| db.rules.events.contains(&s)) {
                 return Err(rt(format!(
@@ -283,7 +441,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             }
             let mut e = Event::named(&name);
             e.player = by;
-            let data: Table = t.get("data")?;
+            let data: Table = get_as(lua, t, "data")?;
             let mut budget = DataBudget::default();
             let mut keys = Vec::new();
             for pair in data.pairs::<Value, Value>() {
@@ -322,7 +480,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             vec![Op::Emit(e)]
         }
         "use" => {
-            let key: String = t.get("key")?;
+            let key: String = get_as(lua, t, "key")?;
             let (scope, _window) = usage_args(st, "use", &t.get("subject")?, &t.get("opts")?)?;
             vec![Op::Use {
                 scope,
@@ -330,7 +488,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             }]
         }
         "random" => {
-            let n = numbers::field(t, "n")?;
+            let n = int_field(t, "n")?;
             if n < 1 {
                 return Err(rt(format!("random: n must be at least 1, not {n}")));
             }
@@ -338,7 +496,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
         }
         "end_game" => {
             let mut winners = Vec::new();
-            if let Some(list) = t.get::<Option<Table>>("winners")? {
+            if let Some(list) = get_as::<Option<Table>>(lua, t, "winners")? {
                 for p in numbers::list(&list, "end_game: winners")? {
                     winners.push(player_arg(st, p)?);
                 }
@@ -349,12 +507,12 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
             })]
         }
         "eliminate" => vec![Op::Eliminate {
-            player: player_arg(st, numbers::field(t, "player")?)?,
+            player: player_arg(st, int_field(t, "player")?)?,
             reason: reason.unwrap_or_else(|| "eliminated".into()),
         }],
-        "first_player" => vec![Op::FirstPlayer(player_arg(st, t.get("player")?)?)],
+        "first_player" => vec![Op::FirstPlayer(player_arg(st, get_as(lua, t, "player")?)?)],
         "direction" => {
-            let d = limits::opt_text(t, "direction")?.unwrap_or_default();
+            let d = opt_text(t, "direction")?.unwrap_or_default();
             vec![Op::Direction(match d.as_str() {
                 "clockwise" => crate::content::Direction::Clockwise,
                 "counterclockwise" => crate::content::Direction::Counterclockwise,
@@ -365,23 +523,23 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 }
             })]
         }
-        "group" => vec![Op::Group(t.get("open")?)],
+        "group" => vec![Op::Group(get_as(lua, t, "open")?)],
         "grant_ability" => {
-            let def: Table = t.get("def")?;
+            let def: Table = get_as(lua, t, "def")?;
             let ability = *db.ability_by_table.get(&(def.to_pointer() as usize)).ok_or_else(|| {
                 rt("grant_ability: that ability is not declared by a card: put it in the card's ability list with `dormant = true`")
             })?;
-            let host = match t.get::<Value>("target")? {
+            let host = match t.get("target")? {
                 Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
                 _ => None,
             };
-            let expiry = expiry_of(db, st, t)?;
+            let expiry = expiry_of(lua, db, st, t)?;
             let controller = opt_player(st, t, "by")?.unwrap_or(st.turn_player);
-            let source = match t.get::<Value>("source")? {
+            let source = match t.get("source")? {
                 Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
                 _ => None,
             };
-            let persists_in = persists_in(db, t, "grant_ability")?;
+            let persists_in = persists_in(lua, db, t, "grant_ability")?;
             if host.is_none() && !persists_in.is_empty() {
                 return Err(rt(
                     "grant_ability: `persists_in` needs a card to follow (the second argument)",
@@ -392,7 +550,7 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
                 host,
                 source,
                 controller,
-                once: t.get::<Option<bool>>("once")?.unwrap_or(false),
+                once: get_as::<Option<bool>>(lua, t, "once")?.unwrap_or(false),
                 expiry,
                 timestamp: 0,
                 persists_in,
@@ -404,8 +562,8 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
 
 /// The zones an effect or a granted ability persists in (`persists_in`: a zone name or a
 /// list of them), as zone declarations, sorted and without repeats.
-fn persists_in(db: &Db, t: &Table, what: &str) -> mlua::Result<Vec<u16>> {
-    let names: Vec<String> = match t.get::<Value>("persists_in")? {
+fn persists_in(lua: &Lua, db: &Db, t: &dyn Fields, what: &str) -> mlua::Result<Vec<u16>> {
+    let names: Vec<String> = match get_as::<Value>(lua, t, "persists_in")? {
         Value::Nil => return Ok(Vec::new()),
         Value::String(s) => vec![limits::text(&s, "persists_in")?],
         Value::Table(l) => {
@@ -445,25 +603,25 @@ fn persists_in(db: &Db, t: &Table, what: &str) -> mlua::Result<Vec<u16>> {
 
 /// A duration from an operation's table: `until` (a declared point), `until_player`,
 /// `after_turn`, and `times` (a count-down: it ends the `times`-th time the point passes).
-fn expiry_of(db: &Db, st: &State, t: &Table) -> mlua::Result<Option<Expiry>> {
-    let Some(p) = t.get::<Option<String>>("until")? else {
+fn expiry_of(lua: &Lua, db: &Db, st: &State, t: &dyn Fields) -> mlua::Result<Option<Expiry>> {
+    let Some(p) = get_as::<Option<String>>(lua, t, "until")? else {
         return Ok(None);
     };
-    let times = numbers::opt_u32(t, "times")?.unwrap_or(1);
+    let times = opt_u32(t, "times")?.unwrap_or(1);
     if times == 0 {
         return Err(rt("a duration's `times` is at least 1"));
     }
     Ok(Some(Expiry {
         point: name_in(db, &db.rules.durations, &p)?,
         player: opt_player(st, t, "until_player")?,
-        after_turn: numbers::opt_u32(t, "after_turn")?.unwrap_or(0),
+        after_turn: opt_u32(t, "after_turn")?.unwrap_or(0),
         times,
     }))
 }
 
-pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
-    let ch: String = t.get("char")?;
-    let op: String = t.get("op")?;
+pub(super) fn parse_effect(lua: &Lua, db: &Db, st: &State, t: &dyn Fields) -> mlua::Result<Op> {
+    let ch: String = get_as(lua, t, "char")?;
+    let op: String = get_as(lua, t, "op")?;
     let op = match op.as_str() {
         "add" => ModOp::Add,
         "set_base" => ModOp::SetBase,
@@ -476,11 +634,11 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
             )));
         }
     };
-    let layer: Option<String> = t.get("layer")?;
-    let value: Value = t.get("value")?;
-    let cards = cards_of(t, "targets")?;
+    let layer: Option<String> = get_as(lua, t, "layer")?;
+    let value: Value = get_as(lua, t, "value")?;
+    let cards = cards_of(lua, t, "targets")?;
     let mut players = Vec::new();
-    if let Some(list) = t.get::<Option<Table>>("players")? {
+    if let Some(list) = get_as::<Option<Table>>(lua, t, "players")? {
         for p in numbers::list(&list, "players")? {
             players.push(player_arg(st, p)?);
         }
@@ -561,9 +719,9 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
         )?;
         Some((info.sym, m, l))
     };
-    let expiry = expiry_of(db, st, t)?;
+    let expiry = expiry_of(lua, db, st, t)?;
     let controller = opt_player(st, t, "by")?;
-    let source = match t.get::<Value>("source")? {
+    let source = match t.get("source")? {
         Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
         _ => None,
     };
@@ -576,12 +734,12 @@ pub(super) fn parse_effect(db: &Db, st: &State, t: &Table) -> mlua::Result<Op> {
                 on_players.clone().expect("players resolved"),
             )
         }));
-    let tag = match t.get::<Option<String>>("tag")? {
+    let tag = match get_as::<Option<String>>(lua, t, "tag")? {
         Some(n) => Some(name_in(db, &db.rules.effect_tags, &n)?),
         None => None,
     };
-    let uncancellable = t.get::<Option<bool>>("uncancellable")?.unwrap_or(false);
-    let persists_in = persists_in(db, t, "modify")?;
+    let uncancellable = get_as::<Option<bool>>(lua, t, "uncancellable")?.unwrap_or(false);
+    let persists_in = persists_in(lua, db, t, "modify")?;
     if !persists_in.is_empty() && on_players.is_some() {
         return Err(rt(
             "modify: `persists_in` is for effects on cards (a player is in no zone)",

@@ -34,24 +34,6 @@ pub fn field(t: &Table, key: &str) -> Result<i64> {
     int(&t.raw_get::<Value>(key)?, &format!("`{key}`"))
 }
 
-/// An optional whole-number field (nil: None).
-pub fn opt_field(t: &Table, key: &str) -> Result<Option<i64>> {
-    match t.raw_get::<Value>(key)? {
-        Value::Nil => Ok(None),
-        v => int(&v, &format!("`{key}`")).map(Some),
-    }
-}
-
-/// An optional field that must fit `u32` (turn counts and the like).
-pub fn opt_u32(t: &Table, key: &str) -> Result<Option<u32>> {
-    match opt_field(t, key)? {
-        None => Ok(None),
-        Some(n) => u32::try_from(n).map(Some).map_err(|_| {
-            mlua::Error::runtime(format!("`{key}` should be from 0 to {}, not {n}", u32::MAX))
-        }),
-    }
-}
-
 /// The whole numbers of a list (a sequence) a script built.
 pub fn list(t: &Table, what: &str) -> Result<Vec<i64>> {
     t.clone()

@@ -78,15 +78,15 @@ pub fn zone_arg(db: &Db, st: &State, zone: &str, player: Option<i64>) -> Result<
 
 /// A list of 1-based player numbers.
 fn players(lua: &Lua, list: Vec<PlayerId>) -> Result<Table> {
-    let t = lua.create_table()?;
+    let t = lua.create_table_with_capacity(list.len(), 0)?;
     for (i, p) in list.into_iter().enumerate() {
         t.raw_set(i + 1, p as i64 + 1)?;
     }
     Ok(t)
 }
 
-fn card_list(lua: &Lua, ids: impl Iterator<Item = ObjId>) -> Result<Table> {
-    let t = lua.create_table()?;
+fn card_list(lua: &Lua, ids: impl ExactSizeIterator<Item = ObjId>) -> Result<Table> {
+    let t = lua.create_table_with_capacity(ids.len(), 0)?;
     for (i, id) in ids.enumerate() {
         t.raw_set(i + 1, Handle(id))?;
     }
@@ -103,6 +103,17 @@ pub fn install(lua: &Lua) -> Result<Table> {
             let st = st.borrow();
             let z = zone_arg(&db, &st, &zone, player)?;
             card_list(lua, st.zone(z).cards.iter().copied())
+        })?,
+    )?;
+    k.set(
+        "top",
+        lua.create_function(|lua, (zone, player, n): (String, Option<i64>, i64)| {
+            let (db, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let z = zone_arg(&db, &st, &zone, player)?;
+            let cards = &st.zone(z).cards;
+            let n = usize::try_from(n).unwrap_or(0).min(cards.len());
+            card_list(lua, cards.iter().rev().take(n).copied())
         })?,
     )?;
     k.set(
@@ -674,6 +685,12 @@ pub(crate) fn abilities_in(
                 for &id in &z.cards {
                     // The card, then the cards attached to it at any depth (whose abilities
                     // work in its zone unless their attachment rule suppresses them).
+                    if st.obj(id).attachments.is_empty() {
+                        for r in own(id) {
+                            push(id, r, None)?;
+                        }
+                        continue;
+                    }
                     for a in db.stack(st, id, true) {
                         for r in own(a) {
                             push(a, r, None)?;

@@ -32,6 +32,15 @@ local function op(ctx, t)
   return yield("op", t)
 end
 
+-- The common operations go to the kernel as their kind, the acting card and their fields in
+-- a fixed order (the kernel's `operations::positional_fields`), without a table.
+local function opk(ctx, kind, ...)
+  if not isyieldable() then
+    error("game operations (" .. kind .. ") can only run in procedures, not in conditions, filters or static values", 3)
+  end
+  return yield("op", kind, ctx.source, ...)
+end
+
 local function list(x)
   if x == nil then return {} end
   if type(x) == "userdata" then return { x } end
@@ -51,9 +60,14 @@ function Ctx:cards(zone, player) return K.cards(zone, player or self.player) end
 function Ctx:count(zone, player) return K.count(zone, player or self.player) end
 --- The top `n` cards of a zone (top first).
 function Ctx:top(zone, player, n)
+  n = n or 1
+  -- A whole count: the kernel lists just those cards (not the whole zone).
+  if type(n) == "number" and n >= 0 and n <= 1e9 and n == math.floor(n) then
+    return K.top(zone, player or self.player, n)
+  end
   local all = K.cards(zone, player or self.player)
   local out = {}
-  for i = #all, math.max(1, #all - (n or 1) + 1), -1 do out[#out + 1] = all[i] end
+  for i = #all, math.max(1, #all - n + 1), -1 do out[#out + 1] = all[i] end
   return out
 end
 --- A player's named value, or a player characteristic (game.yaml `player_characteristics`)
@@ -142,15 +156,14 @@ function Ctx:move(cards, zone, opts)
   opts = opts or {}
   local by = self.player
   if opts.by ~= nil then by = opts.by or nil end
-  return op(self, { kind = "move", cards = list(cards), zone = zone, player = opts.player,
-    position = opts.position, face = opts.face, orientation = opts.orientation,
-    reason = opts.reason, by = by, host = opts.host })
+  return opk(self, "move", list(cards), zone, opts.player, opts.position, opts.face,
+    opts.orientation, opts.reason, by, opts.host)
 end
 --- Puts `card` under `host` (an attachment). Returns the new object.
 function Ctx:attach(card, host, opts)
   opts = opts or {}
-  return op(self, { kind = "move", cards = { card }, host = host, reason = opts.reason or "attach",
-    orientation = opts.orientation, by = self.player })
+  return opk(self, "move", { card }, nil, nil, nil, nil, opts.orientation,
+    opts.reason or "attach", self.player, host)
 end
 --- Shuffles a zone.
 function Ctx:shuffle(zone, player) return op(self, { kind = "shuffle", zone = zone, player = player or self.player }) end
@@ -158,9 +171,10 @@ function Ctx:shuffle(zone, player) return op(self, { kind = "shuffle", zone = zo
 --- list of cards, turns them all as one simultaneous step (one trigger batch, one round of
 --- rule checks after the last) and returns a list: true or false per card.
 function Ctx:set_orientation(cards, o, reason)
-  local t = { kind = "orientation", value = o, reason = reason, by = self.player }
-  if type(cards) == "table" then t.cards = cards else t.card = cards end
-  return op(self, t)
+  if type(cards) == "table" then
+    return opk(self, "orientation", nil, cards, o, reason, self.player)
+  end
+  return opk(self, "orientation", cards, nil, o, reason, self.player)
 end
 --- Turns a card face up (true) or down (false); false when already so.
 function Ctx:set_face(card, up) return op(self, { kind = "face", card = card, up = up, by = self.player }) end
@@ -175,11 +189,11 @@ function Ctx:add_counter(cards, name, n, reason)
   return op(self, t)
 end
 --- Reveals cards to players (default: everyone) until concealed or moved.
-function Ctx:reveal(cards, players) return op(self, { kind = "reveal", cards = list(cards), players = players }) end
+function Ctx:reveal(cards, players) return opk(self, "reveal", list(cards), players) end
 --- Lets one player look at cards (a reveal to that player only).
-function Ctx:look(cards, player) return op(self, { kind = "reveal", cards = list(cards), players = { player or self.player } }) end
+function Ctx:look(cards, player) return opk(self, "reveal", list(cards), { player or self.player }) end
 --- Ends reveals and looks of cards.
-function Ctx:conceal(cards) return op(self, { kind = "conceal", cards = list(cards) }) end
+function Ctx:conceal(cards) return opk(self, "conceal", list(cards)) end
 --- Makes a token of card definition `id` in a zone. Returns it.
 function Ctx:create_token(id, zone, player, opts)
   opts = opts or {}
@@ -211,11 +225,9 @@ function Ctx:modify(targets, spec, duration)
   for _, t in ipairs(list(targets)) do
     if type(t) == "number" then players[#players + 1] = t else cards[#cards + 1] = t end
   end
-  return op(self, { kind = "effect", targets = cards, players = players, char = spec.char,
-    op = spec.op or "add", layer = spec.layer,
-    value = spec.value, ["until"] = duration["until"], until_player = duration.player,
-    after_turn = duration.after_turn, times = duration.times, by = self.player, source = self.source,
-    tag = duration.tag, uncancellable = duration.uncancellable, persists_in = duration.persists_in })
+  return opk(self, "effect", cards, players, spec.char, spec.op or "add", spec.layer, spec.value,
+    duration["until"], duration.player, duration.after_turn, duration.times, self.player,
+    duration.tag, duration.uncancellable, duration.persists_in)
 end
 --- The continuous effects in play (oldest first), each {handle, target or player, source,
 --- controller, char, op, value, layer, tag, cancellable, persists_in}; `filter` keeps those of a `target` (card
@@ -235,13 +247,13 @@ end
 --- end, or count down when their duration says `times = n`. `count` passes it that many
 --- times at once ("counts as N turns passed"; default 1).
 function Ctx:expire(point, player, count)
-  return op(self, { kind = "expire", point = point, player = player, count = count })
+  return opk(self, "expire", point, player, count)
 end
 --- Emits a ruleset event with data (triggered abilities listen to it).
-function Ctx:emit(name, data) return op(self, { kind = "emit", name = name, data = data or {}, by = self.player }) end
+function Ctx:emit(name, data) return opk(self, "emit", name, data or {}, self.player) end
 --- Records one use of a limited ability (`key`) this turn: for a card object (it ends with
 --- the object), a player, a player and a card name (opts.name), or the whole game ("game").
-function Ctx:use(subject, key, opts) return op(self, { kind = "use", subject = subject, key = key, opts = opts }) end
+function Ctx:use(subject, key, opts) return opk(self, "use", subject, key, opts) end
 --- A random integer in 1..n from the game's seeded generator.
 function Ctx:random(n) return op(self, { kind = "random", n = n }) end
 --- Ends the game. winners: list of players (empty = draw); with teams, a winner stands for

@@ -53,13 +53,39 @@ impl Game {
         let payload = it.next().unwrap_or(Value::Nil);
         match tag.as_str() {
             "op" => {
-                let Value::Table(t) = payload else {
-                    return Ok(Next::Fail(Failure::message("bad operation")));
-                };
                 let db = self.engine.db.clone();
-                let ops = {
-                    let st = self.state.borrow();
-                    operations::parse(lua, &db, &st, &t)
+                // The common operations come as their kind and fields in a fixed order
+                // (`operations::positional_fields`); any other as a table.
+                // `each`: orientation and counters over a list of cards, one simultaneous step.
+                let (ops, list, source, each) = match &payload {
+                    Value::String(kind) => {
+                        let kind = kind.to_string_lossy();
+                        let fields: Vec<Value> = it.collect();
+                        let st = self.state.borrow();
+                        let ops = operations::parse_positional(lua, &db, &st, &kind, &fields);
+                        let field = |name: &str| {
+                            operations::positional_field(&kind, &fields, name)
+                                .filter(|v| !matches!(v, Value::Nil))
+                        };
+                        // A move's result is a list, unless it attaches (`host`).
+                        let list = kind == "move" && field("host").is_none();
+                        let each = kind == "orientation" && field("cards").is_some();
+                        let source = fields.first().and_then(operations::card_in);
+                        (ops, list, source, each)
+                    }
+                    Value::Table(t) => {
+                        let ops = {
+                            let st = self.state.borrow();
+                            operations::parse(lua, &db, &st, t)
+                        };
+                        let kind: String = t.get("kind")?;
+                        let list = kind == "move" && t.get::<Option<Value>>("host")?.is_none();
+                        let source = operations::source_of(t)?;
+                        let each = matches!(kind.as_str(), "orientation" | "counter")
+                            && t.get::<Option<Table>>("cards")?.is_some();
+                        (ops, list, source, each)
+                    }
+                    _ => return Ok(Next::Fail(Failure::message("bad operation"))),
                 };
                 let ops = match ops {
                     Ok(o) => o,
@@ -70,12 +96,6 @@ impl Game {
                         return Ok(Next::Fail(f));
                     }
                 };
-                let kind: String = t.get("kind")?;
-                let list = kind == "move" && t.get::<Option<Value>>("host")?.is_none();
-                let source = operations::source_of(&t)?;
-                // Orientation and counters over a list of cards: one simultaneous step.
-                let each = matches!(kind.as_str(), "orientation" | "counter")
-                    && t.get::<Option<Table>>("cards")?.is_some();
                 Ok(Next::Push(Frame::Ops(OpsFrame {
                     each,
                     sources: vec![source; ops.len()],
