@@ -15,10 +15,16 @@ function OP.characters(ctx, p) return ctx:cards("character", p or ctx.player) en
 --- Leader and Characters of a player.
 function OP.fighters(ctx, p) return util.concat(ctx:cards("leader", p), ctx:cards("character", p)) end
 
+local ACTIVE, RESTED = { orientation = "active" }, { orientation = "rested" }
+
 --- Active DON!! in the cost area (OP 3-9, 4-4).
-function OP.active_don(ctx, p)
-  return util.filter(ctx:cards("cost", p or ctx.player), function(d) return d.orientation == "active" end)
-end
+function OP.active_don(ctx, p) return ctx:cards("cost", p or ctx.player, ACTIVE) end
+
+--- How many (OP.active_don without the list).
+function OP.active_don_count(ctx, p) return ctx:count("cost", p or ctx.player, ACTIVE) end
+
+--- Rested DON!! in the cost area.
+function OP.rested_don(ctx, p) return ctx:cards("cost", p or ctx.player, RESTED) end
 
 --- Every DON!! a player has on the field: cost area and attached (OP 8-3-1-6).
 function OP.field_don(ctx, p)

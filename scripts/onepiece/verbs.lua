@@ -331,7 +331,7 @@ function give_don(ctx, target, n, opts)
     if from == "don_deck" then
       d = ctx:top("don_deck", ctx.player, 1)[1]
     else
-      d = util.filter(ctx:cards("cost", ctx.player), function(x) return x.orientation == "rested" end)[1]
+      d = OP.rested_don(ctx, ctx.player)[1]
     end
     if d == nil then break end
     ctx:attach(d, target, { reason = "give_don" })
@@ -342,7 +342,7 @@ end
 
 --- Sets up to n of your rested DON!! (cost area) as active.
 function set_don_active(ctx, n)
-  local rested = util.filter(ctx:cards("cost", ctx.player), function(x) return x.orientation == "rested" end)
+  local rested = OP.rested_don(ctx, ctx.player)
   for i = 1, math.min(n or 1, #rested) do ctx:set_orientation(rested[i], "active", "effect") end
 end
 
@@ -354,7 +354,7 @@ Cost = {}
 --- What a cost uses up, by kind: how many the player has now (OP 8-3-1-3: the costs of one
 --- activation are payable together only if, per kind, they need no more than there is).
 Cost.HAVE = {
-  active_don = function(ctx) return #OP.active_don(ctx, ctx.player) end,
+  active_don = function(ctx) return OP.active_don_count(ctx, ctx.player) end,
   field_don = function(ctx) return #OP.field_don(ctx, ctx.player) end,
   active_self = function(ctx) return ctx.source.orientation == "active" and 1 or 0 end,
   hand = function(ctx) return #ctx:cards("hand", ctx.player) end,
@@ -427,7 +427,7 @@ end
 
 --- ①②...: rest n active DON!! of your cost area (OP 8-3-1-5).
 function Cost.don(n)
-  return cost("(" .. n .. ")", function(ctx) return #OP.active_don(ctx, ctx.player) >= n end,
+  return cost("(" .. n .. ")", function(ctx) return OP.active_don_count(ctx, ctx.player) >= n end,
     function(ctx) return OP.pay_don(ctx, ctx.player, n) end, { active_don = n })
 end
 

@@ -134,6 +134,7 @@ fn opt_u32(f: &dyn Fields, key: &str) -> mlua::Result<Option<u32>> {
 fn opt_text(f: &dyn Fields, key: &str) -> mlua::Result<Option<String>> {
     match f.raw(key)? {
         Value::Nil => Ok(None),
+        Value::String(s) if s.as_bytes().len() <= limits::TEXT => Ok(Some(s.to_string_lossy())),
         Value::String(s) => limits::text(&s, &format!("`{key}`")).map(Some),
         other => Err(mlua::Error::runtime(format!(
             "`{key}` should be a string, not a {}",

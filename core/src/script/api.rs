@@ -93,17 +93,68 @@ fn card_list(lua: &Lua, ids: impl ExactSizeIterator<Item = ObjId>) -> Result<Tab
     Ok(t)
 }
 
+/// A zone read's filter (`ctx:cards(zone, p, {orientation = "active", category = "don"})`):
+/// the cards must have every property it names.
+struct CardFilter {
+    orientation: Option<crate::names::Sym>,
+    category: Option<crate::names::Sym>,
+}
+
+impl CardFilter {
+    fn of(db: &Db, t: Option<Table>) -> Result<Option<CardFilter>> {
+        let Some(t) = t else {
+            return Ok(None);
+        };
+        let name =
+            |key: &str, list: &crate::names::Declared| -> Result<Option<crate::names::Sym>> {
+                match t.raw_get::<Option<mlua::LuaString>>(key)? {
+                    None => Ok(None),
+                    Some(s) => {
+                        let i = Rules::lookup(&db.names, list, &s.to_str()?)
+                            .map_err(mlua::Error::runtime)?;
+                        Ok(Some(list.syms[i]))
+                    }
+                }
+            };
+        Ok(Some(CardFilter {
+            orientation: name("orientation", &db.rules.orientations)?,
+            category: name("category", &db.rules.categories)?,
+        }))
+    }
+
+    fn passes(&self, db: &Db, st: &State, id: ObjId) -> bool {
+        let o = st.obj(id);
+        self.orientation.is_none_or(|w| o.orientation == w)
+            && self
+                .category
+                .is_none_or(|c| db.cards[o.card as usize].category == c)
+    }
+}
+
 /// Installs the `K` table of read functions and returns it.
 pub fn install(lua: &Lua) -> Result<Table> {
     let k = lua.create_table()?;
     k.set(
         "cards",
-        lua.create_function(|lua, (zone, player): (String, Option<i64>)| {
-            let (db, st, _host) = env(lua)?;
-            let st = st.borrow();
-            let z = zone_arg(&db, &st, &zone, player)?;
-            card_list(lua, st.zone(z).cards.iter().copied())
-        })?,
+        lua.create_function(
+            |lua, (zone, player, filter): (String, Option<i64>, Option<Table>)| {
+                let (db, st, _host) = env(lua)?;
+                let st = st.borrow();
+                let z = zone_arg(&db, &st, &zone, player)?;
+                let cards = &st.zone(z).cards;
+                match CardFilter::of(&db, filter)? {
+                    None => card_list(lua, cards.iter().copied()),
+                    Some(f) => {
+                        let kept: Vec<ObjId> = cards
+                            .iter()
+                            .copied()
+                            .filter(|c| f.passes(&db, &st, *c))
+                            .collect();
+                        card_list(lua, kept.into_iter())
+                    }
+                }
+            },
+        )?,
     )?;
     k.set(
         "top",
@@ -118,12 +169,18 @@ pub fn install(lua: &Lua) -> Result<Table> {
     )?;
     k.set(
         "count",
-        lua.create_function(|lua, (zone, player): (String, Option<i64>)| {
-            let (db, st, _host) = env(lua)?;
-            let st = st.borrow();
-            let z = zone_arg(&db, &st, &zone, player)?;
-            Ok(st.zone(z).cards.len())
-        })?,
+        lua.create_function(
+            |lua, (zone, player, filter): (String, Option<i64>, Option<Table>)| {
+                let (db, st, _host) = env(lua)?;
+                let st = st.borrow();
+                let z = zone_arg(&db, &st, &zone, player)?;
+                let cards = &st.zone(z).cards;
+                Ok(match CardFilter::of(&db, filter)? {
+                    None => cards.len(),
+                    Some(f) => cards.iter().filter(|c| f.passes(&db, &st, **c)).count(),
+                })
+            },
+        )?,
     )?;
     k.set(
         "turn_player",

@@ -54,10 +54,11 @@ Getters.turn = function() return K.turn() end
 Getters.phase = function() return K.phase() end
 Getters.players = function() return K.nplayers() end
 
---- Cards in a zone, bottom to top. `player` defaults to the context's player.
-function Ctx:cards(zone, player) return K.cards(zone, player or self.player) end
---- Number of cards in a zone.
-function Ctx:count(zone, player) return K.count(zone, player or self.player) end
+--- Cards in a zone, bottom to top. `player` defaults to the context's player. `filter`
+--- keeps the cards with every property it names: {orientation = name, category = name}.
+function Ctx:cards(zone, player, filter) return K.cards(zone, player or self.player, filter) end
+--- Number of cards in a zone (that pass `filter`, as for ctx:cards).
+function Ctx:count(zone, player, filter) return K.count(zone, player or self.player, filter) end
 --- The top `n` cards of a zone (top first).
 function Ctx:top(zone, player, n)
   n = n or 1
