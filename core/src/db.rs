@@ -159,11 +159,7 @@ impl EventMatch {
                 return false;
             }
         }
-        let zone_in = |z: Option<crate::state::ZoneId>, decls: &[usize]| {
-            decls.is_empty() || z.is_some_and(|z| decls.contains(&(st.zone(z).decl as usize)))
-        };
-        zone_in(e.to, &self.to)
-            && zone_in(e.from, &self.from)
+        self.event_may_pass(st, e)
             && self.passes_source(e.source, source)
             && self.passes_who_and_why(st, e.reason.as_deref(), e.player, controller)
     }
@@ -181,6 +177,29 @@ impl EventMatch {
             Some(SourceTest::Card) => acting.is_some(),
             Some(SourceTest::None) => acting.is_none(),
         }
+    }
+
+    /// The tests on event `e` that do not depend on the ability's source or controller (the
+    /// zones it went to and came from, the reason): when they fail, no source passes.
+    pub fn event_may_pass(
+        &self,
+        st: &crate::state::State,
+        e: &crate::state::events::Event,
+    ) -> bool {
+        let zone_in = |z: Option<crate::state::ZoneId>, decls: &[usize]| {
+            decls.is_empty() || z.is_some_and(|z| decls.contains(&(st.zone(z).decl as usize)))
+        };
+        zone_in(e.to, &self.to)
+            && zone_in(e.from, &self.from)
+            && (self.reason.is_empty()
+                || e.reason
+                    .as_deref()
+                    .is_some_and(|r| self.reason.iter().any(|x| x == r)))
+    }
+
+    /// Whether the ability's own card must be the event's (or operation's) `card`.
+    pub fn pins_card(&self) -> bool {
+        self.own.iter().any(|k| k == "card")
     }
 
     /// The tests events and operations share: the reason, who did it (`player`) against the

@@ -41,8 +41,9 @@ impl Db {
     /// so callers filter these with `characteristics::ability_works`.
     pub fn sources(&self, st: &State, card: u32, ab: &Ability) -> Vec<ObjId> {
         let mut out = Vec::new();
-        if ab.dormant {
-            return out; // works only when given by an effect
+        if ab.dormant || !st.has_card(card) {
+            // Works only when given by an effect; or no object of the card is in this game.
+            return out;
         }
         for &decl in self.ability_zones(ab) {
             let row = &st.zone_ids[decl];
@@ -60,6 +61,31 @@ impl Db {
             }
         }
         out
+    }
+
+    /// Whether object `x` is one of `sources(st, card, ab)`, without listing them: for an
+    /// ability whose `match` names the event's or operation's card as its own, that card is
+    /// the only source that can pass.
+    pub fn is_source(&self, st: &State, card: u32, ab: &Ability, x: ObjId) -> bool {
+        if ab.dormant || st.obj(x).card != card {
+            return false;
+        }
+        // Up the attachments to the card in a zone: each attached card on the way must let
+        // its abilities work, within the depth `sources` follows.
+        let mut cur = x;
+        for _ in 0..=MAX_ATTACHMENT_DEPTH + 1 {
+            let o = st.obj(cur);
+            let Some(host) = o.attached_to else {
+                let z = st.zone(o.zone);
+                return self.ability_zones(ab).contains(&(z.decl as usize))
+                    && z.cards.contains(&cur);
+            };
+            if !self.attached_rule_lets_work(st, cur) || !st.obj(host).attachments.contains(&cur) {
+                return false;
+            }
+            cur = host;
+        }
+        false
     }
 
     /// Pushes onto `out` the cards of card `card` attached under `host` at any depth whose

@@ -141,7 +141,8 @@ pub(crate) fn empty_state(engine: &Engine, seats: Seats, seed: u64) -> State {
     }
     State {
         nplayers,
-        objects: Arc::new(Vec::new()),
+        objects: Arc::default(),
+        present: Arc::new(vec![0; db.cards.len().div_ceil(64)]),
         zones: Arc::new(zones),
         zone_ids: Arc::new(zone_ids),
         players: Arc::new(

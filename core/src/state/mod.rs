@@ -85,6 +85,77 @@ pub struct Object {
     pub last_known: Option<Arc<Vec<LastKnown>>>,
 }
 
+/// Objects in a chunk of [`Objects`].
+const CHUNK: usize = 32;
+
+/// Every object of a game, by id, in chunks shared with the game's copies until one side
+/// writes: a write copies one chunk, not every object (the game copies its state at each
+/// decision for forks, so whole copies would come back at every decision).
+#[derive(Clone, Debug, Default)]
+pub struct Objects {
+    chunks: Vec<Arc<Vec<Object>>>,
+    len: usize,
+}
+
+impl Objects {
+    /// Number of objects.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The object with index `i`.
+    pub fn get(&self, i: usize) -> Option<&Object> {
+        self.chunks.get(i / CHUNK).and_then(|c| c.get(i % CHUNK))
+    }
+
+    /// The object with index `i`, for writing (copies its chunk if it is shared).
+    pub fn get_mut(&mut self, i: usize) -> Option<&mut Object> {
+        self.chunks
+            .get_mut(i / CHUNK)
+            .and_then(|c| Arc::make_mut(c).get_mut(i % CHUNK))
+    }
+
+    /// Every object, by id.
+    pub fn iter(&self) -> impl Iterator<Item = &Object> {
+        self.chunks.iter().flat_map(|c| c.iter())
+    }
+
+    /// Every object, for writing (copies every shared chunk).
+    pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Object> {
+        self.chunks
+            .iter_mut()
+            .flat_map(|c| Arc::make_mut(c).iter_mut())
+    }
+
+    /// Adds an object at the end.
+    pub fn push(&mut self, o: Object) {
+        if self.len % CHUNK == 0 {
+            self.chunks.push(Arc::new(Vec::with_capacity(CHUNK)));
+        }
+        let last = self.chunks.last_mut().expect("a chunk with room");
+        if Arc::get_mut(last).is_none() {
+            // Shared with a copy: this side takes its own, with room for the rest.
+            let mut own = Vec::with_capacity(CHUNK);
+            own.extend(last.iter().cloned());
+            *last = Arc::new(own);
+        }
+        Arc::get_mut(last).expect("just made unique").push(o);
+        self.len += 1;
+    }
+}
+
+impl std::ops::Index<usize> for Objects {
+    type Output = Object;
+    fn index(&self, i: usize) -> &Object {
+        &self.chunks[i / CHUNK][i % CHUNK]
+    }
+}
+
 /// A characteristic's value at the moment a card left its zone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LastKnown {
@@ -153,7 +224,10 @@ pub struct State {
     /// Number of seats.
     pub nplayers: u8,
     /// Every object ever made, by id (the dead ones are last-known information).
-    pub objects: Arc<Vec<Object>>,
+    pub objects: Arc<Objects>,
+    /// The card definitions (by index, a bit each) of which this game has made an object:
+    /// the others' abilities cannot have a source here, so the searches skip them.
+    pub present: Arc<Vec<u64>>,
     /// Zone instances.
     pub zones: Arc<Vec<ZoneInst>>,
     /// Zone instance of (declaration, owner): `zone_ids[decl][owner]` (shared zones: index 0).
@@ -207,7 +281,9 @@ impl State {
 
     /// Mutable access to an object (copies the object table if it is shared with a fork).
     pub fn obj_mut(&mut self, id: ObjId) -> &mut Object {
-        &mut Arc::make_mut(&mut self.objects)[id.0 as usize]
+        Arc::make_mut(&mut self.objects)
+            .get_mut(id.0 as usize)
+            .expect("an object id of this game")
     }
 
     /// The zone instance.
@@ -239,5 +315,12 @@ impl State {
     /// Whether the flag with declared index `i` is on.
     pub fn flag(&self, id: ObjId, i: usize) -> bool {
         self.obj(id).flags & (1 << i) != 0
+    }
+
+    /// Whether this game has made an object of card definition `card`.
+    pub fn has_card(&self, card: u32) -> bool {
+        self.present
+            .get(card as usize / 64)
+            .is_some_and(|w| w & (1 << (card % 64)) != 0)
     }
 }

@@ -270,10 +270,26 @@ impl Game {
                 if ab.replaces.as_deref() != Some(kind) {
                     continue;
                 }
+                // An operation no source's `match` can pass skips the ability at once; one
+                // whose `match` names the operation's card as its own has at most that card
+                // for a source.
+                let only = match &ab.matches {
+                    Some(m) if !op_may_match(m, &st, op) => continue,
+                    Some(m) if m.pins_card() => match op_card(op) {
+                        Some(x) => Some(x),
+                        None => continue,
+                    },
+                    _ => None,
+                };
                 match r.0 {
                     None => cands.push((r, None, st.turn_player)),
                     Some(c) => {
-                        for s in db.sources(&st, c, ab) {
+                        let listed = match only {
+                            Some(x) if db.is_source(&st, c, ab, x) => vec![x],
+                            Some(_) => Vec::new(),
+                            None => db.sources(&st, c, ab),
+                        };
+                        for s in listed {
                             // A suppressed card replaces nothing.
                             if crate::characteristics::ability_works(lua, &db, &st, s, 0)? {
                                 cands.push((r, Some(s), st.obj(s).controller));
@@ -446,6 +462,42 @@ impl Game {
     }
 }
 
+/// What a replacement's `match` reads of operation `op`: a move's destination (none when it
+/// attaches), the reason and who does it.
+fn op_fields(op: &Op) -> (Option<usize>, Option<&str>, Option<PlayerId>) {
+    match op {
+        Op::Move {
+            zone,
+            reason,
+            by,
+            host,
+            ..
+        } => (
+            if host.is_some() { None } else { *zone },
+            reason.as_deref(),
+            *by,
+        ),
+        Op::Orientation { reason, by, .. } => (None, reason.as_deref(), *by),
+        _ => (None, None, None),
+    }
+}
+
+/// The tests of a replacement ability's `match` on operation `op` that do not depend on its
+/// source or controller (`to`, `from`, `reason`): when they fail, no source passes.
+fn op_may_match(m: &crate::db::EventMatch, st: &crate::state::State, op: &Op) -> bool {
+    let (to, reason, _) = op_fields(op);
+    if !m.to.is_empty() && !to.is_some_and(|z| m.to.contains(&z)) {
+        return false;
+    }
+    if !m.from.is_empty() {
+        let from = op_card(op).map(|c| st.zone(st.obj(c).zone).decl as usize);
+        if !from.is_some_and(|z| m.from.contains(&z)) {
+            return false;
+        }
+    }
+    m.reason.is_empty() || reason.is_some_and(|r| m.reason.iter().any(|x| x == r))
+}
+
 /// Whether operation `op`, done by card `acting`, passes a replacement ability's `match`, for
 /// the ability of `source` controlled by `controller`: `card = "self"` (the operation's card
 /// is the source), `to` and `from` (a move's destination and the card's zone now), `reason`,
@@ -468,31 +520,8 @@ fn op_matches(
     {
         return false;
     }
-    let (to, reason, by) = match op {
-        Op::Move {
-            zone,
-            reason,
-            by,
-            host,
-            ..
-        } => (
-            if host.is_some() { None } else { *zone },
-            reason.as_deref(),
-            *by,
-        ),
-        Op::Orientation { reason, by, .. } => (None, reason.as_deref(), *by),
-        _ => (None, None, None),
-    };
-    if !m.to.is_empty() && !to.is_some_and(|z| m.to.contains(&z)) {
-        return false;
-    }
-    if !m.from.is_empty() {
-        let from = card.map(|c| st.zone(st.obj(c).zone).decl as usize);
-        if !from.is_some_and(|z| m.from.contains(&z)) {
-            return false;
-        }
-    }
-    m.passes_who_and_why(st, reason, by, controller)
+    let (_, reason, by) = op_fields(op);
+    op_may_match(m, st, op) && m.passes_who_and_why(st, reason, by, controller)
 }
 
 impl OpsFrame {

@@ -266,11 +266,46 @@ pub(crate) fn collect(
         let mut candidates: Vec<Candidate> = Vec::new();
         for &(card, ai) in db.triggers_by_event.get(&sym).into_iter().flatten() {
             let ab = db.ability((card, ai));
+            // The kernel's tests that no source can pass skip the ability at once; one that
+            // names the event's card as its own has at most that card for a source.
+            let mut only = None;
+            if let Some(m) = &ab.matches {
+                if !m.event_may_pass(st, e) {
+                    continue;
+                }
+                if m.pins_card() {
+                    match e.card {
+                        Some(x) => only = Some(x),
+                        None => continue,
+                    }
+                }
+            }
             match card {
                 None => candidates.push(((card, ai), None, st.turn_player, None, 0)),
                 Some(c) => {
-                    for src in db.sources(st, c, ab) {
-                        candidates.push(((card, ai), Some(src), st.obj(src).controller, None, 0));
+                    match only {
+                        Some(x) => {
+                            if db.is_source(st, c, ab, x) {
+                                candidates.push((
+                                    (card, ai),
+                                    Some(x),
+                                    st.obj(x).controller,
+                                    None,
+                                    0,
+                                ));
+                            }
+                        }
+                        None => {
+                            for src in db.sources(st, c, ab) {
+                                candidates.push((
+                                    (card, ai),
+                                    Some(src),
+                                    st.obj(src).controller,
+                                    None,
+                                    0,
+                                ));
+                            }
+                        }
                     }
                     // Look back: a card that just left a zone where the ability worked
                     // triggers as it was there ("when this is K.O.'d"). A card that kept
