@@ -981,8 +981,10 @@ pub struct Db {
     pub ability_by_table: rustc_hash::FxHashMap<usize, AbilityRef>,
     /// Zone declarations that are in play.
     pub in_play: Vec<usize>,
-    /// The prelude's context constructor.
-    pub make_ctx: Function,
+    /// The prelude's `Ctx`: the metatable of every `ctx`.
+    pub ctx_meta: Table,
+    /// The keys of a new `ctx`: `player`, `source`, `ability` (made once).
+    pub ctx_keys: [mlua::LuaString; 3],
     /// The ruleset's hooks.
     pub hooks: Hooks,
     /// The games' script memory allowance; every entry into Lua goes through it.
@@ -1083,11 +1085,21 @@ impl Db {
         source: Option<crate::state::ObjId>,
         ability: Option<&Table>,
     ) -> mlua::Result<Value> {
-        let _lua = self.memory.enter(lua);
-        self.make_ctx.call::<Value>((
-            controller.map(|p| p as i64 + 1),
-            source.map(crate::sandbox::handle::Handle),
-            ability.cloned(),
-        ))
+        // What the prelude's `make_ctx` makes, made here without a call into Lua.
+        self.memory.charge(lua, || {
+            let t = lua.create_table_with_capacity(0, 5)?;
+            let [player, src, ab] = &self.ctx_keys;
+            if let Some(p) = controller {
+                t.raw_set(player, p as i64 + 1)?;
+            }
+            if let Some(s) = source {
+                t.raw_set(src, crate::sandbox::handle::Handle(s))?;
+            }
+            if let Some(a) = ability {
+                t.raw_set(ab, a)?;
+            }
+            t.set_metatable(Some(self.ctx_meta.clone()))?;
+            Ok(Value::Table(t))
+        })
     }
 }

@@ -573,7 +573,12 @@ impl Engine {
         // Printed data of any card by id, for deck checks and searches.
         let card_info: Function = k.get("card_info").map_err(fatal)?;
         globals.raw_set("card_info", card_info).map_err(fatal)?;
-        let make_ctx: Function = prelude.get("make_ctx").map_err(fatal)?;
+        let ctx_meta: Table = prelude.get("Ctx").map_err(fatal)?;
+        let ctx_keys = [
+            lua.create_string("player").map_err(fatal)?,
+            lua.create_string("source").map_err(fatal)?,
+            lua.create_string("ability").map_err(fatal)?,
+        ];
         let mut exports = Exports::default();
         let mut file_envs = Vec::new();
         for src in &content.ruleset.scripts {
@@ -874,7 +879,8 @@ impl Engine {
             replacements,
             ability_by_table,
             in_play,
-            make_ctx,
+            ctx_meta,
+            ctx_keys,
             hooks,
             memory,
             script_cards,

@@ -163,6 +163,22 @@ impl Memory {
         }
     }
 
+    /// The kernel makes Lua objects for the running game outside any call into Lua (a
+    /// `ctx`): what the VM grew by is charged to the game as a call's growth is, without
+    /// arming the limit (no script runs). Inside a call, that call's own count covers it.
+    pub fn charge<T>(&self, lua: &Lua, f: impl FnOnce() -> T) -> T {
+        let m = &self.0;
+        if m.depth.get() > 0 {
+            return f();
+        }
+        let start = lua.used_memory();
+        let r = f();
+        let grown = lua.used_memory().saturating_sub(start);
+        let account = m.account.borrow();
+        account.set(account.get().saturating_add(grown));
+        r
+    }
+
     /// Lua runs for no game (content loading, a deck check): it gets a whole allowance of
     /// its own.
     pub fn enter_alone(&self, lua: &Lua) -> Entered {

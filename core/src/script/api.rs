@@ -652,6 +652,108 @@ pub(crate) fn abilities(lua: &Lua, db: &Db, st: &State, filter: Table) -> Result
     abilities_in(lua, db, st, filter, None)
 }
 
+/// What `ctx:abilities` filters on, read from its filter table.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct AbilityQuery {
+    /// Only abilities of this kind.
+    pub kind: Option<AbilityKind>,
+    /// Only abilities with this timing.
+    pub timing: Option<crate::names::Sym>,
+    /// Only abilities this player (1-based) controls.
+    pub player: Option<i64>,
+    /// Only the abilities of this card.
+    pub only: Option<ObjId>,
+    /// Also host-less abilities armed by effects.
+    pub delayed: bool,
+}
+
+impl AbilityQuery {
+    /// The filter table `{kind, timing, player, card, delayed}`.
+    fn of(db: &Db, filter: &Table) -> Result<AbilityQuery> {
+        let delayed = filter.get::<Option<bool>>("delayed")?.unwrap_or(false);
+        let kind: Option<String> = filter.get("kind")?;
+        let timing: Option<String> = filter.get("timing")?;
+        let player: Option<i64> = filter.get("player")?;
+        let only: Option<CardUd> = filter.get("card")?;
+        let kind = match kind.as_deref() {
+            None => None,
+            Some("triggered") => Some(AbilityKind::Triggered),
+            Some("activated") => Some(AbilityKind::Activated),
+            Some("static") => Some(AbilityKind::Static),
+            Some("replacement") => Some(AbilityKind::Replacement),
+            Some(k) => return Err(mlua::Error::runtime(format!("unknown ability kind '{k}'"))),
+        };
+        let timing = match timing {
+            Some(t) => Some(
+                db.names
+                    .get(&t)
+                    .ok_or_else(|| mlua::Error::runtime(format!("unknown timing '{t}'")))?,
+            ),
+            None => None,
+        };
+        Ok(AbilityQuery {
+            kind,
+            timing,
+            player,
+            only: only.map(|c| c.0),
+            delayed,
+        })
+    }
+
+    /// Whether ability `ab` is of the kind and timing asked for.
+    fn wants(&self, ab: &crate::db::Ability) -> bool {
+        self.kind.is_none_or(|k| k == ab.kind)
+            && self.timing.is_none_or(|t| ab.timings.contains(&t))
+    }
+}
+
+/// One ability `ctx:abilities` lists.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Listed {
+    /// Its card (for a delayed ability: the card whose effect armed it, if any).
+    pub source: Option<ObjId>,
+    /// The ability.
+    pub ability: crate::db::AbilityRef,
+    /// An effect gave it (or armed it).
+    pub granted: bool,
+    /// A host-less ability armed by an effect: its controller.
+    pub delayed: Option<PlayerId>,
+    /// Its card entered its zone, or the effect gave it, at this time.
+    pub timestamp: u64,
+}
+
+impl Listed {
+    /// Its limit key: `card#n` (`rule#n` for the rules' own).
+    pub fn key(&self, db: &Db) -> String {
+        let owner_card = self
+            .ability
+            .0
+            .map(|c| db.cards[c as usize].def.id.as_str())
+            .unwrap_or("rule");
+        format!("{owner_card}#{}", self.ability.1 + 1)
+    }
+
+    /// The table scripts get: source, def, index, granted, (delayed, controller),
+    /// timestamp, key.
+    pub fn table(&self, lua: &Lua, db: &Db) -> Result<Table> {
+        let ab = db.ability(self.ability);
+        let h = lua.create_table()?;
+        if let Some(s) = self.source {
+            h.set("source", Handle(s))?;
+        }
+        h.set("def", ab.table.clone())?;
+        h.set("index", self.ability.1 + 1)?;
+        h.set("granted", self.granted)?;
+        if let Some(p) = self.delayed {
+            h.set("delayed", true)?;
+            h.set("controller", p as i64 + 1)?;
+        }
+        h.set("timestamp", self.timestamp)?;
+        h.set("key", self.key(db))?;
+        Ok(h)
+    }
+}
+
 /// `abilities`, with the sources further limited to cards in zones of these declarations
 /// (the kernel's own listing of activated abilities: no handle is made for the others).
 pub(crate) fn abilities_in(
@@ -661,31 +763,28 @@ pub(crate) fn abilities_in(
     filter: Table,
     zones: Option<&[usize]>,
 ) -> Result<Table> {
-    let delayed = filter.get::<Option<bool>>("delayed")?.unwrap_or(false);
-    let kind: Option<String> = filter.get("kind")?;
-    let timing: Option<String> = filter.get("timing")?;
-    let player: Option<i64> = filter.get("player")?;
-    let only: Option<CardUd> = filter.get("card")?;
-    let kind = match kind.as_deref() {
-        None => None,
-        Some("triggered") => Some(AbilityKind::Triggered),
-        Some("activated") => Some(AbilityKind::Activated),
-        Some("static") => Some(AbilityKind::Static),
-        Some("replacement") => Some(AbilityKind::Replacement),
-        Some(k) => return Err(mlua::Error::runtime(format!("unknown ability kind '{k}'"))),
-    };
-    let timing = match timing {
-        Some(t) => Some(
-            db.names
-                .get(&t)
-                .ok_or_else(|| mlua::Error::runtime(format!("unknown timing '{t}'")))?,
-        ),
-        None => None,
-    };
-    let out = lua.create_table()?;
+    let q = AbilityQuery::of(db, &filter)?;
+    let found = find_abilities(lua, db, st, &q, zones)?;
+    let out = lua.create_table_with_capacity(found.len(), 0)?;
+    for (i, l) in found.iter().enumerate() {
+        out.raw_set(i + 1, l.table(lua, db)?)?;
+    }
+    Ok(out)
+}
+
+/// The abilities `ctx:abilities` lists for query `q`, in its order, the sources limited to
+/// cards in zones of `zones` if given.
+pub(crate) fn find_abilities(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    q: &AbilityQuery,
+    zones: Option<&[usize]>,
+) -> Result<Vec<Listed>> {
+    let mut out = Vec::new();
     // `granted`: the timestamp at which an effect gave card `id` this ability (it works
     // wherever the card is); None for the card's own abilities.
-    let push = |id: ObjId, r: crate::db::AbilityRef, granted: Option<u64>| -> Result<()> {
+    let mut push = |id: ObjId, r: crate::db::AbilityRef, granted: Option<u64>| -> Result<()> {
         let gained = granted.unwrap_or(0);
         let granted = granted.is_some();
         let o = st.obj(id);
@@ -693,13 +792,10 @@ pub(crate) fn abilities_in(
         if ab.dormant && !granted {
             return Ok(());
         }
-        if kind.is_some_and(|k| k != ab.kind) {
+        if !q.wants(ab) {
             return Ok(());
         }
-        if timing.is_some_and(|t| !ab.timings.contains(&t)) {
-            return Ok(());
-        }
-        if player.is_some_and(|p| p != o.controller as i64 + 1) {
+        if q.player.is_some_and(|p| p != o.controller as i64 + 1) {
             return Ok(());
         }
         let decl = st.zone(o.zone).decl as usize;
@@ -710,27 +806,30 @@ pub(crate) fn abilities_in(
         if !characteristics::ability_works(lua, db, st, id, gained)? {
             return Ok(());
         }
-        let owner_card =
-            r.0.map(|c| db.cards[c as usize].def.id.as_str())
-                .unwrap_or("rule");
-        let h = lua.create_table()?;
-        h.set("source", Handle(id))?;
-        h.set("def", ab.table.clone())?;
-        h.set("index", r.1 + 1)?;
-        h.set("granted", granted)?;
-        h.set("timestamp", if granted { gained } else { o.timestamp })?;
-        h.set("key", format!("{owner_card}#{}", r.1 + 1))?;
-        out.raw_set(out.raw_len() + 1, h)?;
+        out.push(Listed {
+            source: Some(id),
+            ability: r,
+            granted,
+            delayed: None,
+            timestamp: if granted { gained } else { o.timestamp },
+        });
         Ok(())
     };
+    // A card none of whose own abilities is of the kind and timing asked for adds nothing.
     let own = |id: ObjId| {
         let c = st.obj(id).card;
-        (0..db.cards[c as usize].abilities.len()).map(move |ai| (Some(c), ai))
+        let abilities = &db.cards[c as usize].abilities;
+        let n = if abilities.iter().any(|ab| q.wants(ab)) {
+            abilities.len()
+        } else {
+            0
+        };
+        (0..n).map(move |ai| (Some(c), ai))
     };
-    match only {
+    match q.only {
         Some(c) => {
-            for r in own(c.0) {
-                push(c.0, r, None)?;
+            for r in own(c) {
+                push(c, r, None)?;
             }
         }
         None => {
@@ -760,38 +859,25 @@ pub(crate) fn abilities_in(
     for g in st.grants.iter() {
         if let Some(h) = g.host
             && st.obj(h).alive
-            && only.is_none_or(|c| c.0 == h)
+            && q.only.is_none_or(|c| c == h)
         {
             push(h, g.ability, Some(g.timestamp))?;
         }
     }
-    if delayed && only.is_none() {
+    if q.delayed && q.only.is_none() {
         // The rest of an effect that already resolved: no zone or suppression stops it.
         for g in st.grants.iter().filter(|g| g.host.is_none()) {
             let ab = db.ability(g.ability);
-            if kind.is_some_and(|k| k != ab.kind)
-                || timing.is_some_and(|t| !ab.timings.contains(&t))
-                || player.is_some_and(|p| p != g.controller as i64 + 1)
-            {
+            if !q.wants(ab) || q.player.is_some_and(|p| p != g.controller as i64 + 1) {
                 continue;
             }
-            let owner_card = g
-                .ability
-                .0
-                .map(|c| db.cards[c as usize].def.id.as_str())
-                .unwrap_or("rule");
-            let h = lua.create_table()?;
-            if let Some(s) = g.source {
-                h.set("source", Handle(s))?;
-            }
-            h.set("def", ab.table.clone())?;
-            h.set("index", g.ability.1 + 1)?;
-            h.set("granted", true)?;
-            h.set("delayed", true)?;
-            h.set("controller", g.controller as i64 + 1)?;
-            h.set("timestamp", g.timestamp)?;
-            h.set("key", format!("{owner_card}#{}", g.ability.1 + 1))?;
-            out.raw_set(out.raw_len() + 1, h)?;
+            out.push(Listed {
+                source: g.source,
+                ability: g.ability,
+                granted: true,
+                delayed: Some(g.controller),
+                timestamp: g.timestamp,
+            });
         }
     }
     Ok(out)

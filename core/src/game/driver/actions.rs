@@ -247,19 +247,14 @@ impl Game {
         ctx: &Value,
         out: &mut Vec<KindOption>,
     ) -> R<()> {
-        for h in self.ability_handles(a, timing, p, None)? {
-            let h: Table = h?;
-            if let Some(f) = &a.condition
-                && !self
-                    .engine
-                    .run(|| f.call::<bool>((ctx.clone(), h.clone())))?
-            {
-                continue;
+        for l in self.ability_handles(a, timing, p, None)? {
+            if let Some(f) = &a.condition {
+                let h = l.table(&self.engine.lua, &self.engine.db)?;
+                if !self.engine.run(|| f.call::<bool>((ctx.clone(), h)))? {
+                    continue;
+                }
             }
-            let card = match h.get::<Value>("source")? {
-                Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
-                _ => None,
-            };
+            let card = l.source;
             let label = fill(
                 &self.engine.lua,
                 &self.engine.db,
@@ -274,34 +269,31 @@ impl Game {
                 card,
                 target: None,
                 label,
-                ability: Some(h.get("key")?),
+                ability: Some(l.key(&self.engine.db)),
             });
         }
         Ok(())
     }
 
-    /// The handles of the activated abilities of `timing` that player `p` controls (of card
-    /// `only`, if given), as `ctx:abilities` lists them.
+    /// The activated abilities of `timing` that player `p` controls (of card `only`, if
+    /// given), as `ctx:abilities` lists them.
     fn ability_handles(
         &self,
         a: &ActionKind,
         timing: crate::names::Sym,
         p: PlayerId,
         only: Option<ObjId>,
-    ) -> R<Vec<R<Table>>> {
-        let lua = &self.engine.lua;
-        let db = &self.engine.db;
-        let filter = lua.create_table()?;
-        filter.raw_set("kind", "activated")?;
-        filter.raw_set("timing", db.names.name(timing))?;
-        filter.raw_set("player", p as i64 + 1)?;
-        if let Some(c) = only {
-            filter.raw_set("card", Handle(c))?;
-        }
+    ) -> R<Vec<crate::script::api::Listed>> {
+        let q = crate::script::api::AbilityQuery {
+            kind: Some(crate::db::AbilityKind::Activated),
+            timing: Some(timing),
+            player: Some(p as i64 + 1),
+            only,
+            delayed: false,
+        };
         let st = self.state.borrow();
         let zones = (!a.abilities_in.is_empty()).then_some(a.abilities_in.as_slice());
-        let list = crate::script::api::abilities_in(lua, db, &st, filter, zones)?;
-        Ok(list.sequence_values::<Table>().collect())
+        crate::script::api::find_abilities(&self.engine.lua, &self.engine.db, &st, &q, zones)
     }
 
     /// The frame that carries out a chosen kernel-listed option for player `p` (in a
@@ -339,10 +331,9 @@ impl Game {
                     t.raw_set("card", Handle(c))?;
                 }
                 if let (Some(key), Some(timing)) = (&o.ability, a.abilities) {
-                    for h in self.ability_handles(a, timing, p, o.card)? {
-                        let h = h?;
-                        if h.get::<String>("key")? == *key {
-                            t.raw_set("ability", h)?;
+                    for l in self.ability_handles(a, timing, p, o.card)? {
+                        if l.key(&db) == *key {
+                            t.raw_set("ability", l.table(lua, &db)?)?;
                         }
                     }
                 }
