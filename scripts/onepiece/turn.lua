@@ -3,6 +3,8 @@
 
 OP = OP or {}
 
+local RESTED = { orientation = "rested" }
+
 --- Whether this is `p`'s first turn (OP 6-3-1, 6-4-1, 6-5-6-1 first-turn rules).
 function OP.first_turn_of(ctx, p)
   if p == ctx:game_value("first_player") then return ctx.turn == 1 end
@@ -20,9 +22,10 @@ function OP.refresh_phase(ctx)
       ctx:move(d, "cost", { orientation = "rested", reason = "refresh" })
     end
   end
-  -- OP 6-2-4: the turn player's rested cards become active (1-3-2-1: active ones are untouched).
+  -- OP 6-2-4: the turn player's rested cards become active (1-3-2-1: active ones are untouched,
+  -- so they are not asked to).
   for _, zone in ipairs({ "leader", "character", "stage", "cost" }) do
-    for _, c in ipairs(ctx:cards(zone, tp)) do ctx:set_orientation(c, "active", "refresh") end
+    for _, c in ipairs(ctx:cards(zone, tp, RESTED)) do ctx:set_orientation(c, "active", "refresh") end
   end
 end
 
