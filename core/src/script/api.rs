@@ -826,12 +826,26 @@ pub(crate) fn find_abilities(
         };
         (0..n).map(move |ai| (Some(c), ai))
     };
+    // No card of this game has an ability of that kind and timing: no zone needs a look.
+    let any_here = || {
+        st.present.iter().enumerate().any(|(w, bits)| {
+            *bits != 0
+                && (0..64).any(|b| {
+                    bits & (1 << b) != 0
+                        && db
+                            .cards
+                            .get(w * 64 + b)
+                            .is_some_and(|c| c.abilities.iter().any(|ab| q.wants(ab)))
+                })
+        })
+    };
     match q.only {
         Some(c) => {
             for r in own(c) {
                 push(c, r, None)?;
             }
         }
+        None if !any_here() => {}
         None => {
             for z in st
                 .zones
