@@ -12,7 +12,39 @@ use crate::rules::Rules;
 use crate::script::api::{env, player_out, zone_name};
 use crate::state::ObjId;
 
+/// The fields every card has (the characteristics of `game.yaml` come on top): each is a
+/// field getter, found without converting the key.
+const FIELDS: [&str; 21] = [
+    "id",
+    "card_id",
+    "category",
+    "name",
+    "owner",
+    "controller",
+    "zone",
+    "zone_owner",
+    "face_up",
+    "orientation",
+    "position",
+    "host",
+    "attachments",
+    "alive",
+    "successor",
+    "token",
+    "entered_turn",
+    "timestamp",
+    "out_of_game",
+    "printed_abilities",
+    "suppressed",
+];
+
 impl UserData for CardUd {
+    fn add_fields<F: mlua::UserDataFields<Self>>(f: &mut F) {
+        for name in FIELDS {
+            f.add_field_method_get(name, move |lua, this| field(lua, this.0, name));
+        }
+    }
+
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
         m.add_meta_method(MetaMethod::Eq, |_, this, other: CardUd| {
             Ok(this.0 == other.0)
