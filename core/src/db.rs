@@ -993,6 +993,8 @@ pub struct Db {
     pub budget: crate::sandbox::vm::Budget,
     /// Card index by script file name, to name the card whose frame an error passed.
     pub script_cards: rustc_hash::FxHashMap<String, u32>,
+    /// The state of the game being driven (`Game::enter`), for scripts' reads.
+    pub current: std::cell::RefCell<Option<std::rc::Rc<std::cell::RefCell<crate::state::State>>>>,
     /// Errors raised where no coroutine can take them (a static ability's condition read
     /// in the middle of a kernel callback): the running game reports them after its step.
     pub stray_errors: std::cell::RefCell<Vec<String>>,

@@ -884,6 +884,7 @@ impl Engine {
             hooks,
             memory,
             script_cards,
+            current: Default::default(),
             stray_errors: Default::default(),
             budget,
         });

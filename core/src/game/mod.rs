@@ -13,7 +13,6 @@ use crate::engine::Engine;
 use crate::game::driver::{Frame, Input, TurnStage};
 use crate::operations::{self, Position};
 use crate::rng::Rng;
-use crate::script::api::Current;
 use crate::state::decisions::{Request, Response, ResponseError};
 use crate::state::log::{Entry, Log};
 use crate::state::match_context::MatchContext;
@@ -143,7 +142,7 @@ pub(crate) fn empty_state(engine: &Engine, seats: Seats, seed: u64) -> State {
         nplayers,
         objects: Arc::default(),
         present: Arc::new(vec![0; db.cards.len().div_ceil(64)]),
-        zones: Arc::new(zones),
+        zones: Arc::new(zones.into_iter().map(Arc::new).collect()),
         zone_ids: Arc::new(zone_ids),
         players: Arc::new(
             (0..nplayers)
@@ -296,7 +295,7 @@ impl Game {
     pub(crate) fn enter(&self) {
         self.engine.db.budget.reset();
         self.engine.db.memory.charge_to(&self.held);
-        self.engine.lua.set_app_data(Current(self.state.clone()));
+        *self.engine.db.current.borrow_mut() = Some(self.state.clone());
     }
 
     /// The decision the game waits for, if any.

@@ -28,7 +28,8 @@ impl Fields for Table {
     }
 }
 
-/// Fields given in the order `names` lists them; a name not listed is nil.
+/// Fields given in the order `names` lists them; a name not listed is nil. A move's first
+/// field is one card (the table form's `card`) or a list of cards (`cards`).
 struct Positional<'a> {
     names: &'static [&'static str],
     values: &'a [Value],
@@ -36,6 +37,15 @@ struct Positional<'a> {
 
 impl Fields for Positional<'_> {
     fn get(&self, key: &str) -> mlua::Result<Value> {
+        if self.names.first() == Some(&"cards") && (key == "card" || key == "cards") {
+            let first = self.values.first().unwrap_or(&Value::Nil);
+            let one = matches!(first, Value::UserData(_));
+            return Ok(if one == (key == "card") {
+                first.clone()
+            } else {
+                Value::Nil
+            });
+        }
         Ok(self
             .names
             .iter()

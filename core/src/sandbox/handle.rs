@@ -36,6 +36,35 @@ pub struct Handles(RefCell<Vec<Option<AnyUserData>>>);
 /// Object ids past this get a fresh userdata each time instead of a cache entry.
 const CACHED_IDS: usize = 1 << 16;
 
+/// A list of the handles of `ids`, in order (the cache looked up once).
+pub fn card_table(lua: &Lua, ids: impl ExactSizeIterator<Item = ObjId>) -> Result<mlua::Table> {
+    let t = lua.create_table_with_capacity(ids.len(), 0)?;
+    let Some(cache) = lua.app_data_ref::<Handles>() else {
+        for (i, id) in ids.enumerate() {
+            t.raw_set(i + 1, Handle(id))?;
+        }
+        return Ok(t);
+    };
+    let mut v = cache.0.borrow_mut();
+    for (k, id) in ids.enumerate() {
+        let i = id.0 as usize;
+        if i >= CACHED_IDS {
+            t.raw_set(k + 1, lua.create_userdata(CardUd(id))?)?;
+            continue;
+        }
+        if v.len() <= i {
+            v.resize(i + 1, None);
+        }
+        if v[i].is_none() {
+            v[i] = Some(lua.create_userdata(CardUd(id))?);
+        }
+        if let Some(ud) = &v[i] {
+            t.raw_set(k + 1, ud)?;
+        }
+    }
+    Ok(t)
+}
+
 impl IntoLua for Handle {
     fn into_lua(self, lua: &Lua) -> Result<Value> {
         let i = self.0.0 as usize;

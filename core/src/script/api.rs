@@ -18,9 +18,6 @@ use crate::state::usage::{UseScope, Window};
 use crate::state::values::{CardRef, PlayerRef, Val};
 use crate::state::{ObjId, PlayerId, State, ZoneId};
 
-/// The state of the game currently being driven, for scripts' reads.
-pub struct Current(pub Rc<RefCell<State>>);
-
 /// The database and current state, for a callback, and the memory guard that lets the
 /// kernel's own work in the callback run without the script's limit (see
 /// [`crate::sandbox::vm::Host`]).
@@ -29,15 +26,11 @@ pub fn env(lua: &Lua) -> Result<(Rc<Db>, Rc<RefCell<State>>, Host)> {
         .app_data_ref::<Rc<Db>>()
         .ok_or_else(|| mlua::Error::runtime("the engine is not loaded yet"))?
         .clone();
-    let st = lua
-        .app_data_ref::<Current>()
-        .ok_or_else(|| {
-            mlua::Error::runtime(
-                "no game is running (game reads are not available while content loads)",
-            )
-        })?
-        .0
-        .clone();
+    let st = db.current.borrow().clone().ok_or_else(|| {
+        mlua::Error::runtime(
+            "no game is running (game reads are not available while content loads)",
+        )
+    })?;
     let host = db.memory.host(lua);
     Ok((db, st, host))
 }
@@ -86,11 +79,7 @@ fn players(lua: &Lua, list: Vec<PlayerId>) -> Result<Table> {
 }
 
 fn card_list(lua: &Lua, ids: impl ExactSizeIterator<Item = ObjId>) -> Result<Table> {
-    let t = lua.create_table_with_capacity(ids.len(), 0)?;
-    for (i, id) in ids.enumerate() {
-        t.raw_set(i + 1, Handle(id))?;
-    }
-    Ok(t)
+    crate::sandbox::handle::card_table(lua, ids)
 }
 
 /// A zone read's filter (`ctx:cards(zone, p, {orientation = "active", category = "don"})`):

@@ -216,13 +216,10 @@ fn field(lua: &Lua, id: ObjId, key: &str) -> Result<Value> {
             Some(h) => Handle(h).into_lua(lua)?,
             None => Value::Nil,
         },
-        "attachments" => {
-            let t = lua.create_table()?;
-            for (i, a) in o.attachments.iter().enumerate() {
-                t.raw_set(i + 1, Handle(*a))?;
-            }
-            Value::Table(t)
-        }
+        "attachments" => Value::Table(crate::sandbox::handle::card_table(
+            lua,
+            o.attachments.iter().copied(),
+        )?),
         "alive" => Value::Boolean(o.alive),
         "successor" => match o.successor {
             Some(s) => Handle(s).into_lua(lua)?,

@@ -157,13 +157,16 @@ function Ctx:move(cards, zone, opts)
   opts = opts or {}
   local by = self.player
   if opts.by ~= nil then by = opts.by or nil end
-  return opk(self, "move", list(cards), zone, opts.player, opts.position, opts.face,
+  -- One card goes as itself (the kernel takes a card or a list of cards).
+  if type(cards) ~= "userdata" then cards = list(cards) end
+  return opk(self, "move", cards, zone, opts.player, opts.position, opts.face,
     opts.orientation, opts.reason, by, opts.host)
 end
 --- Puts `card` under `host` (an attachment). Returns the new object.
 function Ctx:attach(card, host, opts)
   opts = opts or {}
-  return opk(self, "move", { card }, nil, nil, nil, nil, opts.orientation,
+  if type(card) ~= "userdata" then card = { card } end
+  return opk(self, "move", card, nil, nil, nil, nil, opts.orientation,
     opts.reason or "attach", self.player, host)
 end
 --- Shuffles a zone.

@@ -228,8 +228,8 @@ pub struct State {
     /// The card definitions (by index, a bit each) of which this game has made an object:
     /// the others' abilities cannot have a source here, so the searches skip them.
     pub present: Arc<Vec<u64>>,
-    /// Zone instances.
-    pub zones: Arc<Vec<ZoneInst>>,
+    /// Zone instances, each shared with the game's copies until written.
+    pub zones: Arc<Vec<Arc<ZoneInst>>>,
     /// Zone instance of (declaration, owner): `zone_ids[decl][owner]` (shared zones: index 0).
     pub zone_ids: Arc<Vec<Vec<ZoneId>>>,
     /// Players.
@@ -293,7 +293,8 @@ impl State {
 
     /// Mutable zone instance.
     pub fn zone_mut(&mut self, z: ZoneId) -> &mut ZoneInst {
-        &mut Arc::make_mut(&mut self.zones)[z.0 as usize]
+        // Each zone is shared on its own: a write copies that zone's list, not every zone's.
+        Arc::make_mut(&mut Arc::make_mut(&mut self.zones)[z.0 as usize])
     }
 
     /// The zone instance for a declaration and an owner (ignored for shared zones).
