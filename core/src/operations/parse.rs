@@ -28,30 +28,35 @@ impl Fields for Table {
     }
 }
 
-/// Fields given in the order `names` lists them; a name not listed is nil. A move's first
-/// field is one card (the table form's `card`) or a list of cards (`cards`).
+/// Fields given in the order `names` lists them; a name not listed is nil. Where only
+/// `cards` is listed, it holds one card (the table form's `card`) or a list of cards.
 struct Positional<'a> {
     names: &'static [&'static str],
     values: &'a [Value],
 }
 
+impl Positional<'_> {
+    fn at(&self, key: &str) -> Value {
+        self.names
+            .iter()
+            .position(|n| *n == key)
+            .and_then(|i| self.values.get(i).cloned())
+            .unwrap_or(Value::Nil)
+    }
+}
+
 impl Fields for Positional<'_> {
     fn get(&self, key: &str) -> mlua::Result<Value> {
-        if self.names.first() == Some(&"cards") && (key == "card" || key == "cards") {
-            let first = self.values.first().unwrap_or(&Value::Nil);
-            let one = matches!(first, Value::UserData(_));
+        if (key == "card" || key == "cards") && !self.names.contains(&"card") {
+            let cards = self.at("cards");
+            let one = matches!(cards, Value::UserData(_));
             return Ok(if one == (key == "card") {
-                first.clone()
+                cards
             } else {
                 Value::Nil
             });
         }
-        Ok(self
-            .names
-            .iter()
-            .position(|n| *n == key)
-            .and_then(|i| self.values.get(i).cloned())
-            .unwrap_or(Value::Nil))
+        Ok(self.at(key))
     }
     fn raw(&self, key: &str) -> mlua::Result<Value> {
         self.get(key)
