@@ -134,7 +134,7 @@ impl Objects {
 
     /// Adds an object at the end.
     pub fn push(&mut self, o: Object) {
-        if self.len % CHUNK == 0 {
+        if self.len.is_multiple_of(CHUNK) {
             self.chunks.push(Arc::new(Vec::with_capacity(CHUNK)));
         }
         let last = self.chunks.last_mut().expect("a chunk with room");
