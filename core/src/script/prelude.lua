@@ -14,13 +14,17 @@ local isyieldable = coroutine.isyieldable
 local Ctx = {}
 local Getters = {}
 
-Ctx.__index = function(t, k)
-  local m = Ctx[k]
-  if m ~= nil then return m end
-  local g = Getters[k]
-  if g ~= nil then return g(t) end
-  return nil
-end
+-- A method (ctx:move) is found in Ctx itself: a table __index, so the lookup calls nothing.
+-- The read-only fields (ctx.turn, ctx.phase...) come through Ctx's own __index; they read
+-- the game, not the ctx.
+Ctx.__index = Ctx
+setmetatable(Ctx, {
+  __index = function(_, k)
+    local g = Getters[k]
+    if g ~= nil then return g() end
+    return nil
+  end,
+})
 
 -- Every operation carries the card whose ability does it (`ctx.source`, nil for the rules):
 -- replacements see it as `op.source`, and the events it causes as `ev.source`.
