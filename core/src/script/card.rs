@@ -12,39 +12,7 @@ use crate::rules::Rules;
 use crate::script::api::{env, player_out, zone_name};
 use crate::state::ObjId;
 
-/// The fields every card has (the characteristics of `game.yaml` come on top): each is a
-/// field getter, found without converting the key.
-const FIELDS: [&str; 21] = [
-    "id",
-    "card_id",
-    "category",
-    "name",
-    "owner",
-    "controller",
-    "zone",
-    "zone_owner",
-    "face_up",
-    "orientation",
-    "position",
-    "host",
-    "attachments",
-    "alive",
-    "successor",
-    "token",
-    "entered_turn",
-    "timestamp",
-    "out_of_game",
-    "printed_abilities",
-    "suppressed",
-];
-
 impl UserData for CardUd {
-    fn add_fields<F: mlua::UserDataFields<Self>>(f: &mut F) {
-        for name in FIELDS {
-            f.add_field_method_get(name, move |lua, this| field(lua, this.0, name));
-        }
-    }
-
     fn add_methods<M: UserDataMethods<Self>>(m: &mut M) {
         m.add_meta_method(MetaMethod::Eq, |_, this, other: CardUd| {
             Ok(this.0 == other.0)
@@ -55,8 +23,60 @@ impl UserData for CardUd {
             let o = st.obj(this.0);
             Ok(format!("{}#{}", db.cards[o.card as usize].def.id, this.0.0))
         });
+        // One __index in Rust for fields and methods alike: with field getters or methods
+        // registered, mlua would put a Lua function in front of it, run on every read.
+        m.add_meta_method(MetaMethod::Index, |lua, this, key: mlua::LuaString| {
+            let key = key.as_bytes();
+            let key = std::str::from_utf8(&key)
+                .map_err(|_| mlua::Error::runtime("cards have no such field"))?;
+            if let Some(i) = METHODS.iter().position(|m| *m == key) {
+                return method(lua, i);
+            }
+            field(lua, this.0, key)
+        });
+    }
+}
+
+/// The methods cards have (`c:has(...)`), in the order [`make_methods`] makes them.
+const METHODS: [&str; 9] = [
+    "has",
+    "keyword",
+    "flag_on",
+    "counter_value",
+    "printed",
+    "name_in",
+    "raw",
+    "value_without",
+    "revealed_to",
+];
+
+/// The card methods' functions, made once per VM (its app data, set with the engine's).
+pub struct Methods(Vec<Value>);
+
+impl Methods {
+    pub fn new(lua: &Lua) -> Result<Methods> {
+        make_methods(lua).map(Methods)
+    }
+}
+
+/// Method `i` of [`METHODS`].
+fn method(lua: &Lua, i: usize) -> Result<Value> {
+    match lua.app_data_ref::<Methods>() {
+        Some(m) => Ok(m.0[i].clone()),
+        None => Err(mlua::Error::runtime("card methods are not available yet")),
+    }
+}
+
+fn make_methods(lua: &Lua) -> Result<Vec<Value>> {
+    let mut out: Vec<Value> = Vec::with_capacity(METHODS.len());
+    let mut add = |name: &str, f: mlua::Function| {
+        debug_assert_eq!(METHODS[out.len()], name);
+        out.push(Value::Function(f));
+    };
         // c:has("types", "Navy"): whether a set characteristic contains a name.
-        m.add_method("has", |lua, this, (ch, name): (String, String)| {
+        add(
+            "has",
+            lua.create_function(|lua, (this, ch, name): (CardUd, String, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let ci = char_index(&db, &ch)?;
@@ -64,9 +84,11 @@ impl UserData for CardUd {
                 return Ok(false);
             };
             Ok(characteristics::set_value(lua, &db, &st, this.0, ci)?.contains(&sym))
-        });
+        })?);
         // c:keyword("repair"): the keyword's value (true for a plain one), nil if absent.
-        m.add_method("keyword", |lua, this, name: String| {
+        add(
+            "keyword",
+            lua.create_function(|lua, (this, name): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let Some(ci) = db.rules.char_index(&db.names, "keywords") else {
@@ -83,24 +105,30 @@ impl UserData for CardUd {
                 Some((_, v)) if *v != 0 => Value::Integer(*v),
                 _ => Value::Boolean(true),
             })
-        });
-        m.add_method("flag_on", |lua, this, name: String| {
+        })?);
+        add(
+            "flag_on",
+            lua.create_function(|lua, (this, name): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let i =
                 Rules::lookup(&db.names, &db.rules.flags, &name).map_err(mlua::Error::runtime)?;
             Ok(st.flag(this.0, i))
-        });
-        m.add_method("counter_value", |lua, this, name: String| {
+        })?);
+        add(
+            "counter_value",
+            lua.create_function(|lua, (this, name): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let i = Rules::lookup(&db.names, &db.rules.counters, &name)
                 .map_err(mlua::Error::runtime)?;
             Ok(st.obj(this.0).counters[i])
-        });
+        })?);
         // The printed field, untouched by effects; nil when the card has none (a value
         // printed as a dash: no value, not 0).
-        m.add_method("printed", |lua, this, field: String| {
+        add(
+            "printed",
+            lua.create_function(|lua, (this, field): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let card = &db.cards[st.obj(this.0).card as usize];
@@ -108,28 +136,32 @@ impl UserData for CardUd {
                 None | Some(serde_json::Value::Null) => Ok(Value::Nil),
                 Some(v) => lua.to_value(v),
             }
-        });
+        })?);
         // c:name_in("en"): the name in a language, for people; the rules name (`c.name`, in
         // the printed language) when the card has none in it.
-        m.add_method("name_in", |lua, this, lang: String| {
+        add(
+            "name_in",
+            lua.create_function(|lua, (this, lang): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let card = &db.cards[st.obj(this.0).card as usize];
             lua.create_string(card.name_in(&lang))
-        });
+        })?);
         // The raw (unclamped) integer value.
-        m.add_method("raw", |lua, this, ch: String| {
+        add(
+            "raw",
+            lua.create_function(|lua, (this, ch): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let ci = char_index(&db, &ch)?;
             characteristics::int_raw(lua, &db, &st, this.0, ci)
-        });
+        })?);
         // c:value_without("power", {controller = p, increases = true}): the value leaving
         // out the continuous effects and static abilities that match every field given:
         // those player `p` controls, those that raise the value (integers only).
-        m.add_method(
+        add(
             "value_without",
-            |lua, this, (ch, filter): (String, mlua::Table)| {
+            lua.create_function(|lua, (this, ch, filter): (CardUd, String, mlua::Table)| {
                 let (db, st, _host) = env(lua)?;
                 let st = st.borrow();
                 let ci = char_index(&db, &ch)?;
@@ -167,17 +199,16 @@ impl UserData for CardUd {
                     }
                     Ok(Value::Table(t))
                 }
-            },
+            })?,
         );
-        m.add_method("revealed_to", |lua, this, p: i64| {
+        add(
+            "revealed_to",
+            lua.create_function(|lua, (this, p): (CardUd, i64)| {
             let (_, st, _host) = env(lua)?;
             let st = st.borrow();
             Ok(st.obj(this.0).revealed & (1 << (p - 1)) != 0)
-        });
-        m.add_meta_method(MetaMethod::Index, |lua, this, key: String| {
-            field(lua, this.0, &key)
-        });
-    }
+        })?);
+    Ok(out)
 }
 
 fn char_index(db: &crate::db::Db, ch: &str) -> Result<usize> {
