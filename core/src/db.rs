@@ -985,6 +985,11 @@ pub struct Db {
     pub ctx_meta: Table,
     /// The keys of a new `ctx`: `player`, `source`, `ability` (made once).
     pub ctx_keys: [mlua::LuaString; 3],
+    /// Lua strings of names the content declares (zones, categories, orientations, card
+    /// ids, the keys of the tables the kernel makes), each made once: reading `card.zone`
+    /// does not intern the same text again. Never text a script made (that could grow
+    /// without bound).
+    pub interned: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, mlua::LuaString>>,
     /// The ruleset's hooks.
     pub hooks: Hooks,
     /// The games' script memory allowance; every entry into Lua goes through it.
@@ -1077,6 +1082,16 @@ impl Db {
             Some(c) => &self.cards[c as usize].abilities[r.1],
             None => &self.rule_abilities[r.1],
         }
+    }
+
+    /// The Lua string of a declared name (see [`Db::interned`]).
+    pub fn lua_name(&self, lua: &mlua::Lua, name: &str) -> mlua::Result<mlua::LuaString> {
+        if let Some(s) = self.interned.borrow().get(name) {
+            return Ok(s.clone());
+        }
+        let s = lua.create_string(name)?;
+        self.interned.borrow_mut().insert(name.into(), s.clone());
+        Ok(s)
     }
 
     /// A `ctx` table for a controller (0-based), source and ability.

@@ -881,6 +881,7 @@ impl Engine {
             in_play,
             ctx_meta,
             ctx_keys,
+            interned: Default::default(),
             hooks,
             memory,
             script_cards,

@@ -726,19 +726,20 @@ impl Listed {
     /// timestamp, key.
     pub fn table(&self, lua: &Lua, db: &Db) -> Result<Table> {
         let ab = db.ability(self.ability);
-        let h = lua.create_table()?;
+        let h = lua.create_table_with_capacity(0, 8)?;
+        let key = |k: &str| db.lua_name(lua, k);
         if let Some(s) = self.source {
-            h.set("source", Handle(s))?;
+            h.raw_set(key("source")?, Handle(s))?;
         }
-        h.set("def", ab.table.clone())?;
-        h.set("index", self.ability.1 + 1)?;
-        h.set("granted", self.granted)?;
+        h.raw_set(key("def")?, &ab.table)?;
+        h.raw_set(key("index")?, self.ability.1 + 1)?;
+        h.raw_set(key("granted")?, self.granted)?;
         if let Some(p) = self.delayed {
-            h.set("delayed", true)?;
-            h.set("controller", p as i64 + 1)?;
+            h.raw_set(key("delayed")?, true)?;
+            h.raw_set(key("controller")?, p as i64 + 1)?;
         }
-        h.set("timestamp", self.timestamp)?;
-        h.set("key", self.key(db))?;
+        h.raw_set(key("timestamp")?, self.timestamp)?;
+        h.raw_set(key("key")?, key(&self.key(db))?)?;
         Ok(h)
     }
 }
@@ -889,33 +890,40 @@ pub(crate) fn find_abilities(
 /// An event as a Lua table: name, card, old, from, from_player, to, to_player, player,
 /// source (the acting card), reason, key, amount, and the ruleset's data fields.
 pub fn event_table(lua: &Lua, db: &Db, st: &State, e: &Event) -> Result<Table> {
-    let t = lua.create_table()?;
-    t.set("name", e.name.as_str())?;
+    let t = lua.create_table_with_capacity(0, 8 + e.data.len())?;
+    // The fixed keys and zone names are the content's names (interned once); the event's
+    // name, reason and data may be a script's text.
+    let key = |k: &str| db.lua_name(lua, k);
+    t.raw_set(key("name")?, e.name.as_str())?;
     if let Some(c) = e.card {
-        t.set("card", Handle(c))?;
+        t.raw_set(key("card")?, Handle(c))?;
     }
     if let Some(c) = e.old {
-        t.set("old", Handle(c))?;
+        t.raw_set(key("old")?, Handle(c))?;
     }
     if let Some(z) = e.from {
-        t.set("from", zone_name(db, st, z))?;
-        t.set("from_player", st.zone(z).owner.map(|p| p as i64 + 1))?;
+        t.raw_set(key("from")?, key(zone_name(db, st, z))?)?;
+        t.raw_set(key("from_player")?, st.zone(z).owner.map(|p| p as i64 + 1))?;
     }
     if let Some(z) = e.to {
-        t.set("to", zone_name(db, st, z))?;
-        t.set("to_player", st.zone(z).owner.map(|p| p as i64 + 1))?;
+        t.raw_set(key("to")?, key(zone_name(db, st, z))?)?;
+        t.raw_set(key("to_player")?, st.zone(z).owner.map(|p| p as i64 + 1))?;
     }
     if let Some(p) = e.player {
-        t.set("player", p as i64 + 1)?;
+        t.raw_set(key("player")?, p as i64 + 1)?;
     }
     if let Some(c) = e.source {
-        t.set("source", Handle(c))?;
+        t.raw_set(key("source")?, Handle(c))?;
     }
-    t.set("reason", e.reason.as_deref())?;
-    t.set("key", e.key.as_deref())?;
-    t.set("amount", e.amount)?;
+    if let Some(r) = e.reason.as_deref() {
+        t.raw_set(key("reason")?, r)?;
+    }
+    if let Some(k) = e.key.as_deref() {
+        t.raw_set(key("key")?, k)?;
+    }
+    t.raw_set(key("amount")?, e.amount)?;
     for (k, v) in &e.data {
-        t.set(k.as_str(), val_to_lua(lua, v)?)?;
+        t.raw_set(k.as_str(), val_to_lua(lua, v)?)?;
     }
     Ok(t)
 }

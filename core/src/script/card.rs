@@ -224,18 +224,18 @@ fn field(lua: &Lua, id: ObjId, key: &str) -> Result<Value> {
     let card = &db.cards[o.card as usize];
     let v = match key {
         "id" => Value::Integer(id.0 as i64),
-        "card_id" => Value::String(lua.create_string(&card.def.id)?),
-        "category" => Value::String(lua.create_string(db.names.name(card.category))?),
-        "name" => Value::String(lua.create_string(&card.name)?),
+        "card_id" => Value::String(db.lua_name(lua, &card.def.id)?),
+        "category" => Value::String(db.lua_name(lua, db.names.name(card.category))?),
+        "name" => Value::String(db.lua_name(lua, &card.name)?),
         "owner" => Value::Integer(o.owner as i64 + 1),
         "controller" => Value::Integer(o.controller as i64 + 1),
-        "zone" => Value::String(lua.create_string(zone_name(&db, &st, o.zone))?),
+        "zone" => Value::String(db.lua_name(lua, zone_name(&db, &st, o.zone))?),
         "zone_owner" => match st.zone(o.zone).owner {
             Some(p) => Value::Integer(p as i64 + 1),
             None => Value::Nil,
         },
         "face_up" => Value::Boolean(o.face_up),
-        "orientation" => Value::String(lua.create_string(db.names.name(o.orientation))?),
+        "orientation" => Value::String(db.lua_name(lua, db.names.name(o.orientation))?),
         "position" => {
             // 1 = bottom; top = count.
             match st.zone(o.zone).cards.iter().position(|c| *c == id) {
