@@ -710,6 +710,14 @@ pub struct ActionDecl {
     /// A cost the card's value must not exceed.
     #[serde(default)]
     pub cost: Option<CostDecl>,
+    /// Player grants (`ctx:grant_player`) that bar it: a player who has any of them is not
+    /// offered it ("cannot use cards"). Tested in Rust, before `allowed`.
+    #[serde(default)]
+    pub unless_player_has: Vec<String>,
+    /// Offered from the acting player's Nth turn on (`2`: not in their first turn), counting
+    /// the turns they have begun as the turn player. Tested in Rust, before `allowed`.
+    #[serde(default)]
+    pub from_own_turn: Option<u32>,
     /// `(ctx, player) -> bool`, asked once per listing: may the player take it at all?
     #[serde(default)]
     pub allowed: Option<String>,

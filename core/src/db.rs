@@ -796,6 +796,10 @@ pub struct ActionKind {
     pub needs: Option<CardSel>,
     /// The cost: a characteristic index, and what pays it.
     pub cost: Option<(usize, CardSel)>,
+    /// Player grants that bar it (`unless_player_has`).
+    pub unless_player_has: Vec<Sym>,
+    /// Offered from the player's Nth turn on (`from_own_turn`; 0 or 1: always).
+    pub from_own_turn: u32,
     /// `(ctx, player) -> bool`.
     pub allowed: Option<Function>,
     /// `(ctx, card) -> bool`.

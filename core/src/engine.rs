@@ -249,6 +249,12 @@ fn action_kind(
         targets,
         needs,
         cost,
+        unless_player_has: a
+            .unless_player_has
+            .iter()
+            .map(|n| names.get(n).expect("interned with the rules"))
+            .collect(),
+        from_own_turn: a.from_own_turn.unwrap_or(0),
         allowed,
         condition,
         label: label_parts(rules, names, &a.label)?,

@@ -463,6 +463,12 @@ impl Rules {
         for p in &manifest.turn.phases {
             names.intern(&p.name);
         }
+        // The player grants an action's data tests (a card may grant them later).
+        for a in &manifest.actions {
+            for g in &a.unless_player_has {
+                names.intern(g);
+            }
+        }
         for s in &manifest.deck.sections {
             if !manifest.zones.iter().any(|z| z.name == s.zone) {
                 errors2.push(format!(

@@ -154,6 +154,29 @@ impl Builder {
         Ok(())
     }
 
+    /// Each player's `turns_taken` for a game started at turn `turn`: the turn players took
+    /// the turns before it in the kernel's order (`next_side_after`), ending with the turn
+    /// player's turn `turn`.
+    fn count_turns_taken(&mut self) {
+        let st = &self.state;
+        let mut cycle = vec![st.turn_player];
+        loop {
+            let next = st.next_side_after(*cycle.last().expect("not empty"));
+            if cycle.contains(&next) {
+                break;
+            }
+            cycle.push(next);
+        }
+        let (m, turn) = (cycle.len() as u32, st.turn);
+        let players = std::sync::Arc::make_mut(&mut self.state.players);
+        for (j, &p) in cycle.iter().enumerate() {
+            // Turn `turn - k` was cycle[(m - k % m) % m]'s: player j took those with
+            // k % m == (m - j) % m, for k in 0..turn.
+            let r = (m - j as u32) % m;
+            players[p as usize].turns_taken = if turn > r { (turn - 1 - r) / m + 1 } else { 0 };
+        }
+    }
+
     /// Starts turn `turn` of `turn_player` at the beginning of `phase` (its procedure runs),
     /// and runs until the first decision. Cards placed without `entered_turn` count as
     /// having entered on an earlier turn. With teams, the turn is `turn_player`'s team's,
@@ -176,6 +199,7 @@ impl Builder {
             .state
             .side_first(self.state.team_of(turn_player))
             .unwrap_or(turn_player);
+        self.count_turns_taken();
         let placed_turn = self.state.turn.saturating_sub(1);
         for o in std::sync::Arc::make_mut(&mut self.state.objects).iter_mut() {
             if o.entered_turn == 0 {

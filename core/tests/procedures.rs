@@ -214,6 +214,17 @@ fn content(manifest: &str) -> Content {
                    operate = function(ctx) ctx:emit("boosted", { key = "bugle", player = ctx.player }) end } }"#,
                 ),
             ),
+            // Jinx: [Main] you are exhausted until the end of the turn (a player grant).
+            card(
+                "jinx",
+                0,
+                Some(
+                    r#"return { { kind = "activated", timing = "main",
+                   operate = function(ctx)
+                     ctx:grant_player(ctx.player, "exhausted", { ["until"] = "end_of_turn" })
+                   end } }"#,
+                ),
+            ),
             // Watcher: when a card of yours is challenged, draw a card.
             card(
                 "watcher",
@@ -612,6 +623,70 @@ fn an_action_kind_naming_what_is_not_declared_is_a_load_error() {
     assert!(
         errors.contains("action 'use'") && errors.contains("{speed}"),
         "{errors}"
+    );
+}
+
+/// Options whose label starts with `prefix`.
+fn offered(g: &Game, prefix: &str) -> Vec<String> {
+    let (_, _, labels) = asked(g);
+    labels
+        .into_iter()
+        .filter(|l| l.starts_with(prefix))
+        .collect()
+}
+
+#[test]
+fn data_tests_bar_an_action_in_a_players_first_turn_and_while_they_have_a_grant() {
+    // `from_own_turn: 2`: no challenge in a player's first turn, even with haste; and
+    // `unless_player_has`: no recruiting while the player is exhausted. Both are tested in
+    // Rust before `allowed`.
+    let manifest = MANIFEST
+        .replace(
+            r#""label": "challenge {target} with {card}","#,
+            r#""label": "challenge {target} with {card}", "from_own_turn": 2,"#,
+        )
+        .replace(
+            r#""allowed": "may_recruit","#,
+            r#""allowed": "may_recruit", "unless_player_has": ["exhausted"],"#,
+        );
+    let mut g = new_game(
+        &engine_of(&content(&manifest)),
+        7,
+        vec![
+            deck(&[("ace", 1), ("cub", 2), ("jinx", 1)]),
+            deck(&[("sprinter", 1), ("cub", 2)]),
+        ],
+    );
+    pick(&mut g, "play jinx");
+    pick(&mut g, "play ace");
+    pick(&mut g, "end turn");
+    // P2's first turn: sprinter has haste, ace is there to challenge, but it is turn one of
+    // P2's own.
+    pick(&mut g, "play sprinter");
+    assert_eq!(offered(&g, "challenge"), Vec::<String>::new());
+    pick(&mut g, "end turn");
+    // P1's second turn: ace challenges; cub can be recruited (power 1, two cards on the
+    // board) until P1 exhausts themself with jinx, for the rest of the turn.
+    let challenges = [
+        "challenge sprinter with jinx",
+        "challenge sprinter with ace",
+    ];
+    assert_eq!(offered(&g, "challenge"), challenges);
+    assert_eq!(
+        offered(&g, "recruit"),
+        ["recruit cub (1)", "recruit cub (1)"]
+    );
+    pick(&mut g, "use jinx");
+    assert_eq!(offered(&g, "recruit"), Vec::<String>::new());
+    assert_eq!(offered(&g, "challenge"), challenges);
+    pick(&mut g, "end turn");
+    // P2's second turn: sprinter may challenge now.
+    assert_eq!(
+        offered(&g, "challenge"),
+        [
+            "challenge jinx with sprinter",
+            "challenge ace with sprinter"
+        ]
     );
 }
 

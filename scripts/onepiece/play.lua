@@ -90,7 +90,3 @@ function OP.may_activate_main(ctx, ab)
 end
 
 function OP.activate_action(ctx, o) OP.activate(ctx:with({ source = o.card }), o.ability, {}) end
-
---- OP 6-5-6-1: no player attacks on their first turn (Rush does not lift it, docs/rulings);
---- the rest of who may attack is the `attack` action's data (game.yaml).
-function OP.may_attack(ctx, p) return not OP.first_turn_of(ctx, p) end

@@ -149,6 +149,7 @@ pub(crate) fn empty_state(engine: &Engine, seats: Seats, seed: u64) -> State {
                 .map(|_| PlayerState {
                     values: vec![0; db.rules.player_values.syms.len()],
                     out: false,
+                    turns_taken: 0,
                 })
                 .collect(),
         ),

@@ -73,10 +73,10 @@ fn make_methods(lua: &Lua) -> Result<Vec<Value>> {
         debug_assert_eq!(METHODS[out.len()], name);
         out.push(Value::Function(f));
     };
-        // c:has("types", "Navy"): whether a set characteristic contains a name.
-        add(
-            "has",
-            lua.create_function(|lua, (this, ch, name): (CardUd, String, String)| {
+    // c:has("types", "Navy"): whether a set characteristic contains a name.
+    add(
+        "has",
+        lua.create_function(|lua, (this, ch, name): (CardUd, String, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let ci = char_index(&db, &ch)?;
@@ -84,11 +84,12 @@ fn make_methods(lua: &Lua) -> Result<Vec<Value>> {
                 return Ok(false);
             };
             Ok(characteristics::set_value(lua, &db, &st, this.0, ci)?.contains(&sym))
-        })?);
-        // c:keyword("repair"): the keyword's value (true for a plain one), nil if absent.
-        add(
-            "keyword",
-            lua.create_function(|lua, (this, name): (CardUd, String)| {
+        })?,
+    );
+    // c:keyword("repair"): the keyword's value (true for a plain one), nil if absent.
+    add(
+        "keyword",
+        lua.create_function(|lua, (this, name): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let Some(ci) = db.rules.char_index(&db.names, "keywords") else {
@@ -105,30 +106,33 @@ fn make_methods(lua: &Lua) -> Result<Vec<Value>> {
                 Some((_, v)) if *v != 0 => Value::Integer(*v),
                 _ => Value::Boolean(true),
             })
-        })?);
-        add(
-            "flag_on",
-            lua.create_function(|lua, (this, name): (CardUd, String)| {
+        })?,
+    );
+    add(
+        "flag_on",
+        lua.create_function(|lua, (this, name): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let i =
                 Rules::lookup(&db.names, &db.rules.flags, &name).map_err(mlua::Error::runtime)?;
             Ok(st.flag(this.0, i))
-        })?);
-        add(
-            "counter_value",
-            lua.create_function(|lua, (this, name): (CardUd, String)| {
+        })?,
+    );
+    add(
+        "counter_value",
+        lua.create_function(|lua, (this, name): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let i = Rules::lookup(&db.names, &db.rules.counters, &name)
                 .map_err(mlua::Error::runtime)?;
             Ok(st.obj(this.0).counters[i])
-        })?);
-        // The printed field, untouched by effects; nil when the card has none (a value
-        // printed as a dash: no value, not 0).
-        add(
-            "printed",
-            lua.create_function(|lua, (this, field): (CardUd, String)| {
+        })?,
+    );
+    // The printed field, untouched by effects; nil when the card has none (a value
+    // printed as a dash: no value, not 0).
+    add(
+        "printed",
+        lua.create_function(|lua, (this, field): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let card = &db.cards[st.obj(this.0).card as usize];
@@ -136,78 +140,82 @@ fn make_methods(lua: &Lua) -> Result<Vec<Value>> {
                 None | Some(serde_json::Value::Null) => Ok(Value::Nil),
                 Some(v) => lua.to_value(v),
             }
-        })?);
-        // c:name_in("en"): the name in a language, for people; the rules name (`c.name`, in
-        // the printed language) when the card has none in it.
-        add(
-            "name_in",
-            lua.create_function(|lua, (this, lang): (CardUd, String)| {
+        })?,
+    );
+    // c:name_in("en"): the name in a language, for people; the rules name (`c.name`, in
+    // the printed language) when the card has none in it.
+    add(
+        "name_in",
+        lua.create_function(|lua, (this, lang): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let card = &db.cards[st.obj(this.0).card as usize];
             lua.create_string(card.name_in(&lang))
-        })?);
-        // The raw (unclamped) integer value.
-        add(
-            "raw",
-            lua.create_function(|lua, (this, ch): (CardUd, String)| {
+        })?,
+    );
+    // The raw (unclamped) integer value.
+    add(
+        "raw",
+        lua.create_function(|lua, (this, ch): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let ci = char_index(&db, &ch)?;
             characteristics::int_raw(lua, &db, &st, this.0, ci)
-        })?);
-        // c:value_without("power", {controller = p, increases = true}): the value leaving
-        // out the continuous effects and static abilities that match every field given:
-        // those player `p` controls, those that raise the value (integers only).
-        add(
-            "value_without",
-            lua.create_function(|lua, (this, ch, filter): (CardUd, String, mlua::Table)| {
-                let (db, st, _host) = env(lua)?;
-                let st = st.borrow();
-                let ci = char_index(&db, &ch)?;
-                let mut without = characteristics::Without::default();
-                for pair in filter.pairs::<String, Value>() {
-                    let (k, v) = pair?;
-                    match (k.as_str(), v) {
-                        ("controller", v) => {
-                            let p = crate::sandbox::numbers::int(&v, "value_without: controller")?;
-                            without.controller = Some(crate::script::api::player_arg(&st, p)?);
-                        }
-                        ("increases", Value::Boolean(b)) => without.increases = b,
-                        (k, _) => {
-                            return Err(mlua::Error::runtime(format!(
-                                "value_without: unknown filter '{k}' (controller = a player, \
+        })?,
+    );
+    // c:value_without("power", {controller = p, increases = true}): the value leaving
+    // out the continuous effects and static abilities that match every field given:
+    // those player `p` controls, those that raise the value (integers only).
+    add(
+        "value_without",
+        lua.create_function(|lua, (this, ch, filter): (CardUd, String, mlua::Table)| {
+            let (db, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let ci = char_index(&db, &ch)?;
+            let mut without = characteristics::Without::default();
+            for pair in filter.pairs::<String, Value>() {
+                let (k, v) = pair?;
+                match (k.as_str(), v) {
+                    ("controller", v) => {
+                        let p = crate::sandbox::numbers::int(&v, "value_without: controller")?;
+                        without.controller = Some(crate::script::api::player_arg(&st, p)?);
+                    }
+                    ("increases", Value::Boolean(b)) => without.increases = b,
+                    (k, _) => {
+                        return Err(mlua::Error::runtime(format!(
+                            "value_without: unknown filter '{k}' (controller = a player, \
                                  increases = true)"
-                            )));
-                        }
+                        )));
                     }
                 }
-                if db.rules.is_int(ci) {
-                    characteristics::int_value_without(lua, &db, &st, this.0, ci, &without)
-                        .map(Value::Integer)
-                } else if without.increases {
-                    Err(mlua::Error::runtime(format!(
-                        "value_without: '{ch}' is a set of names; `increases` applies to \
+            }
+            if db.rules.is_int(ci) {
+                characteristics::int_value_without(lua, &db, &st, this.0, ci, &without)
+                    .map(Value::Integer)
+            } else if without.increases {
+                Err(mlua::Error::runtime(format!(
+                    "value_without: '{ch}' is a set of names; `increases` applies to \
                          integers"
-                    )))
-                } else {
-                    let t = lua.create_table()?;
-                    let names =
-                        characteristics::set_value_without(lua, &db, &st, this.0, ci, &without)?;
-                    for (i, s) in names.iter().enumerate() {
-                        t.raw_set(i + 1, db.names.name(*s))?;
-                    }
-                    Ok(Value::Table(t))
+                )))
+            } else {
+                let t = lua.create_table()?;
+                let names =
+                    characteristics::set_value_without(lua, &db, &st, this.0, ci, &without)?;
+                for (i, s) in names.iter().enumerate() {
+                    t.raw_set(i + 1, db.names.name(*s))?;
                 }
-            })?,
-        );
-        add(
-            "revealed_to",
-            lua.create_function(|lua, (this, p): (CardUd, i64)| {
+                Ok(Value::Table(t))
+            }
+        })?,
+    );
+    add(
+        "revealed_to",
+        lua.create_function(|lua, (this, p): (CardUd, i64)| {
             let (_, st, _host) = env(lua)?;
             let st = st.borrow();
             Ok(st.obj(this.0).revealed & (1 << (p - 1)) != 0)
-        })?);
+        })?,
+    );
     Ok(out)
 }
 

@@ -244,9 +244,11 @@ function Ctx:effects(filter) return K.effects(filter) end
 --- Ends a continuous effect by its handle (what ctx:modify returns, or `handle` from
 --- ctx:effects). Returns false when it is gone already or cannot be cancelled.
 function Ctx:end_effect(handle) return op(self, { kind = "end_effect", handle = handle }) end
---- Grants `name` to players (a player-level prohibition or permission).
+--- Grants `name` to players (a player number or a list of them): a player-level prohibition
+--- or permission.
 function Ctx:grant_player(players, name, duration)
   duration = duration or {}
+  if type(players) == "number" then players = { players } end
   return op(self, { kind = "effect", players = players, char = "player", op = "grant", value = name,
     ["until"] = duration["until"], until_player = duration.player, after_turn = duration.after_turn,
     times = duration.times, by = self.player, source = self.source })

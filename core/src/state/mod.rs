@@ -185,6 +185,8 @@ pub struct PlayerState {
     pub values: Vec<i64>,
     /// The player has lost or conceded and takes no further part.
     pub out: bool,
+    /// Turns the player has begun as the turn player (1 during their first turn).
+    pub turns_taken: u32,
 }
 
 /// An ability given to a card by an effect, or a delayed ability armed for a player.

@@ -158,6 +158,18 @@ impl Game {
             {
                 continue;
             }
+            // The data tests first: they need no Lua.
+            if a.from_own_turn > 1 && st.borrow().players[p as usize].turns_taken < a.from_own_turn
+            {
+                continue;
+            }
+            let mut barred = false;
+            for &g in &a.unless_player_has {
+                barred = barred || characteristics::player_has(&lua, &db, &st.borrow(), p, g)?;
+            }
+            if barred {
+                continue;
+            }
             if let Some(f) = &a.allowed
                 && !self
                     .engine

@@ -99,6 +99,7 @@ impl Game {
                     let mut st = self.state.borrow_mut();
                     st.turn += 1;
                     st.turn_player = next;
+                    std::sync::Arc::make_mut(&mut st.players)[next as usize].turns_taken += 1;
                 }
                 self.emit_kernel("turn_began", Some(next), None)?;
                 *stage = TurnStage::PhaseStart(0);
