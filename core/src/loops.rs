@@ -63,21 +63,23 @@ fn has_choice(req: &Request) -> bool {
 /// they count in an order of their own contents, so a loop that only reorders them repeats.
 pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &[Frame], req: &Request) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
-    let zones: Vec<Vec<ObjId>> = st
+    // An ordered zone's cards as they are; an unordered one's sorted (a copy).
+    let zones: Vec<std::borrow::Cow<[ObjId]>> = st
         .zones
         .iter()
         .map(|z| {
-            let mut cards = z.cards.clone();
-            if !rules.zones[z.decl as usize].1.ordered {
-                // Contents without places: the card ids of the object and its attachments.
-                let by_card = |id: ObjId| (0, st.obj(id).card);
-                cards.sort_by_cached_key(|id| {
-                    let mut d = rustc_hash::FxHasher::default();
-                    hash_object(st, &by_card, *id, &mut d);
-                    d.finish()
-                });
+            if rules.zones[z.decl as usize].1.ordered || z.cards.len() < 2 {
+                return std::borrow::Cow::Borrowed(z.cards.as_slice());
             }
-            cards
+            // Contents without places: the card ids of the object and its attachments.
+            let mut cards = z.cards.clone();
+            let by_card = |id: ObjId| (0, st.obj(id).card);
+            cards.sort_by_cached_key(|id| {
+                let mut d = rustc_hash::FxHasher::default();
+                hash_object(st, &by_card, *id, &mut d);
+                d.finish()
+            });
+            std::borrow::Cow::Owned(cards)
         })
         .collect();
     // Canonical numbers: zones in order, each card then its attachments.
@@ -94,7 +96,7 @@ pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &[Frame], req: &Req
         }
     }
     for cards in &zones {
-        for id in cards {
+        for id in cards.iter() {
             number(st, &mut canon, &mut next, *id);
         }
     }
@@ -110,7 +112,7 @@ pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &[Frame], req: &Req
     (st.round, st.seats.direction).hash(&mut h);
     for cards in &zones {
         cards.len().hash(&mut h);
-        for id in cards {
+        for id in cards.iter() {
             hash_object(st, &key, *id, &mut h);
         }
     }

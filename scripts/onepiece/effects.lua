@@ -55,7 +55,7 @@ function OP.added_rules(ctx, ab)
       end
     end
   end
-  table.sort(out, function(a, b) return a.at < b.at end)
+  if #out > 1 then table.sort(out, function(a, b) return a.at < b.at end) end
   return out
 end
 

@@ -42,8 +42,9 @@ impl Game {
             return Ok(Next::Return(out.into_iter().next().unwrap_or(Value::Nil)));
         }
         let mut it = out.into_iter();
+        // Read in place: the tag and an operation's kind are not copied out of Lua.
         let tag = match it.next() {
-            Some(Value::String(s)) => s.to_string_lossy(),
+            Some(Value::String(s)) => s,
             _ => {
                 return Ok(Next::Fail(Failure::message(
                     "a script yielded outside the kernel's API",
@@ -51,7 +52,8 @@ impl Game {
             }
         };
         let payload = it.next().unwrap_or(Value::Nil);
-        match tag.as_str() {
+        let tag = tag.to_str()?;
+        match &*tag {
             "op" => {
                 let db = self.engine.db.clone();
                 // The common operations come as their kind and fields in a fixed order
@@ -59,7 +61,8 @@ impl Game {
                 // `each`: orientation and counters over a list of cards, one simultaneous step.
                 let (ops, list, source, each) = match &payload {
                     Value::String(kind) => {
-                        let kind = kind.to_string_lossy();
+                        let kind = kind.to_str()?;
+                        let kind: &str = &kind;
                         let fields: Vec<Value> = it.collect();
                         let st = self.state.borrow();
                         let ops = operations::parse_positional(lua, &db, &st, &kind, &fields);
