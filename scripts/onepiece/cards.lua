@@ -212,10 +212,12 @@ function start_of_game(a)
 end
 
 --- A "when ..." text without a keyword (OP 8-1-3-1-1): `on` names the event, `when(ctx, ev)`
---- says whether it is this ability's (see `Happened` in verbs.lua).
+--- says whether it is this ability's (see `Happened` in verbs.lua; with one of those, the
+--- kernel first tests what it can of it, `Happened.MATCH`).
 function on_event(a)
   a.kind, a.zones = "triggered", a.zones or FIELD
   assert(a.on and a.when, "on_event needs `on` and `when`")
+  if a.match == nil and Happened and Happened.MATCH[a.when] then a.match = Happened.MATCH[a.when] end
   return with_cost(a)
 end
 

@@ -501,6 +501,16 @@ function Happened.opponent_character_ko(ctx, ev)
   return ev.reason == "ko" and ev.from == "character" and ev.from_player ~= ctx.player
 end
 
+-- What the kernel can test of each event above before any Lua runs (an on_event's `match`):
+-- a part of the function's own test, so a move that cannot pass costs no call into Lua. The
+-- function still decides.
+Happened.MATCH = {
+  [Happened.don_returned] = { to = "don_deck", reason = "don_minus" },
+  [Happened.deck_to_trash] = { from = "deck", to = "trash" },
+  [Happened.trash_to_your_deck] = { from = "trash", to = "deck" },
+  [Happened.opponent_character_ko] = { from = "character", reason = "ko" },
+}
+
 --- "When this Character is K.O.'d by your opponent's effect" (OP 10-2-1; an "instead" counts as
 --- its owner's effect, 8-1-3-4-7): for on_ko, whose ctx.event is the K.O.
 function Happened.ko_by_opponent(ctx, ev)
