@@ -31,6 +31,63 @@ pub enum Affects {
     Cards(Function),
     /// Players for which `(ctx, player)` returns true.
     Players(Function),
+    /// Cards that pass tests the kernel makes itself (`affects` as a table).
+    Select(CardTest),
+}
+
+/// Which cards a static ability declared as data affects: each test given must pass.
+#[derive(Clone, Debug, Default)]
+pub struct CardTest {
+    /// In a zone of these declarations (empty: any).
+    pub zones: Vec<usize>,
+    /// Whose card: relative to the ability's controller or to the turn.
+    pub controller: Option<Whose>,
+    /// At least this many cards attached to it.
+    pub attached: usize,
+}
+
+/// A card's controller, as a static ability's data test names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Whose {
+    /// The ability's controller (`"self"`).
+    Own,
+    /// Another player (`"opponents"`).
+    Others,
+    /// The turn player (`"turn_player"`).
+    TurnPlayer,
+    /// Not the turn player (`"not_turn_player"`).
+    NotTurnPlayer,
+}
+
+impl CardTest {
+    /// Whether card `id` passes, for an ability controlled by `controller` (None: the rules').
+    pub fn passes(
+        &self,
+        st: &crate::state::State,
+        id: crate::state::ObjId,
+        controller: Option<crate::state::PlayerId>,
+    ) -> bool {
+        let o = st.obj(id);
+        if !self.zones.is_empty() {
+            // An attached card is in its host's zone.
+            let mut host = o;
+            while let Some(h) = host.attached_to {
+                host = st.obj(h);
+            }
+            if !self.zones.contains(&(st.zone(host.zone).decl as usize)) {
+                return false;
+            }
+        }
+        let mine = |p| Some(p) == controller;
+        let whose_ok = match self.controller {
+            None => true,
+            Some(Whose::Own) => mine(o.controller),
+            Some(Whose::Others) => controller.is_some() && !mine(o.controller),
+            Some(Whose::TurnPlayer) => st.is_turn_of(o.controller),
+            Some(Whose::NotTurnPlayer) => !st.is_turn_of(o.controller),
+        };
+        whose_ok && o.attachments.len() >= self.attached
+    }
 }
 
 /// A static modification's amount.
@@ -45,6 +102,8 @@ pub enum ModValue {
     /// Computed by `(ctx, card) -> integer`, or for a set characteristic `-> name or list
     /// of names` (players: `(ctx, player)`).
     Fn(Function),
+    /// This much per card attached to the card (`value = {per_attached = n}`).
+    PerAttached(i64),
 }
 
 /// One modification of a static ability.
@@ -219,6 +278,87 @@ impl EventMatch {
                 .controllers_turn
                 .is_none_or(|mine| st.is_turn_of(controller) == mine)
     }
+}
+
+/// Reads a static ability's `affects` table: `zones` (names), `controller` ("self",
+/// "opponents", "turn_player", "not_turn_player"), `attached` (at least that many).
+fn card_test(rules: &Rules, names: &Names, t: &Table) -> Result<CardTest, String> {
+    let mut out = CardTest::default();
+    for pair in t.clone().pairs::<String, Value>() {
+        let (k, v) = pair.map_err(|e| format!("`affects`: {e}"))?;
+        match (k.as_str(), v) {
+            ("zones", Value::Table(list)) => {
+                for z in list.sequence_values::<String>() {
+                    let z = z.map_err(|_| "`affects.zones` should list zone names".to_string())?;
+                    out.zones.push(
+                        rules
+                            .zone_index(names, &z)
+                            .map_err(|e| format!("`affects.zones`: {e}"))?,
+                    );
+                }
+            }
+            ("controller", Value::String(s)) => {
+                out.controller = Some(match &*s.to_string_lossy() {
+                    "self" => Whose::Own,
+                    "opponents" => Whose::Others,
+                    "turn_player" => Whose::TurnPlayer,
+                    "not_turn_player" => Whose::NotTurnPlayer,
+                    other => {
+                        return Err(format!(
+                            "`affects.controller`: '{other}' is not one of self, opponents, \
+                             turn_player, not_turn_player"
+                        ));
+                    }
+                })
+            }
+            ("attached", v @ (Value::Integer(_) | Value::Number(_))) => {
+                let n = crate::sandbox::numbers::int(&v, "`affects.attached`")
+                    .map_err(|e| e.to_string())?;
+                out.attached = usize::try_from(n)
+                    .map_err(|_| format!("`affects.attached` should be 0 or more, not {n}"))?;
+            }
+            (k @ ("zones" | "controller" | "attached"), v) => {
+                return Err(format!(
+                    "`affects.{k}` should be {}, not a {}",
+                    match k {
+                        "zones" => "a list of zone names",
+                        "controller" => "a name",
+                        _ => "a whole number from 0",
+                    },
+                    v.type_name()
+                ));
+            }
+            (k, _) => {
+                return Err(format!(
+                    "`affects` has no test '{k}' (zones, controller, attached)"
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Reads an amount given as `{per_attached = n}`.
+fn per_attached(ch: &str, t: &Table) -> Result<i64, String> {
+    let mut n = None;
+    for pair in t.clone().pairs::<String, Value>() {
+        let (k, v) = pair.map_err(|e| format!("modification of '{ch}': {e}"))?;
+        match (k.as_str(), v) {
+            ("per_attached", v @ (Value::Integer(_) | Value::Number(_))) => {
+                n = Some(
+                    crate::sandbox::numbers::int(&v, "`per_attached`")
+                        .map_err(|e| format!("modification of '{ch}': {e}"))?,
+                )
+            }
+            (k, _) => {
+                return Err(format!(
+                    "modification of '{ch}': a `value` table is {{per_attached = n}} (a whole \
+                     number per attached card), not '{k}'"
+                ));
+            }
+        }
+    }
+    n.ok_or_else(|| format!("modification of '{ch}': `value` {{per_attached = n}} needs n"))
 }
 
 /// Reads an ability's `match` table.
@@ -528,9 +668,12 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
                 Affects::Cards(f)
             }
         }
+        Value::Table(sel) => Affects::Select(card_test(rules, names, &sel)?),
         other => {
             return Err(format!(
-                "`affects` should be \"self\" or a function, not {other:?}"
+                "`affects` should be \"self\", a function or a table of tests (zones, \
+                 controller, attached), not a {}",
+                other.type_name()
             ));
         }
     };
@@ -614,6 +757,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
             let value = match (kind, m.get::<Value>("value").map_err(|e| e.to_string())?) {
                 (_, Value::Function(f)) => ModValue::Fn(f),
                 (CharKind::Int, Value::Integer(i)) => ModValue::Int(i),
+                (CharKind::Int, Value::Table(v)) => ModValue::PerAttached(per_attached(&ch, &v)?),
                 (CharKind::Int, Value::Number(n)) => ModValue::Int(n as i64),
                 (CharKind::Set, Value::String(s)) => {
                     ModValue::Name(names.intern(&s.to_string_lossy()))

@@ -99,6 +99,11 @@ function main_actions(ctx)
       end },
     { label = "rename briefly", run = change(mine, "names", "set", { "elm" }) },
     { label = "stash", run = function(ctx) ctx:move(mine, "deck") end },
+    { label = "hang elm", run = function(ctx)
+        for _, c in ipairs(ctx:cards("board", p)) do
+          if c.name == "elm" then ctx:attach(c, mine) end
+        end
+      end },
     { label = "unstash", run = function(ctx) ctx:move(ctx:top("deck", p)[1], "board") end },
     { label = "blue", run = change(mine, "tags", "grant", "blue") },
     { label = "curse", run = change(theirs, "power", "add", -1) },
@@ -172,6 +177,17 @@ return {
   ward,
 }"#;
 
+/// Static abilities as data: the kernel tests `affects` and counts the amount without Lua.
+/// The banner weakens the opposing board's cards; the crown gives +2 per attached card to
+/// the turn player's cards that have one.
+const BANNER: &str = r#"
+return { { kind = "static", affects = { zones = { "board" }, controller = "opponents" },
+  modify = { { char = "power", op = "add", value = -1 } } } }"#;
+
+const CROWN: &str = r#"
+return { { kind = "static", affects = { controller = "turn_player", attached = 1 },
+  modify = { { char = "power", op = "add", value = { per_attached = 2 } } } } }"#;
+
 fn card(id: &str, script: Option<&str>) -> CardDef {
     let mut fields = BTreeMap::new();
     fields.insert("power".to_string(), serde_json::json!(3));
@@ -200,6 +216,8 @@ fn cards() -> Vec<CardDef> {
         card("anchor", Some(ANCHOR)),
         card("bully", Some(BULLY)),
         card("totem", Some(TOTEM)),
+        card("banner", Some(BANNER)),
+        card("crown", Some(CROWN)),
     ]
 }
 
@@ -574,4 +592,45 @@ fn a_granted_static_ability_applies_to_its_host_while_the_grant_lasts() {
         3,
         "the grant ended with the turn"
     );
+}
+
+#[test]
+fn a_static_ability_declared_as_data_selects_its_cards_and_counts_attachments() {
+    let mut g = game([&["oak", "elm", "crown"], &["oak", "banner"]]);
+    // P2's banner: P1's board is the opposing one (−1 each); its own side is untouched.
+    assert_eq!(value(&g, 0, "oak", "power"), 2);
+    assert_eq!(value(&g, 1, "oak", "power"), 3);
+    // P1's crown: nothing attached yet.
+    pick(&mut g, "hang elm");
+    // Oak holds elm: +2 for one attached card on the turn player's side, −1 from the banner.
+    assert_eq!(value(&g, 0, "oak", "power"), 4);
+    pick(&mut g, "end turn");
+    // Not the turn player's any more: the crown gives nothing.
+    assert_eq!(value(&g, 0, "oak", "power"), 2);
+}
+
+#[test]
+fn a_static_ability_with_a_bad_data_test_is_a_load_error() {
+    let bad = |affects: &str, value: &str| {
+        let script = format!(
+            "return {{ {{ kind = \"static\", affects = {affects}, \
+             modify = {{ {{ char = \"power\", op = \"add\", value = {value} }} }} }} }}"
+        );
+        let mut cards = cards();
+        cards.push(card("flag", Some(&script)));
+        load_errors(|_| {}, cards)
+    };
+    let e = bad("{ zones = { \"moon\" } }", "1");
+    assert!(e.contains("flag") && e.contains("moon"), "{e}");
+    let e = bad("{ controller = \"everyone\" }", "1");
+    assert!(
+        e.contains("affects.controller") && e.contains("turn_player"),
+        "{e}"
+    );
+    let e = bad("{ colour = \"red\" }", "1");
+    assert!(e.contains("no test 'colour'"), "{e}");
+    let e = bad("{ attached = -1 }", "1");
+    assert!(e.contains("attached"), "{e}");
+    let e = bad("\"self\"", "{ per_card = 3 }");
+    assert!(e.contains("per_attached"), "{e}");
 }

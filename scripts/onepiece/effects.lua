@@ -205,10 +205,9 @@ OP.RULES = {
       if c.alive then OP.trash(ctx, c, "trigger") end
       return nil
     end },
-  -- OP 6-5-5-2: +1000 power per attached DON!! during its owner's turn.
+  -- OP 6-5-5-2: +1000 power per attached DON!! during its owner's turn (data: the kernel
+  -- tests and counts it without Lua).
   { kind = "static",
-    affects = function(ctx, c)
-      return (c.zone == "leader" or c.zone == "character") and c.controller == ctx.turn_player and #c.attachments > 0
-    end,
-    modify = { { char = "power", op = "add", value = function(ctx, c) return 1000 * #c.attachments end } } },
+    affects = { zones = { "leader", "character" }, controller = "turn_player", attached = 1 },
+    modify = { { char = "power", op = "add", value = { per_attached = 1000 } } } },
 }

@@ -258,7 +258,7 @@ pub fn player_has(lua: &Lua, db: &Db, st: &State, p: PlayerId, name: Sym) -> Res
     if let Some(ps) = player_sym {
         for_each_static(lua, db, st, ps, &mut |ctx, ab, _src| {
             if let Affects::Players(f) = &ab.affects
-                && f.call::<bool>((ctx.clone(), p as i64 + 1))?
+                && f.call::<bool>((ctx.get()?, p as i64 + 1))?
             {
                 for m in ab.mods.iter().filter(|m| m.characteristic == ps) {
                     let names = match &m.value {
@@ -304,13 +304,13 @@ pub fn player_raw(lua: &Lua, db: &Db, st: &State, p: PlayerId, pi: usize) -> Res
             let Affects::Players(f) = &ab.affects else {
                 return Ok(());
             };
-            if !f.call::<bool>((ctx.clone(), p as i64 + 1))? {
+            if !f.call::<bool>((ctx.get()?, p as i64 + 1))? {
                 return Ok(());
             }
             for m in ab.mods.iter().filter(|m| m.characteristic == sym) {
                 let n = match &m.value {
                     ModValue::Int(i) => *i,
-                    ModValue::Fn(f) => match f.call::<Value>((ctx.clone(), p as i64 + 1))? {
+                    ModValue::Fn(f) => match f.call::<Value>((ctx.get()?, p as i64 + 1))? {
                         Value::Nil => 0,
                         v => numbers::int(&v, "a static ability's amount")?,
                     },
@@ -409,7 +409,8 @@ pub(crate) fn collect(
         let r = for_each_static(lua, db, st, sym, &mut |ctx, ab, src| {
             let applies = match &ab.affects {
                 Affects::Source => src.source == Some(id),
-                Affects::Cards(f) => f.call::<bool>((ctx.clone(), Handle(id)))?,
+                Affects::Cards(f) => f.call::<bool>((ctx.get()?, Handle(id)))?,
+                Affects::Select(t) => t.passes(st, id, src.controller),
                 Affects::Players(_) => false,
             };
             if !applies {
@@ -426,7 +427,7 @@ pub(crate) fn collect(
                 };
                 let call = || -> Result<Value> {
                     match &m.value {
-                        ModValue::Fn(f) => f.call::<Value>((ctx.clone(), Handle(id))),
+                        ModValue::Fn(f) => f.call::<Value>((ctx.get()?, Handle(id))),
                         _ => Ok(Value::Nil),
                     }
                 };
@@ -434,6 +435,9 @@ pub(crate) fn collect(
                     CharKind::Int => {
                         let n = match &m.value {
                             ModValue::Int(i) => *i,
+                            ModValue::PerAttached(n) => {
+                                n.saturating_mul(st.obj(id).attachments.len() as i64)
+                            }
                             ModValue::Fn(_) => match call()? {
                                 Value::Nil => 0,
                                 v => numbers::int(&v, "a static ability's amount")?,
@@ -452,7 +456,7 @@ pub(crate) fn collect(
                             ModValue::Name(s) => vec![*s],
                             ModValue::Names(v) => v.clone(),
                             ModValue::Fn(_) => names_of(db, call()?)?,
-                            ModValue::Int(_) => Vec::new(),
+                            ModValue::Int(_) | ModValue::PerAttached(_) => Vec::new(),
                         };
                         match m.op {
                             ModOp::Set => push(Modify::SetNames(names.into())),
@@ -484,7 +488,49 @@ struct StaticSrc {
 }
 
 /// What `for_each_static` calls for each active static ability: (ctx, ability, source).
-type StaticVisitor<'a> = dyn FnMut(&Value, &Ability, StaticSrc) -> Result<()> + 'a;
+type StaticVisitor<'a> = dyn FnMut(&LazyCtx, &Ability, StaticSrc) -> Result<()> + 'a;
+
+/// A static ability's `ctx`, made when a Lua function first needs it: one declared as data
+/// (no condition, `affects` and amounts as data) runs with none made.
+pub(crate) struct LazyCtx<'a> {
+    lua: &'a Lua,
+    db: &'a Db,
+    controller: Option<PlayerId>,
+    source: Option<ObjId>,
+    ability: &'a mlua::Table,
+    made: std::cell::OnceCell<Value>,
+}
+
+impl<'a> LazyCtx<'a> {
+    fn new(
+        lua: &'a Lua,
+        db: &'a Db,
+        controller: Option<PlayerId>,
+        source: Option<ObjId>,
+        ability: &'a Ability,
+    ) -> LazyCtx<'a> {
+        LazyCtx {
+            lua,
+            db,
+            controller,
+            source,
+            ability: &ability.table,
+            made: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The `ctx` (made once).
+    pub(crate) fn get(&self) -> Result<Value> {
+        if let Some(v) = self.made.get() {
+            return Ok(v.clone());
+        }
+        let v = self
+            .db
+            .ctx(self.lua, self.controller, self.source, Some(self.ability))?;
+        let _ = self.made.set(v.clone());
+        Ok(v)
+    }
+}
 
 /// One static ability of one source: (card index or `None` for a rule ability, ability
 /// index, source object, the timestamp of the grant that gave it, 0 for a card's own).
@@ -529,7 +575,7 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
                     }
                     let ab = &db.rule_abilities[ai];
                     deciding(key, || {
-                        let ctx = db.ctx(lua, None, None, Some(&ab.table))?;
+                        let ctx = LazyCtx::new(lua, db, None, None, ab);
                         if check_condition(&ctx, ab)? {
                             let src = StaticSrc {
                                 source: None,
@@ -609,7 +655,7 @@ fn run_static(
 ) -> Result<()> {
     let r = db.budget.slice(|| {
         deciding(key, || {
-            let ctx = db.ctx(lua, controller, ctx_source, Some(&ab.table))?;
+            let ctx = LazyCtx::new(lua, db, controller, ctx_source, ab);
             if check_condition(&ctx, ab)? {
                 f(&ctx, ab, from)?;
             }
@@ -622,9 +668,9 @@ fn run_static(
     Ok(())
 }
 
-fn check_condition(ctx: &Value, ab: &Ability) -> Result<bool> {
+fn check_condition(ctx: &LazyCtx, ab: &Ability) -> Result<bool> {
     match &ab.condition {
-        Some(c) => c.call::<bool>(ctx.clone()),
+        Some(c) => c.call::<bool>(ctx.get()?),
         None => Ok(true),
     }
 }
