@@ -65,9 +65,9 @@ impl Game {
                         let kind: &str = &kind;
                         let fields: Vec<Value> = it.collect();
                         let st = self.state.borrow();
-                        let ops = operations::parse_positional(lua, &db, &st, &kind, &fields);
+                        let ops = operations::parse_positional(lua, &db, &st, kind, &fields);
                         let field = |name: &str| {
-                            operations::positional_field(&kind, &fields, name)
+                            operations::positional_field(kind, &fields, name)
                                 .filter(|v| !matches!(v, Value::Nil))
                         };
                         // A move's result is a list, unless it attaches (`host`).
