@@ -35,6 +35,10 @@ pub enum Affects {
     Select(CardTest),
 }
 
+/// How many names [`Db::lua_name`] keeps (a record's keys are a script's text: many
+/// distinct ones must not grow the cache without bound).
+pub const INTERNED_MAX: usize = 4096;
+
 /// Which cards a static ability declared as data affects: each test given must pass.
 #[derive(Clone, Debug, Default)]
 pub struct CardTest {
@@ -1134,9 +1138,9 @@ pub struct Db {
     /// The keys of a new `ctx`: `player`, `source`, `ability` (made once).
     pub ctx_keys: [mlua::LuaString; 3],
     /// Lua strings of names the content declares (zones, categories, orientations, card
-    /// ids, the keys of the tables the kernel makes), each made once: reading `card.zone`
-    /// does not intern the same text again. Never text a script made (that could grow
-    /// without bound).
+    /// ids, the keys of the tables the kernel makes and of procedures' records), each made
+    /// once: reading `card.zone` does not intern the same text again. Bounded
+    /// ([`INTERNED_MAX`]): past it, names are made as before.
     pub interned: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, mlua::LuaString>>,
     /// The ruleset's hooks.
     pub hooks: Hooks,
@@ -1238,7 +1242,10 @@ impl Db {
             return Ok(s.clone());
         }
         let s = lua.create_string(name)?;
-        self.interned.borrow_mut().insert(name.into(), s.clone());
+        let mut interned = self.interned.borrow_mut();
+        if interned.len() < INTERNED_MAX {
+            interned.insert(name.into(), s.clone());
+        }
         Ok(s)
     }
 

@@ -1003,10 +1003,10 @@ pub fn record_from_lua(t: &Table, what: &str) -> Result<Vec<(String, Val)>> {
 }
 
 /// A procedure's record as a fresh Lua table.
-pub fn record_to_lua(lua: &Lua, rec: &[(String, Val)]) -> Result<Table> {
+pub fn record_to_lua(lua: &Lua, db: &Db, rec: &[(String, Val)]) -> Result<Table> {
     let t = lua.create_table_with_capacity(0, rec.len())?;
     for (k, v) in rec {
-        t.raw_set(k.as_str(), val_to_lua(lua, v)?)?;
+        t.raw_set(db.lua_name(lua, k)?, val_to_lua(lua, v)?)?;
     }
     Ok(t)
 }

@@ -21,13 +21,13 @@ impl Game {
                     }
                     let Some(step) = proc.steps.get(f.step) else {
                         let lua = &self.engine.lua;
-                        return Ok(Next::Return(Value::Table(record_to_lua(lua, &f.data)?)));
+                        return Ok(Next::Return(Value::Table(record_to_lua(lua, &db, &f.data)?)));
                     };
                     let Some(cond) = step.stop_unless.as_ref().filter(|_| !f.stopping) else {
                         break;
                     };
                     let ctx = self.ctx(f.player, None, None)?;
-                    let data = record_to_lua(&self.engine.lua, &f.data)?;
+                    let data = record_to_lua(&self.engine.lua, &db, &f.data)?;
                     if self.engine.run(|| cond.call::<bool>((ctx, data)))? {
                         break;
                     }
@@ -36,7 +36,7 @@ impl Game {
                 let step = &proc.steps[f.step];
                 f.stage = ProcStage::Running;
                 let ctx = self.ctx(f.player, None, None)?;
-                let data = record_to_lua(&self.engine.lua, &f.data)?;
+                let data = record_to_lua(&self.engine.lua, &db, &f.data)?;
                 match &step.does {
                     StepFn::Run(run) => {
                         f.live = Some(data.clone());

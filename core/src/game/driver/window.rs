@@ -29,7 +29,7 @@ impl Game {
                 self.options_cache = None;
                 return Ok(Next::Return(match &w.source {
                     WindowSource::Declared { data, .. } => {
-                        Value::Table(record_to_lua(&self.engine.lua, data)?)
+                        Value::Table(record_to_lua(&self.engine.lua, &self.engine.db, data)?)
                     }
                     WindowSource::Script { .. } => Value::Nil,
                 }));
@@ -172,7 +172,7 @@ impl Game {
                 let Value::Table(ctx) = self.ctx(Some(p), None, None)? else {
                     unreachable!("make_ctx returns a table");
                 };
-                let data = record_to_lua(&self.engine.lua, data)?;
+                let data = record_to_lua(&self.engine.lua, &self.engine.db, data)?;
                 let kinds =
                     self.list_kinds(&decl.kinds, p, &Value::Table(ctx.clone()), Some(&data))?;
                 let options: Table = match &decl.actions {
