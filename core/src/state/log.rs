@@ -42,16 +42,26 @@ pub enum Entry {
 }
 
 /// The log: shared between forks until one of them writes.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Log {
     entries: Arc<Vec<Entry>>,
     /// One `Seen` per entry (not hashed).
     seen: Arc<Vec<Seen>>,
-    hasher: blake3::Hasher,
+    hasher: xxhash_rust::xxh3::Xxh3,
     /// Scratch space for an entry's binary form (empty between pushes).
     scratch: Vec<u8>,
     /// Keep entries (true) or only the hash (false, for fast random playouts).
     pub keep: bool,
+}
+
+impl std::fmt::Debug for Log {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Log")
+            .field("entries", &self.entries)
+            .field("hash", &self.hash())
+            .field("keep", &self.keep)
+            .finish()
+    }
 }
 
 impl Default for Log {
@@ -59,7 +69,7 @@ impl Default for Log {
         Log {
             entries: Arc::default(),
             seen: Arc::default(),
-            hasher: blake3::Hasher::new(),
+            hasher: xxhash_rust::xxh3::Xxh3::new(),
             scratch: Vec::new(),
             keep: true,
         }
@@ -97,6 +107,6 @@ impl Log {
 
     /// The hash of every entry so far, as hex.
     pub fn hash(&self) -> String {
-        self.hasher.finalize().to_hex().to_string()
+        format!("{:032x}", self.hasher.digest128())
     }
 }
