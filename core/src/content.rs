@@ -832,10 +832,30 @@ pub struct StepDecl {
     /// however the battle went).
     #[serde(default)]
     pub always: bool,
-    /// `(ctx, data) -> bool`, asked before the step: false stops the procedure here (only
-    /// `always` steps run), as if the step before had returned `"stop"`.
+    /// Asked before the step: when it fails, the procedure stops here (only `always` steps
+    /// run), as if the step before had returned `"stop"`. A function `(ctx, data) -> bool`, or
+    /// `{alive: [fields]}`: the record's fields must name cards still alive (the same objects;
+    /// tested in Rust).
     #[serde(default)]
-    pub stop_unless: Option<String>,
+    pub stop_unless: Option<StopUnless>,
+}
+
+/// A procedure step's `stop_unless`.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum StopUnless {
+    /// `(ctx, data) -> bool`: the name of a function.
+    Function(String),
+    /// Tests the kernel makes on the record.
+    Tests(StopTests),
+}
+
+/// The record tests of a `stop_unless` the kernel makes itself.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StopTests {
+    /// Fields of the record that must name cards still alive (not moved to a new object).
+    pub alive: Vec<String>,
 }
 
 /// A response window declared as a procedure step.

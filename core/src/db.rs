@@ -903,8 +903,17 @@ pub struct StepFns {
     pub does: StepFn,
     /// Runs even after a step returned `"stop"`.
     pub always: bool,
-    /// `(ctx, data) -> bool`: false stops the procedure before this step.
-    pub stop_unless: Option<Function>,
+    /// False stops the procedure before this step.
+    pub stop_unless: Option<StopTest>,
+}
+
+/// A procedure step's `stop_unless`, resolved.
+#[derive(Clone, Debug)]
+pub enum StopTest {
+    /// `(ctx, data) -> bool`.
+    Lua(Function),
+    /// These record fields must name cards still alive.
+    Alive(Vec<String>),
 }
 
 /// What a procedure step does.

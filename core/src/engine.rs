@@ -327,7 +327,15 @@ fn procedure_fns(
                     None
                 }
             };
-            let stop_unless = s.stop_unless.as_deref().and_then(&mut need);
+            let stop_unless = match &s.stop_unless {
+                None => None,
+                Some(crate::content::StopUnless::Function(f)) => {
+                    need(f).map(crate::db::StopTest::Lua)
+                }
+                Some(crate::content::StopUnless::Tests(t)) => {
+                    Some(crate::db::StopTest::Alive(t.alive.clone()))
+                }
+            };
             let does = match (&s.run, &s.window) {
                 (Some(run), None) => need(run).map(StepFn::Run),
                 (None, Some(w)) => {

@@ -149,6 +149,8 @@ function duel_clash(ctx, d)
   if b.power >= a.power then ctx:move(a, "discard", { reason = "duel" }) end
 end
 
+function duel_encore(ctx, d) ctx:emit("boosted", { key = "encore" }) end
+
 function duel_after(ctx, d)
   ctx:emit("duel_over", { card = d.attacker, target = d.defender, amount = d.boosts or 0 })
   ctx:expire("end_of_duel")
@@ -429,6 +431,53 @@ fn a_step_that_stops_skips_to_the_steps_that_always_run() {
     // No guard, no boost, no clash: the duel's end came at once.
     assert_eq!(story(&g), ["challenged@2", "duel_over@1"]);
     assert_eq!(asked(&g).0, "main");
+}
+
+#[test]
+fn a_data_stop_unless_goes_on_while_the_records_cards_are_alive() {
+    // An `encore` step before the clash, with `stop_unless: {alive: [...]}` tested in Rust:
+    // with the attacker and defender alive it runs; naming a field the record lacks, the
+    // duel stops there (the clash is skipped, its `always` end still comes).
+    let with = |fields: &str| {
+        let manifest = MANIFEST.replace(
+            r#"{"name": "clash", "run": "duel_clash"},"#,
+            &format!(
+                r#"{{"name": "encore", "stop_unless": {{"alive": [{fields}]}}, "run": "duel_encore"}},
+      {{"name": "clash", "run": "duel_clash"}},"#
+            ),
+        );
+        assert_ne!(manifest, MANIFEST);
+        let mut g = new_game(
+            &engine_of(&content(&manifest)),
+            7,
+            vec![
+                deck(&[("ace", 1), ("cub", 2)]),
+                deck(&[("brute", 1), ("cub", 2)]),
+            ],
+        );
+        pick(&mut g, "play ace");
+        pick(&mut g, "end turn");
+        pick(&mut g, "play brute");
+        pick(&mut g, "end turn");
+        pick(&mut g, "challenge brute with ace");
+        pick(&mut g, "no guard");
+        pick(&mut g, "pass");
+        pick(&mut g, "pass");
+        story(&g)
+    };
+    assert_eq!(
+        with(r#""attacker", "defender""#),
+        [
+            "challenged@2",
+            "boosted:encore@1",
+            "lost:brute",
+            "duel_over@1"
+        ]
+    );
+    assert_eq!(
+        with(r#""attacker", "ghost""#),
+        ["challenged@2", "duel_over@1"]
+    );
 }
 
 #[test]

@@ -9,10 +9,8 @@ OP = OP or {}
 
 --- OP 7-1-1-4, 7-1-2-3, 7-1-3-2-3 (docs/rulings): at the end of each of the first three steps,
 --- if the attacking card or the card being attacked (after a Blocker: the Blocker) has moved
---- zones, the battle goes straight to its end (game.yaml: `stop_unless`).
-function OP.battle_goes_on(ctx, b)
-  return b.attacker.alive and b.target.alive
-end
+--- zones, the battle goes straight to its end (game.yaml: `stop_unless: {alive: [attacker,
+--- target]}`, tested by the kernel).
 
 --- The defending player (the block and counter windows).
 function OP.defender(ctx, b) return { OP.opponent(ctx, b.attacker.controller) } end

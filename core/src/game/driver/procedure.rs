@@ -6,8 +6,9 @@
 //! Inside a step's own script a question suspends that script, as anywhere else.
 
 use super::*;
-use crate::db::StepFn;
+use crate::db::{StepFn, StopTest};
 use crate::script::api::{record_from_lua, record_to_lua};
+use crate::state::values::Val;
 
 impl Game {
     pub(super) fn step_procedure(&mut self, f: &mut ProcFrame, input: Input) -> R<Next> {
@@ -21,14 +22,29 @@ impl Game {
                     }
                     let Some(step) = proc.steps.get(f.step) else {
                         let lua = &self.engine.lua;
-                        return Ok(Next::Return(Value::Table(record_to_lua(lua, &db, &f.data)?)));
+                        return Ok(Next::Return(Value::Table(record_to_lua(
+                            lua, &db, &f.data,
+                        )?)));
                     };
                     let Some(cond) = step.stop_unless.as_ref().filter(|_| !f.stopping) else {
                         break;
                     };
-                    let ctx = self.ctx(f.player, None, None)?;
-                    let data = record_to_lua(&self.engine.lua, &db, &f.data)?;
-                    if self.engine.run(|| cond.call::<bool>((ctx, data)))? {
+                    let goes_on = match cond {
+                        StopTest::Alive(fields) => {
+                            let st = self.state.borrow();
+                            fields.iter().all(|k| {
+                                f.data.iter().any(|(n, v)| {
+                                    n == k && matches!(v, Val::Card(c) if st.obj(c.card).alive)
+                                })
+                            })
+                        }
+                        StopTest::Lua(cond) => {
+                            let ctx = self.ctx(f.player, None, None)?;
+                            let data = record_to_lua(&self.engine.lua, &db, &f.data)?;
+                            self.engine.run(|| cond.call::<bool>((ctx, data)))?
+                        }
+                    };
+                    if goes_on {
                         break;
                     }
                     f.stopping = true;
