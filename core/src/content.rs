@@ -862,8 +862,9 @@ pub struct StopTests {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WindowDecl {
-    /// `(ctx, data) -> {seats}`: who may act, in order.
-    pub players: String,
+    /// Who may act, in order: a function `(ctx, data) -> {seats}`, or `{controller_of:
+    /// field}`, the controller of the record's card in that field (tested in Rust).
+    pub players: WindowPlayers,
     /// How turns go round.
     #[serde(default)]
     pub model: WindowModel,
@@ -879,6 +880,25 @@ pub struct WindowDecl {
     /// The prompt of the window's requests.
     #[serde(default)]
     pub prompt: Option<String>,
+}
+
+/// A declared window's `players`.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum WindowPlayers {
+    /// `(ctx, data) -> {seats}`: the name of a function.
+    Function(String),
+    /// Read from the record by the kernel.
+    Record(RecordSeat),
+}
+
+/// A window's player read from the procedure's record.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordSeat {
+    /// The record field whose card's controller acts (the defending player of a battle:
+    /// `target`).
+    pub controller_of: String,
 }
 
 /// How players take turns in a window.

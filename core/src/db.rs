@@ -925,11 +925,20 @@ pub enum StepFn {
     Window(WindowFns),
 }
 
+/// Who acts in a declared window.
+#[derive(Clone, Debug)]
+pub enum WindowSeats {
+    /// `(ctx, data) -> {seats}`.
+    Lua(Function),
+    /// The controller of the record's card in this field.
+    ControllerOf(String),
+}
+
 /// A declared window's functions.
 #[derive(Clone, Debug)]
 pub struct WindowFns {
-    /// `(ctx, data) -> {seats}`.
-    pub players: Function,
+    /// Who acts.
+    pub players: WindowSeats,
     /// How turns go round.
     pub model: crate::content::WindowModel,
     /// `(ctx, player, data) -> options`.

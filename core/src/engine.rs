@@ -359,7 +359,15 @@ fn procedure_fns(
                         Some(a) => need(a).map(Some),
                         None => Some(None),
                     };
-                    match (need(&w.players), listed) {
+                    let seats = match &w.players {
+                        crate::content::WindowPlayers::Function(f) => {
+                            need(f).map(crate::db::WindowSeats::Lua)
+                        }
+                        crate::content::WindowPlayers::Record(r) => Some(
+                            crate::db::WindowSeats::ControllerOf(r.controller_of.clone()),
+                        ),
+                    };
+                    match (seats, listed) {
                         (Some(players), Some(actions)) => Some(StepFn::Window(WindowFns {
                             players,
                             model: w.model,

@@ -481,6 +481,46 @@ fn a_data_stop_unless_goes_on_while_the_records_cards_are_alive() {
 }
 
 #[test]
+fn a_window_may_seat_the_controller_of_a_record_card() {
+    // The guard window's `players: {controller_of: defender}`, read by the kernel from the
+    // record: the same seat as the Lua `defending_player`; a field that is not a card is an
+    // error naming the step.
+    let seat = |field: &str| {
+        let manifest = MANIFEST.replace(
+            r#""players": "defending_player""#,
+            &format!(r#""players": {{"controller_of": "{field}"}}"#),
+        );
+        assert_ne!(manifest, MANIFEST);
+        let e = engine_of(&content(&manifest));
+        let mut g = new_game(
+            &e,
+            7,
+            vec![
+                deck(&[("ace", 1), ("cub", 2)]),
+                deck(&[("brute", 1), ("watcher", 1), ("cub", 1)]),
+            ],
+        );
+        pick(&mut g, "play ace");
+        pick(&mut g, "end turn");
+        pick(&mut g, "play brute");
+        pick(&mut g, "play watcher");
+        pick(&mut g, "end turn");
+        pick(&mut g, "challenge brute with ace");
+        g
+    };
+    let g = seat("defender");
+    let (prompt, player, labels) = asked(&g);
+    assert_eq!((prompt.as_str(), player), ("guard", 1));
+    assert_eq!(labels, ["guard with watcher", "no guard"]);
+    let g = seat("boosts");
+    let errors = g.errors().join("\n");
+    assert!(
+        errors.contains("step guard") && errors.contains("'boosts', which is not a card"),
+        "{errors}"
+    );
+}
+
+#[test]
 fn windows_nest_and_the_inner_one_closes_first() {
     let mut g = two_boards();
     pick(&mut g, "challenge brute with ace");

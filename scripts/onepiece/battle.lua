@@ -12,8 +12,8 @@ OP = OP or {}
 --- zones, the battle goes straight to its end (game.yaml: `stop_unless: {alive: [attacker,
 --- target]}`, tested by the kernel).
 
---- The defending player (the block and counter windows).
-function OP.defender(ctx, b) return { OP.opponent(ctx, b.attacker.controller) } end
+-- The defending player (the block and counter windows) is the target's controller (game.yaml
+-- `players: {controller_of: target}`): the attacker's opponent, OP 7-1-1-2.
 
 --- Starts a battle from any script (the Main Phase starts it as an action option).
 function OP.battle(ctx, attacker, target)

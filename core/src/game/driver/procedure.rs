@@ -6,7 +6,7 @@
 //! Inside a step's own script a question suspends that script, as anywhere else.
 
 use super::*;
-use crate::db::{StepFn, StopTest};
+use crate::db::{StepFn, StopTest, WindowSeats};
 use crate::script::api::{record_from_lua, record_to_lua};
 use crate::state::values::Val;
 
@@ -51,10 +51,10 @@ impl Game {
                 }
                 let step = &proc.steps[f.step];
                 f.stage = ProcStage::Running;
-                let ctx = self.ctx(f.player, None, None)?;
-                let data = record_to_lua(&self.engine.lua, &db, &f.data)?;
                 match &step.does {
                     StepFn::Run(run) => {
+                        let ctx = self.ctx(f.player, None, None)?;
+                        let data = record_to_lua(&self.engine.lua, &db, &f.data)?;
                         f.live = Some(data.clone());
                         let label = format!("procedure {}, step {}", proc.name, step.name);
                         Ok(Next::Push(self.lua_frame(
@@ -64,18 +64,37 @@ impl Game {
                         )?))
                     }
                     StepFn::Window(w) => {
-                        let seats: Table =
-                            self.engine.run(|| w.players.call((ctx, data.clone())))?;
                         let mut players = Vec::new();
-                        {
-                            let st = self.state.borrow();
-                            for p in seats.sequence_values::<i64>() {
-                                let p = player_arg(&st, p?)?;
-                                // A player who left the game takes no part.
-                                if !st.players[p as usize].out {
-                                    players.push(p);
+                        match &w.players {
+                            WindowSeats::Lua(seats) => {
+                                let ctx = self.ctx(f.player, None, None)?;
+                                let data = record_to_lua(&self.engine.lua, &db, &f.data)?;
+                                let seats: Table = self.engine.run(|| seats.call((ctx, data)))?;
+                                let st = self.state.borrow();
+                                for p in seats.sequence_values::<i64>() {
+                                    players.push(player_arg(&st, p?)?);
                                 }
                             }
+                            WindowSeats::ControllerOf(field) => {
+                                let st = self.state.borrow();
+                                match f.data.iter().find(|(n, _)| n == field) {
+                                    Some((_, Val::Card(c))) => {
+                                        players.push(st.obj(c.card).controller)
+                                    }
+                                    _ => {
+                                        return Err(mlua::Error::runtime(format!(
+                                            "procedure {}, step {}: `players` reads the \
+                                             record's '{field}', which is not a card",
+                                            proc.name, step.name
+                                        )));
+                                    }
+                                }
+                            }
+                        }
+                        // A player who left the game takes no part.
+                        {
+                            let st = self.state.borrow();
+                            players.retain(|p| !st.players[*p as usize].out);
                         }
                         Ok(Next::Push(Frame::Window(WindowFrame {
                             players,
