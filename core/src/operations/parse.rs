@@ -1,5 +1,7 @@
 //! Parsing: the Lua table a script yields becomes an `Op` (names checked against the ruleset).
 
+use std::borrow::Cow;
+
 use super::*;
 use crate::content::{CharKind, ModOp};
 use crate::sandbox::limits::{self, DataBudget};
@@ -13,18 +15,18 @@ pub(super) fn rt(msg: impl Into<String>) -> mlua::Error {
 /// what a replacement returns), or the values the prelude yields in a fixed order for the
 /// common operations (no table is built for them).
 pub(super) trait Fields {
-    /// The field as `t.get` reads it.
-    fn get(&self, key: &str) -> mlua::Result<Value>;
+    /// The field as `t.get` reads it (a table's is a copy; a yielded one is borrowed).
+    fn get(&self, key: &str) -> mlua::Result<Cow<'_, Value>>;
     /// The field as `t.raw_get` reads it.
-    fn raw(&self, key: &str) -> mlua::Result<Value>;
+    fn raw(&self, key: &str) -> mlua::Result<Cow<'_, Value>>;
 }
 
 impl Fields for Table {
-    fn get(&self, key: &str) -> mlua::Result<Value> {
-        Table::get(self, key)
+    fn get(&self, key: &str) -> mlua::Result<Cow<'_, Value>> {
+        Table::get(self, key).map(Cow::Owned)
     }
-    fn raw(&self, key: &str) -> mlua::Result<Value> {
-        self.raw_get(key)
+    fn raw(&self, key: &str) -> mlua::Result<Cow<'_, Value>> {
+        self.raw_get(key).map(Cow::Owned)
     }
 }
 
@@ -35,30 +37,32 @@ struct Positional<'a> {
     values: &'a [Value],
 }
 
+const NIL: Value = Value::Nil;
+
 impl Positional<'_> {
-    fn at(&self, key: &str) -> Value {
+    fn at(&self, key: &str) -> &Value {
         self.names
             .iter()
             .position(|n| *n == key)
-            .and_then(|i| self.values.get(i).cloned())
-            .unwrap_or(Value::Nil)
+            .and_then(|i| self.values.get(i))
+            .unwrap_or(&NIL)
     }
 }
 
 impl Fields for Positional<'_> {
-    fn get(&self, key: &str) -> mlua::Result<Value> {
+    fn get(&self, key: &str) -> mlua::Result<Cow<'_, Value>> {
         if (key == "card" || key == "cards") && !self.names.contains(&"card") {
             let cards = self.at("cards");
             let one = matches!(cards, Value::UserData(_));
-            return Ok(if one == (key == "card") {
+            return Ok(Cow::Borrowed(if one == (key == "card") {
                 cards
             } else {
-                Value::Nil
-            });
+                &NIL
+            }));
         }
-        Ok(self.at(key))
+        Ok(Cow::Borrowed(self.at(key)))
     }
-    fn raw(&self, key: &str) -> mlua::Result<Value> {
+    fn raw(&self, key: &str) -> mlua::Result<Cow<'_, Value>> {
         self.get(key)
     }
 }
@@ -115,23 +119,41 @@ pub fn positional_field(kind: &str, values: &[Value], name: &str) -> Option<Valu
 
 /// A field converted as `t.get::<T>(key)` converts it.
 fn get_as<T: mlua::FromLua>(lua: &Lua, f: &dyn Fields, key: &str) -> mlua::Result<T> {
-    T::from_lua(f.get(key)?, lua)
+    T::from_lua(f.get(key)?.into_owned(), lua)
+}
+
+/// `f` of a text field read in place, without a copy (None when nil). A number is read as
+/// its text, as `t.get::<String>` would.
+fn with_str<R>(
+    t: &dyn Fields,
+    key: &str,
+    f: impl FnOnce(Option<&str>) -> mlua::Result<R>,
+) -> mlua::Result<R> {
+    match &*t.get(key)? {
+        Value::Nil => f(None),
+        Value::String(s) => f(Some(&s.to_str()?)),
+        v @ (Value::Integer(_) | Value::Number(_)) => f(Some(&numbers::int(v, key)?.to_string())),
+        other => Err(rt(format!(
+            "`{key}` should be a name, not a {}",
+            other.type_name()
+        ))),
+    }
 }
 
 /// An optional whole-number field (nil: None).
 fn opt_int(f: &dyn Fields, key: &str) -> mlua::Result<Option<i64>> {
-    match f.raw(key)? {
+    match &*f.raw(key)? {
         Value::Nil => Ok(None),
-        Value::Integer(i) if i.abs() <= numbers::MAX => Ok(Some(i)),
-        v => numbers::int(&v, &format!("`{key}`")).map(Some),
+        Value::Integer(i) if i.abs() <= numbers::MAX => Ok(Some(*i)),
+        v => numbers::int(v, &format!("`{key}`")).map(Some),
     }
 }
 
 /// A required whole-number field, as `numbers::field` reads a table.
 fn int_field(f: &dyn Fields, key: &str) -> mlua::Result<i64> {
-    match f.raw(key)? {
-        Value::Integer(i) if i.abs() <= numbers::MAX => Ok(i),
-        v => numbers::int(&v, &format!("`{key}`")),
+    match &*f.raw(key)? {
+        Value::Integer(i) if i.abs() <= numbers::MAX => Ok(*i),
+        v => numbers::int(v, &format!("`{key}`")),
     }
 }
 
@@ -147,10 +169,10 @@ fn opt_u32(f: &dyn Fields, key: &str) -> mlua::Result<Option<u32>> {
 
 /// An optional text field, as `limits::opt_text` reads a table.
 fn opt_text(f: &dyn Fields, key: &str) -> mlua::Result<Option<String>> {
-    match f.raw(key)? {
+    match &*f.raw(key)? {
         Value::Nil => Ok(None),
         Value::String(s) if s.as_bytes().len() <= limits::TEXT => Ok(Some(s.to_string_lossy())),
-        Value::String(s) => limits::text(&s, &format!("`{key}`")).map(Some),
+        Value::String(s) => limits::text(s, &format!("`{key}`")).map(Some),
         other => Err(mlua::Error::runtime(format!(
             "`{key}` should be a string, not a {}",
             other.type_name()
@@ -178,7 +200,7 @@ pub(super) fn cards_of(lua: &Lua, t: &dyn Fields, key: &str) -> mlua::Result<Vec
 }
 
 pub(super) fn card_of(t: &dyn Fields, key: &str) -> mlua::Result<ObjId> {
-    match t.get(key)? {
+    match &*t.get(key)? {
         Value::UserData(ud) => Ok(ud.borrow::<CardUd>()?.0),
         other => Err(rt(format!(
             "`{key}` should be a card, not {}",
@@ -189,7 +211,7 @@ pub(super) fn card_of(t: &dyn Fields, key: &str) -> mlua::Result<ObjId> {
 
 /// An operation's card (`card`), or its list of cards (`cards`) done as one step.
 fn one_or_each(lua: &Lua, t: &dyn Fields) -> mlua::Result<Vec<ObjId>> {
-    if !matches!(t.get("cards")?, Value::Nil) {
+    if !matches!(*t.get("cards")?, Value::Nil) {
         cards_of(lua, t, "cards")
     } else {
         Ok(vec![card_of(t, "card")?])
@@ -240,25 +262,25 @@ fn parse_fields(
     let reason = opt_text(t, "reason")?;
     Ok(match kind {
         "move" => {
-            let cards = match t.get("card")? {
+            let cards = match &*t.get("card")? {
                 Value::UserData(ud) => vec![ud.borrow::<CardUd>()?.0],
                 _ => cards_of(lua, t, "cards")?,
             };
-            let host = match t.get("host")? {
+            let host = match &*t.get("host")? {
                 Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
                 _ => None,
             };
-            let zone = match get_as::<Option<String>>(lua, t, "zone")? {
-                Some(z) => Some(db.rules.zone_index(&db.names, &z).map_err(rt)?),
-                None if host.is_some() => None,
-                None => return Err(rt("move: say which `zone`")),
-            };
-            let position = match t.get("position")? {
+            let zone = with_str(t, "zone", |z| match z {
+                Some(z) => Ok(Some(db.rules.zone_index(&db.names, z).map_err(rt)?)),
+                None if host.is_some() => Ok(None),
+                None => Err(rt("move: say which `zone`")),
+            })?;
+            let position = match &*t.get("position")? {
                 Value::Nil => Position::Top,
                 Value::String(s) if s.to_string_lossy() == "top" => Position::Top,
                 Value::String(s) if s.to_string_lossy() == "bottom" => Position::Bottom,
                 v @ (Value::Integer(_) | Value::Number(_)) => {
-                    let n = numbers::int(&v, "move: position")?;
+                    let n = numbers::int(v, "move: position")?;
                     if n < 1 {
                         return Err(rt(format!(
                             "move: bad position {n} (\"top\", \"bottom\" or n >= 1)"
@@ -283,20 +305,18 @@ fn parse_fields(
                     db.rules.zones[z].1.name
                 )));
             }
-            let face = match get_as::<Option<String>>(lua, t, "face")?.as_deref() {
-                None => None,
-                Some("up") => Some(true),
-                Some("down") => Some(false),
-                Some(f) => {
-                    return Err(rt(format!(
-                        "move: face should be \"up\" or \"down\", not '{f}'"
-                    )));
-                }
-            };
-            let orientation = match get_as::<Option<String>>(lua, t, "orientation")? {
-                Some(o) => Some(name_in(db, &db.rules.orientations, &o)?),
-                None => None,
-            };
+            let face = with_str(t, "face", |f| match f {
+                None => Ok(None),
+                Some("up") => Ok(Some(true)),
+                Some("down") => Ok(Some(false)),
+                Some(f) => Err(rt(format!(
+                    "move: face should be \"up\" or \"down\", not '{f}'"
+                ))),
+            })?;
+            let orientation = with_str(t, "orientation", |o| match o {
+                Some(o) => Ok(Some(name_in(db, &db.rules.orientations, o)?)),
+                None => Ok(None),
+            })?;
             let player = opt_player(st, t, "player")?;
             cards
                 .into_iter()
@@ -319,8 +339,10 @@ fn parse_fields(
             vec![Op::Shuffle(zone_arg(db, st, &z, p)?)]
         }
         "orientation" => {
-            let v: String = get_as(lua, t, "value")?;
-            let value = name_in(db, &db.rules.orientations, &v)?;
+            let value = with_str(t, "value", |v| {
+                let v = v.ok_or_else(|| rt("set_orientation: say which orientation"))?;
+                name_in(db, &db.rules.orientations, v)
+            })?;
             one_or_each(lua, t)?
                 .into_iter()
                 .map(|card| Op::Orientation {
@@ -439,10 +461,13 @@ fn parse_fields(
             }]
         }
         "expire" => {
-            let p: String = get_as(lua, t, "point")?;
+            let point = with_str(t, "point", |p| {
+                let p = p.ok_or_else(|| rt("expire: say which point (a `durations` name)"))?;
+                name_in(db, &db.rules.durations, p)
+            })?;
             let count = opt_u32(t, "count")?.unwrap_or(1);
             vec![Op::Expire {
-                point: name_in(db, &db.rules.durations, &p)?,
+                point,
                 player: opt_player(st, t, "player")?,
                 count,
             }]
@@ -497,7 +522,7 @@ fn parse_fields(
         }
         "use" => {
             let key: String = get_as(lua, t, "key")?;
-            let (scope, _window) = usage_args(st, "use", &t.get("subject")?, &t.get("opts")?)?;
+            let (scope, _window) = usage_args(st, "use", &*t.get("subject")?, &*t.get("opts")?)?;
             vec![Op::Use {
                 scope,
                 key: limit_key(&key),
@@ -545,13 +570,13 @@ fn parse_fields(
             let ability = *db.ability_by_table.get(&(def.to_pointer() as usize)).ok_or_else(|| {
                 rt("grant_ability: that ability is not declared by a card: put it in the card's ability list with `dormant = true`")
             })?;
-            let host = match t.get("target")? {
+            let host = match &*t.get("target")? {
                 Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
                 _ => None,
             };
             let expiry = expiry_of(lua, db, st, t)?;
             let controller = opt_player(st, t, "by")?.unwrap_or(st.turn_player);
-            let source = match t.get("source")? {
+            let source = match &*t.get("source")? {
                 Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
                 _ => None,
             };
@@ -737,7 +762,7 @@ pub(super) fn parse_effect(lua: &Lua, db: &Db, st: &State, t: &dyn Fields) -> ml
     };
     let expiry = expiry_of(lua, db, st, t)?;
     let controller = opt_player(st, t, "by")?;
-    let source = match t.get("source")? {
+    let source = match &*t.get("source")? {
         Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
         _ => None,
     };
