@@ -85,8 +85,10 @@ pub struct Object {
     pub last_known: Option<Arc<Vec<LastKnown>>>,
 }
 
-/// Objects in a chunk of [`Objects`].
-const CHUNK: usize = 32;
+/// Objects in a chunk of [`Objects`]: small, since a write after a decision copies its whole
+/// chunk (8 rather than 32: 1.3% fewer instructions per playout; a fork, which copies one
+/// pointer per chunk, stays about 0.3 µs).
+const CHUNK: usize = 8;
 
 /// Every object of a game, by id, in chunks shared with the game's copies until one side
 /// writes: a write copies one chunk, not every object (the game copies its state at each
