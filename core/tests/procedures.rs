@@ -455,14 +455,11 @@ fn a_data_stop_unless_goes_on_while_the_records_cards_are_alive() {
                 deck(&[("brute", 1), ("cub", 2)]),
             ],
         );
-        pick(&mut g, "play ace");
-        pick(&mut g, "end turn");
-        pick(&mut g, "play brute");
-        pick(&mut g, "end turn");
-        pick(&mut g, "challenge brute with ace");
-        pick(&mut g, "no guard");
-        pick(&mut g, "pass");
-        pick(&mut g, "pass");
+        picks(&mut g, &["play ace", "end turn", "play brute", "end turn"]);
+        picks(
+            &mut g,
+            &["challenge brute with ace", "no guard", "pass", "pass"],
+        );
         story(&g)
     };
     assert_eq!(
@@ -500,11 +497,16 @@ fn a_window_may_seat_the_controller_of_a_record_card() {
                 deck(&[("brute", 1), ("watcher", 1), ("cub", 1)]),
             ],
         );
-        pick(&mut g, "play ace");
-        pick(&mut g, "end turn");
-        pick(&mut g, "play brute");
-        pick(&mut g, "play watcher");
-        pick(&mut g, "end turn");
+        picks(
+            &mut g,
+            &[
+                "play ace",
+                "end turn",
+                "play brute",
+                "play watcher",
+                "end turn",
+            ],
+        );
         pick(&mut g, "challenge brute with ace");
         g
     };
@@ -715,6 +717,13 @@ fn an_action_kind_naming_what_is_not_declared_is_a_load_error() {
     );
 }
 
+/// Answers these options in turn.
+fn picks(g: &mut Game, labels: &[&str]) {
+    for l in labels {
+        pick(g, l);
+    }
+}
+
 /// Options whose label starts with `prefix`.
 fn offered(g: &Game, prefix: &str) -> Vec<String> {
     let (_, _, labels) = asked(g);
@@ -746,9 +755,7 @@ fn data_tests_bar_an_action_in_a_players_first_turn_and_while_they_have_a_grant(
             deck(&[("sprinter", 1), ("cub", 2)]),
         ],
     );
-    pick(&mut g, "play jinx");
-    pick(&mut g, "play ace");
-    pick(&mut g, "end turn");
+    picks(&mut g, &["play jinx", "play ace", "end turn"]);
     // P2's first turn: sprinter has haste, ace is there to challenge, but it is turn one of
     // P2's own.
     pick(&mut g, "play sprinter");
