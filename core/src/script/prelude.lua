@@ -144,8 +144,7 @@ function Ctx:pending() return K.pending() end
 function Ctx:guard(card, fn, ...) return K.guard(card, fn, ...) end
 --- A new context for another player or source (for the ruleset's hooks).
 function Ctx:with(fields)
-  local c = setmetatable({}, Ctx)
-  for k, v in pairs(self) do rawset(c, k, v) end
+  local c = table.clone(self) -- its fields and its metatable (Ctx), copied in C
   for k, v in pairs(fields) do rawset(c, k, v) end
   return c
 end
