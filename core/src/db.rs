@@ -853,7 +853,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
 }
 
 /// Declared names for an error message ("none declared" when there are none).
-fn declared_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
+pub(crate) fn declared_list<'a>(names: impl Iterator<Item = &'a str>) -> String {
     let v: Vec<&str> = names.collect();
     if v.is_empty() {
         "none declared".to_string()

@@ -53,6 +53,31 @@ pub(crate) struct Found {
     pub(crate) controller: Option<PlayerId>,
 }
 
+/// The continuous effects on `target` that modify `sym`, as found modifications.
+fn effects_on(st: &State, target: Target, sym: Sym) -> Vec<Found> {
+    st.effects
+        .iter()
+        .filter(|e| e.target == target && e.characteristic == sym)
+        .map(|e| Found {
+            layer: e.layer,
+            ts: e.timestamp,
+            modify: e.modify.clone(),
+            controller: e.controller,
+        })
+        .collect()
+}
+
+/// An integer modification by a static ability: `n` with its operation (None for the
+/// operations of set characteristics).
+fn int_modify(op: ModOp, n: i64) -> Option<Modify> {
+    match op {
+        ModOp::SetBase => Some(Modify::SetBase(n)),
+        ModOp::Add => Some(Modify::Add(n)),
+        ModOp::Set => Some(Modify::Set(n)),
+        _ => None,
+    }
+}
+
 /// Which modifications a read leaves out (`card:value_without`): those that match every
 /// field given. The default leaves out nothing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -287,17 +312,7 @@ pub fn player_raw(lua: &Lua, db: &Db, st: &State, p: PlayerId, pi: usize) -> Res
         None => info.decl.start.unwrap_or(0),
     };
     let sym = info.sym;
-    let mut found: Vec<Found> = st
-        .effects
-        .iter()
-        .filter(|e| e.target == Target::Player(p) && e.characteristic == sym)
-        .map(|e| Found {
-            layer: e.layer,
-            ts: e.timestamp,
-            modify: e.modify.clone(),
-            controller: e.controller,
-        })
-        .collect();
+    let mut found = effects_on(st, Target::Player(p), sym);
     if DEPTH.with(|d| d.get()) < MAX_DEPTH {
         DEPTH.with(|d| d.set(d.get() + 1));
         let r = for_each_static(lua, db, st, sym, &mut |ctx, ab, src| {
@@ -316,11 +331,8 @@ pub fn player_raw(lua: &Lua, db: &Db, st: &State, p: PlayerId, pi: usize) -> Res
                     },
                     _ => 0,
                 };
-                let modify = match m.op {
-                    ModOp::SetBase => Modify::SetBase(n),
-                    ModOp::Add => Modify::Add(n),
-                    ModOp::Set => Modify::Set(n),
-                    _ => continue,
+                let Some(modify) = int_modify(m.op, n) else {
+                    continue;
                 };
                 found.push(Found {
                     layer: m.layer,
@@ -393,17 +405,11 @@ pub(crate) fn collect(
 ) -> Result<Vec<Found>> {
     // Effects on an attached card whose rule pauses them do not apply while it is attached.
     let paused = db.effects_paused(st, id);
-    let mut found: Vec<Found> = st
-        .effects
-        .iter()
-        .filter(|e| !paused && e.target == Target::Obj(id) && e.characteristic == sym)
-        .map(|e| Found {
-            layer: e.layer,
-            ts: e.timestamp,
-            modify: e.modify.clone(),
-            controller: e.controller,
-        })
-        .collect();
+    let mut found = if paused {
+        Vec::new()
+    } else {
+        effects_on(st, Target::Obj(id), sym)
+    };
     if DEPTH.with(|d| d.get()) < MAX_DEPTH {
         DEPTH.with(|d| d.set(d.get() + 1));
         let r = for_each_static(lua, db, st, sym, &mut |ctx, ab, src| {
@@ -444,12 +450,10 @@ pub(crate) fn collect(
                             },
                             _ => 0,
                         };
-                        push(match m.op {
-                            ModOp::SetBase => Modify::SetBase(n),
-                            ModOp::Add => Modify::Add(n),
-                            ModOp::Set => Modify::Set(n),
-                            _ => continue,
-                        });
+                        let Some(modify) = int_modify(m.op, n) else {
+                            continue;
+                        };
+                        push(modify);
                     }
                     CharKind::Set => {
                         let names = match &m.value {

@@ -2,6 +2,8 @@
 
 use std::borrow::Cow;
 
+use crate::db::declared_list;
+
 use super::*;
 use crate::content::{CharKind, ModOp};
 use crate::sandbox::limits::{self, DataBudget};
@@ -694,12 +696,7 @@ pub(super) fn parse_effect(lua: &Lua, db: &Db, st: &State, t: &dyn Fields) -> ml
         let ci = db.rules.char_index(&db.names, &ch).ok_or_else(|| {
             rt(format!(
                 "modify: unknown characteristic '{ch}' (declared: {})",
-                db.rules
-                    .chars
-                    .iter()
-                    .map(|c| c.decl.name.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                declared_list(db.rules.chars.iter().map(|c| c.decl.name.as_str()))
             ))
         })?;
         let info = &db.rules.chars[ci];
@@ -736,16 +733,7 @@ pub(super) fn parse_effect(lua: &Lua, db: &Db, st: &State, t: &dyn Fields) -> ml
             rt(format!(
                 "modify: unknown player characteristic '{ch}' (game.yaml \
                  `player_characteristics`: {}; or \"player\" for player grants)",
-                if db.rules.player_chars.is_empty() {
-                    "none declared".to_string()
-                } else {
-                    db.rules
-                        .player_chars
-                        .iter()
-                        .map(|c| c.decl.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                }
+                declared_list(db.rules.player_chars.iter().map(|c| c.decl.name.as_str()))
             ))
         })?;
         let info = &db.rules.player_chars[pi];
