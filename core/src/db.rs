@@ -10,7 +10,7 @@ use crate::names::{Names, Sym};
 use crate::rules::Rules;
 
 /// The kind of an ability.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum AbilityKind {
     /// Triggers on an event and waits in the pending set.
     Triggered,
@@ -1147,6 +1147,9 @@ pub struct Db {
     pub triggers_by_event: rustc_hash::FxHashMap<Sym, Vec<AbilityRef>>,
     /// Replacement abilities.
     pub replacements: Vec<AbilityRef>,
+    /// The cards (bits by card index, as `State::present`) with an ability of this kind and
+    /// timing: `ctx:abilities{kind, timing}` looks in no zone when no card of the game has one.
+    pub cards_by_timing: rustc_hash::FxHashMap<(AbilityKind, Sym), Vec<u64>>,
     /// Ability by the address of its Lua table (to find the ability a script names).
     pub ability_by_table: rustc_hash::FxHashMap<usize, AbilityRef>,
     /// Zone declarations that are in play.

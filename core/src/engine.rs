@@ -873,9 +873,15 @@ impl Engine {
             }
         }
         let mut ability_by_table = FxHashMap::default();
+        let mut cards_by_timing: FxHashMap<_, Vec<u64>> = FxHashMap::default();
         for (c, d) in cards.iter().enumerate() {
             for (i, a) in d.abilities.iter().enumerate() {
                 ability_by_table.insert(a.table.to_pointer() as usize, (Some(c as u32), i));
+                for &t in &a.timings {
+                    let bits = cards_by_timing.entry((a.kind, t)).or_default();
+                    bits.resize(cards.len().div_ceil(64), 0);
+                    bits[c / 64] |= 1 << (c % 64);
+                }
             }
         }
         let in_play = rules
@@ -899,6 +905,7 @@ impl Engine {
             statics_by_char,
             triggers_by_event,
             replacements,
+            cards_by_timing,
             ability_by_table,
             in_play,
             ctx_meta,

@@ -14,13 +14,6 @@ function card(abilities) return abilities end
 
 local FIELD = { "leader", "character", "stage" }
 
---- Both conditions (nil counts as true).
-local function both(a, b)
-  if a == nil then return b end
-  if b == nil then return a end
-  return function(ctx) return a(ctx) and b(ctx) end
-end
-
 --- The type each common field must have. A wrong one is an error when the card loads, at
 --- the card's line (`riffle validate` reports it), not when a game first reads it.
 local FIELD_TYPES = {
@@ -50,9 +43,8 @@ local function with_cost(a)
   if type(a.cost) == "table" then
     local spec = a.cost
     a.cost_name = spec.name
-    a.cost_spec = spec -- OP 8-3-1-3: checked together with added costs in OP.can_activate
+    a.cost_spec = spec -- OP 8-3-1-3: a condition, checked with added costs in OP.can_activate
     a.cost = spec.pay
-    a.condition = both(a.condition, spec.can_pay)
     if a.kind == "triggered" and a.optional == nil then a.optional = true end -- OP 8-3-1-4
   end
   return a

@@ -367,9 +367,11 @@ Cost.CARDS = {
 }
 
 -- `needs`: {kind = n} of Cost.HAVE, what paying it uses up (summed by Cost.payable_together);
--- `filters`: {kind = f} when only cards passing `f` will do (Cost.CARDS kinds).
+-- `filters`: {kind = f} when only cards passing `f` will do (Cost.CARDS kinds). Every cost
+-- made here can pay (`can_pay`) only when the player has what it needs (`alone`): alone, it
+-- needs no other test.
 local function cost(name, can_pay, pay, needs, filters)
-  return { name = name, can_pay = can_pay, pay = pay, needs = needs or {}, filters = filters or {} }
+  return { name = name, can_pay = can_pay, pay = pay, needs = needs or {}, filters = filters or {}, alone = true }
 end
 
 -- The single costs inside `costs` (a Cost.all is its parts).
@@ -407,6 +409,9 @@ end
 --- their needs summed per kind (two "trash 1 card from your hand" need 2 cards), and where a
 --- cost wants particular cards ("trash 1 {Type} card"), a different card for each.
 function Cost.payable_together(ctx, costs)
+  -- The common case, one cost of this file (Cost.all checks its parts together itself).
+  local only = costs[1]
+  if only and costs[2] == nil and only.alone then return only.can_pay(ctx) end
   local sum, slots, filtered = {}, {}, {}
   for _, c in ipairs(flatten(costs)) do
     if not c.can_pay(ctx) then return false end

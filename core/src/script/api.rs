@@ -818,6 +818,11 @@ pub(crate) fn find_abilities(
     };
     // No card of this game has an ability of that kind and timing: no zone needs a look.
     let any_here = || {
+        if let (Some(k), Some(t)) = (q.kind, q.timing) {
+            return db.cards_by_timing.get(&(k, t)).is_some_and(|with| {
+                with.iter().zip(st.present.iter()).any(|(a, b)| a & b != 0)
+            });
+        }
         st.present.iter().enumerate().any(|(w, bits)| {
             *bits != 0
                 && (0..64).any(|b| {

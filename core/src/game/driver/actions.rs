@@ -192,6 +192,8 @@ impl Game {
                 Some((_, payable)) => select(&lua, &db, &st.borrow(), payable, p)?.len() as i64,
                 None => 0,
             };
+            // The targets do not depend on the card (but a card is not its own target).
+            let mut all_targets: Option<Vec<ObjId>> = None;
             for card in cards {
                 let mut value = None;
                 if let (Some((ci, _)), Some(c)) = (&a.cost, card) {
@@ -222,14 +224,19 @@ impl Game {
                 let targets: Vec<Option<ObjId>> = if a.targets.is_empty() {
                     vec![None]
                 } else {
-                    let st = st.borrow();
-                    let mut all = Vec::new();
-                    for t in &a.targets {
-                        all.extend(select(&lua, &db, &st, t, p)?);
+                    if all_targets.is_none() {
+                        let st = st.borrow();
+                        let mut all = Vec::new();
+                        for t in &a.targets {
+                            all.extend(select(&lua, &db, &st, t, p)?);
+                        }
+                        all_targets = Some(all);
                     }
-                    all.into_iter()
-                        .filter(|t| Some(*t) != card)
-                        .map(Some)
+                    all_targets
+                        .iter()
+                        .flatten()
+                        .filter(|t| Some(**t) != card)
+                        .map(|t| Some(*t))
                         .collect()
                 };
                 for target in targets {
