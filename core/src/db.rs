@@ -1263,11 +1263,28 @@ impl Db {
             return Ok(s.clone());
         }
         let s = lua.create_string(name)?;
-        let mut interned = self.interned.borrow_mut();
-        if interned.len() < INTERNED_MAX {
+        // (Busy: a value `set_named` is storing is being made; the name is interned later.)
+        if let Ok(mut interned) = self.interned.try_borrow_mut()
+            && interned.len() < INTERNED_MAX
+        {
             interned.insert(name.into(), s.clone());
         }
         Ok(s)
+    }
+
+    /// Sets `t[name] = v` with the interned key: no copy of the key's Lua reference is made
+    /// (each costs as much as the key's own hashing).
+    pub fn set_named(
+        &self,
+        lua: &mlua::Lua,
+        t: &Table,
+        name: &str,
+        v: impl mlua::IntoLua,
+    ) -> mlua::Result<()> {
+        if let Some(s) = self.interned.borrow().get(name) {
+            return t.raw_set(s, v);
+        }
+        t.raw_set(self.lua_name(lua, name)?, v)
     }
 
     /// A `ctx` table for a controller (0-based), source and ability.

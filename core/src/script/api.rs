@@ -729,17 +729,17 @@ impl Listed {
         let h = lua.create_table_with_capacity(0, 8)?;
         let key = |k: &str| db.lua_name(lua, k);
         if let Some(s) = self.source {
-            h.raw_set(key("source")?, Handle(s))?;
+            db.set_named(lua, &h, "source", Handle(s))?;
         }
-        h.raw_set(key("def")?, &ab.table)?;
-        h.raw_set(key("index")?, self.ability.1 + 1)?;
-        h.raw_set(key("granted")?, self.granted)?;
+        db.set_named(lua, &h, "def", &ab.table)?;
+        db.set_named(lua, &h, "index", self.ability.1 + 1)?;
+        db.set_named(lua, &h, "granted", self.granted)?;
         if let Some(p) = self.delayed {
-            h.raw_set(key("delayed")?, true)?;
-            h.raw_set(key("controller")?, p as i64 + 1)?;
+            db.set_named(lua, &h, "delayed", true)?;
+            db.set_named(lua, &h, "controller", p as i64 + 1)?;
         }
-        h.raw_set(key("timestamp")?, self.timestamp)?;
-        h.raw_set(key("key")?, key(&self.key(db))?)?;
+        db.set_named(lua, &h, "timestamp", self.timestamp)?;
+        db.set_named(lua, &h, "key", key(&self.key(db))?)?;
         Ok(h)
     }
 }
@@ -819,9 +819,10 @@ pub(crate) fn find_abilities(
     // No card of this game has an ability of that kind and timing: no zone needs a look.
     let any_here = || {
         if let (Some(k), Some(t)) = (q.kind, q.timing) {
-            return db.cards_by_timing.get(&(k, t)).is_some_and(|with| {
-                with.iter().zip(st.present.iter()).any(|(a, b)| a & b != 0)
-            });
+            return db
+                .cards_by_timing
+                .get(&(k, t))
+                .is_some_and(|with| with.iter().zip(st.present.iter()).any(|(a, b)| a & b != 0));
         }
         st.present.iter().enumerate().any(|(w, bits)| {
             *bits != 0
@@ -899,34 +900,39 @@ pub fn event_table(lua: &Lua, db: &Db, st: &State, e: &Event) -> Result<Table> {
     // The fixed keys and zone names are the content's names (interned once); the event's
     // name, reason and data may be a script's text.
     let key = |k: &str| db.lua_name(lua, k);
-    t.raw_set(key("name")?, e.name.as_str())?;
+    db.set_named(lua, &t, "name", e.name.as_str())?;
     if let Some(c) = e.card {
-        t.raw_set(key("card")?, Handle(c))?;
+        db.set_named(lua, &t, "card", Handle(c))?;
     }
     if let Some(c) = e.old {
-        t.raw_set(key("old")?, Handle(c))?;
+        db.set_named(lua, &t, "old", Handle(c))?;
     }
     if let Some(z) = e.from {
-        t.raw_set(key("from")?, key(zone_name(db, st, z))?)?;
-        t.raw_set(key("from_player")?, st.zone(z).owner.map(|p| p as i64 + 1))?;
+        db.set_named(lua, &t, "from", key(zone_name(db, st, z))?)?;
+        db.set_named(
+            lua,
+            &t,
+            "from_player",
+            st.zone(z).owner.map(|p| p as i64 + 1),
+        )?;
     }
     if let Some(z) = e.to {
-        t.raw_set(key("to")?, key(zone_name(db, st, z))?)?;
-        t.raw_set(key("to_player")?, st.zone(z).owner.map(|p| p as i64 + 1))?;
+        db.set_named(lua, &t, "to", key(zone_name(db, st, z))?)?;
+        db.set_named(lua, &t, "to_player", st.zone(z).owner.map(|p| p as i64 + 1))?;
     }
     if let Some(p) = e.player {
-        t.raw_set(key("player")?, p as i64 + 1)?;
+        db.set_named(lua, &t, "player", p as i64 + 1)?;
     }
     if let Some(c) = e.source {
-        t.raw_set(key("source")?, Handle(c))?;
+        db.set_named(lua, &t, "source", Handle(c))?;
     }
     if let Some(r) = e.reason.as_deref() {
-        t.raw_set(key("reason")?, r)?;
+        db.set_named(lua, &t, "reason", r)?;
     }
     if let Some(k) = e.key.as_deref() {
-        t.raw_set(key("key")?, k)?;
+        db.set_named(lua, &t, "key", k)?;
     }
-    t.raw_set(key("amount")?, e.amount)?;
+    db.set_named(lua, &t, "amount", e.amount)?;
     for (k, v) in &e.data {
         t.raw_set(k.as_str(), val_to_lua(lua, v)?)?;
     }
@@ -1011,7 +1017,7 @@ pub fn record_from_lua(t: &Table, what: &str) -> Result<Vec<(String, Val)>> {
 pub fn record_to_lua(lua: &Lua, db: &Db, rec: &[(String, Val)]) -> Result<Table> {
     let t = lua.create_table_with_capacity(0, rec.len())?;
     for (k, v) in rec {
-        t.raw_set(db.lua_name(lua, k)?, val_to_lua(lua, v)?)?;
+        db.set_named(lua, &t, k, val_to_lua(lua, v)?)?;
     }
     Ok(t)
 }
