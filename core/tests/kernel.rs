@@ -1660,6 +1660,56 @@ fn a_loop_that_only_reorders_an_unordered_zone_is_found_at_its_first_repeat() {
     assert!(is_declaration(&g), "{:?}", g.request());
 }
 
+/// Sprint with loops declared, "ticker" (use: a boost counter on itself) and "flipper" (use:
+/// its "fresh" flag turns over).
+fn marking_engine() -> Rc<Engine> {
+    let ticker = card(
+        "ticker",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "activated", timing = "main",
+           operate = function(ctx) ctx:add_counter(ctx.source, "boost", 1) end } }"#,
+        ),
+    );
+    let flipper = card(
+        "flipper",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "activated", timing = "main",
+           operate = function(ctx) ctx:set_flag(ctx.source, "fresh", not ctx.source:flag_on("fresh")) end } }"#,
+        ),
+    );
+    engine_of(&content_with(vec![ticker, flipper], |m| {
+        m["loops"] = serde_json::json!({"declare": true, "max_count": 10});
+    }))
+}
+
+// The kernel computes a decision's fingerprint only when its cheap shape (zone sizes, the
+// cards in each zone, the menu) matches an earlier decision's. A counter or a flag is not in
+// the shape: the same menu over different counters is no loop, and a flag turned back is.
+#[test]
+fn the_same_menu_over_a_changed_card_is_no_loop_and_a_card_changed_back_is_one() {
+    let e = marking_engine();
+    let mut g = full_board_with_hand(&e, "ticker");
+    for _ in 0..6 {
+        pick(&mut g, "use ticker");
+        assert!(!is_declaration(&g), "{:?}", g.request());
+    }
+    let mut g = full_board_with_hand(&e, "flipper");
+    pick(&mut g, "use flipper");
+    assert!(!is_declaration(&g), "the flag is on: another state");
+    pick(&mut g, "use flipper");
+    assert!(
+        is_declaration(&g),
+        "the flag is off again: {:?}",
+        g.request()
+    );
+}
+
 #[test]
 fn a_place_in_a_zone_whose_order_is_not_kept_is_a_script_error_naming_the_zone() {
     let e = hand_order_engine();

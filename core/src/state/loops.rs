@@ -5,7 +5,35 @@ use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
 use super::PlayerId;
+use std::cell::{OnceCell, RefCell};
+
+use super::State;
 use super::decisions::{Request, Response};
+use super::values::Val;
+
+/// What a decision's fingerprint reads of the driver's frames (`crate::loops`): the fields
+/// Rust sees, hashed at once, except the procedures' records, kept whole (their cards count by
+/// canonical key, which only the whole state gives).
+#[derive(Clone, Debug)]
+pub(crate) struct FramesSig {
+    pub(crate) head: u64,
+    pub(crate) records: Vec<Vec<(String, Val)>>,
+}
+
+/// A decision's fingerprint, computed when first needed (`crate::loops`), and its shape, a
+/// cheap hash that decisions with equal fingerprints share.
+pub(crate) struct Print {
+    pub(crate) shape: u64,
+    pub(crate) full: OnceCell<u64>,
+    /// What the fingerprint reads, until it is computed.
+    pub(crate) parts: RefCell<Option<(State, FramesSig, Rc<Request>)>>,
+}
+
+impl std::fmt::Debug for Print {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Print({:x}, {:?})", self.shape, self.full.get())
+    }
+}
 
 /// One answer of the current turn.
 #[derive(Clone, Debug)]
@@ -14,7 +42,7 @@ pub(crate) struct Answer {
     /// In the request's own numbering (a barred option already mapped back).
     pub(crate) response: Response,
     /// The decision's fingerprint, when it had a choice.
-    pub(crate) fp: Option<u64>,
+    pub(crate) fp: Option<Rc<Print>>,
 }
 
 /// A declaration being asked.
@@ -33,12 +61,12 @@ pub(crate) struct Declaring {
 pub struct Loops {
     pub(crate) turn: u32,
     pub(crate) answers: Vec<Answer>,
-    /// Fingerprint → index in `answers` of the decision that had it.
-    pub(crate) seen: FxHashMap<u64, usize>,
+    /// Shape → the decisions that had it: index in `answers`, and print.
+    pub(crate) seen: FxHashMap<u64, Vec<(usize, Rc<Print>)>>,
     /// Barred answers: (fingerprint, player, answer).
     pub(crate) barred: Vec<(u64, PlayerId, Response)>,
     /// The pending decision's fingerprint (None: it has no choice).
-    pub(crate) current: Option<u64>,
+    pub(crate) current: Option<Rc<Print>>,
     /// The pending request has a barred option: shown index → the request's own index.
     pub(crate) remap: Option<Vec<u32>>,
     pub(crate) declaring: Option<Declaring>,

@@ -9,7 +9,9 @@
 //!   by object number; timestamps, the random generator,
 //!   the log and the operation counter are left out. The driver's frames are in it, with how
 //!   many times each coroutine has been resumed (so two questions asked one after the other
-//!   by one procedure never look alike); a coroutine's locals are not.
+//!   by one procedure never look alike); a coroutine's locals are not. The hash is computed
+//!   only when it can matter (`fingerprint.rs`): a decision first gets a cheap shape, and
+//!   keeps a copy of what the fingerprint reads until a later one shares that shape.
 //! - **Detection.** The fingerprints of the current turn are kept (forgotten when the turn
 //!   changes). When one repeats, the answers given between the two occurrences are one
 //!   *iteration*; every player who had a choice in it can stop it.
@@ -29,17 +31,16 @@
 //!
 //! Everything lives in [`State`], so forks and replays from a snapshot repeat it exactly.
 
-use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::game::Game;
-use crate::game::driver::{Frame, TriggerStage, TurnStage};
-use crate::rules::Rules;
+use crate::game::driver::Frame;
 use crate::state::decisions::{Choice, Request, Response};
-use crate::state::loops::{Answer, Declaring};
-use crate::state::values::Val;
-use crate::state::{ObjId, PlayerId, State};
+use crate::state::loops::{Answer, Declaring, Print};
+use crate::state::{ObjId, PlayerId};
+
+mod fingerprint;
 
 /// The prompt of the kernel's "how many more times does the loop run?" request.
 pub const DECLARE_PROMPT: &str = "loop_count";
@@ -55,227 +56,6 @@ fn has_choice(req: &Request) -> bool {
             hi > *min || (hi == *min && *min > 0 && *min < n)
         }
         Request::Number { min, max, .. } => max > min,
-    }
-}
-
-/// Hashes the state and a request, with card objects identified by card id and place. In
-/// a zone the ruleset does not declare `ordered`, the cards' order is not game information:
-/// they count in an order of their own contents, so a loop that only reorders them repeats.
-pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &[Frame], req: &Request) -> u64 {
-    let mut h = rustc_hash::FxHasher::default();
-    // An ordered zone's cards as they are; an unordered one's sorted (a copy).
-    let zones: Vec<std::borrow::Cow<[ObjId]>> = st
-        .zones
-        .iter()
-        .map(|z| {
-            if rules.zones[z.decl as usize].1.ordered || z.cards.len() < 2 {
-                return std::borrow::Cow::Borrowed(z.cards.as_slice());
-            }
-            // Contents without places: the card ids of the object and its attachments.
-            let mut cards = z.cards.clone();
-            let by_card = |id: ObjId| (0, st.obj(id).card);
-            cards.sort_by_cached_key(|id| {
-                let mut d = rustc_hash::FxHasher::default();
-                hash_object(st, &by_card, *id, &mut d);
-                d.finish()
-            });
-            std::borrow::Cow::Owned(cards)
-        })
-        .collect();
-    // Canonical numbers: zones in order, each card then its attachments.
-    let mut canon = vec![u32::MAX; st.objects.len()];
-    let mut next = 0u32;
-    fn number(st: &State, canon: &mut [u32], next: &mut u32, id: ObjId) {
-        if canon[id.0 as usize] != u32::MAX {
-            return;
-        }
-        canon[id.0 as usize] = *next;
-        *next += 1;
-        for a in &st.obj(id).attachments {
-            number(st, canon, next, *a);
-        }
-    }
-    for cards in &zones {
-        for id in cards.iter() {
-            number(st, &mut canon, &mut next, *id);
-        }
-    }
-    // An object off the board (gone) counts by its card id alone.
-    let key = |id: ObjId| -> (u32, u32) {
-        let c = canon.get(id.0 as usize).copied().unwrap_or(u32::MAX);
-        (
-            c,
-            st.objects.get(id.0 as usize).map_or(u32::MAX, |o| o.card),
-        )
-    };
-    (st.turn, st.turn_player, st.phase).hash(&mut h);
-    (st.round, st.seats.direction).hash(&mut h);
-    for cards in &zones {
-        cards.len().hash(&mut h);
-        for id in cards.iter() {
-            hash_object(st, &key, *id, &mut h);
-        }
-    }
-    for p in st.players.iter() {
-        (&p.values, p.out).hash(&mut h);
-    }
-    st.game_values.hash(&mut h);
-    for e in st.effects.iter() {
-        (e.controller, e.source.map(key), e.characteristic.0).hash(&mut h);
-        match e.target {
-            crate::state::effects::Target::Obj(o) => (0u8, key(o)).hash(&mut h),
-            crate::state::effects::Target::Player(p) => (1u8, p).hash(&mut h),
-        }
-        use crate::state::effects::Modify::*;
-        match &e.modify {
-            SetBase(v) => (0u8, v).hash(&mut h),
-            Add(v) => (1u8, v).hash(&mut h),
-            Set(v) => (2u8, v).hash(&mut h),
-            Grant(s) => (3u8, s.0).hash(&mut h),
-            Revoke(s) => (4u8, s.0).hash(&mut h),
-            SetNames(l) => (5u8, l).hash(&mut h),
-        }
-        e.layer.hash(&mut h);
-        e.expiry
-            .map(|x| (x.point.0, x.player, x.after_turn))
-            .hash(&mut h);
-        if !e.persists_in.is_empty() {
-            e.persists_in.hash(&mut h);
-        }
-    }
-    for g in st.grants.iter() {
-        (g.ability, g.host.map(key), g.source.map(key)).hash(&mut h);
-        (g.controller, g.once).hash(&mut h);
-        g.expiry
-            .map(|x| (x.point.0, x.player, x.after_turn))
-            .hash(&mut h);
-        if !g.persists_in.is_empty() {
-            g.persists_in.hash(&mut h);
-        }
-    }
-    for u in st.usage.iter() {
-        u.hash(&mut h);
-    }
-    for b in st.pending.iter() {
-        b.items.len().hash(&mut h);
-        for p in &b.items {
-            (p.ability, p.source.map(key), p.controller).hash(&mut h);
-            let e = &p.event;
-            (&e.name, e.card.map(key), e.old.map(key), e.from, e.to).hash(&mut h);
-            (e.player, &e.reason, &e.key, e.amount).hash(&mut h);
-            for (k, v) in &e.data {
-                k.hash(&mut h);
-                hash_val(v, &key, &mut h);
-            }
-        }
-    }
-    // The driver's stack, as far as Rust sees it (a coroutine's locals are not hashed; the
-    // replay checks that the game follows the recording).
-    for f in frames {
-        match f {
-            Frame::Turns(s) => {
-                let (k, i) = match s {
-                    TurnStage::Setup => (0, 0),
-                    TurnStage::SetupDone => (1, 0),
-                    TurnStage::TurnStart => (2, 0),
-                    TurnStage::PhaseStart(i) => (3, *i),
-                    TurnStage::PhaseRan(i) => (4, *i),
-                    TurnStage::PhaseAsk(i) => (5, *i),
-                    TurnStage::ActionDone(i) => (6, *i),
-                    TurnStage::PhaseFinish(i) => (7, *i),
-                    TurnStage::PhaseFinished(i) => (8, *i),
-                };
-                (0u8, k as u8, i).hash(&mut h);
-            }
-            Frame::Lua(l) => (1u8, &l.label, l.resumes).hash(&mut h),
-            Frame::Ops(o) => (2u8, o.ops.len(), o.next).hash(&mut h),
-            Frame::Triggers(t) => {
-                let (k, p) = match t {
-                    TriggerStage::Pick => (0u8, 0),
-                    TriggerStage::Asked(p) => (1, *p),
-                    TriggerStage::Resolving => (2, 0),
-                };
-                (3u8, k, p).hash(&mut h);
-            }
-            Frame::Checks(c) => (4u8, c.each_op, c.next).hash(&mut h),
-            Frame::Window(w) => (5u8, &w.prompt, w.turn, w.passes).hash(&mut h),
-            Frame::Procedure(p) => {
-                (6u8, p.proc, p.step, p.stage as u8, p.stopping).hash(&mut h);
-                for (k, v) in &p.data {
-                    k.hash(&mut h);
-                    hash_val(v, &key, &mut h);
-                }
-            }
-        }
-    }
-    match req {
-        Request::Choose {
-            player,
-            prompt,
-            options,
-            min,
-            max,
-        } => {
-            (0u8, player, prompt, min, max, options.len()).hash(&mut h);
-            for o in options {
-                (&o.label, &o.kind, o.card.map(key), o.target.map(key)).hash(&mut h);
-                for (k, v) in &o.data {
-                    k.hash(&mut h);
-                    hash_val(v, &key, &mut h);
-                }
-            }
-        }
-        Request::Number {
-            player,
-            prompt,
-            min,
-            max,
-        } => (1u8, player, prompt, min, max).hash(&mut h),
-    }
-    h.finish()
-}
-
-fn hash_object(st: &State, key: &impl Fn(ObjId) -> (u32, u32), id: ObjId, h: &mut impl Hasher) {
-    let o = st.obj(id);
-    // The small fields packed into words: fewer hasher rounds per card.
-    h.write_u64(
-        o.card as u64
-            | (o.owner as u64) << 32
-            | (o.controller as u64) << 40
-            | (o.face_up as u64) << 48
-            | (o.token as u64) << 49,
-    );
-    h.write_u64(o.orientation.0 as u64 | (o.entered_turn as u64) << 32);
-    h.write_u64(o.flags);
-    h.write_u32(o.revealed);
-    if !o.counters.is_empty() {
-        o.counters.hash(h);
-    }
-    for (k, t, n) in &o.uses {
-        if *t == st.turn {
-            (k, n).hash(h);
-        }
-    }
-    o.attachments.len().hash(h);
-    for a in &o.attachments {
-        key(*a).hash(h);
-        hash_object(st, key, *a, h);
-    }
-}
-
-fn hash_val(v: &Val, key: &impl Fn(ObjId) -> (u32, u32), h: &mut impl Hasher) {
-    match v {
-        Val::Bool(b) => (0u8, b).hash(h),
-        Val::Int(i) => (1u8, i).hash(h),
-        Val::Card(c) => (2u8, key(c.card)).hash(h),
-        Val::Player(p) => (3u8, p.player).hash(h),
-        Val::Str(s) => (4u8, s).hash(h),
-        Val::List(l) => {
-            (5u8, l.len()).hash(h);
-            for x in l {
-                hash_val(x, key, h);
-            }
-        }
     }
 }
 
@@ -367,11 +147,11 @@ impl Game {
         let Some(req) = self.request.clone() else {
             return;
         };
-        let fp = {
+        let print = {
             let st = self.state.borrow();
-            let rules = &self.engine.db.rules;
-            has_choice(&req).then(|| fingerprint(rules, &st, &self.frames, &req))
+            has_choice(&req).then(|| Rc::new(Print::new(&st, &self.frames, req.clone())))
         };
+        let rules = &self.engine.db.rules;
         let mut st = self.state.borrow_mut();
         let turn = st.turn;
         let l = Arc::make_mut(&mut st.loops);
@@ -381,23 +161,33 @@ impl Game {
             l.seen.clear();
             l.barred.clear();
         }
-        l.current = fp;
+        l.current = print.clone();
         l.remap = None;
-        let Some(fp) = fp else {
+        let Some(print) = print else {
             return;
         };
         if l.replaying {
             return;
         }
-        if let Some(&i) = l.seen.get(&fp)
-            && self.engine.db.rules.manifest.loops.forbid
+        // The latest earlier decision with this fingerprint: only one with the same shape
+        // can have it.
+        let earlier = l.seen.get(&print.shape()).and_then(|same_shape| {
+            same_shape
+                .iter()
+                .rev()
+                .find(|(_, p)| p.full(rules) == print.full(rules))
+                .map(|(i, _)| *i)
+        });
+        if let Some(i) = earlier
+            && rules.manifest.loops.forbid
         {
             // The answer that started the loop is barred here for the rest of the turn: the
             // player must do something else (or pass) this time.
             // (The fingerprint includes who is asked, so it is the same player.)
             let first = l.answers[i].clone();
-            l.barred.push((fp, first.player, first.response));
-        } else if let Some(&i) = l.seen.get(&fp) {
+            l.barred
+                .push((print.full(rules), first.player, first.response));
+        } else if let Some(i) = earlier {
             // 11-1-1-2 / 11-1-1-3: who had a choice in the iteration can stop it; the turn
             // player declares first, then the others in turn order (1-3-4).
             let iteration = l.answers[i..].to_vec();
@@ -406,7 +196,7 @@ impl Game {
                 .into_iter()
                 .filter(|p| iteration.iter().any(|a| a.player == *p && a.fp.is_some()))
                 .collect();
-            let max = self.engine.db.rules.manifest.loops.max_count as i64;
+            let max = rules.manifest.loops.max_count as i64;
             let Some(&first) = players.first() else {
                 return; // everyone who had a choice in it has left the game
             };
@@ -421,13 +211,23 @@ impl Game {
             self.request = Some(Rc::new(declare_request(first, max)));
             return;
         }
-        l.seen.insert(fp, l.answers.len());
-        let bars: Vec<Response> = l
-            .barred
-            .iter()
-            .filter(|(f, p, _)| *f == fp && *p == req.player())
-            .map(|(_, _, r)| r.clone())
-            .collect();
+        let at = l.answers.len();
+        l.seen
+            .entry(print.shape())
+            .or_default()
+            .push((at, print.clone()));
+        // A bar applies where the fingerprint is the same: computed only if the player has one.
+        let player = req.player();
+        let bars: Vec<Response> = if l.barred.iter().any(|(_, p, _)| *p == player) {
+            let fp = print.full(rules);
+            l.barred
+                .iter()
+                .filter(|(f, p, _)| *f == fp && *p == player)
+                .map(|(_, _, r)| r.clone())
+                .collect()
+        } else {
+            Vec::new()
+        };
         drop(st);
         self.apply_bars(&req, &bars);
     }
@@ -514,7 +314,7 @@ impl Game {
             l.answers.push(Answer {
                 player,
                 response: response.clone(),
-                fp: l.current,
+                fp: l.current.clone(),
             });
         }
         Some(response)
@@ -539,15 +339,17 @@ impl Game {
         self.request = Some(d.held);
         Arc::make_mut(&mut self.state.borrow_mut().loops).replaying = true;
         let mut followed = true;
+        let db = self.engine.db.clone();
+        let rules = &db.rules;
         for s in 0..n * it.len() + stop {
             let a = &it[s % it.len()];
-            let current = self.state.borrow().loops.current;
+            let current = self.state.borrow().loops.current.clone();
             let ok = self.state.borrow().result.is_none()
                 && self
                     .request
                     .as_ref()
                     .is_some_and(|r| r.player() == a.player && r.check(&a.response).is_ok())
-                && current == a.fp;
+                && Print::same(current.as_deref(), a.fp.as_deref(), rules);
             if !ok {
                 followed = false;
                 break;
@@ -567,15 +369,16 @@ impl Game {
         let Some(req) = self.request.clone() else {
             return;
         };
-        let Some(fp) = l.current else {
+        let Some(print) = l.current.clone() else {
             return;
         };
-        l.seen.insert(fp, 0);
-        if !followed || over || l.current != it[stop].fp {
+        l.seen.insert(print.shape(), vec![(0, print.clone())]);
+        if !followed || over || !Print::same(Some(&print), it[stop].fp.as_deref(), rules) {
             return;
         }
         // 11-1-1-2: the stopping player may not start the loop again from this state.
         let r = it[stop].response.clone();
+        let fp = print.full(rules);
         l.barred.push((fp, stopper, r.clone()));
         let bars: Vec<Response> = l
             .barred
