@@ -1178,7 +1178,7 @@ fn default_memory() -> usize {
     64 << 20
 }
 
-/// Infinite loops that pass through decisions (`loops.rs`; docs/kernel.md G19).
+/// Infinite loops that pass through decisions (`loops/`; docs/kernel.md G19).
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct LoopPolicy {

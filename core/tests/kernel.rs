@@ -1338,7 +1338,7 @@ fn the_filtered_log_leaves_hidden_cards_out_of_event_data() {
     );
 }
 
-// Loops players can stop (`loops: {declare: true}`, core/src/loops.rs) ---------------------
+// Loops players can stop (`loops: {declare: true}`, core/src/loops/) ---------------------
 
 /// "juggler": use: return it to its owner's hand (play it again: a loop its player can stop).
 fn juggler() -> CardDef {

@@ -271,7 +271,7 @@ pub struct State {
     pub log: Log,
     /// Primitive operations since the last decision (loop guard).
     pub ops_since_decision: u32,
-    /// Decisions of this turn and barred answers, for loops players can stop (`loops.rs`).
+    /// Decisions of this turn and barred answers, for loops players can stop (`loops/`).
     pub loops: Arc<loops::Loops>,
     /// Replacement abilities applied so far this game (`ctx:track_replacements`).
     pub replacements_applied: u64,
