@@ -11,14 +11,15 @@ use std::rc::Rc;
 
 use crate::game::driver::{Frame, TriggerStage, TurnStage};
 use crate::rules::Rules;
-use crate::state::decisions::Request;
+use crate::state::decisions::{Choice, Request};
 use crate::state::loops::{FramesSig, Print};
 use crate::state::values::Val;
 use crate::state::{ObjId, State};
+use rustc_hash::FxHasher;
 
 /// What a fingerprint reads of the driver's `frames`.
 fn frames_sig(frames: &[Frame]) -> FramesSig {
-    let mut h = rustc_hash::FxHasher::default();
+    let mut h = FxHasher::default();
     let mut records = Vec::new();
     for f in frames {
         match f {
@@ -63,7 +64,7 @@ fn frames_sig(frames: &[Frame]) -> FramesSig {
 /// A decision's shape: a hash of what two decisions with equal fingerprints share, with no
 /// object numbers in it (a loop brings cards back as new objects).
 fn shape(st: &State, frames: &FramesSig, req: &Request) -> u64 {
-    let mut h = rustc_hash::FxHasher::default();
+    let mut h = FxHasher::default();
     (st.turn, st.turn_player, st.phase).hash(&mut h);
     (st.round, st.seats.direction).hash(&mut h);
     for z in st.zones.iter() {
@@ -88,6 +89,12 @@ fn shape(st: &State, frames: &FramesSig, req: &Request) -> u64 {
     (st.effects.len(), st.grants.len(), st.usage.len(), pending).hash(&mut h);
     frames.head.hash(&mut h);
     frames.records.len().hash(&mut h);
+    hash_request(req, &mut h, |o, h| (&o.label, &o.kind).hash(h));
+    h.finish()
+}
+
+/// Hashes a request: who is asked what, and each option as `option` hashes it.
+fn hash_request(req: &Request, h: &mut FxHasher, mut option: impl FnMut(&Choice, &mut FxHasher)) {
     match req {
         Request::Choose {
             player,
@@ -96,9 +103,9 @@ fn shape(st: &State, frames: &FramesSig, req: &Request) -> u64 {
             min,
             max,
         } => {
-            (0u8, player, prompt, min, max, options.len()).hash(&mut h);
+            (0u8, player, prompt, min, max, options.len()).hash(h);
             for o in options {
-                (&o.label, &o.kind).hash(&mut h);
+                option(o, h);
             }
         }
         Request::Number {
@@ -106,9 +113,8 @@ fn shape(st: &State, frames: &FramesSig, req: &Request) -> u64 {
             prompt,
             min,
             max,
-        } => (1u8, player, prompt, min, max).hash(&mut h),
+        } => (1u8, player, prompt, min, max).hash(h),
     }
-    h.finish()
 }
 
 impl Print {
@@ -153,7 +159,7 @@ impl Print {
 /// a zone the ruleset does not declare `ordered`, the cards' order is not game information:
 /// they count in an order of their own contents, so a loop that only reorders them repeats.
 pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &FramesSig, req: &Request) -> u64 {
-    let mut h = rustc_hash::FxHasher::default();
+    let mut h = FxHasher::default();
     // An ordered zone's cards as they are; an unordered one's sorted (a copy).
     let zones: Vec<std::borrow::Cow<[ObjId]>> = st
         .zones
@@ -166,7 +172,7 @@ pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &FramesSig, req: &R
             let mut cards = z.cards.clone();
             let by_card = |id: ObjId| (0, st.obj(id).card);
             cards.sort_by_cached_key(|id| {
-                let mut d = rustc_hash::FxHasher::default();
+                let mut d = FxHasher::default();
                 hash_object(st, &by_card, *id, &mut d);
                 d.finish()
             });
@@ -270,30 +276,13 @@ pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &FramesSig, req: &R
             hash_val(v, &key, &mut h);
         }
     }
-    match req {
-        Request::Choose {
-            player,
-            prompt,
-            options,
-            min,
-            max,
-        } => {
-            (0u8, player, prompt, min, max, options.len()).hash(&mut h);
-            for o in options {
-                (&o.label, &o.kind, o.card.map(key), o.target.map(key)).hash(&mut h);
-                for (k, v) in &o.data {
-                    k.hash(&mut h);
-                    hash_val(v, &key, &mut h);
-                }
-            }
+    hash_request(req, &mut h, |o, h| {
+        (&o.label, &o.kind, o.card.map(key), o.target.map(key)).hash(h);
+        for (k, v) in &o.data {
+            k.hash(h);
+            hash_val(v, &key, h);
         }
-        Request::Number {
-            player,
-            prompt,
-            min,
-            max,
-        } => (1u8, player, prompt, min, max).hash(&mut h),
-    }
+    });
     h.finish()
 }
 

@@ -240,11 +240,11 @@ struct Gate {
     full: Cell<Option<unsafe extern "C-unwind" fn(*mut mlua::ffi::lua_State, std::ffi::c_int)>>,
 }
 
-/// The VM's interrupt (function calls and loop back-edges). It fires hundreds of thousands
-/// of times a playout, and mlua's own wrapper prepares for an error at every one (about 125
-/// instructions, 3% of a playout): the common case (Lua may run, budget left) is counted
-/// here, and anything else goes to mlua's interrupt and the closure, which counts it and
-/// raises the error.
+/// The VM's interrupt (function calls and loop back-edges). It fires about 10,000 times a
+/// game, and mlua's own wrapper prepares for an error at every one (about 125 instructions,
+/// 2-3% of a playout): the common case (Lua may run, budget left) is counted here, and
+/// anything else goes to mlua's interrupt and the closure, which counts it and raises the
+/// error.
 unsafe extern "C-unwind" fn quick_interrupt(state: *mut mlua::ffi::lua_State, gc: std::ffi::c_int) {
     // GC interrupts are not work of the script's (mlua ignores them too).
     if gc >= 0 {
