@@ -396,6 +396,10 @@ pub struct ZoneDecl {
     /// Whether a token leaving play to this zone stops existing.
     #[serde(default)]
     pub removes_tokens: bool,
+    /// Whether a card in this zone stays there: no operation moves it out (a `move` of it
+    /// does nothing and gives nil). Cards attached to it still come and go.
+    #[serde(default)]
+    pub keeps_cards: bool,
 }
 
 /// The kind of a characteristic.

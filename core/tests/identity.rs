@@ -663,3 +663,41 @@ fn identity_and_attachment_fields_are_checked_by_name() {
     });
     assert!(bad.is_err(), "an unknown policy is refused");
 }
+
+// A zone that keeps its cards (`keeps_cards`, One Piece's Leader area, OP 3-6-3): no move
+// takes a card out of it, whatever asks; cards attached to it come and go, and cards enter.
+#[test]
+fn a_zone_that_keeps_its_cards_lets_none_leave_but_its_attachments_and_newcomers_move() {
+    let e = engine_with(|m| {
+        let zones = m["zones"].as_array_mut().unwrap();
+        let bench = zones.iter_mut().find(|z| z["name"] == "bench").unwrap();
+        bench["keeps_cards"] = serde_json::json!(true);
+    });
+    let mut g = position(
+        &e,
+        &[
+            ("bench", "main", None),
+            ("bench", "rod", Some(0)),
+            ("hand", "runner", None),
+        ],
+    );
+    let (m, rod) = (live(&g, "main"), live(&g, "rod"));
+    let logged = g.log().len();
+    for to in ["hand", "discard", "at_line", "remove"] {
+        step(&mut g, &format!("move main to {to}"));
+        assert!(alive(&g, m), "main stays the same object");
+        assert_eq!(zone_of(&g, m), "bench", "main never leaves the bench");
+    }
+    assert_eq!(moves_since(&g, logged), [], "nothing moved, nothing logged");
+    // Its attachment may leave (the host stays), and another card may come in.
+    step(&mut g, "move rod to discard");
+    assert_eq!(zone_of(&g, live(&g, "rod")), "discard");
+    assert_eq!(host_of(&g, live(&g, "rod")), None);
+    assert!(!alive(&g, rod));
+    step(&mut g, "move runner to bench");
+    assert_eq!(zone_of(&g, live(&g, "runner")), "bench");
+    assert_eq!(
+        moves_since(&g, logged),
+        [("rod".to_string(), None), ("runner".to_string(), None)]
+    );
+}

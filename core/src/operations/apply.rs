@@ -715,6 +715,10 @@ fn relocate(
         None => st.zone_id(zone?, player.unwrap_or(o.owner)),
     };
     let from_decl = st.zone(from).decl as usize;
+    // A zone that keeps its cards: they never leave it (its attached cards may).
+    if to != from && o.attached_to.is_none() && db.rules.zones[from_decl].1.keeps_cards {
+        return None;
+    }
     let to_decl_index = st.zone(to).decl as usize;
     let to_decl = &db.rules.zones[to_decl_index].1;
     if host.is_none()

@@ -8,6 +8,7 @@ use crate::common::{Fixture, fixture_dir};
 mod bench;
 mod files;
 mod human;
+mod modder;
 mod options;
 mod play;
 mod validate_input;
