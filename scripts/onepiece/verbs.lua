@@ -364,6 +364,14 @@ Cost.HAVE = {
 --- Kinds whose cards differ, so a filtered cost takes particular ones: the cards on offer.
 Cost.CARDS = {
   hand = function(ctx) return ctx:cards("hand", ctx.player) end,
+  field_don = function(ctx) return OP.field_don(ctx, ctx.player) end,
+}
+
+--- Kinds that draw on the cards of another kind (`pool`), each card fitting only if `fits`:
+--- a ① rests an active DON!! of the cost area, which a DON!! −1 could return as well, so one
+--- DON!! cannot pay both (OP 8-3-1-3).
+Cost.SHARED = {
+  active_don = { pool = "field_don", fits = function(c) return c.zone == "cost" and c.orientation == "active" end },
 }
 
 -- `needs`: {kind = n} of Cost.HAVE, what paying it uses up (summed by Cost.payable_together);
@@ -425,7 +433,22 @@ function Cost.payable_together(ctx, costs)
   end
   for k, n in pairs(sum) do
     if Cost.HAVE[k](ctx) < n then return false end
-    if filtered[k] and not matchable(slots[k], Cost.CARDS[k](ctx)) then return false end
+  end
+  -- Where costs want particular cards, or kinds draw on the same cards, each slot needs a
+  -- card of its own: one matching per pool of cards.
+  local pools = {}
+  for k in pairs(sum) do
+    local shared = Cost.SHARED[k]
+    local name = shared and shared.pool or k
+    local pool = pools[name] or { slots = {}, matched = false }
+    pools[name] = pool
+    pool.matched = pool.matched or filtered[k] or shared ~= nil
+    for _, f in ipairs(slots[k]) do
+      pool.slots[#pool.slots + 1] = shared and function(c) return shared.fits(c) and f(c) end or f
+    end
+  end
+  for name, pool in pairs(pools) do
+    if pool.matched and not matchable(pool.slots, Cost.CARDS[name](ctx)) then return false end
   end
   return true
 end
