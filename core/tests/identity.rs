@@ -664,7 +664,7 @@ fn identity_and_attachment_fields_are_checked_by_name() {
     assert!(bad.is_err(), "an unknown policy is refused");
 }
 
-// A zone that keeps its cards (`keeps_cards`, One Piece's Leader area, OP 3-6-3): no move
+// A zone that keeps its cards (`keeps_cards`): no move
 // takes a card out of it, whatever asks; cards attached to it come and go, and cards enter.
 #[test]
 fn a_zone_that_keeps_its_cards_lets_none_leave_but_its_attachments_and_newcomers_move() {
