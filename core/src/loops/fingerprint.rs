@@ -233,22 +233,12 @@ pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &FramesSig, req: &R
             SetNames(l) => (5u8, l).hash(&mut h),
         }
         e.layer.hash(&mut h);
-        e.expiry
-            .map(|x| (x.point.0, x.player, x.after_turn))
-            .hash(&mut h);
-        if !e.persists_in.is_empty() {
-            e.persists_in.hash(&mut h);
-        }
+        hash_lifetime(e.expiry.as_ref(), &e.persists_in, &mut h);
     }
     for g in st.grants.iter() {
         (g.ability, g.host.map(key), g.source.map(key)).hash(&mut h);
         (g.controller, g.once).hash(&mut h);
-        g.expiry
-            .map(|x| (x.point.0, x.player, x.after_turn))
-            .hash(&mut h);
-        if !g.persists_in.is_empty() {
-            g.persists_in.hash(&mut h);
-        }
+        hash_lifetime(g.expiry.as_ref(), &g.persists_in, &mut h);
     }
     for u in st.usage.iter() {
         u.hash(&mut h);
@@ -284,6 +274,18 @@ pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &FramesSig, req: &R
         }
     });
     h.finish()
+}
+
+/// When an effect or a grant ends, and the zones it persists in.
+fn hash_lifetime(
+    expiry: Option<&crate::state::effects::Expiry>,
+    persists_in: &[u16],
+    h: &mut FxHasher,
+) {
+    expiry.map(|x| (x.point.0, x.player, x.after_turn)).hash(h);
+    if !persists_in.is_empty() {
+        persists_in.hash(h);
+    }
 }
 
 fn hash_object(st: &State, key: &impl Fn(ObjId) -> (u32, u32), id: ObjId, h: &mut impl Hasher) {
