@@ -102,6 +102,41 @@ function pick_fighter(ctx, f, opts) return choose_from(ctx, OP.fighters(ctx, ctx
 --- Up to 1 card of one of your zones ("from your trash", "from your hand").
 function pick_in(ctx, zone, f, opts) return choose_from(ctx, ctx:cards(zone, ctx.player), f, opts) end
 
+-- Counts ("N" or "up to N", OP 4-8) -------------------------------------------------------------
+
+local UpTo = {}
+UpTo.__tostring = function(u) return "up to " .. u.n end
+
+--- "up to n" as the count of a numbered verb (`add_don(ctx, up_to(1))`): the player chooses how
+--- many, 0 to n (OP 4-8-1). A plain number means that many, as many as possible (OP 1-3-5-1).
+function up_to(n)
+  if type(n) ~= "number" or n < 0 or n ~= math.floor(n) then
+    error("up_to(n) needs a whole number of 0 or more, got " .. tostring(n), 2)
+  end
+  return setmetatable({ n = n }, UpTo)
+end
+
+--- Whether `x` is an `up_to(n)` count.
+function is_up_to(x) return getmetatable(x) == UpTo end
+
+--- How many times a numbered verb acts, when `have` cards are there for it now: a number `n`
+--- is n times, the verb stopping when it runs out (as many as possible); `up_to(n)` is the
+--- player's choice of 0 to min(n, have), or the count they declared on activation (an
+--- ability's `up_to = {...}`, OP 4-8-1: the next one in order, then as many as possible up to
+--- it, 8-4-4-1). Nothing to do asks nothing.
+function OP.how_many(ctx, n, have, player)
+  if n == nil then return 1 end
+  if not is_up_to(n) then return n end
+  local d = ctx.declared
+  if d then
+    d.picks = (d.picks or 0) + 1
+    if d[d.picks] then return math.min(d[d.picks], n.n, have) end
+  end
+  local most = math.min(n.n, have)
+  if most <= 0 then return 0 end
+  return ctx:choose_number(player or ctx.player, 0, most, "up_to")
+end
+
 -- Durations (OP 8-6 table) ----------------------------------------------------------------------
 
 local LASTS = {
@@ -182,8 +217,11 @@ F.no_base_effect = filter("no base effect", has_no_base_effect)
 
 -- One-shot verbs ----------------------------------------------------------------------------
 
---- Draws n cards (OP 4-5-3).
-function draw(ctx, n) OP.draw(ctx, ctx.player, n or 1) end
+--- Draws n cards (OP 4-5-3); `up_to(n)`: "draw up to n", the player may stop before each (4-5-4).
+function draw(ctx, n)
+  if is_up_to(n) then return OP.draw_up_to(ctx, ctx.player, n.n) end -- OP 4-8-2: 4-5-4, card by card
+  return OP.draw(ctx, ctx.player, n or 1)
+end
 
 --- Trash n cards from your hand (OP 10-2-14): as many as possible, chosen by you.
 function trash_from_hand(ctx, n, f)
@@ -273,9 +311,9 @@ function to_deck_bottom(ctx, cards)
   if #order > 0 then ctx:move(order, "deck", { position = "bottom", reason = "to_deck" }) end
 end
 
---- Trashes the top n (default 1) cards of your deck, one at a time; fewer if it runs out.
+--- Trashes the top n (default 1; or `up_to(n)`) cards of your deck, one at a time; fewer if it runs out.
 function trash_deck_top(ctx, n)
-  for _ = 1, n or 1 do
+  for _ = 1, OP.how_many(ctx, n, ctx:count("deck", ctx.player)) do
     local top = ctx:top("deck", ctx.player, 1)[1]
     if top == nil then return end
     OP.trash(ctx, top)
@@ -290,19 +328,21 @@ end
 
 -- Life (OP 3-10; 4-2: adding to Life is defined by card text) -------------------------------------
 
---- Adds the top n cards of your deck to the top of your Life cards, face "up" (OP 3-10-2-1:
---- a public card then) or "down" (default).
+--- Adds the top n (or `up_to(n)`: the player may add fewer, none included, OP 4-8-1) cards of
+--- your deck to the top of your Life cards, face "up" (OP 3-10-2-1: a public card then) or
+--- "down" (default).
 function add_life_from_deck(ctx, n, face)
-  for _ = 1, n or 1 do
+  for _ = 1, OP.how_many(ctx, n, ctx:count("deck", ctx.player)) do
     local top = ctx:top("deck", ctx.player, 1)[1]
     if top == nil then return end
     ctx:move(top, "life", { player = ctx.player, position = "top", face = face or "down", reason = "add_life" })
   end
 end
 
---- Adds the top n of your Life cards to your hand: not damage, so no [Trigger] (OP 4-6-3).
+--- Adds the top n (or `up_to(n)`) of your Life cards to your hand: not damage, so no [Trigger]
+--- (OP 4-6-3).
 function take_life(ctx, n)
-  for _ = 1, n or 1 do
+  for _ = 1, OP.how_many(ctx, n, life_count(ctx)) do
     local top = ctx:top("life", ctx.player, 1)[1]
     if top == nil then return end
     ctx:move(top, "hand", { player = ctx.player, reason = "take_life" })
@@ -311,22 +351,24 @@ end
 
 -- DON!! (OP 3-3, 3-9, 6-5-5) ---------------------------------------------------------------------
 
---- Adds up to n DON!! from your DON!! deck to your cost area, "active" or "rested".
+--- Adds n DON!! (or `up_to(n)`) from your DON!! deck to your cost area, "active" or "rested";
+--- fewer when the DON!! deck runs out.
 function add_don(ctx, n, orientation)
-  for _ = 1, n or 1 do
+  for _ = 1, OP.how_many(ctx, n, ctx:count("don_deck", ctx.player)) do
     local top = ctx:top("don_deck", ctx.player, 1)[1]
     if top == nil then return end
     ctx:move(top, "cost", { player = ctx.player, orientation = orientation or "rested", reason = "add_don" })
   end
 end
 
---- Gives up to n DON!! to your Leader or Character `target` (attached: +1000 each on your turn,
+--- Gives n DON!! (or `up_to(n)`) to your Leader or Character `target` (attached: +1000 each on your turn,
 --- OP 6-5-5-2). opts.from: "rested" (default: rested DON!! of your cost area) or "don_deck".
 function give_don(ctx, target, n, opts)
   if target == nil then return 0 end
   local from = (opts or {}).from or "rested"
+  local have = from == "don_deck" and ctx:count("don_deck", ctx.player) or #OP.rested_don(ctx, ctx.player)
   local given = 0
-  for _ = 1, n or 1 do
+  for _ = 1, OP.how_many(ctx, n, have) do
     local d
     if from == "don_deck" then
       d = ctx:top("don_deck", ctx.player, 1)[1]
@@ -340,10 +382,10 @@ function give_don(ctx, target, n, opts)
   return given
 end
 
---- Sets up to n of your rested DON!! (cost area) as active.
+--- Sets n (or `up_to(n)`) of your rested DON!! (cost area) as active; fewer when fewer are rested.
 function set_don_active(ctx, n)
   local rested = OP.rested_don(ctx, ctx.player)
-  for i = 1, math.min(n or 1, #rested) do ctx:set_orientation(rested[i], "active", "effect") end
+  for i = 1, math.min(OP.how_many(ctx, n, #rested), #rested) do ctx:set_orientation(rested[i], "active", "effect") end
 end
 
 -- Costs (OP 8-3-1): {name, can_pay(ctx), pay(ctx) -> bool}; the constructors of cards.lua turn
