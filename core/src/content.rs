@@ -779,6 +779,11 @@ pub struct Selector {
     /// ...unless their set characteristics hold one of these names (`{keywords: [rush]}`).
     #[serde(default)]
     pub unless_it_has: BTreeMap<String, Vec<String>>,
+    /// Targets only: this selector's cards are targets only for an acting card whose set
+    /// characteristics hold one of these names (`{keywords: [can_attack_active]}`): a
+    /// permission that card text gives ("can also attack active Characters").
+    #[serde(default)]
+    pub if_card_has: BTreeMap<String, Vec<String>>,
 }
 
 /// Whose cards a selector takes.

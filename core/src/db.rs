@@ -1032,6 +1032,8 @@ pub struct CardSel {
     pub entered_before_this_turn: bool,
     /// ...unless it holds one of these.
     pub unless_it_has: Vec<(usize, Vec<Sym>)>,
+    /// (Targets) only for an acting card that holds one of these (empty: for every card).
+    pub if_card_has: Vec<(usize, Vec<Sym>)>,
 }
 
 /// A phase's procedures.

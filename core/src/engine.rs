@@ -167,6 +167,7 @@ fn card_sel(rules: &Rules, names: &Names, s: &Selector) -> Result<CardSel, Strin
         without: names_of(&s.without)?,
         entered_before_this_turn: s.entered_before_this_turn,
         unless_it_has: names_of(&s.unless_it_has)?,
+        if_card_has: names_of(&s.if_card_has)?,
     })
 }
 
@@ -179,6 +180,17 @@ fn action_kind(
     a: &ActionDecl,
     need: &mut impl FnMut(&str) -> Option<Function>,
 ) -> Result<Option<ActionKind>, String> {
+    // `if_card_has` reads the acting card: it means something for targets only.
+    for (what, s) in [("cards", a.cards.as_ref()), ("needs", a.needs.as_ref())]
+        .into_iter()
+        .chain([("cost.payable", a.cost.as_ref().map(|c| &c.payable))])
+    {
+        if s.is_some_and(|s| !s.if_card_has.is_empty()) {
+            return Err(format!(
+                "`{what}`: `if_card_has` is for `targets` (it reads the acting card)"
+            ));
+        }
+    }
     let cards = a
         .cards
         .as_ref()
@@ -187,6 +199,9 @@ fn action_kind(
     let mut targets = Vec::new();
     for t in &a.targets {
         targets.push(card_sel(rules, names, t)?);
+    }
+    if cards.is_none() && targets.iter().any(|t| !t.if_card_has.is_empty()) {
+        return Err("`targets`: `if_card_has` needs `cards` (the acting card it reads)".into());
     }
     let needs = a
         .needs

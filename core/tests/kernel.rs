@@ -404,6 +404,28 @@ fn effects_with_durations_expire_and_once_per_turn_holds() {
         1,
         "expired at end_of_turn"
     );
+    // The end is in the log: an `expired` event naming the card, the point and what ended.
+    let expired: Vec<(String, Option<String>, Option<String>)> = g
+        .log()
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Event(e) if e.name == "expired" => Some((
+                g.card_id(e.card.expect("the card it applied to"))
+                    .to_string(),
+                e.reason.clone(),
+                e.key.clone(),
+            )),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        expired,
+        [(
+            "coach".to_string(),
+            Some("end_of_turn".to_string()),
+            Some("power".to_string())
+        )]
+    );
 }
 
 #[test]

@@ -227,6 +227,28 @@ fn content(manifest: &str) -> Content {
                    end } }"#,
                 ),
             ),
+            // Herald: while a duel runs, its defender has +5 power (a static ability that
+            // reads the duel's record); and when a fighter is challenged, it tries to rewrite
+            // the record it read.
+            card(
+                "herald",
+                0,
+                Some(
+                    r#"return {
+                 { kind = "static",
+                   affects = function(ctx, c)
+                     local d = ctx:running("duel")
+                     return d ~= nil and d.defender == c
+                   end,
+                   modify = { { char = "power", op = "add", value = 5 } } },
+                 { kind = "triggered", on = "challenged",
+                   operate = function(ctx)
+                     local d = ctx:running("duel")
+                     d.defender = d.attacker
+                     d.boosts = 99
+                   end } }"#,
+                ),
+            ),
             // Watcher: when a card of yours is challenged, draw a card.
             card(
                 "watcher",
@@ -352,6 +374,83 @@ fn a_procedure_runs_its_steps_in_order_and_keeps_its_record_between_them() {
     );
     assert_eq!(g.card_id(over.data_card("target")), "watcher");
     assert_eq!(asked(&g).0, "main", "back in the open phase");
+}
+
+/// A card's value of an integer characteristic, as player 1 sees it.
+fn power_of(g: &Game, id: ObjId) -> i64 {
+    g.view(0)
+        .zones
+        .iter()
+        .flat_map(|z| z.cards.iter())
+        .find(|c| c.id == Some(id))
+        .map(|c| c.values["power"])
+        .expect("the card is in view")
+}
+
+/// The object id of the card with this id on a player's board.
+fn on_board(g: &Game, p: PlayerId, card: &str) -> ObjId {
+    g.view(0)
+        .zones
+        .iter()
+        .filter(|z| z.name == "board" && z.owner == Some(p))
+        .flat_map(|z| z.cards.iter())
+        .find(|c| c.card.as_deref() == Some(card))
+        .and_then(|c| c.id)
+        .unwrap_or_else(|| panic!("no {card} on player {p}'s board"))
+}
+
+#[test]
+fn any_script_reads_a_running_procedures_record_as_its_steps_and_windows_leave_it() {
+    // P1: ace; P2: brute, watcher and the herald (whose static reads the duel's record).
+    let mut g = game(vec![
+        deck(&[("ace", 1), ("cub", 2)]),
+        deck(&[("brute", 1), ("herald", 1), ("watcher", 1)]),
+    ]);
+    pick(&mut g, "play ace");
+    pick(&mut g, "end turn");
+    for c in ["play brute", "play herald", "play watcher"] {
+        pick(&mut g, c);
+    }
+    pick(&mut g, "end turn");
+    let (ace, brute) = (on_board(&g, 0, "ace"), on_board(&g, 1, "brute"));
+    let watcher = on_board(&g, 1, "watcher");
+    assert_eq!(power_of(&g, brute), 2, "no duel runs: nil, so no bonus");
+    pick(&mut g, "challenge brute with ace");
+    // The herald's and the watcher's triggers: P2 orders them, the herald's first.
+    assert_eq!(asked(&g).0, "order_triggers");
+    let herald_first = asked(&g).2.into_iter().find(|l| l.contains("herald"));
+    pick(
+        &mut g,
+        &herald_first.expect("the herald's trigger is offered"),
+    );
+    // In the guard window: the record the declare step left names brute the defender. The
+    // herald's trigger changed only its copy: the attacker is not the defender.
+    assert_eq!(asked(&g).0, "guard");
+    assert_eq!((power_of(&g, brute), power_of(&g, ace)), (7, 3));
+    // The guard action changes the record: the static follows it at once.
+    pick(&mut g, "guard with watcher");
+    assert_eq!((power_of(&g, watcher), power_of(&g, brute)), (6, 2));
+    pick(&mut g, "pass");
+    pick(&mut g, "pass");
+    // watcher 6 against ace 3: ace loses. The boost count is the duel's, not the copy's 99.
+    assert!(
+        story(&g).contains(&"lost:ace".to_string()),
+        "{:?}",
+        story(&g)
+    );
+    let over = g
+        .log()
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Entry::Event(e) if e.name == "duel_over" => Some(e.amount),
+            _ => None,
+        })
+        .expect("the duel ended");
+    assert_eq!(over, 0);
+    // The duel is over: no record, no bonus.
+    assert_eq!(asked(&g).0, "main");
+    assert_eq!(power_of(&g, watcher), 1);
 }
 
 trait DataCard {
@@ -783,6 +882,53 @@ fn data_tests_bar_an_action_in_a_players_first_turn_and_while_they_have_a_grant(
             "challenge jinx with sprinter",
             "challenge ace with sprinter"
         ]
+    );
+}
+
+#[test]
+fn a_target_selector_with_if_card_has_counts_only_for_a_card_holding_the_name() {
+    // A hasty fighter may also challenge the cards in its opponents' hands (a permission a
+    // card holds); the others challenge the board only.
+    let manifest = MANIFEST.replace(
+        r#""targets": [{"zones": ["board"], "of": "opponents"}],"#,
+        r#""targets": [{"zones": ["board"], "of": "opponents"},
+                     {"zones": ["hand"], "of": "opponents", "if_card_has": {"tags": ["haste"]}}],"#,
+    );
+    assert_ne!(manifest, MANIFEST);
+    let mut g = new_game(
+        &engine_of(&content(&manifest)),
+        7,
+        vec![
+            deck(&[("ace", 1), ("cub", 2)]),
+            deck(&[("brute", 1), ("lamb", 1), ("sprinter", 1)]),
+        ],
+    );
+    pick(&mut g, "play ace");
+    pick(&mut g, "end turn");
+    pick(&mut g, "play brute");
+    pick(&mut g, "play sprinter");
+    pick(&mut g, "end turn");
+    pick(&mut g, "end turn");
+    // P2's second turn: brute challenges the board; sprinter the board and P1's two cubs.
+    assert_eq!(
+        offered(&g, "challenge"),
+        [
+            "challenge ace with brute",
+            "challenge ace with sprinter",
+            "challenge cub with sprinter",
+            "challenge cub with sprinter"
+        ]
+    );
+    // It reads the acting card: on a card selector it is a load error.
+    let bad = MANIFEST.replace(
+        r#""unless_it_has": {"tags": ["haste"]}, "without""#,
+        r#""unless_it_has": {"tags": ["haste"]}, "if_card_has": {"tags": ["haste"]}, "without""#,
+    );
+    assert_ne!(bad, MANIFEST);
+    let errors = load_errors(&content(&bad));
+    assert!(
+        errors.contains("action 'challenge'") && errors.contains("`if_card_has` is for `targets`"),
+        "{errors}"
     );
 }
 

@@ -171,6 +171,7 @@ pub(crate) fn empty_state(engine: &Engine, seats: Seats, seed: u64) -> State {
         ops_since_decision: 0,
         loops: Arc::default(),
         replacements_applied: 0,
+        running: Default::default(),
     }
 }
 

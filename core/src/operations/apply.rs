@@ -279,13 +279,29 @@ pub fn apply(
                     _ => true,
                 }
             };
+            // Each effect and ability that ends is an `expired` event, so the log shows it:
+            // `card` what it applied to, `player` who controlled it, `reason` the point,
+            // `key` what ended (the characteristic, or `ability`).
+            let point_name = db.names.name(*point).to_string();
+            let ended = |card: Option<ObjId>, player: Option<PlayerId>, key: &str| {
+                let mut e = Event::named("expired");
+                e.card = card;
+                e.player = player;
+                e.reason = Some(point_name.clone());
+                e.key = Some(key.to_string());
+                e
+            };
             if st
                 .grants
                 .iter()
                 .any(|g| passes(&g.expiry) && !on_paused(g.host))
             {
                 Arc::make_mut(&mut st.grants).retain_mut(|g| {
-                    !passes(&g.expiry) || on_paused(g.host) || !tick(&mut g.expiry)
+                    let ends = passes(&g.expiry) && !on_paused(g.host) && tick(&mut g.expiry);
+                    if ends {
+                        events.push(ended(g.host, Some(g.controller), "ability"));
+                    }
+                    !ends
                 });
             }
             let target_of = |e: &Effect| match e.target {
@@ -298,7 +314,15 @@ pub fn apply(
                 .any(|e| passes(&e.expiry) && !on_paused(target_of(e)))
             {
                 Arc::make_mut(&mut st.effects).retain_mut(|e| {
-                    !passes(&e.expiry) || on_paused(target_of(e)) || !tick(&mut e.expiry)
+                    let ends = passes(&e.expiry) && !on_paused(target_of(e)) && tick(&mut e.expiry);
+                    if ends {
+                        let player = match e.target {
+                            Target::Player(p) => Some(p),
+                            Target::Obj(_) => e.controller,
+                        };
+                        events.push(ended(target_of(e), player, db.names.name(e.characteristic)));
+                    }
+                    !ends
                 });
             }
             Outcome::Done

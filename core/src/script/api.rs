@@ -412,6 +412,22 @@ pub fn install(lua: &Lua) -> Result<Table> {
         })?,
     )?;
     k.set(
+        "running",
+        lua.create_function(|lua, name: String| {
+            let (db, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let Some(want) = db.hooks.procedures.iter().position(|p| p.name == name) else {
+                return Err(mlua::Error::runtime(format!(
+                    "ctx:running: no procedure '{name}' in game.yaml `procedures`"
+                )));
+            };
+            match st.running.iter().rev().find(|(p, _)| *p == want) {
+                Some((_, rec)) => Ok(Value::Table(record_to_lua(lua, &db, rec)?)),
+                None => Ok(Value::Nil),
+            }
+        })?,
+    )?;
+    k.set(
         "current",
         lua.create_function(|lua, c: CardUd| {
             let (_, st, _host) = env(lua)?;

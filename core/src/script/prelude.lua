@@ -134,6 +134,10 @@ function Ctx:uses(subject, key, opts) return K.uses(subject, key, opts) end
 function Ctx:card_info(id) return K.card_info(id) end
 --- The object a card became after leaving its zone (or the card itself if still there).
 function Ctx:current(card) return K.current(card) end
+--- A copy of the record of the innermost running procedure `name` (game.yaml `procedures`),
+--- as its last step or window action left it, or nil when none runs: any script may read a
+--- battle's attacker and target. Changing the copy changes nothing.
+function Ctx:running(name) return K.running(name) end
 --- Number of triggered abilities waiting.
 function Ctx:pending() return K.pending() end
 --- Runs `fn(...)` on behalf of `card` (a card, or nil) and returns its first result; if it

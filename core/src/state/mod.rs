@@ -222,6 +222,9 @@ pub struct GameResult {
     pub reason: String,
 }
 
+/// A procedure's record: names to kernel values, sorted by name.
+pub type Record = Vec<(String, values::Val)>;
+
 /// Everything about a game in progress.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -275,6 +278,10 @@ pub struct State {
     pub loops: Arc<loops::Loops>,
     /// Replacement abilities applied so far this game (`ctx:track_replacements`).
     pub replacements_applied: u64,
+    /// The records of the procedures running now, outermost first: (procedure index, record
+    /// as the last step or window action left it). Any script reads them (`ctx:running`);
+    /// the driver keeps them in step with its procedure frames.
+    pub running: Arc<Vec<(usize, Record)>>,
 }
 
 impl State {

@@ -192,8 +192,10 @@ impl Game {
                 Some((_, payable)) => select(&lua, &db, &st.borrow(), payable, p)?.len() as i64,
                 None => 0,
             };
-            // The targets do not depend on the card (but a card is not its own target).
-            let mut all_targets: Option<Vec<ObjId>> = None;
+            // Each selector's targets do not depend on the card (but a card is not its own
+            // target, and an `if_card_has` selector counts only for a card holding one of
+            // its names): listed once, put together per card.
+            let mut by_selector: Option<Vec<Vec<ObjId>>> = None;
             for card in cards {
                 let mut value = None;
                 if let (Some((ci, _)), Some(c)) = (&a.cost, card) {
@@ -224,20 +226,33 @@ impl Game {
                 let targets: Vec<Option<ObjId>> = if a.targets.is_empty() {
                     vec![None]
                 } else {
-                    if all_targets.is_none() {
+                    if by_selector.is_none() {
                         let st = st.borrow();
-                        let mut all = Vec::new();
+                        let mut all = Vec::with_capacity(a.targets.len());
                         for t in &a.targets {
-                            all.extend(select(&lua, &db, &st, t, p)?);
+                            all.push(select(&lua, &db, &st, t, p)?);
                         }
-                        all_targets = Some(all);
+                        by_selector = Some(all);
                     }
-                    all_targets
-                        .iter()
-                        .flatten()
-                        .filter(|t| Some(**t) != card)
-                        .map(|t| Some(*t))
-                        .collect()
+                    let mut out: Vec<Option<ObjId>> = Vec::new();
+                    for (sel, cards_of) in a.targets.iter().zip(by_selector.iter().flatten()) {
+                        let gated = !sel.if_card_has.is_empty();
+                        if gated {
+                            let holds = match card {
+                                Some(c) => holds_any(&lua, &db, &st.borrow(), c, &sel.if_card_has)?,
+                                None => false,
+                            };
+                            if !holds {
+                                continue;
+                            }
+                        }
+                        for t in cards_of {
+                            if Some(*t) != card && !(gated && out.contains(&Some(*t))) {
+                                out.push(Some(*t));
+                            }
+                        }
+                    }
+                    out
                 };
                 for target in targets {
                     let label = fill(&lua, &db, &st.borrow(), a, card, target, value)?;

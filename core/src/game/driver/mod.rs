@@ -379,6 +379,7 @@ impl Game {
                         }
                     }
                     self.close_groups(open);
+                    self.trim_records();
                     input = Input::Value(Value::Nil);
                 }
             }
@@ -396,6 +397,7 @@ impl Game {
             }
         }
         self.close_groups(open);
+        self.trim_records();
         self.in_checks = 0;
         self.options_cache = None;
         self.end_turn = false;

@@ -9,6 +9,7 @@ use super::*;
 use crate::db::{StepFn, StopTest, WindowSeats};
 use crate::script::api::{record_from_lua, record_to_lua};
 use crate::state::values::Val;
+use std::sync::Arc;
 
 impl Game {
     pub(super) fn step_procedure(&mut self, f: &mut ProcFrame, input: Input) -> R<Next> {
@@ -16,11 +17,13 @@ impl Game {
         let proc = &db.hooks.procedures[f.proc];
         match f.stage {
             ProcStage::Begin => {
+                self.publish_record(f);
                 loop {
                     while f.stopping && f.step < proc.steps.len() && !proc.steps[f.step].always {
                         f.step += 1;
                     }
                     let Some(step) = proc.steps.get(f.step) else {
+                        self.trim_records();
                         let lua = &self.engine.lua;
                         return Ok(Next::Return(Value::Table(record_to_lua(
                             lua, &db, &f.data,
@@ -123,6 +126,7 @@ impl Game {
                 match (&step.does, f.live.take()) {
                     (StepFn::Run(_), Some(t)) => {
                         f.data = record_from_lua(&t, &what)?;
+                        self.publish_record(f);
                         f.step = match out {
                             Value::Nil => f.step + 1,
                             Value::String(s) if s == "stop" => {
@@ -156,6 +160,7 @@ impl Game {
                         // A window hands back the record its actions left.
                         if let Value::Table(t) = &out {
                             f.data = record_from_lua(t, &what)?;
+                            self.publish_record(f);
                         }
                         f.step += 1;
                     }
@@ -168,6 +173,44 @@ impl Game {
                 Ok(Next::Again)
             }
         }
+    }
+
+    /// Shows procedure frame `f`'s record to every script (`State::running`, `ctx:running`):
+    /// its entry is the one after those of the procedure frames below it (this frame is off
+    /// the stack while it steps), and any entry above is of a procedure that is gone.
+    pub(super) fn publish_record(&self, f: &ProcFrame) {
+        self.publish_record_at(self.procedures_below(), f.proc, &f.data);
+    }
+
+    /// Sets the `slot`th running record (0: the outermost) and drops those after it.
+    pub(super) fn publish_record_at(&self, slot: usize, proc: usize, data: &[(String, Val)]) {
+        let mut st = self.state.borrow_mut();
+        let running = Arc::make_mut(&mut st.running);
+        running.truncate(slot);
+        running.push((proc, data.to_vec()));
+    }
+
+    /// Drops the records of procedures that are no longer on the stack (one returned, or a
+    /// failed script abandoned its frames).
+    pub(crate) fn trim_records(&self) {
+        let n = self.procedures_below();
+        let mut st = self.state.borrow_mut();
+        if st.running.len() > n {
+            Arc::make_mut(&mut st.running).truncate(n);
+        }
+    }
+
+    /// How many procedure frames are on the stack.
+    fn procedures_below(&self) -> usize {
+        self.frames
+            .iter()
+            .filter(|f| matches!(f, Frame::Procedure(_)))
+            .count()
+    }
+
+    /// The running record of the innermost procedure frame on the stack, if any.
+    pub(super) fn procedure_slot(&self) -> Option<usize> {
+        self.procedures_below().checked_sub(1)
     }
 
     /// A frame starting procedure `name` for `player` with the record in `data`.

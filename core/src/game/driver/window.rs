@@ -14,10 +14,16 @@ impl Game {
     pub(super) fn step_window(&mut self, w: &mut WindowFrame, input: Input) -> R<Next> {
         if w.running {
             w.running = false;
-            if let WindowSource::Declared { live, data, .. } = &mut w.source
+            if let WindowSource::Declared {
+                live, data, proc, ..
+            } = &mut w.source
                 && let Some(t) = live.take()
             {
                 *data = record_from_lua(&t, "a window's procedure data")?;
+                // The procedure that opened the window is the innermost one on the stack.
+                if let Some(slot) = self.procedure_slot() {
+                    self.publish_record_at(slot, *proc, data);
+                }
             }
             if let Input::Value(_) = input {
                 return Ok(Next::Push(Frame::Triggers(TriggerStage::Pick)));
