@@ -4,8 +4,11 @@
 OP = OP or {}
 
 --- The battle is the kernel-run procedure `battle` (game.yaml `procedures`): its record is
---- `{attacker, target}` (the target becomes the Blocker after a block), and ctx.player in its
---- steps is the attacking player. The block and counter windows ask with no script waiting.
+--- `{attacker, target, attacked, blocker}`: `target` is the card attacked now (the Blocker
+--- after a block), `attacked` the card the attack was declared on, `blocker` the card that
+--- activated [Blocker] (nil without a block). ctx.player in its steps is the attacking
+--- player. Any script reads the record through `ctx:running("battle")` (verbs.lua
+--- `current_battle`). The block and counter windows ask with no script waiting.
 
 --- OP 7-1-1-4, 7-1-2-3, 7-1-3-2-3 (docs/rulings): at the end of each of the first three steps,
 --- if the attacking card or the card being attacked (after a Blocker: the Blocker) has moved
@@ -23,6 +26,7 @@ end
 --- OP 7-1-1: the Attack Step.
 function OP.attack_step(ctx, b)
   -- OP 7-1-1-1: rest the attacker and declare the attack; 7-1-1-2: its target.
+  b.attacked = b.target
   ctx:set_orientation(b.attacker, "rested", "attack")
   -- OP 7-1-1-3: [When Attacking] and [On Your Opponent's Attack] resolve after this step (the
   -- attacker's first: the turn player's effects come first in the batch, 8-6-1, 10-2-16-1).
@@ -31,13 +35,16 @@ end
 
 --- OP 7-1-2: the Block Step, a window of the defender's. OP 7-1-2-1, 10-1-4-1: one [Blocker]
 --- per battle, by resting an active Character other than the one attacked; prohibitions
---- from card text win (OP 1-3-3). No [Blocker] able to block: nothing is asked.
+--- from card text win (OP 1-3-3), read now, against the Character as it is now (a
+--- restriction on power reads the power at the Block Step). No [Blocker] able to block:
+--- nothing is asked.
 function OP.block_actions(ctx, opp, b)
   local options = {}
   if not b.attacker:has("keywords", "unblockable") then
     for _, c in ipairs(OP.characters(ctx, opp)) do
       if c ~= b.target and c.orientation == "active" and c:has("keywords", "blocker")
-          and not c:has("keywords", "cannot_block") then
+          and not c:has("keywords", "cannot_block")
+          and not OP.forbidden(ctx, { name = "block", card = c, player = opp, battle = b }) then
         options[#options + 1] = { label = "block with " .. c.name, kind = "block", card = c, run = OP.block }
       end
     end
@@ -49,7 +56,7 @@ end
 
 function OP.block(ctx, o, b)
   ctx:set_orientation(o.card, "rested", "blocker")
-  b.target = o.card -- OP 10-1-4-1: the attacked card becomes the Blocker
+  b.target, b.blocker = o.card, o.card -- OP 10-1-4-1: the attacked card becomes the Blocker
   ctx:emit("blocked", { card = o.card, target = b.attacker, player = ctx.player }) -- OP 7-1-2-2, 10-2-15-1
 end
 
@@ -99,7 +106,7 @@ function OP.damage_step(ctx, b)
     OP.damage(ctx, t.controller, n, a:has("keywords", "banish")) -- OP 7-1-4-1-1
     -- OP 8-6-2: effects met during damage wait until it is over (they resolve after this step).
   else
-    OP.ko(ctx, t, true) -- OP 7-1-4-1-2: by the battle, not by an effect (10-2-1-1)
+    OP.ko(ctx, t, b) -- OP 7-1-4-1-2: by the battle, not by an effect (10-2-1-1)
   end
 end
 

@@ -108,10 +108,16 @@ function OP.set_states(ctx, rest, active)
 end
 
 --- K.O.s a Character (OP 10-2-1-2): to its owner's trash, unless it cannot be K.O.'d (a
---- prohibition beats the instruction, OP 1-3-3). Only this and losing a battle are K.O.s
---- (OP 10-2-1-1, 10-2-1-3). `battle`: lost a battle, so no player's effect did it (by = none).
+--- prohibition beats the instruction, OP 1-3-3: the keyword, or a prohibition asked now,
+--- prohibitions.lua). Only this and losing a battle are K.O.s (OP 10-2-1-1, 10-2-1-3).
+--- `battle`: the record of the battle it lost, so no player's effect did it (by = none);
+--- without it, the effect of ctx.player K.O.s it.
 function OP.ko(ctx, c, battle)
   if c.zone ~= "character" or c:has("keywords", "cannot_be_ko") then return false end
+  local act = { name = "ko", card = c, in_battle = battle ~= nil, player = (not battle) and ctx.player or nil,
+    battle = battle or ctx:running("battle") }
+  if battle then act.against = (battle.target == c) and battle.attacker or battle.target end
+  if OP.forbidden(ctx, act) then return false end
   local opts = { player = c.owner, reason = "ko" }
   if battle then opts.by = false end
   local r = ctx:move(c, "trash", opts)

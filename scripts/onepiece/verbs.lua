@@ -54,6 +54,8 @@ function F.cost_min(n) return filter("cost>=" .. n, function(c) return c.cost >=
 function F.power_max(n) return filter("power<=" .. n, function(c) return c.power <= n end) end
 function F.power_min(n) return filter("power>=" .. n, function(c) return c.power >= n end) end
 function F.keyword(k) return filter("[" .. k .. "]", function(c) return c:has("keywords", k) end) end
+--- Has attribute `a` (OP 2-5: text writes it <a>; game.yaml names: strike, slash, ...).
+function F.attribute(a) return filter("<" .. a .. ">", function(c) return c:has("attributes", a) end) end
 
 -- Counting ------------------------------------------------------------------------------------
 
@@ -65,6 +67,15 @@ function hand_count(ctx, p) return ctx:count("hand", p or ctx.player) end
 function field_don_count(ctx, p) return #OP.field_don(ctx, p or ctx.player) end
 --- The opponent of the ability's player.
 function opponent(ctx) return OP.opponent(ctx, ctx.player) end
+--- The battle going on now, or nil (OP 7-1): {attacker, target (the card attacked now: the
+--- Blocker after a block), attacked (the card the attack was declared on), blocker (nil
+--- without a block)}, as the last battle step left it. A copy: changing it changes nothing.
+function current_battle(ctx) return ctx:running("battle") end
+--- Whether card `c` is battling now: it attacks, or is the card attacked (OP 7-1).
+function is_battling(ctx, c)
+  local b = ctx:running("battle")
+  return b ~= nil and (b.attacker == c or b.target == c)
+end
 
 -- Choosing (OP 8-4-4: choices are made on resolution; 4-8: "up to N" may choose none) ----------
 
@@ -142,25 +153,30 @@ end
 local LASTS = {
   -- OP 7-1-5-3/4: "during this battle" ends at the End of Battle.
   battle = function(ctx) return { ["until"] = "end_of_battle" } end,
-  -- OP 6-6-1-3: "during this turn".
-  turn = function(ctx) return { ["until"] = "this_turn" } end,
+  -- OP 6-6-1-3: "during this turn": after the End Phase's other processing, the turn
+  -- player's effects first, then the other player's (each player's own, `player`).
+  turn = function(ctx) return { ["until"] = "this_turn", player = ctx.player } end,
+  -- OP 6-6-1-2: "until the end of the turn" (or "of the End Phase"): the turn player's end in
+  -- step (I), after their "at the end of this turn" processing; the other player's in (II).
+  end_of_turn = function(ctx) return { ["until"] = "end_of_turn", player = ctx.player } end,
   -- OP 6-2-1: "until the start of your next turn" ends in your next Refresh Phase.
   your_next_turn = function(ctx) return { ["until"] = "start_of_turn", player = ctx.player } end,
   -- "until the end of your opponent's next turn" (OP 8-6 table: not named by the rules): the
-  -- first End Phase after this turn that is the opponent's.
+  -- first End Phase after this turn that is the opponent's, in its step (II), where the
+  -- non-turn player's "until the end of the turn" effects end (digest 6-6 note).
   opponents_next_turn = function(ctx)
     local after = ctx.turn
     if ctx.turn_player ~= ctx.player then after = after + 1 end
-    return { ["until"] = "end_of_turn", after_turn = after }
+    return { ["until"] = "end_of_turn", after_turn = after, player = ctx.player }
   end,
 }
 
---- A duration name as a kernel duration: "battle", "turn", "your_next_turn",
+--- A duration name as a kernel duration: "battle", "turn", "end_of_turn", "your_next_turn",
 --- "opponents_next_turn", or nil (while the card stays where it is).
 function lasts(ctx, name)
   if name == nil then return nil end
   local d = LASTS[name]
-  if d == nil then error("unknown duration '" .. tostring(name) .. "' (battle, turn, your_next_turn, opponents_next_turn)", 2) end
+  if d == nil then error("unknown duration '" .. tostring(name) .. "' (battle, turn, end_of_turn, your_next_turn, opponents_next_turn)", 2) end
   return d(ctx)
 end
 

@@ -26,7 +26,10 @@ fn scenario_count(dir: &std::path::Path) -> usize {
             n += scenario_count(&path);
         } else if path.to_string_lossy().ends_with(".test.yaml") {
             let text = std::fs::read_to_string(&path).unwrap();
-            n += text.lines().filter(|l| l.trim_start().starts_with("- name:")).count();
+            n += text
+                .lines()
+                .filter(|l| l.trim_start().starts_with("- name:"))
+                .count();
         }
     }
     n

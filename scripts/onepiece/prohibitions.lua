@@ -1,0 +1,107 @@
+-- Prohibitions from card text (OP 1-3-3: a prohibition beats an instruction or a permission),
+-- read when the act is about to happen, with the game as it is then: "cannot be K.O.'d by
+-- your opponent's effects", "cannot be K.O.'d in battle by <Strike> Characters", "your
+-- opponent cannot activate [Blocker] with a Character with 5000 power or more during this
+-- battle". The ruleset asks OP.forbidden before each act it names (lib.lua OP.ko, battle.lua
+-- OP.block_actions); a card states a prohibition as a static ability tagged `prohibits`.
+-- The keyword prohibitions of game.yaml (`cannot_be_ko`, `cannot_block`, ...) still work.
+
+OP = OP or {}
+
+--- The acts a prohibition may name, with what the ruleset tells about each (the `act` table
+--- every `when` gets; `act.name` is the act):
+--- * ko: `card` (the Character), `in_battle` (it lost a battle, OP 7-1-4-1-2; else an effect
+---   K.O.s it), `player` (whose effect K.O.s it; nil in battle), `against` (in battle, the
+---   card it battled), `battle` (the battle going on, if any: `ctx:running("battle")`).
+--- * block: `card` (the Character that would activate [Blocker]), `player` (its
+---   controller), `battle` (attacker, target, attacked).
+OP.ACTS = { ko = true, block = true }
+
+local HOW_KO = { effects = true, opponent_effects = true }
+
+--- Whether prohibition `d` (an ability def made by `prohibition`) binds `act` for the ability
+--- listed as `s` (ctx:abilities), in `sctx` (its source and controller).
+local function binds(sctx, s, d, act)
+  if d.forbids ~= act.name then return false end
+  -- Which cards it binds: the card it was given to; else `affects`; else its own card (a
+  -- printed prohibition) or any card (one armed with no card, `add_rules`).
+  if s.delayed then
+    if d.binds_cards and not d.binds_cards(sctx, act.card) then return false end
+  elseif s.granted then
+    if act.card ~= s.source then return false end
+  elseif d.binds_cards then
+    if not d.binds_cards(sctx, act.card) then return false end
+  elseif act.card ~= s.source then
+    return false
+  end
+  if d.player == "you" and act.player ~= sctx.player then return false end
+  if d.player == "opponent" and (act.player == nil or act.player == sctx.player) then return false end
+  if d.by == "effects" and act.in_battle then return false end                       -- "by effects"
+  if d.by == "opponent_effects" and (act.in_battle or act.player == nil                -- "by your
+      or act.player == act.card.controller) then return false end                     -- opponent's effects"
+  if d.in_battle and not act.in_battle then return false end                          -- "in battle"
+  if d.by_card and not (act.against and d.by_card(act.against)) then return false end -- "by <f> Characters"
+  if d.condition and not d.condition(sctx) then return false end
+  return d.when == nil or d.when(sctx, act) == true
+end
+
+--- Whether an effect prohibits `act` now (OP 1-3-3): `act.name` is one of OP.ACTS. Every
+--- prohibition on the field or given by an effect is asked, with the game as it is now
+--- (a restriction reads power when a [Blocker] is used, not when its effect resolved). A
+--- prohibition whose script fails binds nothing, and the error names its card.
+function OP.forbidden(ctx, act)
+  for _, s in ipairs(ctx:abilities({ kind = "static", timing = "prohibits", delayed = true })) do
+    local d = s.def
+    local src = s.source
+    local sctx = ctx:with({ source = src, player = s.controller or (src and src.controller) or ctx.player })
+    if ctx:guard(src, binds, sctx, s, d, act) == true then return true end
+  end
+  return false
+end
+
+--- A prohibition (OP 1-3-3) while this card is on the field, or, declared `dormant = true`,
+--- the lasting part of a one-shot effect (`forbid` gives it to cards, `add_rules` arms it
+--- for every card). Fields:
+--- * `forbids`: the act, one of OP.ACTS ("ko", "block");
+--- * `affects(ctx, card)`: the cards it binds (default: this card; armed with no card: all);
+--- * `player`: "you" or "opponent": only acts of that player (ctx.player's side);
+--- * for "ko": `by = "effects"` or `"opponent_effects"`, `in_battle = true`, `by_card = f`
+---   (a filter: in battle against such a card);
+--- * `when(ctx, act)`: anything else, read when the act happens;
+--- * the usual `don`, `your_turn`, `opponent_turn` and `condition`.
+function prohibition(a)
+  if not OP.ACTS[a.forbids] then
+    local known = {}
+    for k in pairs(OP.ACTS) do known[#known + 1] = k end
+    table.sort(known)
+    error(string.format("prohibition: `forbids` should be one of %s, not %s", table.concat(known, ", "), tostring(a.forbids)), 2)
+  end
+  if a.by ~= nil and not HOW_KO[a.by] then
+    error(string.format("prohibition: `by` should be \"effects\" or \"opponent_effects\", not %s", tostring(a.by)), 2)
+  end
+  if a.player ~= nil and a.player ~= "you" and a.player ~= "opponent" then
+    error(string.format("prohibition: `player` should be \"you\" or \"opponent\", not %s", tostring(a.player)), 2)
+  end
+  for _, k in ipairs({ "affects", "when", "by_card" }) do
+    if a[k] ~= nil and type(a[k]) ~= "function" and getmetatable(a[k]) == nil then
+      error(string.format("prohibition: `%s` should be a function, not a %s", k, type(a[k])), 2)
+    end
+  end
+  -- `affects` would make the kernel apply it as a characteristic change: keep it apart.
+  a.binds_cards, a.affects = a.affects, nil
+  a.timing = "prohibits" -- the tag OP.forbidden looks for
+  return permanent(a)
+end
+
+--- "This Character cannot be K.O.'d" with how (`by`, `in_battle`, `by_card`): a prohibition
+--- of K.O.s (OP 10-2-1-3).
+function cannot_be_ko(a)
+  a.forbids = "ko"
+  return prohibition(a)
+end
+
+--- Gives each of `cards` (nil, a card or a list: "up to 1" chose none, nothing happens) the
+--- `dormant` prohibition `def` for `duration` (verbs.lua `lasts`: "battle", "turn", ...).
+function forbid(ctx, def, cards, duration)
+  for _, c in ipairs(as_list(cards)) do ctx:grant_ability(def, c, lasts(ctx, duration)) end
+end
