@@ -416,8 +416,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             for l in readable_log_for(&game, human) {
                 println!("{l}");
             }
+            let errors = match played.errors.len() {
+                0 => String::new(),
+                1 => ", 1 script error".to_string(),
+                n => format!(", {n} script errors"),
+            };
             println!(
-                "{} after {} turns, {} decisions (log hash {})",
+                "{} after {} turns, {} decisions{errors} (log hash {})",
                 describe_sides(&played.result, &played.teams),
                 played.turns,
                 played.decisions,

@@ -1,7 +1,7 @@
 //! `riffle test`: run scenario files and report `N passed, N failed`.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::bail;
@@ -15,7 +15,8 @@ use super::{FOUND_PROBLEMS, RootArgs};
 /// Run scenario tests.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Scenario files or folders (default: every `*.test.yaml` of every game).
+    /// Scenario files or folders (default: every `*.test.yaml` of every game; with `--mod`,
+    /// those of the mods).
     paths: Vec<PathBuf>,
     /// Only scenarios whose name contains this text.
     #[arg(long)]
@@ -27,20 +28,77 @@ pub struct Args {
     roots: RootArgs,
 }
 
+/// A scenario path inside content that is not loaded (a mod's folder given without `--mod`)
+/// would fail scenario by scenario with "no card": say so once, and how to load it.
+fn not_outside_the_search_paths(p: &Path, paths: &[PathBuf]) -> anyhow::Result<()> {
+    let Ok(full) = p.canonicalize() else {
+        return Ok(()); // a missing path is reported below
+    };
+    // A search path found by walking up may be written "" (the current folder).
+    let canonical = |s: &Path| {
+        let s = if s.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            s
+        };
+        s.canonicalize().ok()
+    };
+    let loaded: Vec<PathBuf> = paths.iter().filter_map(|s| canonical(s)).collect();
+    // The nearest folder above (or at) the path that holds content: `cardsets/`.
+    let start = if full.is_dir() {
+        Some(full.as_path())
+    } else {
+        full.parent()
+    };
+    let Some(content) = start
+        .into_iter()
+        .flat_map(Path::ancestors)
+        .find(|d| d.join("cardsets").is_dir())
+    else {
+        return Ok(());
+    };
+    if loaded.iter().any(|l| l == content) {
+        return Ok(());
+    }
+    // Shown as the user would type it: relative to the current folder when under it.
+    let here = std::env::current_dir()
+        .ok()
+        .and_then(|d| d.canonicalize().ok());
+    let shown = match here.as_deref().and_then(|h| content.strip_prefix(h).ok()) {
+        Some(r) if r.as_os_str().is_empty() => PathBuf::from("."),
+        Some(r) => r.to_path_buf(),
+        None => content.to_path_buf(),
+    };
+    bail!(
+        "{}: its cards are in {}, which is not loaded: if it is a mod, run `riffle test --mod {} {}`",
+        p.display(),
+        shown.display(),
+        shown.display(),
+        p.display()
+    )
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let paths = args
         .roots
         .search_paths(args.paths.first().map(|p| p.as_path()))?;
     let mut files = Vec::new();
     if args.paths.is_empty() {
-        // Every search path's scenarios: a mod's cards are tested with the base's.
+        // Every game's scenarios, or with mods only theirs: a mod's cards are tested with
+        // the base's content loaded, but the base's own scenarios are not the modder's.
+        let own = if paths.len() > 1 {
+            &paths[1..]
+        } else {
+            &paths[..]
+        };
         for game in Loader::new(paths.clone()).games() {
-            for path in &paths {
+            for path in own {
                 files.extend(discover(path, &game));
             }
         }
     } else {
         for p in &args.paths {
+            not_outside_the_search_paths(p, &paths)?;
             if p.is_dir() {
                 let mut found = Vec::new();
                 walk(p, &mut found);

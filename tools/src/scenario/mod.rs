@@ -259,16 +259,30 @@ impl File {
             Ok(g) => g,
             Err(p) => return vec![Problem::new(p.at, format!("setup: {}", p.message))],
         };
+        let allowed = sc.get("expect").and_then(|e| e.get("errors")).is_some();
+        // A script error is shown however the scenario failed: it is often why a later step
+        // found no option to choose.
+        let script_errors = |game: &Game| -> Vec<Problem> {
+            if allowed {
+                return Vec::new();
+            }
+            game.errors()
+                .iter()
+                .map(|e| Problem::new("", format!("script error: {e}")))
+                .collect()
+        };
         for (k, step) in steps.iter().enumerate() {
             let fails = step_at(&mut game, step);
             if !fails.is_empty() {
-                return fails
+                let mut out: Vec<Problem> = fails
                     .into_iter()
                     .map(|p| {
                         let message = format!("step {}: {}", k + 1, p.message);
                         Problem::new(format!("/steps/{k}{}", p.at), message)
                     })
                     .collect();
+                out.extend(script_errors(&game));
+                return out;
             }
         }
         let mut failures = Vec::new();
@@ -279,12 +293,7 @@ impl File {
                     .map(|p| p.within("/expect")),
             );
         }
-        let allowed = sc.get("expect").and_then(|e| e.get("errors")).is_some();
-        if !allowed {
-            for e in game.errors() {
-                failures.push(Problem::new("", format!("script error: {e}")));
-            }
-        }
+        failures.extend(script_errors(&game));
         failures
     }
 }
