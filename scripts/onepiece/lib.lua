@@ -115,7 +115,7 @@ end
 function OP.ko(ctx, c, battle)
   if c.zone ~= "character" or c:has("keywords", "cannot_be_ko") then return false end
   local act = { name = "ko", card = c, in_battle = battle ~= nil, player = (not battle) and ctx.player or nil,
-    battle = battle or ctx:running("battle") }
+    battle = battle }
   if battle then act.against = (battle.target == c) and battle.attacker or battle.target end
   if OP.forbidden(ctx, act) then return false end
   local opts = { player = c.owner, reason = "ko" }

@@ -25,13 +25,11 @@ local function binds(sctx, s, d, act)
   if d.forbids ~= act.name then return false end
   -- Which cards it binds: the card it was given to; else `affects`; else its own card (a
   -- printed prohibition) or any card (one armed with no card, `add_rules`).
-  if s.delayed then
-    if d.binds_cards and not d.binds_cards(sctx, act.card) then return false end
-  elseif s.granted then
+  if s.granted and not s.delayed then
     if act.card ~= s.source then return false end
   elseif d.binds_cards then
     if not d.binds_cards(sctx, act.card) then return false end
-  elseif act.card ~= s.source then
+  elseif not s.delayed and act.card ~= s.source then
     return false
   end
   if d.player == "you" and act.player ~= sctx.player then return false end
@@ -50,7 +48,11 @@ end
 --- (a restriction reads power when a [Blocker] is used, not when its effect resolved). A
 --- prohibition whose script fails binds nothing, and the error names its card.
 function OP.forbidden(ctx, act)
-  for _, s in ipairs(ctx:abilities({ kind = "static", timing = "prohibits", delayed = true })) do
+  local found = ctx:abilities({ kind = "static", timing = "prohibits", delayed = true })
+  -- The battle going on, for an act outside the battle's own steps (an effect's K.O. during
+  -- the Counter Step): read only when some prohibition may ask.
+  if #found > 0 and act.battle == nil then act.battle = ctx:running("battle") end
+  for _, s in ipairs(found) do
     local d = s.def
     local src = s.source
     local sctx = ctx:with({ source = src, player = s.controller or (src and src.controller) or ctx.player })

@@ -17,7 +17,11 @@ impl Game {
         let proc = &db.hooks.procedures[f.proc];
         match f.stage {
             ProcStage::Begin => {
-                self.publish_record(f);
+                // Shown once when the procedure starts; after that, each step's and window
+                // action's changes are shown as they are read back.
+                if self.state.borrow().running.len() != self.procedures_below() + 1 {
+                    self.publish_record(f);
+                }
                 loop {
                     while f.stopping && f.step < proc.steps.len() && !proc.steps[f.step].always {
                         f.step += 1;
