@@ -69,6 +69,21 @@ pub struct Content {
     pub ruleset: Ruleset,
     /// Every card the game may use, ids unique.
     pub cards: Vec<CardDef>,
+    /// Lua that groups of cards share (a set's `scripts:`), loaded after the ruleset.
+    pub libraries: Vec<Library>,
+}
+
+/// Lua shared by some cards only (a set's helpers): it runs after the ruleset's files in an
+/// environment of its own, reads the ruleset's globals, and what it defines is seen by its
+/// cards alone. It cannot change the ruleset's names, nor a card outside it.
+#[derive(Clone, Debug, Default)]
+pub struct Library {
+    /// Who owns it, for errors (a set's id).
+    pub name: String,
+    /// Its files, in load order.
+    pub scripts: Vec<Source>,
+    /// The ids of the cards that see it.
+    pub cards: Vec<String>,
 }
 
 /// A card as the kernel sees it: identity, printed fields and the script.

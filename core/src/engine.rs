@@ -516,6 +516,60 @@ fn new_env(lua: &Lua, meta: &Table) -> mlua::Result<Table> {
     Ok(env)
 }
 
+/// Loads each library (a set's shared Lua) into an environment of its own between the
+/// globals and its cards, and freezes it; returns, by card id, the metatable its cards'
+/// environments read through. A library's top level may define new names only: shadowing a
+/// ruleset name would change what that name means for its cards while the docs say
+/// otherwise, so it is an error.
+fn library_envs(
+    lua: &Lua,
+    seen: &Table,
+    globals: &Table,
+    card_meta: &Table,
+    libraries: &[crate::content::Library],
+    load: impl Fn(&Source, &Table) -> mlua::Result<Value>,
+) -> mlua::Result<(FxHashMap<String, Table>, Vec<LoadError>)> {
+    let mut metas = FxHashMap::default();
+    let mut errors = Vec::new();
+    for lib in libraries {
+        let env = new_env(lua, card_meta)?;
+        env.set_safeenv(true);
+        for src in &lib.scripts {
+            errors.extend(lasting_state(src, None));
+            if let Err(e) = load(src, &env) {
+                errors.push(err(Some(&src.name), None, load_message(&e)));
+            }
+            for pair in env.clone().pairs::<Value, Value>() {
+                let Ok((Value::String(k), _)) = pair else {
+                    continue;
+                };
+                if !globals.raw_get::<Value>(k.clone())?.is_nil() {
+                    let name = k.to_string_lossy();
+                    errors.push(err(
+                        Some(&src.name),
+                        None,
+                        format!(
+                            "set {}: defines '{name}', which is already a global (built-in or \
+                             the ruleset's): a set's shared Lua adds names, it cannot replace \
+                             one; rename it",
+                            lib.name
+                        ),
+                    ));
+                    env.raw_set(k, Value::Nil)?;
+                }
+            }
+        }
+        freeze(lua, seen, vec![Value::Table(env.clone())])?;
+        let meta = lua.create_table()?;
+        meta.raw_set("__index", env)?;
+        freeze(lua, seen, vec![Value::Table(meta.clone())])?;
+        for id in &lib.cards {
+            metas.insert(id.clone(), meta.clone());
+        }
+    }
+    Ok((metas, errors))
+}
+
 /// Publishes what a ruleset or library file defined at its top level as shared globals, so
 /// that later files and cards can use it. A later file may redefine an earlier file's global
 /// (to wrap it: the ruleset is one author's); redefining a built-in is an error, said once.
@@ -658,6 +712,18 @@ impl Engine {
             .raw_set("__index", globals.clone())
             .map_err(fatal)?;
         freeze(&lua, &seen, vec![Value::Table(card_meta.clone())]).map_err(fatal)?;
+        let card_metas = {
+            let load = |src: &Source, env: &Table| {
+                budget.reset();
+                let _lua = memory.enter_alone(&lua);
+                load_chunk(&lua, src, env)
+            };
+            let (metas, problems) =
+                library_envs(&lua, &seen, &globals, &card_meta, &content.libraries, load)
+                    .map_err(fatal)?;
+            errors.extend(problems);
+            metas
+        };
 
         let mut cards = Vec::new();
         let mut card_index = FxHashMap::default();
@@ -686,7 +752,8 @@ impl Engine {
             if let Some(src) = &def.script {
                 budget.reset();
                 errors.extend(lasting_state(src, Some(&id)));
-                let env = new_env(&lua, &card_meta).map_err(fatal)?;
+                let meta = card_metas.get(&id).unwrap_or(&card_meta);
+                let env = new_env(&lua, meta).map_err(fatal)?;
                 env.set_safeenv(true);
                 let loaded = {
                     let _lua = memory.enter_alone(&lua);

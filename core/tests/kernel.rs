@@ -7,7 +7,7 @@ mod common;
 
 use std::rc::Rc;
 
-use common::{engine_of, labels, new_game, pick, with_keywords};
+use common::{engine_of, labels, load_errors, new_game, pick, with_keywords};
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -1772,4 +1772,106 @@ fn a_name_listed_twice_in_a_set_characteristic_is_there_once() {
         .find(|z| z.name == "board" && z.owner == Some(0))
         .expect("board");
     assert_eq!(board.cards[0].sets["tags"], ["pair", "odd"]);
+}
+
+/// A set's shared Lua: `kit_draw` for its own card "kit".
+fn kit_library(text: &str, cards: &[&str]) -> Library {
+    Library {
+        name: "KIT".into(),
+        scripts: vec![Source {
+            name: "sets/kit/lib/kit.lua".into(),
+            text: text.into(),
+        }],
+        cards: cards.iter().map(|c| c.to_string()).collect(),
+    }
+}
+
+const KIT_LIB: &str = "KIT_DRAWS = 2\nfunction kit_draw(ctx)\n  for _ = 1, KIT_DRAWS do draw(ctx, ctx.player) end\nend\n";
+
+#[test]
+fn a_library_serves_its_own_cards_only() {
+    let kit = card(
+        "kit",
+        "runner",
+        1,
+        &[],
+        Some(&ON_PLAY.replace("BODY", "kit_draw(ctx)")),
+    );
+    let mut c = content(vec![kit]);
+    c.libraries.push(kit_library(KIT_LIB, &["kit"]));
+    let e = engine_of(&c);
+    let mut g = new_game(&e, 2, vec![deck(&[("kit", 6)]), deck(&[("plain", 6)])]);
+    let before = zone_cards(&g, "hand", 0).len();
+    pick(&mut g, "play kit");
+    assert!(g.errors().is_empty(), "{:?}", g.errors());
+    assert_eq!(
+        zone_cards(&g, "hand", 0).len(),
+        before - 1 + 2,
+        "kit drew the library's KIT_DRAWS cards"
+    );
+
+    // A card outside the library does not see its names: a load error names card and name.
+    let outsider = card(
+        "outsider",
+        "runner",
+        1,
+        &[],
+        Some("local f = kit_draw\nreturn {}"),
+    );
+    let mut c = content(vec![outsider]);
+    c.libraries.push(kit_library(KIT_LIB, &[]));
+    let text = load_errors(&c);
+    assert!(
+        text.contains("cards/outsider.lua") && text.contains("unknown name 'kit_draw'"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_library_cannot_change_what_others_see() {
+    // Redefining a ruleset global is refused at load, naming the library's file.
+    let mut c = content(vec![]);
+    c.libraries
+        .push(kit_library("function draw(ctx, p) end", &[]));
+    let text = load_errors(&c);
+    assert!(
+        text.contains("sets/kit/lib/kit.lua") && text.contains("defines 'draw'"),
+        "{text}"
+    );
+    // Changing a shared table is refused too (they are frozen before libraries load).
+    let mut c = content(vec![]);
+    c.libraries
+        .push(kit_library("RULES[1] = nil\nstring.kit = 1", &[]));
+    let text = load_errors(&c);
+    assert!(text.contains("sets/kit/lib/kit.lua"), "{text}");
+    assert!(
+        text.contains("readonly") || text.contains("read-only"),
+        "{text}"
+    );
+
+    // At run time, a library function cannot set a global or change its own tables: the
+    // error names the card whose ability ran it, and other games are unaffected.
+    let lib = "KIT = { n = 0 }\nfunction kit_leak(ctx) LEAKED = true end\nfunction kit_count(ctx) KIT.n = KIT.n + 1 end\n";
+    for body in ["kit_leak(ctx)", "kit_count(ctx)"] {
+        let bad = card(
+            "bad",
+            "runner",
+            0,
+            &[],
+            Some(&ON_PLAY.replace("BODY", body)),
+        );
+        let mut c = content(vec![bad]);
+        c.libraries.push(kit_library(lib, &["bad"]));
+        let e = engine_of(&c);
+        let mut g = new_game(&e, 13, vec![deck(&[("bad", 6)]), deck(&[("plain", 6)])]);
+        pick(&mut g, "play bad");
+        assert_eq!(g.errors().len(), 1, "{body}: {:?}", g.errors());
+        let shown = g.errors()[0].to_string();
+        assert!(shown.contains("bad"), "{body}: names the card: {shown}");
+        assert!(
+            shown.contains("sets/kit/lib/kit.lua"),
+            "{body}: and the library file: {shown}"
+        );
+        g.check_invariants().unwrap();
+    }
 }

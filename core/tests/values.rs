@@ -234,6 +234,7 @@ fn content(tweak: impl FnOnce(&mut serde_json::Value), cards: Vec<CardDef>) -> C
             }],
         },
         cards,
+        libraries: Vec::new(),
     }
 }
 

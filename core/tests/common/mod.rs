@@ -73,6 +73,7 @@ pub fn content(
                 .collect(),
         },
         cards,
+        libraries: Vec::new(),
     }
 }
 

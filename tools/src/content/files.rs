@@ -40,6 +40,14 @@ pub struct SetFile {
     /// overrides). Replacing a card without listing it here is an error.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub overrides: Vec<String>,
+    /// Lua files this set's cards share (helpers, filters, names), run in this order after
+    /// the ruleset's own files. Paths are relative to the set's folder and stay inside the
+    /// search path (`lib/helpers.lua`, or `../other-set/lib/helpers.lua` to share one file
+    /// between sets). What they define is seen by this set's cards only; they read the
+    /// ruleset's names but cannot change or redefine them (docs/content.md, "A set's shared
+    /// Lua").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scripts: Vec<String>,
 }
 
 /// One card: `<card>.yaml` in a set folder. Fields other than the ones listed here are the

@@ -3,7 +3,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Component, Path, PathBuf};
 
-use riffle_core::{CardDef, Content, DeckList, Localized, Ruleset, RulesetManifest, Source};
+use riffle_core::{
+    CardDef, Content, DeckList, Library, Localized, Ruleset, RulesetManifest, Source,
+};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -335,10 +337,12 @@ impl Loader {
         let mut diags = std::mem::take(&mut run.diags);
         sort_and_dedup(&mut diags);
         let ruleset_path = ruleset.as_ref().map(|r| r.path.clone());
+        let libraries = cards.libraries();
         GameLoad {
             game: game.to_string(),
             content: ruleset.map(|r| Content {
                 ruleset: r.ruleset,
+                libraries,
                 cards: cards.defs.into_iter().filter_map(|c| c.def).collect(),
             }),
             sets: cards.sets.into_iter().map(|s| s.info).collect(),
@@ -389,11 +393,17 @@ struct LoadedCard {
     root: usize,
     path: PathBuf,
     id_pos: Pos,
+    /// Its set: an index into `Cards::sets`.
+    set: usize,
 }
 
 struct LoadedSet {
     info: SetInfo,
     has_manifest: bool,
+    /// The set's shared Lua as `set.yaml` lists it (`scripts:`).
+    listed_scripts: Vec<String>,
+    /// The set's shared Lua, read, in load order.
+    scripts: Vec<Source>,
 }
 
 #[derive(Default)]
@@ -414,6 +424,28 @@ impl Cards {
         let mut ids: BTreeSet<String> = self.defs.iter().map(|c| c.id.clone()).collect();
         ids.extend(self.broken_ids.iter().cloned());
         ids
+    }
+
+    /// Each set's shared Lua with the cards it serves: the set's cards that were not
+    /// replaced by a later search path's card of the same id.
+    fn libraries(&self) -> Vec<Library> {
+        let mut out = Vec::new();
+        for (i, set) in self.sets.iter().enumerate() {
+            if set.scripts.is_empty() {
+                continue;
+            }
+            out.push(Library {
+                name: set.info.id.clone(),
+                scripts: set.scripts.clone(),
+                cards: self
+                    .defs
+                    .iter()
+                    .filter(|c| c.set == i && c.def.is_some())
+                    .map(|c| c.id.clone())
+                    .collect(),
+            });
+        }
+        out
     }
 }
 
@@ -850,11 +882,17 @@ impl Run<'_> {
                     continue;
                 }
                 let set_rel = game_dir.join(&name);
-                let (set, overrides, override_spans) =
+                let (mut set, overrides, override_spans) =
                     self.set_manifest(root, &set_rel, &name, &mut set_ids);
+                let mut used_lua: BTreeSet<String> = BTreeSet::new();
+                if let Some((path, spans)) = &override_spans {
+                    let listed = std::mem::take(&mut set.listed_scripts);
+                    set.scripts =
+                        self.set_scripts(root, &set_rel, path, spans, &listed, &mut used_lua);
+                }
+                let set_index = cards.sets.len();
                 cards.sets.push(set);
                 let mut defined_here: BTreeMap<String, bool> = BTreeMap::new();
-                let mut used_lua: BTreeSet<String> = BTreeSet::new();
                 let mut lua_files: Vec<String> = Vec::new();
                 let Some(files) = self.list(&self.path(root, &set_rel)) else {
                     continue;
@@ -914,7 +952,8 @@ impl Run<'_> {
                             printing_sets.push((here, set_id, set_pos, code, card));
                         }
                     }
-                    let Some(card) = loaded else { continue };
+                    let Some(mut card) = loaded else { continue };
+                    card.set = set_index;
                     let id = card.id.clone();
                     match ids.get(&id).copied() {
                         None => {
@@ -1009,6 +1048,8 @@ impl Run<'_> {
                 root,
             },
             has_manifest: false,
+            listed_scripts: Vec::new(),
+            scripts: Vec::new(),
         };
         if !path.is_file() {
             self.push(Diagnostic::error(
@@ -1064,8 +1105,50 @@ impl Run<'_> {
         set.info.id = file.id;
         set.info.version = file.version;
         set.has_manifest = true;
+        set.listed_scripts = file.scripts;
         let spans = spans.clone();
         (set, file.overrides, Some((path, spans)))
+    }
+
+    /// Reads the Lua files a set lists in `scripts:` (its cards' shared helpers). A file
+    /// in the set's own folder is then no card's script, and not reported unused.
+    fn set_scripts(
+        &mut self,
+        root: usize,
+        set_rel: &Path,
+        path: &Path,
+        spans: &SpanMap,
+        listed: &[String],
+        used_lua: &mut BTreeSet<String>,
+    ) -> Vec<Source> {
+        let mut out = Vec::new();
+        for (i, entry) in listed.iter().enumerate() {
+            let ptr = format!("/scripts/{i}");
+            let pos = spans.value_pos(&ptr);
+            let problem = match join_relative(set_rel, entry) {
+                None => format!(
+                    "`{entry}` must be a path relative to the set's folder, inside the search path"
+                ),
+                Some(_) if !entry.ends_with(".lua") => {
+                    format!("`{entry}` is not a Lua file: a set's `scripts:` lists `.lua` files")
+                }
+                Some(r) if !self.path(root, &r).is_file() => format!(
+                    "script `{entry}` not found (looked for {}): create it or fix `scripts:`",
+                    display_path(&self.path(root, &r))
+                ),
+                Some(r) => {
+                    if r.parent() == Some(set_rel)
+                        && let Some(name) = r.file_name().and_then(|n| n.to_str())
+                    {
+                        used_lua.insert(name.to_string());
+                    }
+                    out.extend(self.lua(root, &r, None));
+                    continue;
+                }
+            };
+            self.push(Diagnostic::error(path, pos, problem).at_pointer(ptr));
+        }
+        out
     }
 
     fn check_overrides(
@@ -1252,6 +1335,7 @@ impl Run<'_> {
                 root,
                 path,
                 id_pos: spans.value_pos("/id"),
+                set: 0,
             }),
             printing_list,
         )

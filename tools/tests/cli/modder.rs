@@ -49,7 +49,7 @@ fn a_script_error_is_shown_even_when_a_later_step_fails() {
     // finds nothing to choose: the error that explains it is printed too.
     let base = fixture_dir("modder");
     let m = Fixture::empty();
-    for f in ["set.yaml", "MX-001.yaml"] {
+    for f in ["set.yaml", "lib/crew.lua", "MX-001.yaml"] {
         let text = std::fs::read_to_string(base.join("cardsets/onepiece/mx").join(f)).unwrap();
         m.write(&format!("cardsets/onepiece/mx/{f}"), &text);
     }

@@ -723,3 +723,102 @@ fn garbage_files_never_panic() {
         }
     }
 }
+
+#[test]
+fn a_sets_shared_lua_is_read_in_order_and_serves_its_own_cards() {
+    let base = Fixture::mini();
+    let m = Fixture::empty();
+    m.write(
+        "cardsets/mini/mymod/set.yaml",
+        "game: mini\nid: MOD\nname: {en: My mod}\nversion: \"0.1\"\nscripts: [names.lua, lib/helpers.lua]\n",
+    )
+    .write("cardsets/mini/mymod/names.lua", "MOD = {}\n")
+    .write("cardsets/mini/mymod/lib/helpers.lua", "function MOD.twice(n) return 2 * n end\n")
+    .write(
+        "cardsets/mini/mymod/MOD-001.yaml",
+        "id: MOD-001\ncategory: spell\nname: {en: Helped}\ncost: 0\n",
+    )
+    .write("cardsets/mini/mymod/MOD-001.lua", "local n = MOD.twice(1)\nreturn {}\n");
+    let load = load_game(&[base.dir.clone(), m.dir.clone()], "mini");
+    let lines: Vec<String> = load.diagnostics.iter().map(|d| m.line(d)).collect();
+    assert!(
+        lines.is_empty(),
+        "names.lua is the set's, not an unused card script: {lines:#?}"
+    );
+    let content = load.content.as_ref().unwrap();
+    let lib = content
+        .libraries
+        .iter()
+        .find(|l| l.name == "MOD")
+        .expect("the set's library");
+    let names: Vec<&str> = lib.scripts.iter().map(|s| s.name.as_str()).collect();
+    assert!(
+        names[0].ends_with("cardsets/mini/mymod/names.lua"),
+        "{names:?}"
+    );
+    assert!(
+        names[1].ends_with("cardsets/mini/mymod/lib/helpers.lua"),
+        "{names:?}"
+    );
+    assert_eq!(lib.cards, vec!["MOD-001".to_string()]);
+    assert!(
+        load.manifest
+            .files
+            .iter()
+            .any(|f| f.path == "cardsets/mini/mymod/lib/helpers.lua"),
+        "the shared Lua is part of the content hash"
+    );
+    riffle_core::Engine::new(content).expect("the card uses its set's helper");
+
+    // A base card does not see the mod's names.
+    base.write(
+        "cardsets/mini/core/MC1-099.lua",
+        "local n = MOD.twice(1)\nreturn {}\n",
+    )
+    .write(
+        "cardsets/mini/core/MC1-099.yaml",
+        "id: MC1-099\ncategory: unit\nname: {en: Outsider}\ncost: 1\npower: 1000\n",
+    );
+    let load = load_game(&[base.dir.clone(), m.dir.clone()], "mini");
+    let Err(errors) = riffle_core::Engine::new(load.content.as_ref().unwrap()) else {
+        panic!("a card outside the set used its helper")
+    };
+    let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+    assert!(
+        text.iter()
+            .any(|t| t.contains("MC1-099.lua") && t.contains("unknown name 'MOD'")),
+        "{text:#?}"
+    );
+}
+
+#[test]
+fn a_sets_scripts_are_checked_where_they_are_listed() {
+    let f = Fixture::mini();
+    f.write(
+        "cardsets/mini/core/set.yaml",
+        "game: mini\nid: MC1\nname: {en: Core}\nversion: \"1.0\"\nscripts:\n  - missing.lua\n  - ../../../../outside.lua\n  - notes.txt\n  - broken.lua\n",
+    )
+    .write("cardsets/mini/core/notes.txt", "")
+    .write("cardsets/mini/core/broken.lua", "function (\n");
+    let lines = f.lines(&f.load());
+    let at = |line: u32, text: &str| {
+        assert!(
+            lines.iter().any(|l| {
+                l.starts_with(&format!("cardsets/mini/core/set.yaml:{line}:")) && l.contains(text)
+            }),
+            "line {line}, `{text}`: {lines:#?}"
+        )
+    };
+    at(6, "script `missing.lua` not found");
+    at(
+        7,
+        "must be a path relative to the set's folder, inside the search path",
+    );
+    at(8, "is not a Lua file");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("cardsets/mini/core/broken.lua:") && l.contains("syntax")),
+        "{lines:#?}"
+    );
+}
