@@ -707,6 +707,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
                 .map_err(|_| "a modification's `layer` should be a layer's name".to_string())?;
             // What it changes: a card characteristic, a player characteristic, or the
             // player grants (`char = "player"`).
+            let mut card_char = None;
             let (kind, layer) = if matches!(affects, Affects::Players(_)) {
                 if ch == "player" {
                     if !matches!(op, ModOp::Grant | ModOp::Revoke) {
@@ -738,6 +739,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
                     ));
                 };
                 let layers = &rules.chars[ci].layers;
+                card_char = Some(ci);
                 (
                     rules.chars[ci].decl.kind,
                     crate::rules::layer_index(layers, &ch, op, layer_name.as_deref())?,
@@ -787,6 +789,14 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
                     ));
                 }
             };
+            if let Some(ci) = card_char {
+                let given: Vec<&str> = match &value {
+                    ModValue::Name(n) => vec![names.name(*n)],
+                    ModValue::Names(ns) => ns.iter().map(|n| names.name(*n)).collect(),
+                    _ => Vec::new(),
+                };
+                rules.check_keyword_values(names, ci, &given)?;
+            }
             mods.push(StaticMod {
                 characteristic,
                 op,

@@ -19,6 +19,7 @@ use crate::db::{
 };
 use crate::names::Names;
 use crate::rules::Rules;
+use crate::sandbox::free_names::GlobalRead;
 use crate::sandbox::freeze::freeze;
 use crate::sandbox::vm::new_vm;
 use crate::state::PlayerId;
@@ -31,6 +32,8 @@ pub struct LoadError {
     pub file: Option<String>,
     /// The line, when known.
     pub line: Option<u32>,
+    /// The column, when known (1 otherwise).
+    pub col: Option<u32>,
     /// The card at fault, when it is one.
     pub card: Option<String>,
     /// What is wrong.
@@ -40,7 +43,7 @@ pub struct LoadError {
 impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match (&self.file, self.line) {
-            (Some(file), Some(line)) => write!(f, "{file}:{line}:1: ")?,
+            (Some(file), Some(line)) => write!(f, "{file}:{line}:{}: ", self.col.unwrap_or(1))?,
             (Some(file), None) => write!(f, "{file}:1:1: ")?,
             _ => {}
         }
@@ -83,13 +86,12 @@ fn err(file: Option<&str>, card: Option<&str>, message: String) -> LoadError {
     LoadError {
         file: file.map(String::from),
         line,
+        col: None,
         card: card.map(String::from),
         message: msg,
     }
 }
 
-/// Locals of a script's top level that its functions reassign: state that would last from
-/// one game to the next (script::lasting_state).
 /// The index of integer characteristic `ch`.
 fn int_char(rules: &Rules, names: &Names, ch: &str) -> Result<usize, String> {
     rules
@@ -425,26 +427,108 @@ fn procedure_fns(
     out
 }
 
-fn lasting_state(src: &Source, card: Option<&str>) -> Vec<LoadError> {
+/// What reading a script's source finds before it runs: locals of its top level that its
+/// functions reassign (state that would last from one game to the next: refused), and the
+/// globals it reads (checked by [`unknown_names`] once every name is defined).
+fn read_source(src: &Source, card: Option<&str>) -> (Vec<LoadError>, Vec<GlobalRead>) {
     let error = |line: Option<u32>, message: String| LoadError {
         file: Some(src.name.clone()),
         line,
+        col: None,
         card: card.map(String::from),
         message,
     };
-    match crate::sandbox::lasting_state::lasting_assignments(&src.text) {
-        Ok(found) => found
-            .into_iter()
-            .map(|a| error(Some(a.line), a.to_string()))
-            .collect(),
-        // Luau reports its own syntax errors; a source Luau reads but the check cannot is
+    match crate::sandbox::lasting_state::parse(&src.text) {
+        Ok(tree) => (
+            crate::sandbox::lasting_state::lasting_assignments(&tree)
+                .into_iter()
+                .map(|a| error(Some(a.line), a.to_string()))
+                .collect(),
+            crate::sandbox::free_names::global_reads(&tree),
+        ),
+        // Luau reports its own syntax errors; a source Luau reads but the checks cannot is
         // refused rather than left unchecked.
-        Err(m) if crate::sandbox::syntax::check_syntax(src).is_ok() => vec![error(
-            None,
-            format!("this script uses syntax the state check cannot read ({m}): please report it"),
-        )],
-        Err(_) => Vec::new(),
+        Err(m) if crate::sandbox::syntax::check_syntax(src).is_ok() => (
+            vec![error(
+                None,
+                format!(
+                    "this script uses syntax the source checks cannot read ({m}): please report it"
+                ),
+            )],
+            Vec::new(),
+        ),
+        Err(_) => (Vec::new(), Vec::new()),
     }
+}
+
+/// A global a script reads that nothing defines would fail only when its line runs, maybe
+/// in no test and one game in a thousand: an error at load instead, once per name at its
+/// first read, with the nearest defined name. `scopes` are where names are defined, the
+/// script's own environment first and the globals last.
+fn unknown_names(
+    src: &Source,
+    card: Option<&str>,
+    reads: &[GlobalRead],
+    scopes: &[&Table],
+) -> Vec<LoadError> {
+    let defined = |name: &str| {
+        scopes
+            .iter()
+            .any(|t| t.raw_get::<Value>(name).is_ok_and(|v| !v.is_nil()))
+    };
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for r in reads {
+        if defined(&r.name) || !seen.insert(r.name.as_str()) {
+            continue;
+        }
+        let mut names: Vec<String> = Vec::new();
+        for t in scopes {
+            names.extend(
+                Table::clone(t)
+                    .pairs::<Value, Value>()
+                    .filter_map(|kv| match kv {
+                        Ok((Value::String(k), _)) => Some(k.to_string_lossy()),
+                        _ => None,
+                    }),
+            );
+        }
+        let candidates: Vec<&str> = names.iter().map(String::as_str).collect();
+        let hint = match crate::suggest::did_you_mean(&r.name, &candidates) {
+            Some(n) => format!("did you mean '{n}'?"),
+            None => "misspelt? the names a script can use are in docs/scripting.md".into(),
+        };
+        out.push(LoadError {
+            file: Some(src.name.clone()),
+            line: Some(r.line),
+            col: Some(r.col),
+            card: card.map(String::from),
+            message: format!("unknown name '{}' ({hint})", r.name),
+        });
+    }
+    out
+}
+
+/// Where the source writes the name an ability's error quotes last (`... 'rsh' is not ...`
+/// names the string `"rsh"`): the ability table was built by constructors and carries no
+/// position, but the literal the modder typed does. None when the source does not write
+/// it as a string literal.
+fn quoted_in_source(source: &str, message: &str) -> Option<(u32, u32)> {
+    let mut parts = message.split('\'');
+    let mut quoted = Vec::new();
+    while let (Some(_), Some(q)) = (parts.next(), parts.next()) {
+        quoted.push(q);
+    }
+    quoted.iter().rev().find_map(|q| {
+        let at = [format!("\"{q}\""), format!("'{q}'")]
+            .iter()
+            .filter_map(|lit| source.find(lit.as_str()))
+            .min()?;
+        let before = &source[..at];
+        let line = before.matches('\n').count() as u32 + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) as u32 + 1;
+        Some((line, col))
+    })
 }
 
 /// A load failure's text; running out of memory says which allowance.
@@ -516,9 +600,13 @@ fn new_env(lua: &Lua, meta: &Table) -> mlua::Result<Table> {
     Ok(env)
 }
 
+/// A library as its cards see it: the metatable their environments read through, and the
+/// library's own environment (for the load-time name check).
+type LibraryEnv = (Table, Table);
+
 /// Loads each library (a set's shared Lua) into an environment of its own between the
 /// globals and its cards, and freezes it; returns, by card id, the metatable its cards'
-/// environments read through. A library's top level may define new names only: shadowing a
+/// environments read through and the library's environment. A library's top level may define new names only: shadowing a
 /// ruleset name would change what that name means for its cards while the docs say
 /// otherwise, so it is an error.
 fn library_envs(
@@ -528,14 +616,17 @@ fn library_envs(
     card_meta: &Table,
     libraries: &[crate::content::Library],
     load: impl Fn(&Source, &Table) -> mlua::Result<Value>,
-) -> mlua::Result<(FxHashMap<String, Table>, Vec<LoadError>)> {
+) -> mlua::Result<(FxHashMap<String, LibraryEnv>, Vec<LoadError>)> {
     let mut metas = FxHashMap::default();
     let mut errors = Vec::new();
     for lib in libraries {
         let env = new_env(lua, card_meta)?;
         env.set_safeenv(true);
+        let mut reads = Vec::new();
         for src in &lib.scripts {
-            errors.extend(lasting_state(src, None));
+            let (problems, read) = read_source(src, None);
+            errors.extend(problems);
+            reads.push(read);
             if let Err(e) = load(src, &env) {
                 errors.push(err(Some(&src.name), None, load_message(&e)));
             }
@@ -559,12 +650,16 @@ fn library_envs(
                 }
             }
         }
+        // A helper may read a name a later file of the set defines.
+        for (src, read) in lib.scripts.iter().zip(&reads) {
+            errors.extend(unknown_names(src, None, read, &[&env, globals]));
+        }
         freeze(lua, seen, vec![Value::Table(env.clone())])?;
         let meta = lua.create_table()?;
-        meta.raw_set("__index", env)?;
+        meta.raw_set("__index", env.clone())?;
         freeze(lua, seen, vec![Value::Table(meta.clone())])?;
         for id in &lib.cards {
-            metas.insert(id.clone(), meta.clone());
+            metas.insert(id.clone(), (meta.clone(), env.clone()));
         }
     }
     Ok((metas, errors))
@@ -672,9 +767,12 @@ impl Engine {
         ];
         let mut exports = Exports::default();
         let mut file_envs = Vec::new();
+        let mut file_reads = Vec::new();
         for src in &content.ruleset.scripts {
             budget.reset();
-            errors.extend(lasting_state(src, None));
+            let (problems, reads) = read_source(src, None);
+            errors.extend(problems);
+            file_reads.push(reads);
             let env = new_env(&lua, &file_meta).map_err(fatal)?;
             // Each file has the whole allowance of one game while it loads.
             let loaded = {
@@ -690,6 +788,9 @@ impl Engine {
         // A file's function may have defined more globals while later files loaded.
         for (src, env) in &file_envs {
             errors.extend(exports.publish(&globals, env, &src.name));
+        }
+        for ((src, env), reads) in file_envs.iter().zip(&file_reads) {
+            errors.extend(unknown_names(src, None, reads, &[env, &globals]));
         }
         if !errors.is_empty() {
             return Err(errors);
@@ -751,14 +852,23 @@ impl Engine {
             }
             if let Some(src) = &def.script {
                 budget.reset();
-                errors.extend(lasting_state(src, Some(&id)));
-                let meta = card_metas.get(&id).unwrap_or(&card_meta);
+                let (problems, reads) = read_source(src, Some(&id));
+                errors.extend(problems);
+                let library = card_metas.get(&id);
+                let meta = library.map_or(&card_meta, |(meta, _)| meta);
                 let env = new_env(&lua, meta).map_err(fatal)?;
                 env.set_safeenv(true);
                 let loaded = {
                     let _lua = memory.enter_alone(&lua);
                     load_chunk(&lua, src, &env)
                 };
+                if loaded.is_ok() {
+                    let scopes: Vec<&Table> = [Some(&env), library.map(|(_, e)| e), Some(&globals)]
+                        .into_iter()
+                        .flatten()
+                        .collect();
+                    errors.extend(unknown_names(src, Some(&id), &reads, &scopes));
+                }
                 // The card's own tables are shared by every game: frozen like the rest.
                 let mut roots = vec![Value::Table(env)];
                 if let Ok(v) = &loaded {
@@ -778,11 +888,17 @@ impl Engine {
                             match v {
                                 Value::Table(at) => match parse_ability(at, &rules, &mut names) {
                                     Ok(a) => data.abilities.push(a),
-                                    Err(m) => errors.push(err(
-                                        Some(&src.name),
-                                        Some(&id),
-                                        format!("ability {}: {m}", i + 1),
-                                    )),
+                                    Err(m) => {
+                                        let mut e = err(
+                                            Some(&src.name),
+                                            Some(&id),
+                                            format!("ability {}: {m}", i + 1),
+                                        );
+                                        if let Some((line, col)) = quoted_in_source(&src.text, &m) {
+                                            (e.line, e.col) = (Some(line), Some(col));
+                                        }
+                                        errors.push(e);
+                                    }
                                 },
                                 other => errors.push(err(
                                     Some(&src.name),

@@ -29,6 +29,7 @@ mod sandbox;
 mod script;
 pub mod setup;
 pub mod state;
+pub mod suggest;
 pub use state::{decisions, effects, events, log, values};
 pub mod views;
 pub mod visibility;

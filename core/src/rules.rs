@@ -270,6 +270,35 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// A set characteristic read from the printed `keywords` holds keyword names: one that
+    /// the ruleset does not declare would be granted or tested and do nothing, silently (a
+    /// misspelt `gains("rsh")`), so naming one is an error.
+    pub fn check_keyword_values(
+        &self,
+        names: &Names,
+        ci: usize,
+        values: &[&str],
+    ) -> Result<(), String> {
+        if self.chars[ci].field != "keywords" {
+            return Ok(());
+        }
+        for v in values {
+            if names.get(v).and_then(|s| self.keywords.index(s)).is_none() {
+                let declared: Vec<&str> =
+                    self.keywords.syms.iter().map(|s| names.name(*s)).collect();
+                let hint = match crate::suggest::did_you_mean(v, &declared) {
+                    Some(n) => format!("did you mean '{n}'?"),
+                    None => format!("declared: {}", declared.join(", ")),
+                };
+                return Err(format!(
+                    "'{}' holds keywords, and '{v}' is not one the game declares ({hint})",
+                    self.chars[ci].decl.name
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Resolves a manifest, interning every name. Errors name the field at fault.
     pub fn new(manifest: RulesetManifest, names: &mut Names) -> Result<Rules, Vec<String>> {
         let mut errors = Vec::new();

@@ -700,6 +700,20 @@ pub(super) fn parse_effect(lua: &Lua, db: &Db, st: &State, t: &dyn Fields) -> ml
             ))
         })?;
         let info = &db.rules.chars[ci];
+        if info.field == "keywords" {
+            let given: Vec<String> = match &value {
+                Value::String(s) => vec![s.to_string_lossy()],
+                Value::Table(t) => t
+                    .sequence_values::<String>()
+                    .filter_map(Result::ok)
+                    .collect(),
+                _ => Vec::new(),
+            };
+            let given: Vec<&str> = given.iter().map(String::as_str).collect();
+            db.rules
+                .check_keyword_values(&db.names, ci, &given)
+                .map_err(|e| rt(format!("modify: {e}")))?;
+        }
         let (m, l) = modification(
             db,
             &ch,

@@ -32,21 +32,26 @@ impl std::fmt::Display for LastingAssignment {
     }
 }
 
-/// Every such assignment in `source`, or the parser's first complaint if it cannot read
-/// the source (then either Luau cannot either, and reports the syntax error, or the source
-/// uses syntax this check does not know, and must not slip past it).
-pub fn lasting_assignments(source: &str) -> Result<Vec<LastingAssignment>, String> {
-    let tree = full_moon::parse_fallible(source, full_moon::LuaVersion::luau())
+/// Parses a script for the source checks (this one and `free_names.rs`), once: the
+/// parser's first complaint when it cannot (then either Luau cannot either, and reports the
+/// syntax error, or the source uses syntax these checks do not know, and must not slip past
+/// them).
+pub fn parse(source: &str) -> Result<ast::Ast, String> {
+    full_moon::parse_fallible(source, full_moon::LuaVersion::luau())
         .into_result()
         .map_err(|errors| {
             errors
                 .first()
                 .map(|e| e.to_string())
                 .unwrap_or_else(|| "unreadable".into())
-        })?;
+        })
+}
+
+/// Every such assignment in a parsed script.
+pub fn lasting_assignments(tree: &ast::Ast) -> Vec<LastingAssignment> {
     let mut walk = Walk::default();
-    walk.visit_ast(&tree);
-    Ok(walk.found)
+    walk.visit_ast(tree);
+    walk.found
 }
 
 /// Scopes as the visitor enters and leaves blocks: each with the function depth it belongs
@@ -153,8 +158,7 @@ mod tests {
     use super::*;
 
     fn names(src: &str) -> Vec<(String, u32)> {
-        lasting_assignments(src)
-            .unwrap()
+        lasting_assignments(&parse(src).unwrap())
             .into_iter()
             .map(|a| (a.name, a.line))
             .collect()

@@ -325,7 +325,7 @@ fn compile(load: &GameLoad) -> Vec<Diagnostic> {
                     };
                     let pos = Pos {
                         line: e.line.unwrap_or(1),
-                        col: 1,
+                        col: e.col.unwrap_or(1),
                     };
                     Diagnostic::error(path, pos, e.message.clone()).for_card(e.card.as_deref())
                 })

@@ -20,7 +20,7 @@ pub mod files;
 mod loader;
 pub mod manifest;
 pub mod schema;
-pub mod suggest;
+pub use riffle_core::suggest;
 pub mod yaml;
 
 pub use diagnostic::{Diagnostic, Related, Severity};

@@ -55,7 +55,7 @@ fn a_script_error_is_shown_even_when_a_later_step_fails() {
     }
     m.write(
         "cardsets/onepiece/mx/MX-001.lua",
-        "return card {\n  on_play { operate = function(ctx) return_to_hand(ctx, no_such_helper(ctx)) end },\n}\n",
+        "return card {\n  on_play { operate = function(ctx) return_to_hand(ctx, ctx.no_such_field.card) end },\n}\n",
     );
     let scenarios =
         std::fs::read_to_string(base.join("cardsets/onepiece/mx/MX-001.test.yaml")).unwrap();
@@ -68,7 +68,7 @@ fn a_script_error_is_shown_even_when_a_later_step_fails() {
     assert!(
         text.contains("script error:")
             && text.contains("MX-001.lua:2")
-            && text.contains("no_such_helper"),
+            && text.contains("attempt to index nil with 'card'"),
         "{text}"
     );
 }

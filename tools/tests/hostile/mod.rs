@@ -119,6 +119,11 @@ fn cards_that_misbehave_while_loading_are_refused_at_their_line() {
             "LX-006",
             "`plays` (the local of line 2) is assigned inside a function",
         ),
+        // Escapes through removed globals, read inside a function body: refused when the
+        // card loads (a global nothing defines), not only when a game reaches the line.
+        ("LX-007", "unknown name 'os'"),
+        ("LX-008", "unknown name 'load'"),
+        ("LX-009", "unknown name 'coroutine'"),
     ];
     for (id, what) in expect {
         let path = fixture("hostile-load").join(format!("{id}.lua"));
