@@ -11,6 +11,7 @@ mod human;
 mod modder;
 mod options;
 mod play;
+mod tutorial;
 mod validate_input;
 
 fn riffle(dir: &Path, args: &[&str]) -> Output {
