@@ -19,8 +19,8 @@ use crate::db::{
 };
 use crate::names::Names;
 use crate::rules::Rules;
-use crate::sandbox::free_names::GlobalRead;
 use crate::sandbox::freeze::freeze;
+use crate::sandbox::source_checks::GlobalRead;
 use crate::sandbox::vm::new_vm;
 use crate::state::PlayerId;
 use crate::state::seats::Seats;
@@ -438,14 +438,17 @@ fn read_source(src: &Source, card: Option<&str>) -> (Vec<LoadError>, Vec<GlobalR
         card: card.map(String::from),
         message,
     };
-    match crate::sandbox::lasting_state::parse(&src.text) {
-        Ok(tree) => (
-            crate::sandbox::lasting_state::lasting_assignments(&tree)
-                .into_iter()
-                .map(|a| error(Some(a.line), a.to_string()))
-                .collect(),
-            crate::sandbox::free_names::global_reads(&tree),
-        ),
+    match crate::sandbox::source_checks::parse(&src.text) {
+        Ok(tree) => {
+            let facts = crate::sandbox::source_checks::read_source(&tree);
+            let lasting = facts.lasting.into_iter();
+            (
+                lasting
+                    .map(|a| error(Some(a.line), a.to_string()))
+                    .collect(),
+                facts.reads,
+            )
+        }
         // Luau reports its own syntax errors; a source Luau reads but the checks cannot is
         // refused rather than left unchecked.
         Err(m) if crate::sandbox::syntax::check_syntax(src).is_ok() => (
