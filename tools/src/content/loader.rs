@@ -397,11 +397,18 @@ struct LoadedCard {
     set: usize,
 }
 
+/// What a set's `set.yaml` lists for later checks, and where (its path and spans; None when
+/// it is missing or broken).
+#[derive(Default)]
+struct SetLists {
+    overrides: Vec<String>,
+    scripts: Vec<String>,
+    at: Option<(PathBuf, SpanMap)>,
+}
+
 struct LoadedSet {
     info: SetInfo,
     has_manifest: bool,
-    /// The set's shared Lua as `set.yaml` lists it (`scripts:`).
-    listed_scripts: Vec<String>,
     /// The set's shared Lua, read, in load order.
     scripts: Vec<Source>,
 }
@@ -882,13 +889,17 @@ impl Run<'_> {
                     continue;
                 }
                 let set_rel = game_dir.join(&name);
-                let (mut set, overrides, override_spans) =
-                    self.set_manifest(root, &set_rel, &name, &mut set_ids);
+                let (mut set, lists) = self.set_manifest(root, &set_rel, &name, &mut set_ids);
                 let mut used_lua: BTreeSet<String> = BTreeSet::new();
-                if let Some((path, spans)) = &override_spans {
-                    let listed = std::mem::take(&mut set.listed_scripts);
-                    set.scripts =
-                        self.set_scripts(root, &set_rel, path, spans, &listed, &mut used_lua);
+                if let Some((path, spans)) = &lists.at {
+                    set.scripts = self.set_scripts(
+                        root,
+                        &set_rel,
+                        path,
+                        spans,
+                        &lists.scripts,
+                        &mut used_lua,
+                    );
                 }
                 let set_index = cards.sets.len();
                 cards.sets.push(set);
@@ -966,7 +977,7 @@ impl Run<'_> {
                             let (fpath, fpos) = (first.path.clone(), first.id_pos);
                             let where_first =
                                 format!("{}:{}:{}", display_path(&fpath), fpos.line, fpos.col);
-                            if first.root < root && overrides.contains(&id) {
+                            if first.root < root && lists.overrides.contains(&id) {
                                 self.push(
                                     Diagnostic::info(
                                         &card.path,
@@ -1011,8 +1022,8 @@ impl Run<'_> {
                         ));
                     }
                 }
-                if let Some((path, spans)) = override_spans {
-                    self.check_overrides(&path, &spans, &overrides, &defined_here);
+                if let Some((path, spans)) = &lists.at {
+                    self.check_overrides(path, spans, &lists.overrides, &defined_here);
                 }
             }
         }
@@ -1029,15 +1040,14 @@ impl Run<'_> {
         cards
     }
 
-    /// Reads `set.yaml`; returns the set, its `overrides` and where they are written.
-    #[allow(clippy::type_complexity)]
+    /// Reads `set.yaml`; returns the set and what it lists (`overrides`, `scripts`), with where.
     fn set_manifest(
         &mut self,
         root: usize,
         set_rel: &Path,
         folder: &str,
         set_ids: &mut BTreeMap<String, (PathBuf, Pos)>,
-    ) -> (LoadedSet, Vec<String>, Option<(PathBuf, SpanMap)>) {
+    ) -> (LoadedSet, SetLists) {
         let rel = set_rel.join("set.yaml");
         let path = self.path(root, &rel);
         let mut set = LoadedSet {
@@ -1048,7 +1058,6 @@ impl Run<'_> {
                 root,
             },
             has_manifest: false,
-            listed_scripts: Vec::new(),
             scripts: Vec::new(),
         };
         if !path.is_file() {
@@ -1057,16 +1066,16 @@ impl Run<'_> {
                 Pos::START,
                 "missing set.yaml: every set folder needs one (game, id, name, version)",
             ));
-            return (set, Vec::new(), None);
+            return (set, SetLists::default());
         }
         let Some(text) = self.read(root, &rel, None) else {
-            return (set, Vec::new(), None);
+            return (set, SetLists::default());
         };
         let Some(checked) = self.check_yaml::<SetFile>(&path, &text, FileKind::Set, None) else {
-            return (set, Vec::new(), None);
+            return (set, SetLists::default());
         };
         let Some(file) = checked.value else {
-            return (set, Vec::new(), None);
+            return (set, SetLists::default());
         };
         let spans = &checked.doc.spans;
         if file.game != self.game && !checked.bad.contains("/game") {
@@ -1105,9 +1114,12 @@ impl Run<'_> {
         set.info.id = file.id;
         set.info.version = file.version;
         set.has_manifest = true;
-        set.listed_scripts = file.scripts;
-        let spans = spans.clone();
-        (set, file.overrides, Some((path, spans)))
+        let lists = SetLists {
+            overrides: file.overrides,
+            scripts: file.scripts,
+            at: Some((path, spans.clone())),
+        };
+        (set, lists)
     }
 
     /// Reads the Lua files a set lists in `scripts:` (its cards' shared helpers). A file
