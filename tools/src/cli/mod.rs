@@ -11,6 +11,7 @@ use riffle::content::{LoadedGame, Loader, clean_path, find_root};
 use riffle_core::{DeckList, Engine};
 
 mod bench;
+mod mutants;
 mod play;
 mod schema;
 mod test;
@@ -36,6 +37,10 @@ pub enum Command {
     /// `--games K`.
     Play(play::Args),
     /// Run scenario tests (`*.test.yaml`); the last line is `N passed, N failed`.
+    ///
+    /// With `--mutants`, test the tests: break each scripted card's script on purpose (emptied,
+    /// then each number changed), run the scenarios that name the card against each break,
+    /// and report every break they all still pass (docs/testing.md).
     Test(test::Args),
     /// Measure the engine: random playouts, fork cost by decision point, content load time;
     /// a table, or one JSON object with `--json`.

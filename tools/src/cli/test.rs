@@ -7,30 +7,57 @@ use std::process::ExitCode;
 use anyhow::bail;
 use riffle::content::diagnostic::{OneLine, display_path};
 use riffle::content::{Loader, load_game};
+use riffle::mutants::Kinds;
 use riffle::scenario::{File, discover, walk};
 use riffle_core::Engine;
 
 use super::{FOUND_PROBLEMS, RootArgs};
 
-/// Run scenario tests.
+/// Run scenario tests, or with `--mutants` test them against broken cards.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// Scenario files or folders (default: every `*.test.yaml` of every game; with `--mod`,
-    /// those of the mods).
-    paths: Vec<PathBuf>,
+    /// those of the mods). With `--mutants`: the cards to break, as set folders or card
+    /// files (`.yaml` or `.lua`); default every card, or with `--mod` the mods' cards.
+    pub(super) paths: Vec<PathBuf>,
     /// Only scenarios whose name contains this text.
     #[arg(long)]
-    filter: Option<String>,
-    /// Print every scenario, not only failures.
+    pub(super) filter: Option<String>,
+    /// Print every scenario, not only failures (with `--mutants`: every caught mutant and the
+    /// scenario that caught it).
     #[arg(long, short)]
-    verbose: bool,
+    pub(super) verbose: bool,
+    /// Break each scripted card and report the breaks no scenario notices, one line each
+    /// (`path:line:col: ID: 2000 -> 2001 survived`), then `N cards, M mutants: K caught, S
+    /// survived, C cards without scenarios`. A card is tested by every scenario that names
+    /// its id (in its setup, steps, expectations or its file's `defaults:`). `all` (the
+    /// default): the script emptied, then each numeric literal changed (0 -> 1, 1 -> 0, n ->
+    /// n+1); `empty`: only the emptied script. Exit 1 when a mutant survives or a scripted
+    /// card has no scenario.
+    #[arg(
+        long,
+        value_name = "KINDS",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "all"
+    )]
+    pub(super) mutants: Option<MutantKinds>,
     #[command(flatten)]
-    roots: RootArgs,
+    pub(super) roots: RootArgs,
+}
+
+/// The mutants `--mutants` makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum MutantKinds {
+    /// The emptied script, then each number changed.
+    All,
+    /// Only the emptied script (one mutant per card: the quick check).
+    Empty,
 }
 
 /// A scenario path inside content that is not loaded (a mod's folder given without `--mod`)
 /// would fail scenario by scenario with "no card": say so once, and how to load it.
-fn not_outside_the_search_paths(p: &Path, paths: &[PathBuf]) -> anyhow::Result<()> {
+pub(super) fn not_outside_the_search_paths(p: &Path, paths: &[PathBuf]) -> anyhow::Result<()> {
     let Ok(full) = p.canonicalize() else {
         return Ok(()); // a missing path is reported below
     };
@@ -79,6 +106,11 @@ fn not_outside_the_search_paths(p: &Path, paths: &[PathBuf]) -> anyhow::Result<(
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    match args.mutants {
+        Some(MutantKinds::All) => return super::mutants::run(&args, Kinds::All),
+        Some(MutantKinds::Empty) => return super::mutants::run(&args, Kinds::Emptied),
+        None => {}
+    }
     let paths = args
         .roots
         .search_paths(args.paths.first().map(|p| p.as_path()))?;

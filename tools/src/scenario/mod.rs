@@ -10,7 +10,7 @@ pub mod limits;
 mod problem;
 mod setup;
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::OnceLock;
@@ -169,55 +169,124 @@ impl File {
         format!("{}: {}", self.locate(i, &p.at), p.message)
     }
 
-    /// Runs every scenario of the file (or those whose name contains `filter`).
-    pub fn run(&self, engine: &Rc<Engine>, filter: Option<&str>) -> Vec<Outcome> {
-        let defaults = self
-            .value
+    /// The scenarios of the file, in order.
+    fn scenarios(&self) -> &[Value] {
+        self.value["scenarios"]
+            .as_array()
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The file's `defaults:` (an empty map when it has none).
+    fn defaults(&self) -> Value {
+        self.value
             .get("defaults")
             .cloned()
-            .unwrap_or(Value::Object(Map::new()));
-        let mut out = Vec::new();
-        for (i, sc) in self.value["scenarios"]
-            .as_array()
+            .unwrap_or(Value::Object(Map::new()))
+    }
+
+    /// The file as given.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// How many scenarios the file has.
+    pub fn len(&self) -> usize {
+        self.scenarios().len()
+    }
+
+    /// Whether the file has no scenario.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The name of scenario `i`.
+    pub fn name(&self, i: usize) -> String {
+        self.scenarios()
+            .get(i)
+            .and_then(|sc| sc.get("name"))
+            .and_then(Value::as_str)
+            .unwrap_or("(unnamed)")
+            .to_string()
+    }
+
+    /// `path:line:col` of scenario `i`.
+    pub fn scenario_at(&self, i: usize) -> String {
+        self.at(&format!("/scenarios/{i}"))
+    }
+
+    /// The cards scenario `i` says it covers (`cards:`).
+    pub fn cards(&self, i: usize) -> Vec<String> {
+        self.scenarios()
+            .get(i)
+            .and_then(|sc| sc.get("cards"))
+            .and_then(Value::as_array)
             .into_iter()
             .flatten()
-            .enumerate()
-        {
-            let name = sc
-                .get("name")
-                .and_then(Value::as_str)
-                .unwrap_or("(unnamed)")
-                .to_string();
-            if filter.is_some_and(|f| !name.contains(f)) {
-                continue;
+            .filter_map(|v| v.as_str().map(String::from))
+            .collect()
+    }
+
+    /// Every text scenario `i` (over `defaults:`) could name a card with: each string and
+    /// map key, and the first word of each (`"RF01-008 x10"`), except in `name:` and
+    /// `rules:`. A card is in a scenario's game only when the scenario names it, so these
+    /// are the cards the scenario can exercise.
+    pub fn named_cards(&self, i: usize) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        if let Some(sc) = self.scenarios().get(i) {
+            for (k, v) in merge(&self.defaults(), sc)
+                .as_object()
+                .into_iter()
+                .flatten()
+            {
+                if k != "name" && k != "rules" {
+                    words(v, &mut out);
+                }
             }
-            let ptr = format!("/scenarios/{i}");
-            let strings = |k: &str| -> Vec<String> {
-                sc.get(k)
-                    .and_then(Value::as_array)
-                    .into_iter()
-                    .flatten()
-                    .filter_map(|v| v.as_str().map(String::from))
-                    .collect()
-            };
-            let mut o = Outcome {
-                at: self.at(&ptr),
-                name,
-                failures: Vec::new(),
-                rules: strings("rules"),
-                cards: strings("cards"),
-            };
-            o.failures = match self.invalid.get(&i) {
-                Some(errors) => errors.clone(),
-                None => self
-                    .run_one(engine, &merge(&defaults, sc))
-                    .iter()
-                    .map(|p| self.report(i, p))
-                    .collect(),
-            };
-            out.push(o);
         }
         out
+    }
+
+    /// Runs every scenario of the file (or those whose name contains `filter`).
+    pub fn run(&self, engine: &Rc<Engine>, filter: Option<&str>) -> Vec<Outcome> {
+        let defaults = self.defaults();
+        (0..self.len())
+            .filter(|&i| filter.is_none_or(|f| self.name(i).contains(f)))
+            .filter_map(|i| self.outcome(engine, i, &defaults))
+            .collect()
+    }
+
+    /// Runs scenario `i` alone (`None`: the file has no such scenario).
+    pub fn run_scenario(&self, engine: &Rc<Engine>, i: usize) -> Option<Outcome> {
+        self.outcome(engine, i, &self.defaults())
+    }
+
+    fn outcome(&self, engine: &Rc<Engine>, i: usize, defaults: &Value) -> Option<Outcome> {
+        let sc = self.scenarios().get(i)?;
+        let ptr = format!("/scenarios/{i}");
+        let strings = |k: &str| -> Vec<String> {
+            sc.get(k)
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(|v| v.as_str().map(String::from))
+                .collect()
+        };
+        let mut o = Outcome {
+            at: self.at(&ptr),
+            name: self.name(i),
+            failures: Vec::new(),
+            rules: strings("rules"),
+            cards: strings("cards"),
+        };
+        o.failures = match self.invalid.get(&i) {
+            Some(errors) => errors.clone(),
+            None => self
+                .run_one(engine, &merge(defaults, sc))
+                .iter()
+                .map(|p| self.report(i, p))
+                .collect(),
+        };
+        Some(o)
     }
 
     fn run_one(&self, engine: &Rc<Engine>, sc: &Value) -> Vec<Problem> {
@@ -501,6 +570,27 @@ fn option_matches(game: &Game, o: &riffle_core::Choice, w: &Value, exact: bool) 
             _ => false,
         }),
         _ => false,
+    }
+}
+
+/// Every string and map key in `v`, and the first word of each, into `out`.
+fn words(v: &Value, out: &mut BTreeSet<String>) {
+    fn add(s: &str, out: &mut BTreeSet<String>) {
+        if let Some(w) = s.split_whitespace().next() {
+            out.insert(w.to_string());
+        }
+        out.insert(s.to_string());
+    }
+    match v {
+        Value::String(s) => add(s, out),
+        Value::Array(a) => a.iter().for_each(|x| words(x, out)),
+        Value::Object(m) => {
+            for (k, x) in m {
+                add(k, out);
+                words(x, out);
+            }
+        }
+        _ => {}
     }
 }
 

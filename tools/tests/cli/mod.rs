@@ -9,6 +9,7 @@ mod bench;
 mod files;
 mod human;
 mod modder;
+mod mutants;
 mod options;
 mod play;
 mod tutorial;

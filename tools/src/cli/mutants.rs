@@ -1,0 +1,357 @@
+//! `riffle test --mutants`: break each card's script on purpose and report the breaks no
+//! scenario notices (`riffle::mutants` makes and judges them).
+
+use std::collections::BTreeMap;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::bail;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use riffle::content::diagnostic::{OneLine, display_path};
+use riffle::content::{CardInfo, Loader};
+use riffle::mutants::{Kinds, ScenarioRef, Verdict, judge, mutants};
+use riffle::scenario::{File, discover};
+use riffle_core::Engine;
+
+use super::FOUND_PROBLEMS;
+use super::test::{Args, not_outside_the_search_paths};
+
+/// The tally of a run.
+#[derive(Default)]
+struct Tally {
+    cards: usize,
+    mutants: usize,
+    caught: usize,
+    survived: usize,
+    without_scenarios: usize,
+    /// Content that does not load, scenarios that do not read or fail unmutated.
+    problems: usize,
+}
+
+pub fn run(args: &Args, kinds: Kinds) -> anyhow::Result<ExitCode> {
+    let paths = args
+        .roots
+        .search_paths(args.paths.first().map(|p| p.as_path()))?;
+    let mut chosen = Vec::new();
+    for p in &args.paths {
+        not_outside_the_search_paths(p, &paths)?;
+        match p.canonicalize() {
+            Ok(c) => chosen.push(c),
+            Err(_) => bail!("{}: no such file or folder", p.display()),
+        }
+    }
+    // No path: every card of the repository, or with mods only theirs (as `riffle test`).
+    let own: Vec<PathBuf> = if paths.len() > 1 {
+        paths[1..].to_vec()
+    } else {
+        paths.clone()
+    };
+    let scope: Vec<PathBuf> = if chosen.is_empty() {
+        own.iter().filter_map(|p| canonical(p)).collect()
+    } else {
+        chosen.clone()
+    };
+    let mut tally = Tally::default();
+    let mut selected_any = vec![false; chosen.len()];
+    let loader = Loader::new(paths.clone());
+    for game in loader.games() {
+        let load = loader.load_game(&game);
+        let in_scope = cards_in_scope(&load.cards, &scope, &chosen, &mut selected_any);
+        if in_scope.is_empty() {
+            continue;
+        }
+        let mut loaded = match load.into_result() {
+            Ok(l) => l,
+            Err(diags) => {
+                for d in diags.iter().take(20) {
+                    eprintln!("{d}");
+                }
+                eprintln!("the {game} content has errors: its cards were not tested");
+                tally.problems += 1;
+                continue;
+            }
+        };
+        // Every scenario of every search path may name the card: a mod's override is tested
+        // by the base's scenarios too.
+        let mut files = Vec::new();
+        for root in &paths {
+            for f in discover(root, &game) {
+                match File::read(&f) {
+                    Ok(file) if file.game().as_deref() == Some(game.as_str()) => files.push(file),
+                    Ok(_) => {}
+                    Err(es) => {
+                        for e in es {
+                            eprintln!("{}", OneLine(&e));
+                        }
+                        tally.problems += 1;
+                    }
+                }
+            }
+        }
+        tally.add(test_game(
+            &mut loaded.content,
+            &in_scope,
+            &files,
+            args,
+            kinds,
+        ));
+    }
+    for (p, any) in args.paths.iter().zip(&selected_any) {
+        if !any {
+            eprintln!(
+                "{}: warning: no card with a script here (give a set folder, or a card's .yaml or .lua)",
+                display_path(p)
+            );
+        }
+    }
+    println!(
+        "{}, {}: {} caught, {} survived, {} without scenarios",
+        counted(tally.cards, "card"),
+        counted(tally.mutants, "mutant"),
+        tally.caught,
+        tally.survived,
+        counted(tally.without_scenarios, "card")
+    );
+    let failed = tally.survived + tally.without_scenarios + tally.problems;
+    Ok(if failed > 0 {
+        ExitCode::from(FOUND_PROBLEMS)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+impl Tally {
+    fn add(&mut self, o: Tally) {
+        self.cards += o.cards;
+        self.mutants += o.mutants;
+        self.caught += o.caught;
+        self.survived += o.survived;
+        self.without_scenarios += o.without_scenarios;
+        self.problems += o.problems;
+    }
+}
+
+/// `1 card`, `2 cards`.
+fn counted(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+fn canonical(p: &Path) -> Option<PathBuf> {
+    let p = if p.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        p
+    };
+    p.canonicalize().ok()
+}
+
+/// The ids of the scripted cards whose YAML or script lies in `scope` (the definition that
+/// loaded: a mod's override, not the card it replaces). Marks which chosen paths selected one.
+fn cards_in_scope(
+    infos: &[CardInfo],
+    scope: &[PathBuf],
+    chosen: &[PathBuf],
+    selected_any: &mut [bool],
+) -> Vec<String> {
+    // The last file of an id is the one that loaded (search paths in order).
+    let mut last: BTreeMap<&str, &CardInfo> = BTreeMap::new();
+    for info in infos {
+        if let Some(id) = &info.id {
+            last.insert(id, info);
+        }
+    }
+    let mut out = Vec::new();
+    for info in infos {
+        let Some(id) = info.id.as_deref() else {
+            continue;
+        };
+        if !std::ptr::eq(last[id], info) {
+            continue;
+        }
+        let Some(script) = &info.script else {
+            continue;
+        };
+        let files: Vec<PathBuf> = [&info.path, script]
+            .into_iter()
+            .filter_map(|p| canonical(p))
+            .collect();
+        let under = |s: &PathBuf| files.iter().any(|f| f.starts_with(s));
+        if scope.iter().any(under) {
+            out.push(id.to_string());
+        }
+        for (k, c) in chosen.iter().enumerate() {
+            if under(c) {
+                selected_any[k] = true;
+            }
+        }
+    }
+    out
+}
+
+/// The mutants of one game's cards in scope.
+fn test_game(
+    content: &mut riffle_core::Content,
+    in_scope: &[String],
+    files: &[File],
+    args: &Args,
+    kinds: Kinds,
+) -> Tally {
+    let mut tally = Tally::default();
+    // The scenarios that name each card: only they can have it in their game.
+    let mut naming: BTreeMap<&str, Vec<ScenarioRef<'_>>> = BTreeMap::new();
+    for id in in_scope {
+        naming.insert(id, Vec::new());
+    }
+    for file in files {
+        for index in 0..file.len() {
+            if args
+                .filter
+                .as_deref()
+                .is_some_and(|f| !file.name(index).contains(f))
+            {
+                continue;
+            }
+            for name in file.named_cards(index) {
+                if let Some(list) = naming.get_mut(name.as_str()) {
+                    list.push(ScenarioRef { file, index });
+                }
+            }
+        }
+    }
+    // They must pass before a mutant can be judged by them.
+    let engine = match Engine::new(content) {
+        Ok(e) => e,
+        Err(es) => {
+            for e in es {
+                eprintln!("{}", OneLine(&e.to_string()));
+            }
+            tally.problems += 1;
+            return tally;
+        }
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    let mut failing = 0;
+    for s in naming.values().flatten() {
+        if !seen.insert((s.file.path().to_path_buf(), s.index)) {
+            continue;
+        }
+        if let Some(o) = s.file.run_scenario(&engine, s.index)
+            && !o.passed()
+        {
+            failing += 1;
+            println!("FAIL {} {}", OneLine(&o.at), OneLine(&o.name));
+            for f in &o.failures {
+                println!("    {}", OneLine(f));
+            }
+        }
+    }
+    if failing > 0 {
+        eprintln!(
+            "{failing} scenario(s) fail without any mutant: mutants are judged by passing scenarios (run `riffle test`)"
+        );
+        tally.problems += failing;
+        return tally;
+    }
+    drop(engine);
+    // Every card's mutants, made before any runs so that the bar knows the total.
+    let mut plan = Vec::new();
+    for (i, def) in content.cards.iter().enumerate() {
+        let (Some(scenarios), Some(src)) = (naming.get(def.id.as_str()), &def.script) else {
+            continue;
+        };
+        tally.cards += 1;
+        let at = |l: usize, c: usize| format!("{}:{l}:{c}", src.name);
+        if scenarios.is_empty() {
+            tally.without_scenarios += 1;
+            plan.push((i, def.id.clone(), src.name.clone(), None));
+            continue;
+        }
+        let ms = match mutants(&src.text, kinds) {
+            Ok(ms) => ms,
+            Err(e) => {
+                eprintln!(
+                    "{}: warning: {}: its numbers were not changed: {}",
+                    at(e.line, e.col),
+                    def.id,
+                    OneLine(&e.message)
+                );
+                mutants(&src.text, Kinds::Emptied).unwrap_or_default()
+            }
+        };
+        plan.push((i, def.id.clone(), src.name.clone(), Some(ms)));
+    }
+    let total: usize = plan.iter().flat_map(|(.., ms)| ms).map(Vec::len).sum();
+    let bar = progress_bar(total as u64);
+    for (i, id, script, ms) in plan {
+        let Some(ms) = ms else {
+            let line = format!("{script}:1:1: {id}: no scenario names this card");
+            bar.suspend(|| println!("{}", OneLine(&line)));
+            continue;
+        };
+        bar.set_message(id.clone());
+        let scenarios = ordered(&naming[id.as_str()], &id);
+        for m in ms {
+            let verdict = judge(content, i, &m.text, &scenarios);
+            bar.inc(1);
+            tally.mutants += 1;
+            let (l, c) = m.change.position();
+            let at = format!("{script}:{l}:{c}: {id}: {}", m.change);
+            match &verdict {
+                Verdict::Survived => {
+                    tally.survived += 1;
+                    let still = match scenarios.len() {
+                        1 => "1 scenario still passes".to_string(),
+                        n => format!("{n} scenarios still pass"),
+                    };
+                    let line = format!("{at} survived ({still})");
+                    bar.suspend(|| println!("{}", OneLine(&line)));
+                }
+                Verdict::Caught { by, why } => {
+                    tally.caught += 1;
+                    if args.verbose {
+                        bar.suspend(|| {
+                            println!("{} caught by {}", OneLine(&at), OneLine(by));
+                            println!("    {}", OneLine(why));
+                        });
+                    }
+                }
+                Verdict::DoesNotLoad(why) => {
+                    tally.caught += 1;
+                    if args.verbose {
+                        bar.suspend(|| {
+                            println!("{} caught: does not load: {}", OneLine(&at), OneLine(why))
+                        });
+                    }
+                }
+            }
+        }
+    }
+    bar.finish_and_clear();
+    tally
+}
+
+/// The card's scenarios, those that list it under `cards:` first: they are the likeliest to
+/// fail, and a mutant's run stops at the first failure.
+fn ordered<'a>(scenarios: &[ScenarioRef<'a>], id: &str) -> Vec<ScenarioRef<'a>> {
+    let mut out = scenarios.to_vec();
+    out.sort_by_key(|s| !s.file.cards(s.index).iter().any(|c| c == id));
+    out
+}
+
+/// A progress bar on stderr for a person watching; hidden in a pipe or a CI log.
+fn progress_bar(total: u64) -> ProgressBar {
+    if !std::io::stderr().is_terminal() || std::env::var_os("CI").is_some() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} mutants, eta {eta} {msg}")
+    {
+        bar.set_style(style);
+    }
+    bar
+}

@@ -1,0 +1,226 @@
+//! `riffle test --mutants`: cards broken on purpose, run against the scenarios that name them.
+//! A mod in a temporary folder holds three "Draw 2 cards" characters: MT-001 with a scenario
+//! that counts the hand, MT-002 with one that only sees it played, MT-003 with none.
+
+use super::{riffle, stderr, stdout};
+use crate::common::{Fixture, fixture_dir, repo};
+
+const SET: &str = "game: onepiece\nid: MT\nname: {en: Mutant fixtures}\nversion: \"1.0\"\n";
+
+fn card(id: &str) -> String {
+    format!(
+        "id: {id}\ncategory: character\nname: {{en: \"Deckhand {id}\"}}\ntext: {{en: \"[On Play] Draw 2 cards.\"}}\ncolors: [red]\ncost: 1\npower: 2000\nattributes: [slash]\ntypes: [\"Cinder Flag Pirates\"]\nrarity: C\n"
+    )
+}
+
+/// The script: its 2 on line 5, column 47; numbers in a comment and a string are not code.
+fn script(id: &str) -> String {
+    format!(
+        "-- {id} Deckhand (2000 in a comment is not code)\nlocal label = \"draw 3\"\nreturn card {{\n  -- [On Play] Draw 2 cards.\n  on_play {{ operate = function(ctx) draw(ctx, 2) end }},\n}}\n"
+    )
+}
+
+const DEFAULTS: &str = "defaults:\n  seed: 1\n  start: {turn: 3, player: 1, phase: main}\n  game_values: {first_player: 1}\n  players:\n    1: {leader: RF01-001, deck: [\"RF01-008 x10\"], life: [\"RF01-008 x4\"], cost: [\"RF01-DON x2\"]}\n    2: {leader: RF01-002, deck: [\"RF01-015 x10\"], life: [\"RF01-015 x5\"]}\n";
+
+/// A scenario that plays `id` and expects `expect`.
+fn scenario(id: &str, expect: &str) -> String {
+    format!(
+        "{DEFAULTS}scenarios:\n  - name: \"{id} is played\"\n    cards: [{id}]\n    players:\n      1: {{hand: [{id}]}}\n    steps:\n      - choose: {{kind: play, card: {id}}}\n    expect:\n      zones: {{1: {expect}}}\n"
+    )
+}
+
+/// MT-001 (its scenario counts the hand), MT-002 (its scenario does not), MT-003 (none).
+fn mod_with_three_cards() -> Fixture {
+    let m = Fixture::empty();
+    let dir = "cardsets/onepiece/mt";
+    m.write(&format!("{dir}/set.yaml"), SET);
+    for id in ["MT-001", "MT-002", "MT-003"] {
+        m.write(&format!("{dir}/{id}.yaml"), &card(id));
+        m.write(&format!("{dir}/{id}.lua"), &script(id));
+    }
+    m.write(
+        &format!("{dir}/MT-001.test.yaml"),
+        &scenario("MT-001", "{character: [MT-001], hand: 2, deck: 8}"),
+    );
+    m.write(
+        &format!("{dir}/MT-002.test.yaml"),
+        &scenario("MT-002", "{character: [MT-002]}"),
+    );
+    m
+}
+
+fn run(m: &Fixture, extra: &[&str]) -> std::process::Output {
+    let dir = m.dir.to_str().unwrap();
+    let mut args = vec!["test", "--mod", dir];
+    args.extend_from_slice(extra);
+    riffle(&repo(), &args)
+}
+
+#[test]
+fn surviving_mutants_and_cards_without_scenarios_are_reported_and_caught_ones_are_not() {
+    let m = mod_with_three_cards();
+    let out = run(&m, &["--mutants"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    let script = m.path("cardsets/onepiece/mt/MT-002.lua");
+    let script = script.to_str().unwrap();
+    assert_eq!(
+        lines,
+        [
+            format!("{script}:1:1: MT-002: emptied script survived (1 scenario still passes)"),
+            format!("{script}:5:47: MT-002: 2 -> 3 survived (1 scenario still passes)"),
+            format!(
+                "{}:1:1: MT-003: no scenario names this card",
+                m.path("cardsets/onepiece/mt/MT-003.lua").display()
+            ),
+            "3 cards, 4 mutants: 2 caught, 2 survived, 1 card without scenarios".into(),
+        ],
+        "{text}"
+    );
+    // The 2000 of the comment and the 3 of the string are not changed: they would survive
+    // (nothing reads them) and be listed above.
+}
+
+#[test]
+fn a_card_whose_scenarios_check_its_effect_passes_and_verbose_says_what_caught_it() {
+    let m = mod_with_three_cards();
+    let lua = m.path("cardsets/onepiece/mt/MT-001.lua");
+    let out = run(&m, &["--mutants", "-v", lua.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert!(
+        text.ends_with("1 card, 2 mutants: 2 caught, 0 survived, 0 cards without scenarios\n"),
+        "{text}"
+    );
+    // Each caught mutant names the scenario that failed, and how.
+    assert!(
+        text.contains("MT-001.lua:1:1: MT-001: emptied script caught by ")
+            && text.contains("MT-001.lua:5:47: MT-001: 2 -> 3 caught by ")
+            && text.contains("MT-001.test.yaml:9:5 MT-001 is played")
+            && text.contains("player 1 deck: expected 8 cards, got 10")
+            && text.contains("player 1 deck: expected 8 cards, got 7"),
+        "{text}"
+    );
+    assert!(
+        !text.contains("MT-002") && !text.contains("MT-003"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_scenario_in_another_file_that_names_the_card_in_its_defaults_catches_it() {
+    let m = mod_with_three_cards();
+    // A rules-style file: MT-002 only in `defaults:`, its effect counted.
+    m.write(
+        "cardsets/onepiece/mt/draws.test.yaml",
+        &format!(
+            "{}    1: {{leader: RF01-001, deck: [\"RF01-008 x10\"], life: [\"RF01-008 x4\"], cost: [\"RF01-DON x2\"], hand: [MT-002]}}\n    2: {{leader: RF01-002, deck: [\"RF01-015 x10\"], life: [\"RF01-015 x5\"]}}\nscenarios:\n  - name: \"a Deckhand draws two\"\n    steps:\n      - choose: {{kind: play}}\n    expect:\n      zones: {{1: {{hand: 2}}}}\n",
+            DEFAULTS.split("    1:").next().unwrap()
+        ),
+    );
+    let out = run(&m, &["--mutants", "-v"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("MT-002: emptied script caught by ")
+            && text.contains("draws.test.yaml:9:5 a Deckhand draws two"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("3 cards, 4 mutants: 4 caught, 0 survived, 1 card without scenarios\n"),
+        "{text}"
+    );
+    // MT-003 has still no scenario: exit 1.
+    assert_eq!(out.status.code(), Some(1), "{text}");
+}
+
+#[test]
+fn mutants_empty_makes_only_the_emptied_script() {
+    let m = mod_with_three_cards();
+    let out = run(&m, &["--mutants=empty"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("MT-002: emptied script survived"), "{text}");
+    assert!(!text.contains("2 -> 3"), "{text}");
+    assert!(
+        text.ends_with("3 cards, 2 mutants: 1 caught, 1 survived, 1 card without scenarios\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn scenarios_that_fail_unmutated_stop_the_run() {
+    let m = mod_with_three_cards();
+    m.write(
+        "cardsets/onepiece/mt/MT-002.test.yaml",
+        &scenario("MT-002", "{character: [MT-002], hand: 5}"),
+    );
+    let lua = m.path("cardsets/onepiece/mt/MT-002.lua");
+    let out = run(&m, &["--mutants", lua.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("FAIL ") && text.contains("MT-002 is played") && text.contains("hand"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("0 cards, 0 mutants: 0 caught, 0 survived, 0 cards without scenarios\n"),
+        "{text}"
+    );
+    assert!(
+        stderr(&out).contains("1 scenario(s) fail without any mutant"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn bad_paths_and_kinds_are_usage_errors() {
+    let m = mod_with_three_cards();
+    let out = run(&m, &["--mutants=numbers"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("numbers"), "{}", stderr(&out));
+    let out = run(&m, &["--mutants", "no/such/card.lua"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("no/such/card.lua: no such file or folder"),
+        "{}",
+        stderr(&out)
+    );
+    // A path with no scripted card: a warning, and nothing tested.
+    let out = run(
+        &m,
+        &[
+            "--mutants",
+            m.path("cardsets/onepiece/mt/set.yaml").to_str().unwrap(),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    assert!(
+        stderr(&out).contains("warning: no card with a script here"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(
+        stdout(&out).starts_with("0 cards, 0 mutants"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn the_modder_fixtures_cards_are_all_caught() {
+    let m = fixture_dir("modder");
+    let out = riffle(
+        &repo(),
+        &["test", "--mutants", "--mod", m.to_str().unwrap()],
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1, "{text}");
+    assert!(
+        text.starts_with("10 cards, ") && text.ends_with(" survived, 0 cards without scenarios\n"),
+        "{text}"
+    );
+    assert!(text.contains(" 0 survived"), "{text}");
+}
