@@ -289,7 +289,12 @@ fn test_game(
     let bar = progress_bar(total as u64);
     for (i, id, script, ms) in plan {
         let Some(ms) = ms else {
-            let line = format!("{script}:1:1: {id}: no scenario names this card");
+            let line = match &args.filter {
+                None => format!("{script}:1:1: {id}: no scenario names this card"),
+                Some(f) => format!(
+                    "{script}:1:1: {id}: no scenario whose name contains {f:?} names this card"
+                ),
+            };
             bar.suspend(|| println!("{}", OneLine(&line)));
             continue;
         };
