@@ -149,6 +149,48 @@ fn mutants_empty_makes_only_the_emptied_script() {
 }
 
 #[test]
+fn a_mods_override_is_tested_by_the_bases_scenarios_that_name_it() {
+    let m = Fixture::empty();
+    let rf02 = repo().join("cardsets/onepiece/rf02");
+    m.write(
+        "cardsets/onepiece/ov/set.yaml",
+        "game: onepiece\nid: OV\nname: {en: Overrides}\nversion: \"1.0\"\noverrides: [RF02-023]\n",
+    );
+    for f in ["RF02-023.yaml", "RF02-023.lua"] {
+        let text = std::fs::read_to_string(rf02.join(f)).unwrap();
+        m.write(&format!("cardsets/onepiece/ov/{f}"), &text);
+    }
+    let out = run(&m, &["--mutants=empty", "-v"]);
+    let text = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    assert!(
+        text.contains("ov/RF02-023.lua:1:1: RF02-023: emptied script caught by cardsets/onepiece/rf02/RF02-023.test.yaml:"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("1 card, 1 mutant: 1 caught, 0 survived, 0 cards without scenarios\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn filter_keeps_the_scenarios_whose_name_contains_it() {
+    let m = mod_with_three_cards();
+    let out = run(&m, &["--mutants=empty", "--filter", "MT-001"]);
+    let text = stdout(&out);
+    // MT-002's only scenario is filtered out: the card is left without scenarios, and says why.
+    assert!(
+        text.contains("MT-002: no scenario whose name contains \"MT-001\" names this card"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("3 cards, 1 mutant: 1 caught, 0 survived, 2 cards without scenarios\n"),
+        "{text}"
+    );
+    assert_eq!(out.status.code(), Some(1), "{text}");
+}
+
+#[test]
 fn scenarios_that_fail_unmutated_stop_the_run() {
     let m = mod_with_three_cards();
     m.write(
