@@ -100,7 +100,7 @@ pub fn run(args: &Args, kinds: Kinds) -> anyhow::Result<ExitCode> {
     for (p, any) in args.paths.iter().zip(&selected_any) {
         if !any {
             eprintln!(
-                "{}: warning: no card with a script here (give a set folder, or a card's .yaml or .lua)",
+                "{}:1:1: warning: no card with a script here (give a set folder, or a card's .yaml or .lua)",
                 display_path(p)
             );
         }
