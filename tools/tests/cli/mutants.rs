@@ -261,7 +261,7 @@ fn the_modder_fixtures_cards_are_all_caught() {
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(
-        text.starts_with("10 cards, ") && text.ends_with(" survived, 0 cards without scenarios\n"),
+        text.starts_with("12 cards, ") && text.ends_with(" survived, 0 cards without scenarios\n"),
         "{text}"
     );
     assert!(text.contains(" 0 survived"), "{text}");
