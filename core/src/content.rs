@@ -180,15 +180,24 @@ pub struct RulesetManifest {
     /// Named game-wide integer values.
     #[serde(default)]
     pub game_values: Vec<String>,
-    /// Events the ruleset emits itself, besides the kernel's own (`moved`, `turned`...).
+    /// Events the ruleset emits itself, besides the kernel's own (`moved`, `turned`...): a
+    /// name, or `{name, doc, fields}` (the fields are then the only ones `ctx:emit` may pass).
     #[serde(default)]
-    pub events: Vec<String>,
-    /// Timings at which activated abilities may be used (`main`, `counter`...).
+    pub events: Vec<EventDecl>,
+    /// Timings at which activated abilities may be used (`main`, `counter`...): a name, or
+    /// `{name, doc}`.
     #[serde(default)]
-    pub timings: Vec<String>,
-    /// Named expiry points of durations (`end_of_battle`, `end_of_turn`...).
+    pub timings: Vec<NameDecl>,
+    /// Named expiry points of durations (`end_of_battle`, `end_of_turn`...): a name, or
+    /// `{name, doc}`.
     #[serde(default)]
-    pub durations: Vec<String>,
+    pub durations: Vec<NameDecl>,
+    /// The prompts the ruleset's own Lua and declared windows and open phases ask with, each
+    /// with a line saying what is asked and how to answer it, and the options its Lua builds
+    /// for it. Declared (non-empty), every window's prompt and every open phase's name must
+    /// be among them. Card scripts may ask with prompts of their own.
+    #[serde(default)]
+    pub prompts: Vec<PromptDecl>,
     /// Tags continuous effects may carry (`curse`, `control`...), so scripts can find them
     /// (`ctx:effects{tag = ...}`) and end them (`ctx:end_effect`).
     #[serde(default)]
@@ -550,6 +559,126 @@ pub struct KeywordDecl {
     pub valued: bool,
     /// One line for designers.
     #[serde(default)]
+    pub doc: String,
+}
+
+/// A declared name: alone (`end_of_turn`), or with a line for designers.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum NameDecl {
+    /// Just the name.
+    Name(String),
+    /// The name and what it means.
+    Documented(DocumentedName),
+}
+
+/// A name with a line for designers.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DocumentedName {
+    /// The name.
+    pub name: String,
+    /// One line for designers.
+    pub doc: String,
+}
+
+impl NameDecl {
+    /// The name.
+    pub fn name(&self) -> &str {
+        match self {
+            NameDecl::Name(n) => n,
+            NameDecl::Documented(d) => &d.name,
+        }
+    }
+
+    /// Its line for designers ("" when it has none).
+    pub fn doc(&self) -> &str {
+        match self {
+            NameDecl::Name(_) => "",
+            NameDecl::Documented(d) => &d.doc,
+        }
+    }
+}
+
+/// A ruleset event: its name alone (`attack_declared`), or with a line for designers and
+/// the fields its `ctx:emit` passes.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum EventDecl {
+    /// Just the name: any fields may be passed.
+    Name(String),
+    /// The name, what it means and its fields.
+    Documented(DocumentedEvent),
+}
+
+/// A ruleset event with its documentation.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DocumentedEvent {
+    /// The event's name, as `ctx:emit(name, data)` and `on = name` give it.
+    pub name: String,
+    /// One line for designers: when it happens.
+    pub doc: String,
+    /// The data fields `ctx:emit` passes, each with what it holds (`card: the attacker`).
+    /// Given, they are the only ones: an emit with any other field is a script error
+    /// naming the script's file and line. A field may be left out (nil). Without it, any
+    /// fields may be passed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fields: Option<BTreeMap<String, String>>,
+}
+
+impl EventDecl {
+    /// The event's name.
+    pub fn name(&self) -> &str {
+        match self {
+            EventDecl::Name(n) => n,
+            EventDecl::Documented(d) => &d.name,
+        }
+    }
+
+    /// Its line for designers ("" when it has none).
+    pub fn doc(&self) -> &str {
+        match self {
+            EventDecl::Name(_) => "",
+            EventDecl::Documented(d) => &d.doc,
+        }
+    }
+
+    /// Its declared fields, if they are declared (then they are the only ones allowed).
+    pub fn fields(&self) -> Option<&BTreeMap<String, String>> {
+        match self {
+            EventDecl::Name(_) => None,
+            EventDecl::Documented(d) => d.fields.as_ref(),
+        }
+    }
+}
+
+/// A prompt the ruleset asks with: a request's whole `prompt`, or what comes before its
+/// first `": "` (the rest is text for people: `search: {Straw Hat Crew}` is prompt `search`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PromptDecl {
+    /// The prompt's name.
+    pub name: String,
+    /// One line for designers: what the player is asked, and how a scenario answers it.
+    pub doc: String,
+    /// The options the ruleset's Lua builds for it (`ctx:choose`, a window's `actions`),
+    /// besides the action kinds its window or phase lists and the kernel's own (`card`,
+    /// `yes`, `no`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<ChoiceDecl>,
+}
+
+/// An option kind the ruleset's Lua builds, and its label.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceDecl {
+    /// The option's `kind`.
+    pub kind: String,
+    /// Its label; `{card}` (the card's name) and other `{...}` stand for any text.
+    pub label: String,
+    /// One line for designers, when the label does not say it all.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub doc: String,
 }
 

@@ -33,6 +33,7 @@ pub mod suggest;
 pub use state::{decisions, effects, events, log, values};
 pub mod views;
 pub mod visibility;
+pub mod vocabulary;
 
 pub use content::*;
 pub use decisions::{Choice, Request, Response, ResponseError};

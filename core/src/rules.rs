@@ -2,13 +2,15 @@
 
 use std::collections::HashSet;
 
+use rustc_hash::FxHashMap;
+
 use crate::content::{
     AttachedAbilities, AttachedEffects, CharKind, CharacteristicDecl, Direction, EliminatedCards,
     LayerDecl, ModOp, OptionDecl, OptionValue, Options, PlayerCharacteristicDecl, RulesetManifest,
     ZoneDecl,
 };
 use crate::names::{Declared, Names, Sym, UnknownName};
-use crate::state::events::KERNEL_EVENTS;
+use crate::vocabulary::{self, KERNEL_EVENTS};
 
 /// A characteristic with its symbol.
 #[derive(Clone, Debug)]
@@ -249,6 +251,9 @@ pub struct Rules {
     pub game_values: Declared,
     /// Every event name (kernel + ruleset).
     pub events: HashSet<Sym>,
+    /// The fields of the ruleset's events that declare them (the only ones `ctx:emit` may
+    /// pass for those events).
+    pub event_fields: FxHashMap<Sym, Box<[Box<str>]>>,
     /// Activated-ability timings.
     pub timings: Declared,
     /// Duration expiry points.
@@ -324,8 +329,11 @@ impl Rules {
         let flags = declared("flag", &manifest.flags, names);
         let player_values = declared("player value", &manifest.player_values, names);
         let game_values = declared("game value", &manifest.game_values, names);
-        let timings = declared("timing", &manifest.timings, names);
-        let durations = declared("duration", &manifest.durations, names);
+        let timing_names: Vec<String> = manifest.timings.iter().map(|t| t.name().into()).collect();
+        let timings = declared("timing", &timing_names, names);
+        let duration_names: Vec<String> =
+            manifest.durations.iter().map(|d| d.name().into()).collect();
+        let durations = declared("duration", &duration_names, names);
         let effect_tags = declared("effect tag", &manifest.effect_tags, names);
         let kw: Vec<String> = manifest.keywords.iter().map(|k| k.name.clone()).collect();
         let keywords = declared("keyword", &kw, names);
@@ -335,8 +343,17 @@ impl Rules {
             .map(|c| c.name.clone())
             .collect();
         let char_decl = declared("characteristic", &ch, names);
-        let ev: Vec<String> = manifest.events.clone();
+        let ev: Vec<String> = manifest.events.iter().map(|e| e.name().into()).collect();
         let ev_decl = declared("event", &ev, names);
+        // The fields of the events that declare them: `ctx:emit` passes no others.
+        let event_fields: FxHashMap<Sym, Box<[Box<str>]>> = manifest
+            .events
+            .iter()
+            .zip(&ev_decl.syms)
+            .filter_map(|(e, s)| {
+                Some((*s, e.fields()?.keys().map(|k| k.as_str().into()).collect()))
+            })
+            .collect();
 
         let mut errors2 = Vec::new();
         if orientations.syms.is_empty() {
@@ -347,7 +364,7 @@ impl Rules {
         }
         let mut events: HashSet<Sym> = ev_decl.syms.iter().copied().collect();
         for e in KERNEL_EVENTS {
-            events.insert(names.intern(e));
+            events.insert(names.intern(e.name));
         }
         let zones = manifest
             .zones
@@ -543,6 +560,7 @@ impl Rules {
             ability_keywords.push(s);
         }
         errors2.extend(check_options(&manifest));
+        errors2.extend(vocabulary::check_prompts(&manifest));
         if manifest.loops.declare && manifest.loops.forbid {
             errors2.push(
                 "loops: `declare` (players declare how often a loop runs) and `forbid` (a loop's restarting answer is barred) are two policies: choose one".into(),
@@ -574,6 +592,7 @@ impl Rules {
             player_chars,
             game_values,
             events,
+            event_fields,
             timings,
             durations,
             effect_tags,

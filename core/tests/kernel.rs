@@ -1981,3 +1981,104 @@ fn granting_a_keyword_the_game_does_not_declare_is_an_error() {
         "{errors:?}"
     );
 }
+
+/// Sprint with a documented event, `signal`, whose fields are declared, and two cards that
+/// emit it when used: `signaller` with the declared fields, `misspeller` with one more.
+fn signal_engine() -> Rc<Engine> {
+    let emitter = |id: &str, data: &str| {
+        card(
+            id,
+            "runner",
+            0,
+            &[],
+            Some(&format!(
+                "return {{ {{ kind = \"activated\", timing = \"main\",\n  operate = function(ctx)\n    ctx:emit(\"signal\", {data})\n  end }} }}"
+            )),
+        )
+    };
+    let signaller = emitter("signaller", "{ card = ctx.source, strength = 2 }");
+    let misspeller = emitter("misspeller", "{ card = ctx.source, strenght = 2 }");
+    engine_of(&content_with(vec![signaller, misspeller], |m| {
+        m["events"] = serde_json::json!([
+            "scored",
+            "double_draw",
+            {"name": "signal", "doc": "a card signalled",
+             "fields": {"card": "the card", "strength": "how strongly"}}
+        ]);
+    }))
+}
+
+#[test]
+fn an_event_emitted_with_a_field_it_does_not_declare_is_a_script_error_naming_the_script() {
+    let e = signal_engine();
+    let mut g = full_board_with_hand(&e, "misspeller");
+    pick(&mut g, "use misspeller");
+    assert_eq!(g.errors().len(), 1, "{:?}", g.errors());
+    let error = &g.errors()[0];
+    assert!(
+        error.contains(
+            "emit: event 'signal' has no field 'strenght' (its fields: card, strength): declare it in game.yaml `events`"
+        ),
+        "{error}"
+    );
+    assert!(
+        error.contains("cards/misspeller.lua:3"),
+        "the script's file and line: {error}"
+    );
+    assert!(
+        !g.log()
+            .iter()
+            .any(|en| matches!(en, Entry::Event(ev) if ev.name == "signal")),
+        "nothing was emitted"
+    );
+    // The declared fields pass, and reach the log.
+    let mut g = full_board_with_hand(&e, "signaller");
+    pick(&mut g, "use signaller");
+    assert!(g.errors().is_empty(), "{:?}", g.errors());
+    assert!(g.log().iter().any(|en| matches!(en, Entry::Event(ev)
+        if ev.name == "signal" && ev.card.is_some() && ev.data.iter().any(|(k, _)| k == "strength"))));
+}
+
+#[test]
+fn an_event_declared_by_name_alone_takes_any_fields() {
+    let loose = card(
+        "loose",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "activated", timing = "main",
+           operate = function(ctx) ctx:emit("scored", { anything = 1, card = ctx.source }) end } }"#,
+        ),
+    );
+    let e = engine_of(&content(vec![loose]));
+    let mut g = full_board_with_hand(&e, "loose");
+    pick(&mut g, "use loose");
+    assert!(g.errors().is_empty(), "{:?}", g.errors());
+}
+
+#[test]
+fn declared_prompts_must_name_the_open_phases_and_windows_and_not_the_kernels() {
+    let errors = common::load_errors(&content_with(vec![], |m| {
+        m["prompts"] = serde_json::json!([
+            {"name": "pick", "doc": "a pick"},
+            {"name": "pick", "doc": "again"},
+            {"name": "order_triggers", "doc": "the kernel's"},
+            {"name": "bad: name", "doc": "a colon"}
+        ]);
+    }));
+    for want in [
+        "prompts.pick: declared twice",
+        "prompts.order_triggers: 'order_triggers' is one of the kernel's prompts",
+        "prompts.bad: name: a prompt's name is not empty and holds no \": \"",
+        "turn.phases.main: an open phase asks with its name as the prompt: declare 'main' in `prompts`",
+    ] {
+        assert!(errors.contains(want), "{want}\n{errors}");
+    }
+    // Declared, the same rules load.
+    engine_of(&content_with(vec![], |m| {
+        m["prompts"] = serde_json::json!([{"name": "main", "doc": "the main phase's actions"}]);
+        m["timings"] = serde_json::json!([{"name": "main", "doc": "in the main phase"}]);
+        m["durations"] = serde_json::json!(["end_of_turn"]);
+    }));
+}

@@ -43,7 +43,7 @@ use crate::state::{ObjId, PlayerId};
 mod fingerprint;
 
 /// The prompt of the kernel's "how many more times does the loop run?" request.
-pub const DECLARE_PROMPT: &str = "loop_count";
+pub use crate::vocabulary::DECLARE_PROMPT;
 
 /// Whether a request has two or more legal answers.
 fn has_choice(req: &Request) -> bool {

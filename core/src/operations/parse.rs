@@ -8,6 +8,7 @@ use super::*;
 use crate::content::{CharKind, ModOp};
 use crate::sandbox::limits::{self, DataBudget};
 use crate::sandbox::numbers;
+use crate::vocabulary::LOG_EVENT;
 
 pub(super) fn rt(msg: impl Into<String>) -> mlua::Error {
     mlua::Error::runtime(msg.into())
@@ -477,11 +478,13 @@ fn parse_fields(
         "emit" => {
             let name: String = get_as(lua, t, "name")?;
             let sym = db.names.get(&name);
-            if name != "log" && !sym.is_some_and(|s| db.rules.events.contains(&s)) {
+            if name != LOG_EVENT && !sym.is_some_and(|s| db.rules.events.contains(&s)) {
                 return Err(rt(format!(
                     "emit: unknown event '{name}': declare it in game.yaml `events`"
                 )));
             }
+            // An event that declares its fields is emitted with no others (game.yaml `events`).
+            let fields = sym.and_then(|s| db.rules.event_fields.get(&s));
             let mut e = Event::named(&name);
             e.player = by;
             let data: Table = get_as(lua, t, "data")?;
@@ -502,6 +505,15 @@ fn parse_fields(
                         )));
                     }
                 };
+                if let Some(fields) = fields
+                    && !fields.iter().any(|f| **f == *k)
+                {
+                    return Err(rt(format!(
+                        "emit: event '{name}' has no field '{k}' (its fields: {}): declare it in \
+                         game.yaml `events`",
+                        fields.join(", ")
+                    )));
+                }
                 keys.push((k, v));
             }
             keys.sort_by(|a, b| a.0.cmp(&b.0)); // pairs() order is not stable: sort

@@ -1,30 +1,11 @@
 //! Events: what happened. Every primitive operation emits them; rulesets emit their own
-//! (`attack_declared`). Triggered abilities listen to them by name.
+//! (`attack_declared`). Triggered abilities listen to them by name. The kernel's own, with
+//! their fields, are listed in [`crate::vocabulary::KERNEL_EVENTS`].
 
 use serde::{Deserialize, Serialize};
 
 use crate::state::values::Val;
 use crate::state::{ObjId, PlayerId, ZoneId};
-
-/// The kernel's own event names. Rulesets add theirs in `game.yaml`.
-pub const KERNEL_EVENTS: &[&str] = &[
-    "moved",       // a card changed zone (or was attached): card, old, from, to, reason
-    "turned",      // orientation changed: card, value = new orientation
-    "flipped",     // face changed: card
-    "counter",     // a counter changed: card, key, amount (the change)
-    "flag",        // a flag changed: card, key
-    "created",     // a token was made: card, to
-    "ceased",      // a token stopped existing: old
-    "revealed",    // cards were revealed: card
-    "shuffled",    // a zone was shuffled: to
-    "controller",  // control changed: card, player = new controller
-    "value",       // a player or game value changed: player, key, amount (the change)
-    "game_over",   // the game ended
-    "turn_began",  // a turn began: player
-    "phase_began", // a phase began: key = phase
-    "phase_ended", // a phase ended: key = phase
-    "turn_ended",  // a turn ended: player
-];
 
 /// Something that happened.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
