@@ -13,8 +13,8 @@ function as_list(x)
 end
 
 -- Filters -------------------------------------------------------------------------------------
--- A filter is a named predicate on a card: `f(card) -> bool`; `tostring(f)` is its name, used
--- as the prompt of choices and in logs. Compose with `*` (and), `+` (or) and `-f` (not):
+-- A filter is a named predicate on a card: `f(card) -> bool`; `tostring(f)` is its name, shown
+-- in the prompt of choices (`pick: <name>`) and in logs. Compose with `*` (and), `+` (or) and `-f` (not):
 -- `F.character * F.cost_max(3) * F.type("Kelpwood Crew")` reads "Character & cost<=3 & {Kelpwood Crew}".
 
 local Filter = {}
@@ -80,7 +80,8 @@ end
 -- Choosing (OP 8-4-4: choices are made on resolution; 4-8: "up to N" may choose none) ----------
 
 --- Up to `opts.max` (default 1) cards of `pool` that pass `f`, chosen by the ability's player.
---- opts.min makes some compulsory. Returns a card or nil when max is 1, else a list.
+--- opts.min makes some compulsory. The prompt is `pick: <f's name>`, or opts.prompt (a declared
+--- prompt's name, then ": " and text for people). Returns a card or nil when max is 1, else a list.
 --- In an ability that declares `up_to = {n1, n2, ...}`, each "up to" pick (no opts.min) takes
 --- the next declared count in order (OP 4-8-1): the player chooses exactly that many, or as
 --- many as there are (8-4-4-1).
@@ -97,7 +98,7 @@ function choose_from(ctx, pool, f, opts)
     return chosen
   end
   return ctx:choose_cards(opts.player or ctx.player, cands,
-    { min = opts.min or 0, max = max, prompt = opts.prompt or tostring(f) })
+    { min = opts.min or 0, max = max, prompt = opts.prompt or ("pick: " .. tostring(f)) })
 end
 
 --- "up to 1 of your Characters [f]".
