@@ -1,10 +1,11 @@
 //! Riffle's tools as a library: the content pipeline used by the `riffle` command (validate,
-//! test, play, bench).
+//! test, play, bench, docs).
 #![warn(missing_docs)]
 
 pub mod content;
 pub mod files;
 pub mod mutants;
 pub mod play;
+pub mod reference;
 pub mod scenario;
 pub mod synthetic;

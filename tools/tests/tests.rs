@@ -6,6 +6,7 @@ mod content;
 mod games;
 mod hostile;
 mod properties;
+mod reference;
 mod rules;
 mod scenarios;
 mod schemas;

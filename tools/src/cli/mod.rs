@@ -11,6 +11,7 @@ use riffle::content::{LoadedGame, Loader, clean_path, find_root};
 use riffle_core::{DeckList, Engine};
 
 mod bench;
+mod docs;
 mod mutants;
 mod play;
 mod schema;
@@ -33,6 +34,10 @@ pub enum Command {
     Validate(validate::Args),
     /// Regenerate (`--write`) or check the generated JSON Schemas in `schema/`.
     Schema(schema::Args),
+    /// Print a game's reference of names (events and their fields, prompts, option kinds and
+    /// labels, declared names), generated from its `game.yaml` and the kernel; `--write`
+    /// writes `docs/reference/<game>.md`, `--check` checks them.
+    Docs(docs::Args),
     /// Play games between agents (random, first, human): a readable log, or a summary with
     /// `--games K`.
     Play(play::Args),
@@ -103,6 +108,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Validate(args) => validate::run(args),
         Command::Schema(args) => schema::run(args),
+        Command::Docs(args) => docs::run(args),
         Command::Play(args) => play::run(args),
         Command::Test(args) => test::run(args),
         Command::Bench(args) => bench::run(args),
