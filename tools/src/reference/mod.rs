@@ -2,8 +2,11 @@
 //! and their fields, prompts, option kinds and labels, declared names), generated from the
 //! game's `game.yaml` and the kernel's tables, so that it says what the code says. `riffle
 //! docs` prints, checks or writes it; a test fails while a checked-in one differs.
+//! [`usage`] holds the ruleset to its declarations: what scenarios and games really asked
+//! and emitted.
 
 mod render;
+pub mod usage;
 
 use std::path::{Path, PathBuf};
 

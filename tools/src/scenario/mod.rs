@@ -248,19 +248,36 @@ impl File {
 
     /// Runs every scenario of the file (or those whose name contains `filter`).
     pub fn run(&self, engine: &Rc<Engine>, filter: Option<&str>) -> Vec<Outcome> {
+        self.run_observed(engine, filter, &mut |_| {})
+    }
+
+    /// [`File::run`], showing `observe` each scenario's game as it ended (pass or fail), so a
+    /// caller can see what the games asked and emitted.
+    pub fn run_observed(
+        &self,
+        engine: &Rc<Engine>,
+        filter: Option<&str>,
+        observe: &mut dyn FnMut(&Game),
+    ) -> Vec<Outcome> {
         let defaults = self.defaults();
         (0..self.len())
             .filter(|&i| filter.is_none_or(|f| self.name(i).contains(f)))
-            .filter_map(|i| self.outcome(engine, i, &defaults))
+            .filter_map(|i| self.outcome(engine, i, &defaults, observe))
             .collect()
     }
 
     /// Runs scenario `i` alone (`None`: the file has no such scenario).
     pub fn run_scenario(&self, engine: &Rc<Engine>, i: usize) -> Option<Outcome> {
-        self.outcome(engine, i, &self.defaults())
+        self.outcome(engine, i, &self.defaults(), &mut |_| {})
     }
 
-    fn outcome(&self, engine: &Rc<Engine>, i: usize, defaults: &Value) -> Option<Outcome> {
+    fn outcome(
+        &self,
+        engine: &Rc<Engine>,
+        i: usize,
+        defaults: &Value,
+        observe: &mut dyn FnMut(&Game),
+    ) -> Option<Outcome> {
         let sc = self.scenarios().get(i)?;
         let ptr = format!("/scenarios/{i}");
         let strings = |k: &str| -> Vec<String> {
@@ -281,7 +298,7 @@ impl File {
         o.failures = match self.invalid.get(&i) {
             Some(errors) => errors.clone(),
             None => self
-                .run_one(engine, &merge(defaults, sc))
+                .run_one(engine, &merge(defaults, sc), observe)
                 .iter()
                 .map(|p| self.report(i, p))
                 .collect(),
@@ -289,7 +306,12 @@ impl File {
         Some(o)
     }
 
-    fn run_one(&self, engine: &Rc<Engine>, sc: &Value) -> Vec<Problem> {
+    fn run_one(
+        &self,
+        engine: &Rc<Engine>,
+        sc: &Value,
+        observe: &mut dyn FnMut(&Game),
+    ) -> Vec<Problem> {
         let steps: &[Value] = sc
             .get("steps")
             .and_then(Value::as_array)
@@ -328,6 +350,13 @@ impl File {
             Ok(g) => g,
             Err(p) => return vec![Problem::new(p.at, format!("setup: {}", p.message))],
         };
+        let problems = self.play_and_check(&mut game, sc, steps);
+        observe(&game);
+        problems
+    }
+
+    /// Answers a built scenario's steps and checks its expectations.
+    fn play_and_check(&self, game: &mut Game, sc: &Value, steps: &[Value]) -> Vec<Problem> {
         let allowed = sc.get("expect").and_then(|e| e.get("errors")).is_some();
         // A script error is shown however the scenario failed: it is often why a later step
         // found no option to choose.
@@ -341,7 +370,7 @@ impl File {
                 .collect()
         };
         for (k, step) in steps.iter().enumerate() {
-            let fails = step_at(&mut game, step);
+            let fails = step_at(game, step);
             if !fails.is_empty() {
                 let mut out: Vec<Problem> = fails
                     .into_iter()
@@ -350,19 +379,19 @@ impl File {
                         Problem::new(format!("/steps/{k}{}", p.at), message)
                     })
                     .collect();
-                out.extend(script_errors(&game));
+                out.extend(script_errors(game));
                 return out;
             }
         }
         let mut failures = Vec::new();
         if let Some(exp) = sc.get("expect") {
             failures.extend(
-                expect::check(&game, exp)
+                expect::check(game, exp)
                     .into_iter()
                     .map(|p| p.within("/expect")),
             );
         }
-        failures.extend(script_errors(&game));
+        failures.extend(script_errors(game));
         failures
     }
 }

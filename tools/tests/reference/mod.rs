@@ -1,10 +1,18 @@
-//! Each game's reference of names (`docs/reference/<game>.md`) is what the code generates.
+//! Each game's reference of names (`docs/reference/<game>.md`) is what the code generates,
+//! and the rulesets declare what their games really use: every prompt asked and option
+//! offered in the scenarios and in seeded games is declared, every declared prompt, option
+//! and event (with each of its fields) is used.
 
+use std::path::PathBuf;
 use std::process::Command;
 
-use riffle::reference::{games_with_rulesets, stale_references};
+use riffle::play::{Agent, RandomAgent, play_game};
+use riffle::reference::usage::Usage;
+use riffle::reference::{games_with_rulesets, manifest_of, stale_references};
+use riffle::scenario::{File, discover};
+use riffle_core::{Engine, Game, GameConfig, Response, Rng};
 
-use crate::common::{Fixture, repo};
+use crate::common::{Fixture, onepiece_content, repo};
 
 #[test]
 fn references_are_fresh() {
@@ -55,4 +63,120 @@ fn riffle_docs_prints_checks_and_writes_a_reference() {
     assert_eq!(riffle(&["docs", "--check"]).status.code(), Some(0));
     let unknown = riffle(&["docs", "--game", "nope"]);
     assert_eq!(unknown.status.code(), Some(2), "{unknown:?}");
+}
+
+/// 30 seeded games of random agents over the sample decks, as `riffle play --games 30`.
+fn seeded_games(engine: &std::rc::Rc<Engine>, decks: &[riffle_core::DeckList]) -> Vec<Game> {
+    (1..=30u64)
+        .map(|seed| {
+            let a = (seed as usize) % decks.len();
+            let b = (seed as usize / decks.len() + 1 + a) % decks.len();
+            let mut agents: Vec<Box<dyn Agent>> = vec![
+                Box::new(RandomAgent(Rng::new(seed * 2))),
+                Box::new(RandomAgent(Rng::new(seed * 2 + 1))),
+            ];
+            let config = GameConfig {
+                seed,
+                decks: vec![decks[a].clone(), decks[b].clone()],
+                keep_log: true,
+            };
+            play_game(engine, config, &mut agents, false, |_| {})
+                .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+                .0
+        })
+        .collect()
+}
+
+#[test]
+fn the_one_piece_ruleset_declares_every_prompt_option_and_event_its_games_use() {
+    let root = repo();
+    let (content, decks) = onepiece_content(std::slice::from_ref(&root));
+    let manifest = content.ruleset.manifest.clone();
+    let engine = Engine::new(&content).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut usage = Usage::new();
+    let files: Vec<PathBuf> = discover(&root, "onepiece");
+    assert!(files.len() > 100, "{} scenario files", files.len());
+    for path in &files {
+        let file = File::read(path).unwrap_or_else(|e| panic!("{e:?}"));
+        file.run_observed(&engine, None, &mut |g| usage.observe(g));
+    }
+    for g in seeded_games(&engine, &decks) {
+        usage.observe(&g);
+    }
+    let problems = usage.problems(&manifest);
+    assert!(
+        problems.is_empty(),
+        "scripts/onepiece/game.yaml and what its scenarios and games do differ:\n{}",
+        problems.join("\n")
+    );
+}
+
+/// The mini game with declared prompts and a documented event, and rules that ask an
+/// undeclared prompt, offer an undeclared option kind and never emit a declared field.
+fn drifted_mini() -> Fixture {
+    let f = Fixture::mini();
+    let yaml = std::fs::read_to_string(f.path("scripts/mini/game.yaml")).unwrap();
+    let yaml = yaml.replace(
+        "events: [played]\n",
+        "events:\n  - {name: played, doc: a card was played, fields: {card: the card, size: how big}}\n\
+         prompts:\n  - {name: main, doc: the main phase, options: [{kind: end, label: end}]}\n  - {name: unused, doc: never asked}\n",
+    );
+    f.write("scripts/mini/game.yaml", &yaml);
+    f.write(
+        "scripts/mini/rules.lua",
+        r#"-- The mini game's procedures, drifted from their declarations.
+function setup(ctx) ctx:yes_no(1, "ready") end
+function main_actions(ctx)
+  return {
+    { label = "wave", kind = "wave", run = function(ctx) ctx:emit("played", { card = ctx:cards("leader", ctx.player)[1] }) end },
+    { label = "end", kind = "end", ends_phase = true },
+  }
+end
+function activate(ctx, ability, args) return true end
+function validate_deck(deck) return {} end
+"#,
+    );
+    f
+}
+
+#[test]
+fn the_usage_check_names_what_drifted_from_the_declarations() {
+    let f = drifted_mini();
+    let roots = [f.dir.clone()];
+    let manifest = manifest_of(&roots, "mini").unwrap_or_else(|e| panic!("{e}"));
+    let loaded = riffle::content::load_game(&roots, "mini")
+        .into_result()
+        .unwrap_or_else(|d| panic!("{d:?}"));
+    let engine = Engine::new(&loaded.content).unwrap_or_else(|e| panic!("{e:?}"));
+    let deck = loaded.decks[0].list.clone();
+    let mut g = Game::new(
+        engine,
+        GameConfig {
+            seed: 1,
+            decks: vec![deck.clone(), deck],
+            keep_log: true,
+        },
+    )
+    .unwrap();
+    // "ready": yes; then "wave" in the main phase, and the request after it stays pending.
+    for _ in 0..2 {
+        let p = g.request().expect("a request").player();
+        g.respond(p, Response::Choose { indices: vec![0] }).unwrap();
+    }
+    let mut usage = Usage::new();
+    usage.observe(&g);
+    let problems = usage.problems(&manifest);
+    let expected = [
+        "prompt 'main': option kind 'wave' (labels: wave) is not declared",
+        "prompt 'ready' was asked (options of kinds: no, yes) but is not declared",
+        "prompt 'unused' is declared in game.yaml `prompts` but no scenario or game asked it",
+        "event 'played': field 'size' is declared but was never emitted",
+    ];
+    for want in expected {
+        assert!(
+            problems.iter().any(|p| p.starts_with(want)),
+            "{want}\n{problems:#?}"
+        );
+    }
+    assert_eq!(problems.len(), expected.len(), "{problems:#?}");
 }
