@@ -448,6 +448,10 @@ pub struct CardData {
     pub def: CardDef,
     /// Its name for the rules: its name in the ruleset's printed language (`names.printed`).
     pub name: String,
+    /// Its name for people in labels and logs: `name`, followed by ` (ID)` when another card
+    /// of the content has the same name (a Leader and a Character both called "Nami"), so
+    /// that two options or log lines never read the same for different cards.
+    pub label: String,
     /// Its category.
     pub category: Sym,
     /// Printed value per characteristic index (integers; 0 when absent).
@@ -543,6 +547,7 @@ impl CardData {
         }
         Ok(CardData {
             def,
+            label: name.clone(),
             name,
             category,
             ints,
@@ -558,6 +563,33 @@ impl CardData {
         match self.def.name.get(lang) {
             Some(n) if !n.trim().is_empty() => n,
             _ => &self.name,
+        }
+    }
+
+    /// Its [`label`](CardData::label) in `lang`: its name there, with ` (ID)` when the
+    /// printed name is shared.
+    pub fn label_in(&self, lang: &str) -> String {
+        match self.label.strip_prefix(self.name.as_str()) {
+            Some(id) => format!("{}{id}", self.name_in(lang)),
+            None => self.label.clone(),
+        }
+    }
+}
+
+/// Gives every card that shares its printed name with another card id the label
+/// `Name (ID)` (see [`CardData::label`]); the others keep their name.
+pub fn label_shared_names(cards: &mut [CardData]) {
+    let mut ids_per_name: rustc_hash::FxHashMap<&str, u32> = Default::default();
+    for c in cards.iter() {
+        *ids_per_name.entry(c.name.as_str()).or_default() += 1;
+    }
+    let shared: Vec<bool> = cards
+        .iter()
+        .map(|c| ids_per_name[c.name.as_str()] > 1)
+        .collect();
+    for (c, shared) in cards.iter_mut().zip(shared) {
+        if shared {
+            c.label = format!("{} ({})", c.name, c.def.id);
         }
     }
 }

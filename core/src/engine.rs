@@ -1097,6 +1097,7 @@ impl Engine {
             .enumerate()
             .filter_map(|(i, c)| Some((c.def.script.as_ref()?.name.clone(), i as u32)))
             .collect();
+        crate::db::label_shared_names(&mut cards);
         let db = Rc::new(Db {
             names,
             rules,

@@ -29,6 +29,10 @@ pub struct CardView {
     /// (`Game::view_in`), else its printed name, the one the rules read (`names.printed`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub name: Option<String>,
+    /// Its name as option labels and logs show it (absent when hidden): `name`, with the
+    /// card id in parentheses when another card of the content shares the printed name.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub label: Option<String>,
     /// Face up?
     pub face_up: bool,
     /// Orientation.
@@ -275,10 +279,10 @@ impl Game {
                     continue;
                 };
                 let card = &self.engine.db.cards[obj.card as usize];
-                if let Some(rest) = o.label.strip_prefix(card.name.as_str())
+                if let Some(rest) = o.label.strip_prefix(card.label.as_str())
                     && rest.starts_with(" (")
                 {
-                    o.label = format!("{}{rest}", card.name_in(lang));
+                    o.label = format!("{}{rest}", card.label_in(lang));
                 }
             }
         }
@@ -306,6 +310,7 @@ impl Game {
                 id: None,
                 card: None,
                 name: None,
+                label: None,
                 face_up: o.face_up,
                 orientation: db.names.name(o.orientation).to_string(),
                 values: BTreeMap::new(),
@@ -341,6 +346,10 @@ impl Game {
             name: Some(match lang {
                 Some(lang) => card.name_in(lang).to_string(),
                 None => card.name.clone(),
+            }),
+            label: Some(match lang {
+                Some(lang) => card.label_in(lang),
+                None => card.label.clone(),
             }),
             face_up: o.face_up,
             orientation: db.names.name(o.orientation).to_string(),

@@ -264,8 +264,9 @@ pub const HELPER_CHOICES: &[KernelChoice] = &[
     KernelChoice {
         kind: "card",
         label: "{card}",
-        doc: "`ctx:choose_cards`: one option per card, labelled with its name (scenarios \
-              answer `choose: {card: ID}`)",
+        doc: "`ctx:choose_cards`: one option per card, labelled with its name (and its id \
+              when another card has the same name: `card.label`); scenarios answer \
+              `choose: {card: ID}`",
     },
     KernelChoice {
         kind: "yes",

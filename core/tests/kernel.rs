@@ -68,7 +68,7 @@ function main_actions(ctx)
   local out = {}
   for _, c in ipairs(ctx:cards("hand", ctx.turn_player)) do
     if c.category == "runner" and ctx:count("board", ctx.turn_player) < 3 then
-      out[#out + 1] = { label = "play " .. c.name, kind = "play", card = c,
+      out[#out + 1] = { label = "play " .. c.label, kind = "play", card = c,
         run = function(ctx, o) ctx:move(o.card, "board", { reason = "play" }) end }
     elseif c.category == "gear" then
       for _, h in ipairs(ctx:cards("board", ctx.turn_player)) do
@@ -2081,4 +2081,55 @@ fn declared_prompts_must_name_the_open_phases_and_windows_and_not_the_kernels() 
         m["timings"] = serde_json::json!([{"name": "main", "doc": "in the main phase"}]);
         m["durations"] = serde_json::json!(["end_of_turn"]);
     }));
+}
+
+/// A card named `name` (its id stays `id`).
+fn named(mut c: CardDef, name: &str) -> CardDef {
+    c.name = [("en".to_string(), name.to_string())].into();
+    c
+}
+
+#[test]
+fn cards_that_share_a_name_are_told_apart_by_their_ids() {
+    // Two different cards called "Twin" in the opponent's deck, and a chooser that looks at
+    // them: their labels carry their ids, their names do not.
+    let a = named(card("twin_a", "runner", 1, &[], None), "Twin");
+    let b = named(card("twin_b", "runner", 3, &[], None), "Twin");
+    let chooser = card(
+        "chooser",
+        "runner",
+        1,
+        &[],
+        Some(&ON_PLAY.replace(
+            "BODY",
+            r#"local theirs = ctx:cards("deck", 2)
+   for _, c in ipairs(theirs) do
+     assert(c.name == "Twin" and c.label == "Twin (" .. c.card_id .. ")", c.label)
+   end
+   assert(ctx:card_info("twin_b").label == "Twin (twin_b)")
+   assert(ctx.source.label == "chooser" and ctx:card_info("plain").label == "plain")
+   ctx:choose_cards(ctx.player, theirs, { prompt = "which" })"#,
+        )),
+    );
+    let e = engine_of(&content(vec![a, b, chooser]));
+    let mut g = new_game(
+        &e,
+        2,
+        vec![
+            deck(&[("chooser", 6)]),
+            deck(&[("twin_a", 3), ("twin_b", 3)]),
+        ],
+    );
+    // A label built by the ruleset's Lua from `c.label`: a name nobody shares stays as it is.
+    assert!(
+        labels(&g).contains(&"play chooser".to_string()),
+        "{:?}",
+        labels(&g)
+    );
+    pick(&mut g, "play chooser");
+    assert!(g.errors().is_empty(), "{:?}", g.errors());
+    let mut asked = labels(&g);
+    asked.sort();
+    asked.dedup();
+    assert_eq!(asked, ["Twin (twin_a)", "Twin (twin_b)"]);
 }

@@ -45,7 +45,7 @@ function OP.block_actions(ctx, opp, b)
       if c ~= b.target and c.orientation == "active" and c:has("keywords", "blocker")
           and not c:has("keywords", "cannot_block")
           and not OP.forbidden(ctx, { name = "block", card = c, player = opp, battle = b }) then
-        options[#options + 1] = { label = "block with " .. c.name, kind = "block", card = c, run = OP.block }
+        options[#options + 1] = { label = "block with " .. c.label, kind = "block", card = c, run = OP.block }
       end
     end
   end

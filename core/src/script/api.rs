@@ -518,6 +518,7 @@ pub fn card_info(lua: &Lua, db: &Db, ci: u32) -> Result<Value> {
     t.set("id", c.def.id.as_str())?;
     t.set("category", c.def.category.as_str())?;
     t.set("name", c.name.as_str())?;
+    t.set("label", c.label.as_str())?;
     let kws = lua.create_table()?;
     for (i, (s, _)) in c.keyword_values.iter().enumerate() {
         kws.raw_set(i + 1, db.names.name(*s))?;

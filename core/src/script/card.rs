@@ -235,6 +235,7 @@ fn field(lua: &Lua, id: ObjId, key: &str) -> Result<Value> {
         "card_id" => Value::String(db.lua_name(lua, &card.def.id)?),
         "category" => Value::String(db.lua_name(lua, db.names.name(card.category))?),
         "name" => Value::String(db.lua_name(lua, &card.name)?),
+        "label" => Value::String(db.lua_name(lua, &card.label)?),
         "owner" => Value::Integer(o.owner as i64 + 1),
         "controller" => Value::Integer(o.controller as i64 + 1),
         "zone" => Value::String(db.lua_name(lua, zone_name(&db, &st, o.zone))?),

@@ -370,7 +370,7 @@ end
 function Ctx:choose_cards(player, cards, opts)
   opts = opts or {}
   local options = {}
-  for i, c in ipairs(cards) do options[i] = { label = c.name, kind = "card", card = c } end
+  for i, c in ipairs(cards) do options[i] = { label = c.label, kind = "card", card = c } end
   local r = self:choose(player, options, opts)
   if r == nil then return nil end
   if r.card then return r.card end

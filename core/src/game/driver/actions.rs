@@ -393,7 +393,7 @@ fn fill(
     value: Option<i64>,
 ) -> R<String> {
     let name = |c: Option<ObjId>| {
-        c.map(|c| db.cards[st.obj(c).card as usize].name.as_str())
+        c.map(|c| db.cards[st.obj(c).card as usize].label.as_str())
             .unwrap_or("")
     };
     let mut out = String::new();

@@ -121,7 +121,7 @@ impl Game {
                             label: match i.source {
                                 Some(s) => format!(
                                     "{} ({})",
-                                    db.cards[st.obj(s).card as usize].name,
+                                    db.cards[st.obj(s).card as usize].label,
                                     i.event.name
                                 ),
                                 None => format!("rule ({})", i.event.name),
