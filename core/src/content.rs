@@ -198,6 +198,11 @@ pub struct RulesetManifest {
     /// be among them. Card scripts may ask with prompts of their own.
     #[serde(default)]
     pub prompts: Vec<PromptDecl>,
+    /// How a game reads to people (`riffle play`'s log and a human player's screen): which
+    /// zone counts and card values are shown. The kernel only checks the names; clients
+    /// read it.
+    #[serde(default)]
+    pub log: LogDecl,
     /// Tags continuous effects may carry (`curse`, `control`...), so scripts can find them
     /// (`ctx:effects{tag = ...}`) and end them (`ctx:end_effect`).
     #[serde(default)]
@@ -625,6 +630,26 @@ pub struct DocumentedEvent {
     /// fields may be passed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fields: Option<BTreeMap<String, String>>,
+    /// Its line in the readable log, with `{field}` for the event's fields (`card`,
+    /// `target`, `player`, `reason`, `key`, `amount` and its declared fields): `{card}
+    /// attacks {target}`. Without it the log does not show the event.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log: Option<String>,
+}
+
+/// What the readable log and a person's screen show of a game besides its decisions and
+/// events (`game.yaml` `log`).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogDecl {
+    /// Zones whose card count is reported whenever it changes (`life`: "P2 life 4 -> 3").
+    #[serde(default)]
+    pub counts: Vec<String>,
+    /// Integer characteristics shown beside a card's name, each for cards in the zones
+    /// listed (`power: [leader, character]`, `cost: [hand]`); a change of one on a card
+    /// that stays in such a zone is reported ("Nami power 5000 -> 7000").
+    #[serde(default)]
+    pub values: BTreeMap<String, Vec<String>>,
 }
 
 impl EventDecl {
@@ -649,6 +674,14 @@ impl EventDecl {
         match self {
             EventDecl::Name(_) => None,
             EventDecl::Documented(d) => d.fields.as_ref(),
+        }
+    }
+
+    /// Its line in the readable log, if it has one.
+    pub fn log(&self) -> Option<&str> {
+        match self {
+            EventDecl::Name(_) => None,
+            EventDecl::Documented(d) => d.log.as_deref(),
         }
     }
 }

@@ -44,5 +44,5 @@ pub use rng::Rng;
 pub use sandbox::syntax::{SyntaxError, check_syntax};
 pub use setup::{Builder, Place};
 pub use state::match_context::MatchContext;
-pub use state::{GameResult, ObjId, PlayerId, State};
+pub use state::{GameResult, ObjId, PlayerId, State, ZoneId};
 pub use views::{CardView, PlayerView, ZoneView};

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::characteristics;
 use crate::content::Visibility;
 use crate::game::Game;
-use crate::state::decisions::Request;
+use crate::state::decisions::{Choice, Request, Response};
 use crate::state::log::{Entry, Seen};
 use crate::state::values::Val;
 use crate::state::{GameResult, ObjId, PlayerId, State, ZoneId};
@@ -101,6 +101,62 @@ pub struct PlayerView {
     pub out: Vec<PlayerId>,
 }
 
+/// Another player's decision as a viewer may see it: only the chosen options, when
+/// `seen_by` holds for every card they name (None: not shown).
+fn others_decision(
+    player: PlayerId,
+    request: &Request,
+    response: &Response,
+    seen_by: impl Fn(ObjId) -> bool,
+) -> Option<Entry> {
+    let (request, response) = match (request, response) {
+        (
+            Request::Choose {
+                player: p,
+                prompt,
+                options,
+                ..
+            },
+            Response::Choose { indices },
+        ) => {
+            let chosen: Vec<Choice> = indices
+                .iter()
+                .filter_map(|i| options.get(*i as usize))
+                .map(|o| Choice {
+                    data: Vec::new(),
+                    ..o.clone()
+                })
+                .collect();
+            if !chosen
+                .iter()
+                .flat_map(|o| o.card.into_iter().chain(o.target))
+                .all(seen_by)
+            {
+                return None;
+            }
+            let n = chosen.len() as u32;
+            (
+                Request::Choose {
+                    player: *p,
+                    prompt: prompt.clone(),
+                    options: chosen,
+                    min: n,
+                    max: n,
+                },
+                Response::Choose {
+                    indices: (0..n).collect(),
+                },
+            )
+        }
+        _ => (request.clone(), response.clone()),
+    };
+    Some(Entry::Decision {
+        player,
+        request,
+        response,
+    })
+}
+
 /// `v` with the cards `viewer` may not see left out (None: it is such a card).
 fn filter_val(v: &Val, seen: &Seen, viewer: PlayerId) -> Option<Val> {
     match v {
@@ -118,8 +174,12 @@ impl Game {
     /// The log as `viewer` may see it, for a client playing that seat. Events keep their
     /// name, zones, players, reason and numbers, but a card `viewer` could not see at the time
     /// loses its object ids (`card`, `old`, and card values in `data`): they would let the
-    /// viewer follow it. Decisions are shown to their decider only; script errors (for
-    /// developers: `errors`) to no one. The full log and its hash are unchanged.
+    /// viewer follow it. A decision is shown whole to its decider; another player's is shown
+    /// with only what was chosen (its other options could name cards in their hand) when
+    /// `viewer` saw every card the chosen options name, as it was chosen or in what followed
+    /// it before the next decision (an attack, a card played from the hand), and not at all
+    /// otherwise (a card picked from a hidden zone). Script errors (for developers:
+    /// `errors`) are shown to no one. The full log and its hash are unchanged.
     pub fn events_for(&self, viewer: PlayerId) -> Vec<Entry> {
         let st = self.state.borrow();
         let log = &st.log;
@@ -144,7 +204,24 @@ impl Game {
                         Some(Entry::Event(e))
                     }
                     Entry::Decision { player, .. } if *player == viewer => Some(entry.clone()),
-                    Entry::Decision { .. } | Entry::ScriptError { .. } => None,
+                    Entry::Decision {
+                        player,
+                        request,
+                        response,
+                    } => {
+                        // What the viewer sees from this decision up to the next one.
+                        let later = log.entries()[i + 1..]
+                            .iter()
+                            .take_while(|e| !matches!(e, Entry::Decision { .. }))
+                            .count();
+                        let seen_by = |id: ObjId| {
+                            log.seen()[i..=i + later]
+                                .iter()
+                                .any(|s| shown(s, id, viewer))
+                        };
+                        others_decision(*player, request, response, seen_by)
+                    }
+                    Entry::ScriptError { .. } => None,
                 }
             })
             .collect()

@@ -9,6 +9,7 @@
 
 use crate::content::Visibility;
 use crate::db::Db;
+use crate::state::decisions::{Request, Response};
 use crate::state::events::Event;
 use crate::state::log::Seen;
 use crate::state::values::Val;
@@ -74,6 +75,23 @@ pub(crate) fn event_seen(db: &Db, st: &State, e: &Event) -> Seen {
             Val::Card(c) => add(c.card, mask(db, st, c.card)),
             Val::List(l) => stack.extend(l),
             _ => {}
+        }
+    }
+    seen
+}
+
+/// Who may see each card the chosen options of a decision name (their `card` and `target`),
+/// as the decision is taken: so that another player's decision is shown to a viewer who saw
+/// what it chose (`Game::events_for`).
+pub(crate) fn decision_seen(db: &Db, st: &State, req: &Request, r: &Response) -> Seen {
+    let mut seen = Seen::new();
+    if let (Request::Choose { options, .. }, Response::Choose { indices }) = (req, r) {
+        for o in indices.iter().filter_map(|i| options.get(*i as usize)) {
+            for id in o.card.into_iter().chain(o.target) {
+                if (id.0 as usize) < st.objects.len() && !seen.iter().any(|(s, _)| *s == id) {
+                    seen.push((id, mask(db, st, id)));
+                }
+            }
         }
     }
     seen

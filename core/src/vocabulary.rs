@@ -321,6 +321,58 @@ pub fn label_fits(template: &str, label: &str) -> bool {
     true
 }
 
+/// The fields every event's log line may name besides its declared ones.
+pub const LOG_FIELDS: &[&str] = &["card", "target", "player", "reason", "key", "amount"];
+
+/// Problems with the manifest's `log` and its events' log lines: a zone or an integer
+/// characteristic the game does not declare, or a `{field}` an event does not carry.
+pub(crate) fn check_log(m: &RulesetManifest) -> Vec<String> {
+    let mut errors = Vec::new();
+    let zone = |z: &str| m.zones.iter().any(|d| d.name == z);
+    for z in &m.log.counts {
+        if !zone(z) {
+            errors.push(format!("log.counts: unknown zone '{z}'"));
+        }
+    }
+    for (ch, zones) in &m.log.values {
+        let int = m
+            .characteristics
+            .iter()
+            .any(|c| &c.name == ch && c.kind == crate::content::CharKind::Int);
+        if !int {
+            errors.push(format!(
+                "log.values: '{ch}' is not an integer characteristic of the game"
+            ));
+        }
+        for z in zones {
+            if !zone(z) {
+                errors.push(format!("log.values.{ch}: unknown zone '{z}'"));
+            }
+        }
+    }
+    for e in &m.events {
+        let Some(line) = e.log() else { continue };
+        for field in placeholders(line) {
+            let declared = e.fields().is_none_or(|f| f.contains_key(field));
+            if !(LOG_FIELDS.contains(&field) || declared) {
+                errors.push(format!(
+                    "events.{}.log: '{{{field}}}' is not one of its fields",
+                    e.name()
+                ));
+            }
+        }
+    }
+    errors
+}
+
+/// The `{name}`s of a log line or label template, in order.
+pub fn placeholders(template: &str) -> impl Iterator<Item = &str> {
+    template
+        .split('{')
+        .skip(1)
+        .filter_map(|s| s.split_once('}').map(|(name, _)| name))
+}
+
 /// Problems with the manifest's `prompts`: a name declared twice, empty, holding `": "` or
 /// already the kernel's; and, once any is declared, an open phase or a window whose prompt
 /// is not (they are the ruleset's questions too).

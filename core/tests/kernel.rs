@@ -1260,19 +1260,70 @@ fn the_filtered_log_blanks_hidden_moves_for_the_opponent_and_shows_them_to_the_o
         seen_cards(&g, 1, "moved", Some("play")),
         vec![Some("plain".into())]
     );
-    // Decisions are the decider's alone.
-    assert!(
-        g.events_for(0)
+    // The decider sees their decision whole; the opponent saw the card played, so they see
+    // the decision too, with only the option chosen (the others name cards in a hand).
+    let decisions = |p: PlayerId| -> Vec<Vec<String>> {
+        g.events_for(p)
             .iter()
-            .any(|e| matches!(e, Entry::Decision { .. }))
-    );
+            .filter_map(|e| match e {
+                Entry::Decision { request, .. } => Some(common::request_labels(Some(request))),
+                _ => None,
+            })
+            .collect()
+    };
+    let own = decisions(0);
+    assert_eq!(own.len(), 1);
     assert!(
-        !g.events_for(1)
-            .iter()
-            .any(|e| matches!(e, Entry::Decision { .. }))
+        own[0].len() > 1 && own[0].contains(&"play plain".to_string()),
+        "{own:?}"
     );
-    // The full log and its hash are what they were.
-    assert!(g.log().len() > g.events_for(1).len());
+    assert_eq!(decisions(1), [["play plain"]]);
+    // The full log keeps the decision whole.
+    let full: Vec<usize> = g
+        .log()
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Decision { request, .. } => Some(common::request_labels(Some(request)).len()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(full, [own[0].len()]);
+}
+
+#[test]
+fn another_players_decision_is_shown_only_when_what_it_chose_was_seen() {
+    // Stasher: when played, its controller puts a card of their hand under their deck.
+    let stasher = card(
+        "stasher",
+        "runner",
+        0,
+        &[],
+        Some(&ON_PLAY.replace(
+            "BODY",
+            r#"local c = ctx:choose_cards(ctx.player, ctx:cards("hand", ctx.player), { prompt = "stash" })
+   ctx:move(c, "deck", { reason = "stash", position = "bottom" })"#,
+        )),
+    );
+    let e = engine_of(&content(vec![stasher]));
+    let mut g = new_game(&e, 2, vec![deck(&[("stasher", 6)]), deck(&[("plain", 6)])]);
+    pick(&mut g, "play stasher");
+    assert_eq!(labels(&g).first().map(String::as_str), Some("stasher"));
+    pick(&mut g, "stasher");
+    assert!(g.errors().is_empty(), "{:?}", g.errors());
+    let prompts = |p: PlayerId| -> Vec<String> {
+        g.events_for(p)
+            .iter()
+            .filter_map(|e| match e {
+                Entry::Decision { request, .. } => Some(request.prompt().to_string()),
+                _ => None,
+            })
+            .collect()
+    };
+    // The card stashed went from one hidden zone to another: which it was stays the
+    // player's, and so does the decision that chose it.
+    assert_eq!(prompts(0).len(), 2, "{:?}", prompts(0));
+    assert_eq!(prompts(1).len(), 1, "{:?}", prompts(1));
+    assert_ne!(prompts(1)[0], "stash");
 }
 
 #[test]
@@ -2132,4 +2183,29 @@ fn cards_that_share_a_name_are_told_apart_by_their_ids() {
     asked.sort();
     asked.dedup();
     assert_eq!(asked, ["Twin (twin_a)", "Twin (twin_b)"]);
+}
+
+#[test]
+fn the_readable_logs_declarations_name_only_what_the_game_declares() {
+    let c = content_with(vec![], |m| {
+        m["log"] = serde_json::json!({"counts": ["bord"], "values": {"tags": ["board"], "power": ["hnd"]}});
+        m["events"] = serde_json::json!([
+            {"name": "scored", "doc": "a point was scored", "fields": {"card": "the scorer", "points": "how many"},
+             "log": "{card} scores {points} ({pionts})"}
+        ]);
+    });
+    let text = load_errors(&c);
+    for wanted in [
+        "log.counts: unknown zone 'bord'",
+        "log.values: 'tags' is not an integer characteristic",
+        "log.values.power: unknown zone 'hnd'",
+        "events.scored.log: '{pionts}' is not one of its fields",
+    ] {
+        assert!(text.contains(wanted), "missing {wanted:?} in {text}");
+    }
+    assert!(!text.contains("'{points}'"), "{text}");
+    // Declared names load.
+    engine_of(&content_with(vec![], |m| {
+        m["log"] = serde_json::json!({"counts": ["board"], "values": {"power": ["board", "hand"]}});
+    }));
 }

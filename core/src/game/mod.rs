@@ -342,11 +342,15 @@ impl Game {
         let req = self.request.take().expect("a pending request");
         {
             let mut st = self.state.borrow_mut();
-            st.log.push(Entry::Decision {
-                player,
-                request: (*req).clone(),
-                response: response.clone(),
-            });
+            let seen = crate::visibility::decision_seen(&self.engine.db, &st, &req, &response);
+            st.log.push_seen(
+                Entry::Decision {
+                    player,
+                    request: (*req).clone(),
+                    response: response.clone(),
+                },
+                seen,
+            );
             // The loop guard counts operations per top-level action: a decision inside an
             // effect (a "you may" each time round) does not reset it.
             if quiescent {
@@ -550,5 +554,24 @@ impl Game {
             .def
             .id
             .clone()
+    }
+
+    /// The label of an object's card for people (its name, with its id when another card
+    /// shares the name: `CardData::label`), in `lang` when given.
+    pub fn card_label(&self, id: ObjId, lang: Option<&str>) -> String {
+        let st = self.state.borrow();
+        let card = &self.engine.db.cards[st.obj(id).card as usize];
+        match lang {
+            Some(lang) => card.label_in(lang),
+            None => card.label.clone(),
+        }
+    }
+
+    /// A zone's name and owner (None: a shared zone; a team's zone: the team's first seat).
+    pub fn zone_of(&self, z: ZoneId) -> (String, Option<PlayerId>) {
+        let st = self.state.borrow();
+        let zone = st.zone(z);
+        let name = &self.engine.db.rules.zones[zone.decl as usize].1.name;
+        (name.clone(), zone.owner)
     }
 }
