@@ -99,10 +99,14 @@ end
 --- OP 7-1-4: the Damage Step.
 function OP.damage_step(ctx, b)
   local a, t = b.attacker, b.target
+  local n = a:has("keywords", "double_attack") and 2 or 1 -- OP 10-1-2-1, 7-1-4-1-1-3
+  local result = (a.power < t.power and "the attack fails") or (t.zone == "leader" and n .. " damage")
+    or "the attacker wins" -- the K.O. follows (7-1-4-1-2) unless something prevents it
+  ctx:emit("battle_result", { card = a, target = t, player = ctx.player,
+    attacker_power = a.power, target_power = t.power, result = result })
   if a.power < t.power then return end -- OP 7-1-4-2: the attacker loses, nothing happens
   -- OP 7-1-4-1: the attacker wins ties.
   if t.zone == "leader" then
-    local n = a:has("keywords", "double_attack") and 2 or 1 -- OP 10-1-2-1, 7-1-4-1-1-3
     OP.damage(ctx, t.controller, n, a:has("keywords", "banish")) -- OP 7-1-4-1-1
     -- OP 8-6-2: effects met during damage wait until it is over (they resolve after this step).
   else

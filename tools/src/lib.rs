@@ -6,6 +6,7 @@ pub mod content;
 pub mod files;
 pub mod mutants;
 pub mod play;
+pub mod readable;
 pub mod reference;
 pub mod scenario;
 pub mod synthetic;

@@ -1,11 +1,10 @@
 //! Playing games: agents that answer requests, a loop that plays a game to the end, and the
-//! readable log. Used by `riffle play`, the random-game tests and the benchmarks.
+//! one-line result. Used by `riffle play`, the random-game tests and the benchmarks.
 
 use std::rc::Rc;
 
 use riffle_core::{
-    Engine, Entry, Game, GameConfig, GameResult, MatchContext, Options, PlayerId, Request,
-    Response, Rng,
+    Engine, Game, GameConfig, GameResult, MatchContext, Options, PlayerId, Request, Response, Rng,
 };
 
 /// Something that answers requests.
@@ -101,7 +100,8 @@ pub const DECISION_CAP: u64 = 200_000;
 
 /// Plays a game to the end with one agent per seat, or until an agent cannot answer or
 /// [`DECISION_CAP`] decisions were taken (then `Played::stopped` says which). `check` runs the
-/// kernel's invariant checks after every step (slower; for tests).
+/// kernel's invariant checks after every step (slower; for tests). `on_step` sees the game
+/// once it has started and after every decision.
 pub fn play_game(
     engine: &Rc<Engine>,
     config: GameConfig,
@@ -137,6 +137,7 @@ pub fn play_game_with(
     if check {
         game.check_invariants()?;
     }
+    on_step(&game);
     let mut stopped = None;
     while let Some(req) = game.request().cloned() {
         let p = req.player() as usize;
@@ -173,85 +174,6 @@ pub fn play_game_with(
         teams: game.teams(),
     };
     Ok((game, played))
-}
-
-/// The log as readable lines: decisions and the events people care about.
-pub fn readable_log(game: &Game) -> Vec<String> {
-    readable_log_for(game, None)
-}
-
-/// The readable log as `viewer` may see it (`Game::events_for`: no card hidden from them, no
-/// one else's decisions), or the whole log (None).
-pub fn readable_log_for(game: &Game, viewer: Option<PlayerId>) -> Vec<String> {
-    let mut out = Vec::new();
-    let name = |id: Option<riffle_core::ObjId>| match id {
-        Some(id) => game.card_id(id),
-        None => "a hidden card".into(),
-    };
-    let mut turn = 0;
-    let log = match viewer {
-        Some(p) => game.events_for(p),
-        None => game.log(),
-    };
-    for e in log {
-        match e {
-            Entry::Decision {
-                player,
-                request,
-                response,
-            } => {
-                if let (
-                    Request::Choose {
-                        options, prompt, ..
-                    },
-                    Response::Choose { indices },
-                ) = (&request, &response)
-                {
-                    let picked: Vec<&str> = indices
-                        .iter()
-                        .map(|i| options[*i as usize].label.as_str())
-                        .collect();
-                    out.push(format!("  P{} {prompt}: {}", player + 1, picked.join(", ")));
-                } else if let Response::Number { value } = response {
-                    out.push(format!("  P{} {}: {value}", player + 1, request.prompt()));
-                }
-            }
-            Entry::Event(ev) => match ev.name.as_str() {
-                "turn_began" => {
-                    turn += 1;
-                    out.push(format!(
-                        "turn {turn}: player {}",
-                        ev.player.map(|p| p + 1).unwrap_or(0)
-                    ));
-                }
-                "moved" => {
-                    if let Some(reason) = ev.reason.as_deref()
-                        && !matches!(
-                            reason,
-                            "setup" | "refresh" | "don_phase" | "draw" | "mulligan"
-                        )
-                    {
-                        out.push(format!(
-                            "    {} {} ({reason})",
-                            name(ev.card),
-                            if reason == "attach" {
-                                "attached"
-                            } else {
-                                "moved"
-                            }
-                        ));
-                    }
-                }
-                "game_over" => out.push(format!(
-                    "game over: {}",
-                    ev.reason.clone().unwrap_or_default()
-                )),
-                _ => {}
-            },
-            Entry::ScriptError { message } => out.push(format!("  script error: {message}")),
-        }
-    }
-    out
 }
 
 /// A one-line result naming the winning team when the game has teams: "team 1 (players 1,

@@ -9,9 +9,9 @@ use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use riffle::content::load_deck_file;
 use riffle::play::{
-    Agent, Played, Stopped, agent, describe_sides, game_seed, play_game_with, readable_log_for,
-    seat_seed,
+    Agent, Played, Stopped, agent, describe_sides, game_seed, play_game_with, seat_seed,
 };
+use riffle::readable::{Narrator, board};
 use riffle_core::{
     DeckList, Game, GameConfig, MatchContext, OptionValue, Options, PlayerId, Request, Response,
 };
@@ -62,13 +62,11 @@ pub struct Args {
     roots: RootArgs,
 }
 
-/// Asks the person at the terminal. It shows only what that seat may see: its view, and the
-/// log lines since its last decision from its filtered log (`Game::events_for`). Input is
+/// Asks the person at the terminal. It shows only what that seat may see: its view, after
+/// the readable log's lines for that seat (printed as the game goes, by `run`). Input is
 /// strict: anything but the format the prompt names is refused with a reason and asked again;
 /// at the end of input the game stops (unfinished) instead of anyone playing for the person.
 struct Human {
-    /// Log lines already shown.
-    shown: usize,
     /// The language of card names (None: the printed names).
     lang: Option<String>,
 }
@@ -76,11 +74,6 @@ struct Human {
 impl Agent for Human {
     fn respond(&mut self, game: &Game, req: &Request) -> Result<Response, String> {
         let p = req.player();
-        let lines = readable_log_for(game, Some(p));
-        for l in lines.iter().skip(self.shown) {
-            println!("{l}");
-        }
-        self.shown = lines.len();
         let view = match &self.lang {
             Some(lang) => game.view_in(p, lang),
             None => game.view(p),
@@ -91,35 +84,8 @@ impl Agent for Human {
             p + 1,
             req.prompt()
         );
-        for z in &view.zones {
-            if z.count == 0 {
-                continue;
-            }
-            let who = match (z.team, z.owner) {
-                (Some(t), _) => format!("team {}", t + 1),
-                (None, Some(o)) => format!("P{}", o + 1),
-                (None, None) => String::new(),
-            };
-            let cards: Vec<String> = z
-                .cards
-                .iter()
-                .map(|c| match &c.name {
-                    Some(n) => format!(
-                        "{n}{}",
-                        c.values
-                            .get("power")
-                            .map(|p| format!(" {p}"))
-                            .unwrap_or_default()
-                    ),
-                    None => "?".into(),
-                })
-                .collect();
-            if cards.iter().all(|c| c == "?") {
-                // Nothing to see but the count (a deck, the opponent's hand).
-                println!("{who} {} ({})", z.name, z.count);
-            } else {
-                println!("{who} {} ({}): {}", z.name, z.count, cards.join(", "));
-            }
+        for line in board(game, &view) {
+            println!("{line}");
         }
         // The view's copy of the request has the kernel's labels in the view's language.
         if let Some(Request::Choose { options, .. }) = view.request.as_ref().or(Some(req)) {
@@ -149,6 +115,23 @@ impl Agent for Human {
             }
         }
     }
+}
+
+/// A deck as the log names it: its name in `lang` (else any), its id and its sections' sizes.
+fn deck_title(d: &riffle::content::Deck, lang: &str) -> String {
+    let name = d
+        .name
+        .get(lang)
+        .or_else(|| d.name.values().next())
+        .cloned()
+        .unwrap_or_default();
+    let sections: Vec<String> = d
+        .list
+        .sections
+        .iter()
+        .map(|(s, cards)| format!("{s} {}", cards.values().sum::<u32>()))
+        .collect();
+    format!("{name} ({}: {})", d.id, sections.join(", "))
 }
 
 /// Whether `s` has the shape of the language tags card names are keyed by.
@@ -289,8 +272,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let options = parse_options(&args.options)?;
     let paths = args.roots.search_paths(None)?;
     let (loaded, engine) = load_engine(&paths, &args.game)?;
+    let lang = args
+        .lang
+        .clone()
+        .unwrap_or_else(|| loaded.content.ruleset.manifest.names.printed.clone());
+    // "Cinder Flag (rf-red, 51 cards)": the decks the log opens with.
+    let mut titles: Vec<String> = Vec::new();
     let decks: Vec<DeckList> = if args.deck.is_empty() {
-        default_decks(&loaded)?
+        let decks = default_decks(&loaded)?;
+        titles.extend(
+            loaded
+                .decks
+                .iter()
+                .take(decks.len())
+                .map(|d| deck_title(d, &lang)),
+        );
+        decks
     } else {
         let mut v = Vec::new();
         for p in &args.deck {
@@ -307,6 +304,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         .join("; ")
                 )
             })?;
+            titles.push(deck_title(&d, &lang));
             v.push(d.list);
         }
         let players = &loaded.content.ruleset.manifest.players;
@@ -377,7 +375,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         for (i, a) in args.agents.iter().enumerate() {
             if a == "human" {
                 v.push(Box::new(Human {
-                    shown: 0,
                     lang: args.lang.clone(),
                 }));
             } else {
@@ -396,6 +393,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             decks: decks.clone(),
             keep_log: true,
         };
+        // The log is told as the game goes; with a human at the table it is theirs (no
+        // hidden card of the opponent) and comes before each of their decisions.
+        let mut narrator = Narrator::new(human, args.lang.clone());
+        let tell = !args.json;
+        if tell {
+            for (i, t) in titles.iter().enumerate() {
+                println!("P{} plays {t}", i + 1);
+            }
+        }
         let (game, played) = play_game_with(
             &engine,
             config,
@@ -403,7 +409,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             &MatchContext::default(),
             &mut agents,
             false,
-            |_| {},
+            |g| {
+                if tell {
+                    for l in narrator.lines(g) {
+                        println!("{l}");
+                    }
+                }
+            },
         )
         .map_err(anyhow::Error::msg)?;
         write_log(&args, &game)?;
@@ -412,10 +424,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         if args.json {
             println!("{}", serde_json::to_string_pretty(&tally.json(0.0, None))?);
         } else {
-            // With a human at the table, the log is theirs: no hidden card of the opponent.
-            for l in readable_log_for(&game, human) {
-                println!("{l}");
-            }
             let errors = match played.errors.len() {
                 0 => String::new(),
                 1 => ", 1 script error".to_string(),

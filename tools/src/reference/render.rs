@@ -191,7 +191,11 @@ fn events(o: &mut String, m: &RulesetManifest) -> std::fmt::Result {
                 Some(f) => fields(f.iter().map(|(k, v)| (k.as_str(), v.as_str()))),
                 None => "(not declared)".into(),
             };
-            writeln!(o, "| {} | {} | {f} |", code(e.name()), cell(e.doc()))?;
+            let doc = match e.log() {
+                Some(line) => format!("{} (log: {})", cell(e.doc()), code(line)),
+                None => cell(e.doc()),
+            };
+            writeln!(o, "| {} | {doc} | {f} |", code(e.name()))?;
         }
     }
     writeln!(o)?;

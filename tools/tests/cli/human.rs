@@ -57,6 +57,12 @@ fn a_human_sees_their_view_and_numbered_choices() {
     {
         assert!(!l.contains(':'), "hidden cards shown: {l}");
     }
+    // Costs in the hand, and the opponent's decisions and moves between the human's.
+    assert!(own.contains(" (cost "), "{own}");
+    assert!(
+        screen.contains("\n  P2 "),
+        "the opponent's decisions: {screen}"
+    );
     // Asked three times: two answers, then the end of input stops the game.
     assert_eq!(screen.matches("player 1 to decide").count(), 3, "{screen}");
     assert!(
@@ -149,7 +155,7 @@ fn numbers_and_multiple_choices_are_strict_too() {
     let out = play_typing(&f.dir, &args, "3\n\n");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
-        text(&out.stdout).contains("  P1 colours: \n"),
+        text(&out.stdout).contains("  P1 colours: nothing\n"),
         "{}",
         text(&out.stdout)
     );
@@ -224,11 +230,11 @@ fn a_human_may_read_card_names_in_another_language() {
             .to_string()
     };
     // The printed (Thai) name by default; another language on request.
-    assert_eq!(leader(None), "P1 leader (1): กัปตัน 5000");
-    assert_eq!(leader(Some("en")), "P1 leader (1): Captain 5000");
-    assert_eq!(leader(Some("ja")), "P1 leader (1): キャプテン 5000");
+    assert_eq!(leader(None), "P1 leader (1): กัปตัน (power 5000)");
+    assert_eq!(leader(Some("en")), "P1 leader (1): Captain (power 5000)");
+    assert_eq!(leader(Some("ja")), "P1 leader (1): キャプテン (power 5000)");
     // A language the card lacks: its printed name.
-    assert_eq!(leader(Some("fr")), "P1 leader (1): กัปตัน 5000");
+    assert_eq!(leader(Some("fr")), "P1 leader (1): กัปตัน (power 5000)");
     let out = play_typing(&f.dir, &args(Some("English")), "");
     assert_eq!(out.status.code(), Some(2));
     assert!(

@@ -35,7 +35,52 @@ fn one_game_prints_a_readable_log_ending_with_the_result() {
     let out = play(&["--game", "onepiece", "--seed", "7"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let log = text(&out.stdout);
-    assert!(log.contains("turn 1: player "), "{log}");
+    let lines: Vec<&str> = log.lines().collect();
+    // It opens with the decks and what is on the table: the Leaders, with their power.
+    assert!(
+        lines[0].starts_with("P1 plays ") && lines[0].contains("leader 1, main 50"),
+        "{log}"
+    );
+    assert!(lines[1].starts_with("P2 plays "), "{log}");
+    assert!(
+        lines[2].starts_with("P1: ") && lines[2].contains("leader "),
+        "{log}"
+    );
+    assert!(lines[2].contains(" (power 5000)"), "{log}");
+    assert!(log.contains("turn 1: P"), "{log}");
+    // Every move says where the card went, by name (game.yaml's zones, the move's reason).
+    let moved = |reason: &str| lines.iter().any(|l| l.ends_with(&format!(" ({reason})")));
+    for reason in ["draw", "setup", "play", "counter", "damage"] {
+        assert!(moved(reason), "no move for {reason}: {log}");
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(": P1 hand -> P1 character (play)")
+                || l.contains(": P2 hand -> P2 character (play)")),
+        "{log}"
+    );
+    // Life as it changes, power changes, and each battle's result (game.yaml's `log`).
+    assert!(lines.iter().any(|l| l.trim() == "P1 life 0 -> 5"), "{log}");
+    assert!(lines.iter().any(|l| l.contains(" life 5 -> 4")), "{log}");
+    assert!(
+        lines.iter().any(|l| l.contains(" power 5000 -> 6000")),
+        "{log}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.trim_start().starts_with("battle: ") && l.ends_with(": 1 damage")),
+        "{log}"
+    );
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("'s Leader takes 1 damage")),
+        "{log}"
+    );
+    // Card ids appear only where names collide (none in the repository's cards).
+    assert!(!log.contains("RF01-"), "{log}");
     let last = log.lines().last().unwrap_or("");
     assert!(
         (last.starts_with("player ") && last.contains(" wins ")) || last.starts_with("draw"),

@@ -183,7 +183,10 @@ pub(crate) fn thai_mini() -> Fixture {
     let game = std::fs::read_to_string(f.path("scripts/mini/game.yaml")).unwrap();
     f.write(
         "scripts/mini/game.yaml",
-        &game.replace("categories:", "names: {printed: th}\ncategories:"),
+        &game.replace(
+            "categories:",
+            "names: {printed: th}\nlog: {values: {power: [leader]}}\ncategories:",
+        ),
     );
     for (card, from, to) in [
         ("core/MC1-001", "  en: Captain", "  th: กัปตัน\n  en: Captain"),

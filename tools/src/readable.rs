@@ -1,0 +1,448 @@
+//! The readable log: a game told for people, as `riffle play` prints it and as a human
+//! player reads it between decisions. It tells the decisions (another player's only as far
+//! as the viewer saw them: `Game::events_for`), where every moved card went, the events the
+//! ruleset gives a `log` line in `game.yaml` (a battle and its result...), effects that
+//! expired, and what `game.yaml`'s `log` asks to watch (zone counts such as Life, card values
+//! such as power) whenever it changes. Nothing in it is game-specific: docs/content.md, "The
+//! readable log".
+
+use std::collections::BTreeMap;
+
+use riffle_core::events::Event;
+use riffle_core::values::Val;
+use riffle_core::{Entry, Game, ObjId, PlayerId, Request, Response, Visibility, ZoneId};
+
+/// Tells a game as it goes: each call to [`Narrator::lines`] gives what happened since the
+/// previous one.
+pub struct Narrator {
+    viewer: Option<PlayerId>,
+    lang: Option<String>,
+    /// Log entries already told (of the viewer's log).
+    told: usize,
+    turn: u32,
+    last: Option<Watched>,
+}
+
+/// What `game.yaml` `log` watches, at one moment.
+#[derive(Default)]
+struct Watched {
+    /// Card count per (zone, owner).
+    counts: BTreeMap<(String, Option<PlayerId>), usize>,
+    /// Per card in a watched zone: its label and watched values.
+    values: BTreeMap<ObjId, (String, Vec<(String, i64)>)>,
+}
+
+impl Narrator {
+    /// A narrator for `viewer` (None: everything, as a spectator with the full log), card
+    /// names in `lang` (None: the printed names).
+    pub fn new(viewer: Option<PlayerId>, lang: Option<String>) -> Narrator {
+        Narrator {
+            viewer,
+            lang,
+            told: 0,
+            turn: 0,
+            last: None,
+        }
+    }
+
+    /// What happened since the last call; the first call opens with what is on the table.
+    pub fn lines(&mut self, game: &Game) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.last.is_none() {
+            out.extend(self.opening(game));
+        }
+        let log = match self.viewer {
+            Some(p) => game.events_for(p),
+            None => game.log(),
+        };
+        let mut moves = MoveGroup::default();
+        for entry in log.iter().skip(self.told) {
+            if let Entry::Event(ev) = entry
+                && ev.name == "moved"
+            {
+                let key = self.move_key(game, ev);
+                if moves.key.as_ref() != Some(&key) {
+                    out.extend(moves.take());
+                    moves.key = Some(key);
+                }
+                moves.cards.push(self.card(game, ev.card.or(ev.old)));
+                continue;
+            }
+            out.extend(moves.take());
+            out.extend(self.entry(game, entry));
+        }
+        out.extend(moves.take());
+        self.told = log.len();
+        let now = self.watch(game);
+        if let Some(before) = &self.last {
+            out.extend(changes(before, &now));
+        }
+        self.last = Some(now);
+        out
+    }
+
+    /// The cards each player has face up in public zones at the start (a Leader).
+    fn opening(&self, game: &Game) -> Vec<String> {
+        let manifest = game.engine().manifest();
+        let public = |zone: &str| {
+            manifest
+                .zones
+                .iter()
+                .any(|z| z.name == zone && z.visibility == Visibility::Public)
+        };
+        let view = self.view(game);
+        let mut out = Vec::new();
+        for p in 0..game.players() {
+            let mut zones = Vec::new();
+            for z in view
+                .zones
+                .iter()
+                .filter(|z| z.owner == Some(p) && public(&z.name))
+            {
+                let mut counted = Vec::new();
+                for c in z.cards.iter().filter(|c| c.face_up && c.label.is_some()) {
+                    count(&mut counted, described(game, &z.name, c));
+                }
+                if !counted.is_empty() {
+                    zones.push(format!("{} {}", z.name, counted_list(counted)));
+                }
+            }
+            if !zones.is_empty() {
+                out.push(format!("P{}: {}", p + 1, zones.join("; ")));
+            }
+        }
+        out
+    }
+
+    fn view(&self, game: &Game) -> riffle_core::PlayerView {
+        let p = self.viewer.unwrap_or(0);
+        match &self.lang {
+            Some(lang) => game.view_in(p, lang),
+            None => game.view(p),
+        }
+    }
+
+    fn card(&self, game: &Game, id: Option<ObjId>) -> String {
+        match id {
+            Some(id) => game.card_label(id, self.lang.as_deref()),
+            None => "a hidden card".into(),
+        }
+    }
+
+    fn zone(&self, game: &Game, z: Option<ZoneId>) -> String {
+        match z {
+            Some(z) => match game.zone_of(z) {
+                (name, Some(p)) => format!("P{} {name}", p + 1),
+                (name, None) => name,
+            },
+            None => "nowhere".into(),
+        }
+    }
+
+    /// Where a move went, as the line of its group shows it.
+    fn move_key(&self, game: &Game, ev: &Event) -> String {
+        let to = match data(ev, "host") {
+            Some(Val::Card(h)) => format!("under {}", self.card(game, Some(h.card))),
+            _ => self.zone(game, ev.to),
+        };
+        format!(
+            "{} -> {to} ({})",
+            self.zone(game, ev.from),
+            ev.reason.as_deref().unwrap_or("moved")
+        )
+    }
+
+    fn entry(&mut self, game: &Game, entry: &Entry) -> Vec<String> {
+        match entry {
+            Entry::Decision {
+                player,
+                request,
+                response,
+            } => decision(*player, request, response).into_iter().collect(),
+            Entry::ScriptError { message } => vec![format!("  script error: {message}")],
+            Entry::Event(ev) => self.event(game, ev).into_iter().collect(),
+        }
+    }
+
+    fn event(&mut self, game: &Game, ev: &Event) -> Option<String> {
+        let player = |p: Option<PlayerId>| p.map_or("no one".into(), |p| format!("P{}", p + 1));
+        match ev.name.as_str() {
+            "turn_began" => {
+                self.turn += 1;
+                Some(format!("turn {}: {}", self.turn, player(ev.player)))
+            }
+            "game_over" => Some(format!(
+                "game over: {}",
+                ev.reason.as_deref().unwrap_or_default()
+            )),
+            "expired" => Some(format!(
+                "    {}: an effect on its {} ended ({})",
+                match ev.card {
+                    Some(c) => self.card(game, Some(c)),
+                    None => player(ev.player),
+                },
+                ev.key.as_deref().unwrap_or("card"),
+                ev.reason.as_deref().unwrap_or_default()
+            )),
+            "created" => Some(format!(
+                "    {} created in {}",
+                self.card(game, ev.card),
+                self.zone(game, ev.to)
+            )),
+            "ceased" => Some(format!(
+                "    {} ceased to exist ({})",
+                self.card(game, ev.old),
+                ev.reason.as_deref().unwrap_or_default()
+            )),
+            name => {
+                let line = game
+                    .engine()
+                    .manifest()
+                    .events
+                    .iter()
+                    .find(|e| e.name() == name)?
+                    .log()?;
+                Some(format!("    {}", self.fill(game, ev, line)))
+            }
+        }
+    }
+
+    /// A ruleset event's `log` line with its fields filled in.
+    fn fill(&self, game: &Game, ev: &Event, line: &str) -> String {
+        let mut out = String::new();
+        let mut rest = line;
+        while let Some(i) = rest.find('{') {
+            out.push_str(&rest[..i]);
+            let Some(j) = rest[i..].find('}') else { break };
+            let field = &rest[i + 1..i + j];
+            out.push_str(&self.field(game, ev, field));
+            rest = &rest[i + j + 1..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    fn field(&self, game: &Game, ev: &Event, field: &str) -> String {
+        match field {
+            "card" => self.card(game, ev.card),
+            "player" => ev.player.map_or("no one".into(), |p| format!("P{}", p + 1)),
+            "reason" => ev.reason.clone().unwrap_or_default(),
+            "key" => ev.key.clone().unwrap_or_default(),
+            "amount" => ev.amount.to_string(),
+            _ => match data(ev, field) {
+                Some(v) => self.value(game, &v),
+                // A card the viewer could not see is left out of the data.
+                None => "a hidden card".into(),
+            },
+        }
+    }
+
+    fn value(&self, game: &Game, v: &Val) -> String {
+        match v {
+            Val::Bool(b) => b.to_string(),
+            Val::Int(i) => i.to_string(),
+            Val::Card(c) => self.card(game, Some(c.card)),
+            Val::Player(p) => format!("P{}", p.player + 1),
+            Val::Str(s) => s.clone(),
+            Val::List(l) => l
+                .iter()
+                .map(|x| self.value(game, x))
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    }
+
+    /// The zone counts and card values `game.yaml` `log` watches, now.
+    fn watch(&self, game: &Game) -> Watched {
+        let log = &game.engine().manifest().log;
+        let mut w = Watched::default();
+        for z in self.view(game).zones {
+            if log.counts.contains(&z.name) {
+                w.counts.insert((z.name.clone(), z.owner), z.count);
+            }
+            for c in &z.cards {
+                let (Some(id), Some(label)) = (c.id, &c.label) else {
+                    continue;
+                };
+                let values = shown_values(game, &z.name, c);
+                if !values.is_empty() {
+                    w.values.insert(id, (label.clone(), values));
+                }
+            }
+        }
+        w
+    }
+}
+
+/// "Nami (power 5000)": a card with the values `game.yaml` `log` shows in its zone.
+fn described(game: &Game, zone: &str, c: &riffle_core::CardView) -> String {
+    let label = c.label.clone().unwrap_or_else(|| "a hidden card".into());
+    let values = shown_values(game, zone, c);
+    if values.is_empty() {
+        return label;
+    }
+    let vs: Vec<String> = values.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    format!("{label} ({})", vs.join(", "))
+}
+
+/// The values `game.yaml` `log` shows for a card in `zone`, in the order of its `values`.
+fn shown_values(game: &Game, zone: &str, c: &riffle_core::CardView) -> Vec<(String, i64)> {
+    game.engine()
+        .manifest()
+        .log
+        .values
+        .iter()
+        .filter(|(_, zones)| zones.iter().any(|z| z == zone))
+        .filter_map(|(ch, _)| c.values.get(ch).map(|v| (ch.clone(), *v)))
+        .collect()
+}
+
+/// Lines for what changed between two moments: a watched zone's count, a watched value of a
+/// card that stayed where it was.
+fn changes(before: &Watched, now: &Watched) -> Vec<String> {
+    let mut out = Vec::new();
+    for ((zone, owner), n) in &now.counts {
+        let was = before
+            .counts
+            .get(&(zone.clone(), *owner))
+            .copied()
+            .unwrap_or(0);
+        if was != *n {
+            let who = owner.map_or(String::new(), |p| format!("P{} ", p + 1));
+            out.push(format!("    {who}{zone} {was} -> {n}"));
+        }
+    }
+    for (id, (label, values)) in &now.values {
+        let Some((_, old)) = before.values.get(id) else {
+            continue;
+        };
+        for (ch, v) in values {
+            if let Some((_, was)) = old.iter().find(|(c, _)| c == ch)
+                && was != v
+            {
+                out.push(format!("    {label} {ch} {was} -> {v}"));
+            }
+        }
+    }
+    out
+}
+
+/// A decision as one line: who, the prompt, and what they chose.
+fn decision(player: PlayerId, request: &Request, response: &Response) -> Option<String> {
+    let who = format!("  P{}", player + 1);
+    match (request, response) {
+        (
+            Request::Choose {
+                options, prompt, ..
+            },
+            Response::Choose { indices },
+        ) => {
+            let picked: Vec<&str> = indices
+                .iter()
+                .filter_map(|i| options.get(*i as usize))
+                .map(|o| o.label.as_str())
+                .collect();
+            let picked = if picked.is_empty() {
+                "nothing".to_string()
+            } else {
+                picked.join(", ")
+            };
+            Some(format!("{who} {prompt}: {picked}"))
+        }
+        (Request::Number { prompt, .. }, Response::Number { value }) => {
+            Some(format!("{who} {prompt}: {value}"))
+        }
+        _ => None,
+    }
+}
+
+fn data(ev: &Event, key: &str) -> Option<Val> {
+    ev.data
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.clone())
+}
+
+/// Consecutive moves from the same place to the same place for the same reason, told as one
+/// line ("DON!! x2: P1 don_deck -> P1 cost (don_phase)").
+#[derive(Default)]
+struct MoveGroup {
+    key: Option<String>,
+    cards: Vec<String>,
+}
+
+impl MoveGroup {
+    fn take(&mut self) -> Option<String> {
+        let key = self.key.take()?;
+        let mut counted: Vec<(String, usize)> = Vec::new();
+        for c in std::mem::take(&mut self.cards) {
+            count(&mut counted, c);
+        }
+        Some(format!("    {}: {key}", counted_list(counted)))
+    }
+}
+
+/// A seat's screen: one line per non-empty zone it can see something of, each card with the
+/// values `game.yaml` `log` shows in that zone (a cost in the hand, power on the field), its
+/// orientation when it is not the first one the game declares ("rested"), and the cards
+/// attached to it; identical cards are counted ("DON!! x3 rested"). A zone whose cards are
+/// all hidden shows its count.
+pub fn board(game: &Game, view: &riffle_core::PlayerView) -> Vec<String> {
+    let default = game.engine().manifest().orientations.first().cloned();
+    let mut out = Vec::new();
+    for z in &view.zones {
+        if z.count == 0 {
+            continue;
+        }
+        let who = match (z.team, z.owner) {
+            (Some(t), _) => format!("team {} ", t + 1),
+            (None, Some(o)) => format!("P{} ", o + 1),
+            (None, None) => String::new(),
+        };
+        if z.cards.iter().all(|c| c.label.is_none()) {
+            out.push(format!("{who}{} ({})", z.name, z.count));
+            continue;
+        }
+        let mut counted: Vec<(String, usize)> = Vec::new();
+        for c in &z.cards {
+            let mut text = match &c.label {
+                Some(_) => described(game, &z.name, c),
+                None => "?".into(),
+            };
+            if Some(&c.orientation) != default.as_ref() {
+                text.push(' ');
+                text.push_str(&c.orientation);
+            }
+            if !c.attachments.is_empty() {
+                let mut under: Vec<(String, usize)> = Vec::new();
+                for a in &c.attachments {
+                    count(&mut under, a.label.clone().unwrap_or_else(|| "?".into()));
+                }
+                text.push_str(&format!(" [{}]", counted_list(under)));
+            }
+            count(&mut counted, text);
+        }
+        out.push(format!(
+            "{who}{} ({}): {}",
+            z.name,
+            z.count,
+            counted_list(counted)
+        ));
+    }
+    out
+}
+
+fn count(list: &mut Vec<(String, usize)>, item: String) {
+    match list.iter_mut().find(|(l, _)| *l == item) {
+        Some((_, n)) => *n += 1,
+        None => list.push((item, 1)),
+    }
+}
+
+/// "a, b x2, c": each item with its count when above one, in first-seen order.
+fn counted_list(list: Vec<(String, usize)>) -> String {
+    list.into_iter()
+        .map(|(l, n)| if n == 1 { l } else { format!("{l} x{n}") })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
