@@ -181,12 +181,19 @@ impl Game {
     /// otherwise (a card picked from a hidden zone). Script errors (for developers:
     /// `errors`) are shown to no one. The full log and its hash are unchanged.
     pub fn events_for(&self, viewer: PlayerId) -> Vec<Entry> {
+        self.events_for_from(viewer, 0)
+    }
+
+    /// [`Game::events_for`] from entry `start` of the full log on (a client that has read
+    /// the first `start` entries, as [`Game::log_len`] counts them, reads only what is new).
+    pub fn events_for_from(&self, viewer: PlayerId, start: usize) -> Vec<Entry> {
         let st = self.state.borrow();
         let log = &st.log;
         let none = Seen::new();
         log.entries()
             .iter()
             .enumerate()
+            .skip(start)
             .filter_map(|(i, entry)| {
                 let seen = log.seen().get(i).unwrap_or(&none);
                 match entry {

@@ -17,7 +17,8 @@ use riffle_core::{Entry, Game, ObjId, PlayerId, Request, Response, Visibility, Z
 pub struct Narrator {
     viewer: Option<PlayerId>,
     lang: Option<String>,
-    /// Log entries already told (of the viewer's log).
+    /// Entries of the full log already told (`Game::log_len`): each call reads only the
+    /// new ones, so a long game is told in linear time.
     told: usize,
     turn: u32,
     last: Option<Watched>,
@@ -52,11 +53,11 @@ impl Narrator {
             out.extend(self.opening(game));
         }
         let log = match self.viewer {
-            Some(p) => game.events_for(p),
-            None => game.log(),
+            Some(p) => game.events_for_from(p, self.told),
+            None => game.log_from(self.told),
         };
         let mut moves = MoveGroup::default();
-        for entry in log.iter().skip(self.told) {
+        for entry in &log {
             if let Entry::Event(ev) = entry
                 && ev.name == "moved"
             {
@@ -72,7 +73,7 @@ impl Narrator {
             out.extend(self.entry(game, entry));
         }
         out.extend(moves.take());
-        self.told = log.len();
+        self.told = game.log_len();
         let now = self.watch(game);
         if let Some(before) = &self.last {
             out.extend(changes(before, &now));

@@ -503,7 +503,18 @@ impl Game {
 
     /// Log entries so far.
     pub fn log(&self) -> Vec<Entry> {
-        self.state.borrow().log.entries().to_vec()
+        self.log_from(0)
+    }
+
+    /// Log entries from `start` on: what is new to a client that has read `start`.
+    pub fn log_from(&self, start: usize) -> Vec<Entry> {
+        let st = self.state.borrow();
+        st.log.entries().get(start..).unwrap_or_default().to_vec()
+    }
+
+    /// How many entries the log has.
+    pub fn log_len(&self) -> usize {
+        self.state.borrow().log.entries().len()
     }
 
     /// The hash of the event log so far.
