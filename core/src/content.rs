@@ -646,7 +646,7 @@ pub struct LogDecl {
     #[serde(default)]
     pub counts: Vec<String>,
     /// Integer characteristics shown beside a card's name, each for cards in the zones
-    /// listed (`power: [leader, character]`, `cost: [hand]`); a change of one on a card
+    /// listed (`power: [board]`, `cost: [hand]`); a change of one on a card
     /// that stays in such a zone is reported ("Nami power 5000 -> 7000").
     #[serde(default)]
     pub values: BTreeMap<String, Vec<String>>,

@@ -449,7 +449,7 @@ pub struct CardData {
     /// Its name for the rules: its name in the ruleset's printed language (`names.printed`).
     pub name: String,
     /// Its name for people in labels and logs: `name`, followed by ` (ID)` when another card
-    /// of the content has the same name (a Leader and a Character both called "Nami"), so
+    /// of the content has the same name (two different cards both called "Nami"), so
     /// that two options or log lines never read the same for different cards.
     pub label: String,
     /// Its category.
