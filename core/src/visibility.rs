@@ -44,11 +44,7 @@ pub fn mask(db: &Db, st: &State, id: ObjId) -> u32 {
 /// player do not give away their order to them (OP 3-1-8, GD 4-1-6).
 pub(crate) fn event_seen(db: &Db, st: &State, e: &Event) -> Seen {
     let mut seen = Seen::new();
-    let mut add = |id: ObjId, m: u32| {
-        if (id.0 as usize) < st.objects.len() && !seen.iter().any(|(s, _)| *s == id) {
-            seen.push((id, m));
-        }
-    };
+    let mut add = |id: ObjId, m: u32| note(&mut seen, st, id, m);
     if e.name == "moved"
         && let (Some(new), Some(old)) = (e.card, e.old)
     {
@@ -88,13 +84,18 @@ pub(crate) fn decision_seen(db: &Db, st: &State, req: &Request, r: &Response) ->
     if let (Request::Choose { options, .. }, Response::Choose { indices }) = (req, r) {
         for o in indices.iter().filter_map(|i| options.get(*i as usize)) {
             for id in o.card.into_iter().chain(o.target) {
-                if (id.0 as usize) < st.objects.len() && !seen.iter().any(|(s, _)| *s == id) {
-                    seen.push((id, mask(db, st, id)));
-                }
+                note(&mut seen, st, id, mask(db, st, id));
             }
         }
     }
     seen
+}
+
+/// Records that the players of mask `m` see `id`, once per card (the first record holds).
+fn note(seen: &mut Seen, st: &State, id: ObjId, m: u32) {
+    if (id.0 as usize) < st.objects.len() && !seen.iter().any(|(s, _)| *s == id) {
+        seen.push((id, m));
+    }
 }
 
 /// Whether `viewer` may see card `id` of an entry whose `Seen` list is `seen`.

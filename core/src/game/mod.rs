@@ -342,7 +342,12 @@ impl Game {
         let req = self.request.take().expect("a pending request");
         {
             let mut st = self.state.borrow_mut();
-            let seen = crate::visibility::decision_seen(&self.engine.db, &st, &req, &response);
+            // Who saw the chosen cards: only for a log that keeps its entries.
+            let seen = if st.log.keep {
+                crate::visibility::decision_seen(&self.engine.db, &st, &req, &response)
+            } else {
+                Vec::new()
+            };
             st.log.push_seen(
                 Entry::Decision {
                     player,

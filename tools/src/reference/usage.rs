@@ -140,29 +140,28 @@ impl Usage {
                 }
             }
             for (kind, labels) in &asked.options {
-                let Some(kind) = kind else {
-                    let some: Vec<&str> = labels
+                // A few of the labels, to find the options by.
+                let some = || {
+                    let kept: Vec<&str> = labels
                         .iter()
                         .take(LABELS_KEPT)
                         .map(String::as_str)
                         .collect();
+                    kept.join(", ")
+                };
+                let Some(kind) = kind else {
                     out.push(format!(
                         "prompt '{name}': options without a kind ({}): give each option a kind",
-                        some.join(", ")
+                        some()
                     ));
                     continue;
                 };
                 let Some(ts) = templates.get(kind.as_str()) else {
-                    let some: Vec<&str> = labels
-                        .iter()
-                        .take(LABELS_KEPT)
-                        .map(String::as_str)
-                        .collect();
                     out.push(format!(
                         "prompt '{name}': option kind '{kind}' (labels: {}) is not declared: add \
                          it to the prompt's `options` in game.yaml, or list its action in the \
                          phase's or window's `kinds`",
-                        some.join(", ")
+                        some()
                     ));
                     continue;
                 };

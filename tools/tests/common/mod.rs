@@ -23,6 +23,32 @@ pub fn onepiece_content(roots: &[PathBuf]) -> (riffle_core::Content, Vec<riffle_
     (loaded.content, decks)
 }
 
+/// Game `seed` of two random agents (seeded from it) over a pair of `decks` the seed picks,
+/// played to the end: the random games the tests share. `check` runs the kernel's
+/// invariant checks after every step.
+pub fn seeded_game(
+    engine: &std::rc::Rc<riffle_core::Engine>,
+    decks: &[riffle_core::DeckList],
+    seed: u64,
+    keep_log: bool,
+    check: bool,
+) -> (riffle_core::Game, riffle::play::Played) {
+    use riffle::play::{Agent, RandomAgent, play_game};
+    let a = (seed as usize) % decks.len();
+    let b = (seed as usize / decks.len() + 1 + a) % decks.len();
+    let mut agents: Vec<Box<dyn Agent>> = vec![
+        Box::new(RandomAgent(riffle_core::Rng::new(seed * 2))),
+        Box::new(RandomAgent(riffle_core::Rng::new(seed * 2 + 1))),
+    ];
+    let config = riffle_core::GameConfig {
+        seed,
+        decks: vec![decks[a].clone(), decks[b].clone()],
+        keep_log,
+    };
+    play_game(engine, config, &mut agents, check, |_| {})
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+}
+
 /// `tools/tests/fixtures/<name>`.
 pub fn fixture_dir(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

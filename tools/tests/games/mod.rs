@@ -4,9 +4,8 @@
 
 use std::rc::Rc;
 
-use crate::common::{onepiece_content, repo};
-use riffle::play::{Agent, RandomAgent, play_game};
-use riffle_core::{DeckList, Engine, GameConfig, Rng};
+use crate::common::{onepiece_content, repo, seeded_game};
+use riffle_core::{DeckList, Engine};
 
 fn onepiece() -> (Rc<Engine>, Vec<DeckList>) {
     let (content, decks) = onepiece_content(&[repo()]);
@@ -15,20 +14,7 @@ fn onepiece() -> (Rc<Engine>, Vec<DeckList>) {
 }
 
 fn play(engine: &Rc<Engine>, decks: &[DeckList], seed: u64, check: bool) -> riffle::play::Played {
-    let a = (seed as usize) % decks.len();
-    let b = (seed as usize / decks.len() + 1 + a) % decks.len();
-    let mut agents: Vec<Box<dyn Agent>> = vec![
-        Box::new(RandomAgent(Rng::new(seed * 2))),
-        Box::new(RandomAgent(Rng::new(seed * 2 + 1))),
-    ];
-    let config = GameConfig {
-        seed,
-        decks: vec![decks[a].clone(), decks[b].clone()],
-        keep_log: false,
-    };
-    let (_, played) = play_game(engine, config, &mut agents, check, |_| {})
-        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-    played
+    seeded_game(engine, decks, seed, false, check).1
 }
 
 #[test]

@@ -6,13 +6,12 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use riffle::play::{Agent, RandomAgent, play_game};
 use riffle::reference::usage::Usage;
 use riffle::reference::{games_with_rulesets, manifest_of, stale_references};
 use riffle::scenario::{File, discover};
-use riffle_core::{Engine, Game, GameConfig, Response, Rng};
+use riffle_core::{Engine, Game, GameConfig, Response};
 
-use crate::common::{Fixture, onepiece_content, repo};
+use crate::common::{Fixture, onepiece_content, repo, seeded_game};
 
 #[test]
 fn references_are_fresh() {
@@ -65,25 +64,10 @@ fn riffle_docs_prints_checks_and_writes_a_reference() {
     assert_eq!(unknown.status.code(), Some(2), "{unknown:?}");
 }
 
-/// 30 seeded games of random agents over the sample decks, as `riffle play --games 30`.
+/// 30 seeded games of random agents over the sample decks.
 fn seeded_games(engine: &std::rc::Rc<Engine>, decks: &[riffle_core::DeckList]) -> Vec<Game> {
     (1..=30u64)
-        .map(|seed| {
-            let a = (seed as usize) % decks.len();
-            let b = (seed as usize / decks.len() + 1 + a) % decks.len();
-            let mut agents: Vec<Box<dyn Agent>> = vec![
-                Box::new(RandomAgent(Rng::new(seed * 2))),
-                Box::new(RandomAgent(Rng::new(seed * 2 + 1))),
-            ];
-            let config = GameConfig {
-                seed,
-                decks: vec![decks[a].clone(), decks[b].clone()],
-                keep_log: true,
-            };
-            play_game(engine, config, &mut agents, false, |_| {})
-                .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
-                .0
-        })
+        .map(|seed| seeded_game(engine, decks, seed, true, false).0)
         .collect()
 }
 
