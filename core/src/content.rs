@@ -462,7 +462,8 @@ pub struct CharacteristicDecl {
     pub kind: CharKind,
     /// The printed field it starts from; defaults to the characteristic's own name. The
     /// special fields `name` (the card's name in the printed language, `names.printed`) and
-    /// `keywords` are always available.
+    /// `keywords` are always available. A dotted path reads inside a field (`pilot.ap`,
+    /// `pilot_name.en`), and `keywords.<k>` the value of valued keyword `k` (`{repair: 2}`).
     #[serde(default)]
     pub field: Option<String>,
     /// A lower bound applied when the value is read (the raw value is kept for arithmetic).
@@ -830,6 +831,13 @@ pub struct PhaseDecl {
     /// The procedure run when the phase begins.
     #[serde(default)]
     pub run: Option<String>,
+    /// Instead of `run`: a procedure of `procedures`, run by the kernel step by step when
+    /// the phase begins (record: empty; `ctx.player` the turn player). Its windows and the
+    /// decisions at its step boundaries need no suspended script: a phase whose players
+    /// answer in a window (an end-of-turn action step) can be forked there as cheaply as
+    /// anywhere.
+    #[serde(default)]
+    pub procedure: Option<String>,
     /// For an open phase: a function `(ctx)` listing the actions of the player asked
     /// (`ctx.player`). With one player asked, the phase loops until an action marked
     /// `ends_phase` is chosen; with several (`players`), see there.
@@ -1226,15 +1234,44 @@ pub enum CheckWhen {
     Players(PlayersCondition),
 }
 
-/// True when some player still in the game passes one of the tests.
+/// True when some player still in the game passes one of the player tests, or some card
+/// passes one of the card tests.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayersCondition {
     /// Not before this turn (0: during setup too).
     #[serde(default)]
     pub from_turn: u32,
-    /// The tests; any one passing is enough.
+    /// Tests on players; any one passing is enough.
+    #[serde(default)]
     pub any_player: Vec<PlayerTest>,
+    /// Tests on cards; any card passing one is enough.
+    #[serde(default)]
+    pub any_card: Vec<CardCheckDecl>,
+}
+
+/// A test on the cards of some zones: a counter against a number, or against one of the
+/// card's own integer characteristics ("damage reaches HP"). The kernel reads the value
+/// with every effect applied, so a card whose HP an expiring effect lowers is found too.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CardCheckDecl {
+    /// The zones whose cards are tested, every player's (and every team's) copy.
+    pub zones: Vec<String>,
+    /// The counter tested.
+    pub counter: String,
+    /// Passes when the counter is at least this.
+    #[serde(default)]
+    pub at_least: Option<i64>,
+    /// Passes when the counter is at least the card's value of this integer
+    /// characteristic, as read (within its bounds).
+    #[serde(default)]
+    pub reaches: Option<String>,
+    /// Cards with this flag on are not tested: the check's procedure sets it on a card it
+    /// chose not to act on (its destruction was prevented), so that rule processing does
+    /// not try the same card again and again; clear it when the card changes.
+    #[serde(default)]
+    pub unless_flag: Option<String>,
 }
 
 /// A test on one player: the number of cards in one of their zones, or one of their

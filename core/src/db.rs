@@ -108,6 +108,9 @@ pub enum ModValue {
     Fn(Function),
     /// This much per card attached to the card (`value = {per_attached = n}`).
     PerAttached(i64),
+    /// The sum of an integer characteristic (an index into `Rules::chars`) over the cards
+    /// attached to the card (`value = {of_attached = "ap"}`): a Pilot's AP added to its Unit.
+    OfAttached(usize),
 }
 
 /// One modification of a static ability.
@@ -342,27 +345,46 @@ fn card_test(rules: &Rules, names: &Names, t: &Table) -> Result<CardTest, String
     Ok(out)
 }
 
-/// Reads an amount given as `{per_attached = n}`.
-fn per_attached(ch: &str, t: &Table) -> Result<i64, String> {
-    let mut n = None;
+/// Reads an amount given as a table: `{per_attached = n}` (n per attached card) or
+/// `{of_attached = "ap"}` (the sum of that integer characteristic over the attached cards).
+fn table_amount(ch: &str, t: &Table, rules: &Rules, names: &Names) -> Result<ModValue, String> {
+    let form = "a `value` table is {per_attached = n} (a whole number per attached card) or \
+                {of_attached = \"<integer characteristic>\"} (the sum of the attached cards')";
+    let mut out = None;
     for pair in t.clone().pairs::<String, Value>() {
         let (k, v) = pair.map_err(|e| format!("modification of '{ch}': {e}"))?;
         match (k.as_str(), v) {
             ("per_attached", v @ (Value::Integer(_) | Value::Number(_))) => {
-                n = Some(
+                out = Some(ModValue::PerAttached(
                     crate::sandbox::numbers::int(&v, "`per_attached`")
                         .map_err(|e| format!("modification of '{ch}': {e}"))?,
-                )
+                ))
             }
-            (k, _) => {
-                return Err(format!(
-                    "modification of '{ch}': a `value` table is {{per_attached = n}} (a whole \
-                     number per attached card), not '{k}'"
-                ));
+            ("of_attached", Value::String(s)) => {
+                let want = s.to_string_lossy();
+                let ci = names
+                    .get(&want)
+                    .and_then(|sym| rules.chars.iter().position(|c| c.sym == sym))
+                    .filter(|ci| rules.chars[*ci].decl.kind == CharKind::Int)
+                    .ok_or_else(|| {
+                        format!(
+                            "modification of '{ch}': `of_attached` names '{want}', which is not \
+                             an integer characteristic ({})",
+                            declared_list(
+                                rules
+                                    .chars
+                                    .iter()
+                                    .filter(|c| c.decl.kind == CharKind::Int)
+                                    .map(|c| c.decl.name.as_str())
+                            )
+                        )
+                    })?;
+                out = Some(ModValue::OfAttached(ci))
             }
+            (k, _) => return Err(format!("modification of '{ch}': {form}, not '{k}'")),
         }
     }
-    n.ok_or_else(|| format!("modification of '{ch}': `value` {{per_attached = n}} needs n"))
+    out.ok_or_else(|| format!("modification of '{ch}': {form}"))
 }
 
 /// Reads an ability's `match` table.
@@ -491,7 +513,7 @@ impl CardData {
                         .map(|(s, _)| serde_json::Value::String(names.name(*s).to_string()))
                         .collect(),
                 )),
-                f => def.fields.get(f).cloned(),
+                f => printed_path(&def.fields, &keyword_values, names, f),
             };
             match c.decl.kind {
                 crate::content::CharKind::Int => {
@@ -574,6 +596,35 @@ impl CardData {
             None => self.label.clone(),
         }
     }
+}
+
+/// The printed value a characteristic's `field` names: a top-level field (`cost`), a field
+/// inside one (`pilot.ap`, `pilot_name.en`: each dot goes one map deeper), or
+/// `keywords.<name>`, the value of a valued keyword (`keywords: [{repair: 2}]` gives 2; a
+/// plain `repair` gives 0, as `card:keyword` reads it; none gives nothing). So a keyword that adds up (Repair 1 and a
+/// gained Repair 2 are Repair 3) can be an integer characteristic that effects `add` to.
+fn printed_path(
+    fields: &std::collections::BTreeMap<String, serde_json::Value>,
+    keywords: &[(Sym, i64)],
+    names: &Names,
+    path: &str,
+) -> Option<serde_json::Value> {
+    let mut parts = path.split('.');
+    let first = parts.next()?;
+    if first == "keywords"
+        && let Some(k) = parts.next()
+    {
+        let sym = names.get(k)?;
+        return keywords
+            .iter()
+            .find(|(s, _)| *s == sym)
+            .map(|(_, v)| serde_json::Value::from(*v));
+    }
+    let mut at = fields.get(first)?;
+    for p in parts {
+        at = at.as_object()?.get(p)?;
+    }
+    Some(at.clone())
 }
 
 /// Gives every card that shares its printed name with another card id the label
@@ -795,7 +846,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
             let value = match (kind, m.get::<Value>("value").map_err(|e| e.to_string())?) {
                 (_, Value::Function(f)) => ModValue::Fn(f),
                 (CharKind::Int, Value::Integer(i)) => ModValue::Int(i),
-                (CharKind::Int, Value::Table(v)) => ModValue::PerAttached(per_attached(&ch, &v)?),
+                (CharKind::Int, Value::Table(v)) => table_amount(&ch, &v, rules, names)?,
                 (CharKind::Int, Value::Number(n)) => ModValue::Int(n as i64),
                 (CharKind::Set, Value::String(s)) => {
                     ModValue::Name(names.intern(&s.to_string_lossy()))
@@ -1085,6 +1136,8 @@ pub struct PhaseFns {
     pub name: String,
     /// Run at the start.
     pub run: Option<Function>,
+    /// Run at the start instead of `run`: a declared procedure's name.
+    pub procedure: Option<String>,
     /// Lists the open phase's actions.
     pub actions: Option<Function>,
     /// Run at the end.
@@ -1116,9 +1169,27 @@ pub enum CheckTest {
     Players {
         /// Not before this turn.
         from_turn: u32,
-        /// The tests.
+        /// The tests on players.
         any: Vec<PlayerCheck>,
+        /// The tests on cards.
+        cards: Vec<CardCheck>,
     },
+}
+
+/// One test on the cards of some zones, resolved to indices.
+#[derive(Clone, Debug)]
+pub struct CardCheck {
+    /// Zone declarations whose cards are tested.
+    pub zones: Vec<usize>,
+    /// The counter's index.
+    pub counter: usize,
+    /// Passes at this count or more.
+    pub at_least: Option<i64>,
+    /// Passes when the counter is at least this integer characteristic (an index into
+    /// `Rules::chars`).
+    pub reaches: Option<usize>,
+    /// Cards with this flag (its bit) are not tested.
+    pub unless_flag: Option<u32>,
 }
 
 /// One test on a player, resolved to indices.
@@ -1142,19 +1213,25 @@ pub enum Counted {
 }
 
 impl CheckTest {
-    /// Whether the test passes now (a Lua test is called through `call`).
+    /// Whether the test passes now (a Lua test is called through `call`; a card test reads
+    /// a card's integer characteristic through `int_of(card, index)`).
     pub fn holds(
         &self,
         st: &crate::state::State,
         call: impl FnOnce(&Function) -> mlua::Result<bool>,
+        mut int_of: impl FnMut(crate::state::ObjId, usize) -> mlua::Result<i64>,
     ) -> mlua::Result<bool> {
         match self {
             CheckTest::Script(f) => call(f),
-            CheckTest::Players { from_turn, any } => {
+            CheckTest::Players {
+                from_turn,
+                any,
+                cards,
+            } => {
                 if st.turn < *from_turn {
                     return Ok(false);
                 }
-                Ok((0..st.nplayers)
+                let player_passes = (0..st.nplayers)
                     .filter(|p| !st.players[*p as usize].out)
                     .any(|p| {
                         any.iter().any(|t| {
@@ -1164,7 +1241,32 @@ impl CheckTest {
                             };
                             t.at_least.is_none_or(|m| n >= m) && t.at_most.is_none_or(|m| n <= m)
                         })
-                    }))
+                    });
+                if player_passes {
+                    return Ok(true);
+                }
+                for t in cards {
+                    for &d in &t.zones {
+                        for &z in st.zone_ids[d].iter() {
+                            for &id in &st.zone(z).cards {
+                                let o = st.obj(id);
+                                if t.unless_flag.is_some_and(|f| o.flags & (1 << f) != 0) {
+                                    continue;
+                                }
+                                let n = o.counters[t.counter];
+                                if t.at_least.is_some_and(|m| n >= m) {
+                                    return Ok(true);
+                                }
+                                if let Some(ci) = t.reaches
+                                    && n >= int_of(id, ci)?
+                                {
+                                    return Ok(true);
+                                }
+                            }
+                        }
+                    }
+                }
+                Ok(false)
             }
         }
     }

@@ -13,8 +13,8 @@ use crate::content::{
     Selector, Source,
 };
 use crate::db::{
-    AbilityKind, ActionDoes, ActionKind, CardData, CardSel, CheckFns, CheckTest, Counted, Db,
-    Hooks, LabelPart, PhaseFns, PlayerCheck, ProcedureFns, StepFn, StepFns, WindowFns,
+    AbilityKind, ActionDoes, ActionKind, CardCheck, CardData, CardSel, CheckFns, CheckTest,
+    Counted, Db, Hooks, LabelPart, PhaseFns, PlayerCheck, ProcedureFns, StepFn, StepFns, WindowFns,
     parse_ability,
 };
 use crate::names::Names;
@@ -308,9 +308,43 @@ fn players_check(rules: &Rules, names: &Names, pc: &PlayersCondition) -> Result<
             at_most: t.at_most,
         });
     }
+    let mut cards = Vec::new();
+    for t in &pc.any_card {
+        let mut zones = Vec::new();
+        for z in &t.zones {
+            zones.push(rules.zone_index(names, z)?);
+        }
+        let counter = Rules::lookup(names, &rules.counters, &t.counter)?;
+        let reaches = match &t.reaches {
+            Some(ch) => Some(int_char(rules, names, ch)?),
+            None => None,
+        };
+        if t.at_least.is_none() == reaches.is_none() {
+            return Err(
+                "each card test needs one of `at_least` (a number) and `reaches` (an \
+                        integer characteristic)"
+                    .into(),
+            );
+        }
+        let unless_flag = match &t.unless_flag {
+            Some(f) => Some(Rules::lookup(names, &rules.flags, f)? as u32),
+            None => None,
+        };
+        cards.push(CardCheck {
+            zones,
+            counter,
+            at_least: t.at_least,
+            reaches,
+            unless_flag,
+        });
+    }
+    if any.is_empty() && cards.is_empty() {
+        return Err("a condition needs tests: `any_player`, `any_card` or both".into());
+    }
     Ok(CheckTest::Players {
         from_turn: pc.from_turn,
         any,
+        cards,
     })
 }
 
@@ -989,8 +1023,24 @@ impl Engine {
                     )),
                 }
             }
+            if let Some(proc) = &p.procedure {
+                if p.run.is_some() {
+                    action_problems.push(format!(
+                        "game.yaml: phase '{}' has both `run` and `procedure`: give one",
+                        p.name
+                    ));
+                }
+                if !manifest.procedures.iter().any(|d| &d.name == proc) {
+                    action_problems.push(format!(
+                        "game.yaml: phase '{}' runs procedure '{proc}', which `procedures` does \
+                         not declare",
+                        p.name
+                    ));
+                }
+            }
             phases.push(PhaseFns {
                 name: p.name.clone(),
+                procedure: p.procedure.clone(),
                 run: p.run.as_deref().and_then(&mut need),
                 actions: p.actions.as_deref().and_then(&mut need),
                 finish: p.finish.as_deref().and_then(&mut need),

@@ -989,3 +989,79 @@ fn an_action_kind_lists_activated_abilities_and_runs_the_one_chosen() {
         .expect("still usable");
     assert_eq!(o.kind.as_deref(), Some("use"));
 }
+
+/// Duel whose end phase is a procedure: an auction window everyone may bid in, then the
+/// end of the turn's effects.
+fn closing_manifest() -> String {
+    MANIFEST
+        .replace(
+            r#"{"name": "end", "run": "end_phase"}"#,
+            r#"{"name": "end", "procedure": "closing"}"#,
+        )
+        .replace(
+            r#""procedures": ["#,
+            r#""procedures": [
+    {"name": "closing", "steps": [
+      {"name": "bids", "window": {"players": "everyone", "model": "alternating", "actions": "bid_actions", "prompt": "bid"}},
+      {"name": "expire", "run": "end_phase"}
+    ]},"#,
+        )
+}
+
+#[test]
+fn a_phase_that_is_a_procedure_asks_in_its_windows_with_no_script_suspended() {
+    let mut g = new_game(
+        &engine_of(&content(&closing_manifest())),
+        7,
+        vec![deck(&[("cub", 4)]), deck(&[("cub", 4)])],
+    );
+    pick(&mut g, "end turn");
+    // The end phase's window: P1 (the turn player) first, then P2, until both pass in a row.
+    let answers = ["bid", "bid", "pass", "pass"];
+    let mut forks = Vec::new();
+    let mut seats = Vec::new();
+    for a in answers {
+        let (prompt, p, _) = asked(&g);
+        assert_eq!(prompt, "bid");
+        assert!(g.quiescent(), "a script is suspended at '{a}'");
+        seats.push(p);
+        forks.push(g.fork());
+        pick(&mut g, a);
+    }
+    assert_eq!(seats, [0, 1, 0, 1]);
+    assert_eq!(story(&g), ["boosted:bid@1", "boosted:bid@2"]);
+    let (prompt, p, _) = asked(&g);
+    assert_eq!(
+        (prompt.as_str(), p),
+        ("main", 1),
+        "the turn passed after the phase's procedure"
+    );
+    for (i, mut f) in forks.into_iter().enumerate() {
+        for a in &answers[i..] {
+            pick(&mut f, a);
+        }
+        assert_eq!(f.log_hash(), g.log_hash(), "fork made before answer {i}");
+    }
+}
+
+#[test]
+fn a_phase_runs_a_declared_procedure_or_a_script_never_both() {
+    let both = closing_manifest().replace(
+        r#"{"name": "end", "procedure": "closing"}"#,
+        r#"{"name": "end", "procedure": "closing", "run": "end_phase"}"#,
+    );
+    let e = load_errors(&content(&both));
+    assert!(
+        e.contains("phase 'end' has both `run` and `procedure`"),
+        "{e}"
+    );
+    let unknown = closing_manifest().replace(
+        r#"{"name": "end", "procedure": "closing"}"#,
+        r#"{"name": "end", "procedure": "closng"}"#,
+    );
+    let e = load_errors(&content(&unknown));
+    assert!(
+        e.contains("phase 'end' runs procedure 'closng', which `procedures` does not declare"),
+        "{e}"
+    );
+}

@@ -975,6 +975,7 @@ fn position_with(
             match m {
                 "rested" => place.orientation = Some("rested".into()),
                 "new" => place.entered_turn = Some(2),
+                f if f.starts_with("flag=") => place.flags.push(f[5..].to_string()),
                 d if d.starts_with("dmg=") => {
                     place.counters = vec![("damage".into(), d[4..].parse().unwrap())]
                 }
@@ -2428,4 +2429,67 @@ fn a_printed_field_the_card_lacks_reads_nil() {
     let mut g = position(&e, &[(0, "field", "walker")]);
     pick(&mut g, "do read");
     assert_eq!(notes(&g), ["nil_table_2"]);
+}
+
+#[test]
+fn a_destruction_check_given_as_data_is_tested_by_the_kernel_with_every_effect_applied() {
+    // GD67 (5-5-2, 11-3-1, 11-3-1-1) with the check's condition as data: a card whose
+    // damage reaches its hp as read now (a crew's hp included), or a guard with any damage,
+    // is found without a call into Lua; a card flagged as spared is left alone.
+    let data_check = |m: &mut serde_json::Value| {
+        m["flags"].as_array_mut().unwrap().push(json!("spared"));
+        m["checks"][1]["when"] = json!({"from_turn": 1, "any_card": [
+            {"zones": ["field", "outpost"], "counter": "damage", "reaches": "hp", "unless_flag": "spared"},
+            {"zones": ["guards"], "counter": "damage", "at_least": 1}
+        ]});
+    };
+    let scenes = r#"
+      scene("hurt walker", function(ctx) deal(ctx, named(ctx, "walker"), 2, "effect") end)
+      scene("hurt titan", function(ctx) deal(ctx, named(ctx, "titan"), 6, "effect") end)
+      scene("hurt guard", function(ctx) deal(ctx, ctx:top("guards", 2, 1)[1], 1, "effect") end)
+    "#;
+    let e = engine_with(scenes, data_check);
+    let mut g = position(
+        &e,
+        &[
+            (0, "field", "walker"),
+            (0, "under:walker", "ace"),
+            (1, "field", "titan:flag=spared"),
+            (1, "guards", "filler"),
+        ],
+    );
+    // Walker: hp 3, and 2 from its crew.
+    pick(&mut g, "do hurt walker");
+    pick(&mut g, "do hurt walker");
+    assert_eq!(ids(&g, "field", 0), ["walker"], "4 damage of 5 hp");
+    pick(&mut g, "do hurt walker");
+    assert_eq!(
+        ids(&g, "field", 0),
+        Vec::<String>::new(),
+        "6 damage of 5 hp"
+    );
+    assert_eq!(ids(&g, "scrap", 0), ["walker", "ace"]);
+    // The titan is spared: 6 damage of 6 hp, and it stays.
+    pick(&mut g, "do hurt titan");
+    assert_eq!(ids(&g, "field", 1), ["titan"]);
+    // A guard goes at any damage.
+    pick(&mut g, "do hurt guard");
+    assert_eq!(ids(&g, "guards", 1), Vec::<String>::new());
+    // A test with neither bound, or naming what is not declared, is a load error.
+    let bad = |test: serde_json::Value| {
+        let c = content(scenes, |m| {
+            data_check(m);
+            m["checks"][1]["when"] = json!({"any_card": [test]});
+        });
+        common::load_errors(&c)
+    };
+    let e = bad(json!({"zones": ["field"], "counter": "damage"}));
+    assert!(
+        e.contains("one of `at_least`") && e.contains("`reaches`"),
+        "{e}"
+    );
+    let e = bad(json!({"zones": ["field"], "counter": "damage", "reaches": "traits"}));
+    assert!(e.contains("traits"), "{e}");
+    let e = bad(json!({"zones": ["field"], "counter": "damge", "at_least": 1}));
+    assert!(e.contains("damge"), "{e}");
 }

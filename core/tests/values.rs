@@ -104,6 +104,13 @@ function main_actions(ctx)
           if c.name == "elm" then ctx:attach(c, mine) end
         end
       end },
+    { label = "hasten elm", run = function(ctx)
+        for _, c in ipairs(ctx:cards("board", p)) do
+          for _, a in ipairs(c.attachments) do
+            if a.name == "elm" then ctx:modify(a, { char = "speed", op = "add", value = 3 }) end
+          end
+        end
+      end },
     { label = "unstash", run = function(ctx) ctx:move(ctx:top("deck", p)[1], "board") end },
     { label = "blue", run = change(mine, "tags", "grant", "blue") },
     { label = "curse", run = change(theirs, "power", "add", -1) },
@@ -188,6 +195,12 @@ const CROWN: &str = r#"
 return { { kind = "static", affects = { controller = "turn_player", attached = 1 },
   modify = { { char = "power", op = "add", value = { per_attached = 2 } } } } }"#;
 
+/// The yoke: a card holding others adds their speed to its power (as a pilot's AP is added
+/// to its unit's).
+const YOKE: &str = r#"
+return { { kind = "static", affects = { zones = { "board" }, attached = 1 },
+  modify = { { char = "power", op = "add", value = { of_attached = "speed" } } } } }"#;
+
 fn card(id: &str, script: Option<&str>) -> CardDef {
     let mut fields = BTreeMap::new();
     fields.insert("power".to_string(), serde_json::json!(3));
@@ -218,6 +231,7 @@ fn cards() -> Vec<CardDef> {
         card("totem", Some(TOTEM)),
         card("banner", Some(BANNER)),
         card("crown", Some(CROWN)),
+        card("yoke", Some(YOKE)),
     ]
 }
 
@@ -608,6 +622,81 @@ fn a_static_ability_declared_as_data_selects_its_cards_and_counts_attachments() 
     pick(&mut g, "end turn");
     // Not the turn player's any more: the crown gives nothing.
     assert_eq!(value(&g, 0, "oak", "power"), 2);
+}
+
+#[test]
+fn a_static_ability_adds_what_the_attached_cards_have() {
+    let mut g = game([&["oak", "elm", "yoke"], &["oak"]]);
+    assert_eq!(value(&g, 0, "oak", "power"), 3, "nothing attached yet");
+    pick(&mut g, "hang elm");
+    // Elm (speed 4) hangs under oak: oak gets elm's speed as read, within its bounds.
+    assert_eq!(value(&g, 0, "oak", "power"), 7);
+    pick(&mut g, "end turn");
+    pick(&mut g, "end turn");
+    // Elm's speed changes are read through: +3 takes it to its bound 5.
+    pick(&mut g, "hasten elm");
+    assert_eq!(value(&g, 0, "oak", "power"), 8);
+    // A sum of a set characteristic is a load error that lists the integer ones.
+    let mut cards = cards();
+    cards.push(card(
+        "flag",
+        Some(
+            "return { { kind = \"static\", affects = \"self\", modify = { { char = \"power\", \
+             op = \"add\", value = { of_attached = \"tags\" } } } } }",
+        ),
+    ));
+    let e = load_errors(|_| {}, cards);
+    assert!(
+        e.contains("flag") && e.contains("'tags'") && e.contains("power, speed"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_characteristic_reads_inside_a_printed_field_and_a_valued_keyword() {
+    let tweak = |m: &mut serde_json::Value| {
+        let chars = m["characteristics"].as_array_mut().expect("list");
+        chars.push(serde_json::json!({"name": "grip_power", "kind": "int", "field": "grip.power"}));
+        chars.push(serde_json::json!({"name": "alias", "kind": "set", "field": "grip.name.en"}));
+        chars.push(serde_json::json!({"name": "mend", "kind": "int", "field": "keywords.mend"}));
+        m["keywords"]
+            .as_array_mut()
+            .expect("list")
+            .push(serde_json::json!({"name": "mend", "valued": true}));
+    };
+    let mut oak = card("oak", None);
+    oak.fields.insert(
+        "grip".into(),
+        serde_json::json!({"power": 5, "name": {"en": "Iron Hand", "th": "มือเหล็ก"}}),
+    );
+    oak.keywords = vec![KeywordUse::Valued(
+        [("mend".to_string(), 2)].into_iter().collect(),
+    )];
+    let mut cards: Vec<CardDef> = cards().into_iter().filter(|c| c.id != "oak").collect();
+    cards.push(oak);
+    let e: Rc<Engine> = Engine::new(&content(tweak, cards)).unwrap_or_else(|es| panic!("{es:?}"));
+    let mut d = DeckList::default();
+    d.sections.insert(
+        "board".into(),
+        [("oak".to_string(), 1), ("elm".to_string(), 1)].into(),
+    );
+    let g = Game::new(
+        e,
+        GameConfig {
+            seed: 1,
+            decks: vec![d.clone(), d],
+            keep_log: true,
+        },
+    )
+    .expect("game starts");
+    assert_eq!(value(&g, 0, "oak", "grip_power"), 5);
+    assert_eq!(names(&g, 0, "oak", "alias"), vec!["Iron Hand".to_string()]);
+    assert_eq!(value(&g, 0, "oak", "mend"), 2);
+    // A card without the field, or the keyword, has no printed value there.
+    let elm = seen(&g, 0, "elm");
+    assert_eq!(elm.values.get("grip_power"), None);
+    assert_eq!(elm.values.get("mend"), None);
+    assert!(names(&g, 0, "elm", "alias").is_empty());
 }
 
 #[test]

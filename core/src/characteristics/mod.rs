@@ -444,6 +444,13 @@ pub(crate) fn collect(
                             ModValue::PerAttached(n) => {
                                 n.saturating_mul(st.obj(id).attachments.len() as i64)
                             }
+                            ModValue::OfAttached(ci) => {
+                                let mut sum: i64 = 0;
+                                for &a in st.obj(id).attachments.iter() {
+                                    sum = sum.saturating_add(int_value(lua, db, st, a, *ci)?);
+                                }
+                                sum
+                            }
                             ModValue::Fn(_) => match call()? {
                                 Value::Nil => 0,
                                 v => numbers::int(&v, "a static ability's amount")?,
@@ -460,7 +467,9 @@ pub(crate) fn collect(
                             ModValue::Name(s) => vec![*s],
                             ModValue::Names(v) => v.clone(),
                             ModValue::Fn(_) => names_of(db, call()?)?,
-                            ModValue::Int(_) | ModValue::PerAttached(_) => Vec::new(),
+                            ModValue::Int(_)
+                            | ModValue::PerAttached(_)
+                            | ModValue::OfAttached(_) => Vec::new(),
                         };
                         match m.op {
                             ModOp::Set => push(Modify::SetNames(names.into())),

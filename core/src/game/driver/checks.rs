@@ -10,10 +10,14 @@ impl Game {
                 continue;
             }
             let st = self.state.clone();
-            let due = c.when.holds(&st.borrow(), |f| {
-                let ctx = self.ctx(None, None, None)?;
-                self.engine.run(|| f.call::<bool>(ctx))
-            })?;
+            let due = c.when.holds(
+                &st.borrow(),
+                |f| {
+                    let ctx = self.ctx(None, None, None)?;
+                    self.engine.run(|| f.call::<bool>(ctx))
+                },
+                |id, ci| characteristics::int_value(&self.engine.lua, &db, &st.borrow(), id, ci),
+            )?;
             if due {
                 return Ok(true);
             }
@@ -34,10 +38,14 @@ impl Game {
                 continue;
             }
             let st = self.state.clone();
-            let due = check.when.holds(&st.borrow(), |f| {
-                let ctx = self.ctx(None, None, None)?;
-                self.engine.run(|| f.call::<bool>(ctx))
-            })?;
+            let due = check.when.holds(
+                &st.borrow(),
+                |f| {
+                    let ctx = self.ctx(None, None, None)?;
+                    self.engine.run(|| f.call::<bool>(ctx))
+                },
+                |id, ci| characteristics::int_value(&self.engine.lua, &db, &st.borrow(), id, ci),
+            )?;
             if due {
                 let ctx = self.ctx(None, None, None)?;
                 c.changed = true;

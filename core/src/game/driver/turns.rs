@@ -116,6 +116,10 @@ impl Game {
                 self.state.borrow_mut().phase = Some(i);
                 self.emit_kernel("phase_began", None, Some(phases[i].name.clone()))?;
                 *stage = TurnStage::PhaseRan(i);
+                if let Some(name) = &phases[i].procedure {
+                    let tp = self.state.borrow().turn_player;
+                    return Ok(Next::Push(self.procedure_frame(name, None, Some(tp))?));
+                }
                 match &phases[i].run {
                     Some(f) => {
                         let tp = self.state.borrow().turn_player;
