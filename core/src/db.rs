@@ -27,6 +27,9 @@ pub enum AbilityKind {
 pub enum Affects {
     /// Its own card.
     Source,
+    /// Its bearer: the card its card is attached to, or its own card when not attached (a
+    /// Pilot's "this Unit gets AP+1").
+    Bearer,
     /// Cards for which `(ctx, card)` returns true.
     Cards(Function),
     /// Players for which `(ctx, player)` returns true.
@@ -172,6 +175,9 @@ pub struct EventMatch {
     /// Event fields (`card`, `old`) or data fields (`target`...) that must be the ability's
     /// own card.
     pub own: Vec<String>,
+    /// Event fields that must be the ability's bearer: the card its card is attached to, or
+    /// its card itself when not attached (a Pilot's "this Unit").
+    pub bearer: Vec<String>,
     /// The zone it went to is one of these declarations.
     pub to: Vec<usize>,
     /// The zone it came from is one of these declarations.
@@ -208,7 +214,13 @@ impl EventMatch {
         source: Option<crate::state::ObjId>,
         controller: crate::state::PlayerId,
     ) -> bool {
-        for k in &self.own {
+        let bearer = source.map(|s| st.obj(s).attached_to.unwrap_or(s));
+        for (k, want) in self
+            .own
+            .iter()
+            .map(|k| (k, source))
+            .chain(self.bearer.iter().map(|k| (k, bearer)))
+        {
             let v = match k.as_str() {
                 "card" => e.card,
                 "old" => e.old,
@@ -221,7 +233,7 @@ impl EventMatch {
                         _ => None,
                     }),
             };
-            if v.is_none() || v != source {
+            if v.is_none() || v != want {
                 return false;
             }
         }
@@ -449,10 +461,11 @@ fn parse_match(t: &Table, rules: &Rules, names: &Names) -> Result<Option<EventMa
             }
             _ => match &v {
                 Value::String(s) if s == "self" => out.own.push(k.clone()),
+                Value::String(s) if s == "bearer" => out.bearer.push(k.clone()),
                 _ => {
                     return Err(bad(
-                        "expected \"self\" (this key names a card field of the event); \
-                         the other keys are to, from, reason, player and turn"
+                        "expected \"self\" or \"bearer\" (this key names a card field of the \
+                         event); the other keys are to, from, reason, player and turn"
                             .into(),
                     ));
                 }
@@ -460,6 +473,7 @@ fn parse_match(t: &Table, rules: &Rules, names: &Names) -> Result<Option<EventMa
         }
     }
     out.own.sort();
+    out.bearer.sort();
     Ok(Some(out))
 }
 
@@ -748,6 +762,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
     let affects = match t.get::<Value>("affects").map_err(|e| e.to_string())? {
         Value::Nil => Affects::Source,
         Value::String(s) if s.to_string_lossy() == "self" => Affects::Source,
+        Value::String(s) if s.to_string_lossy() == "bearer" => Affects::Bearer,
         Value::Function(f) => {
             if t.get::<Option<String>>("target").ok().flatten().as_deref() == Some("players") {
                 Affects::Players(f)

@@ -698,6 +698,16 @@ const MARTYR: &str = r#"return { { kind = "triggered", on = "moved",
     for _, u in ipairs(enemy_units(ctx, ctx.player)) do deal(ctx, u, n, "effect") end
   end } }"#;
 
+/// Spotter (a crew card): when its bearer (the unit it crews, or itself alone) is signalled,
+/// a note; its bearer has +2 atk; if its bearer would take damage, it takes 1 less.
+const SPOTTER: &str = r#"return {
+  { kind = "triggered", on = "signal", match = { card = "bearer" },
+    operate = function(ctx) note(ctx, "spotted", 0, ctx.source) end },
+  { kind = "static", affects = "bearer", modify = { { char = "atk", op = "add", value = 2 } } },
+  { kind = "replacement", replaces = "counter", match = { card = "bearer" },
+    applies = function(ctx, op) return op.amount > 1 end,
+    replace = function(ctx, op) op.amount = op.amount - 1 return op end } }"#;
+
 /// Wrecker: at a signal, 9 damage to the echo.
 const WRECKER: &str = r#"return { { kind = "triggered", on = "signal",
   operate = function(ctx) deal(ctx, named(ctx, "echo"), 9, "effect") end } }"#;
@@ -824,6 +834,13 @@ fn order(id: &str, cost: i64, script: &str) -> CardDef {
 fn cards() -> Vec<CardDef> {
     vec![
         unit("filler", 1, 1, &[], None),
+        card(
+            "spotter",
+            "crew",
+            json!({"atk": 0, "hp": 1, "kinds": ["crew"]}),
+            &[],
+            Some(SPOTTER),
+        ),
         card(
             "walker",
             "unit",
@@ -2492,4 +2509,42 @@ fn a_destruction_check_given_as_data_is_tested_by_the_kernel_with_every_effect_a
     assert!(e.contains("traits"), "{e}");
     let e = bad(json!({"zones": ["field"], "counter": "damge", "at_least": 1}));
     assert!(e.contains("damge"), "{e}");
+}
+
+#[test]
+fn an_attached_cards_ability_may_name_its_bearer_the_card_it_is_attached_to() {
+    // GD14, GD63 (3-3-9-2): a crew's text speaks of "this unit", the unit it crews: a trigger
+    // `match = {card = "bearer"}`, a static `affects = "bearer"` and a replacement matching
+    // its bearer's counter. Unattached, its bearer is itself.
+    let scenes = r#"
+      scene("signal walker", function(ctx) ctx:emit("signal", { card = named(ctx, "walker") }) end)
+      scene("signal spotter", function(ctx) ctx:emit("signal", { card = named(ctx, "spotter") }) end)
+      scene("hurt walker", function(ctx) deal(ctx, named(ctx, "walker"), 2, "effect") end)
+    "#;
+    let e = engine(scenes);
+    let mut g = position(
+        &e,
+        &[(0, "field", "walker"), (0, "under:walker", "spotter")],
+    );
+    assert_eq!(
+        value(&g, 0, "walker", "atk"),
+        4,
+        "2, and 2 from its crew's static"
+    );
+    pick(&mut g, "do signal walker");
+    pick(&mut g, "do signal spotter");
+    assert_eq!(
+        notes(&g),
+        ["spotted"],
+        "the crew answers its bearer's signal only"
+    );
+    pick(&mut g, "do hurt walker");
+    assert_eq!(damage(&g, 0, "walker"), 1, "2 damage, 1 less");
+    // Alone on the field, the spotter bears its own text.
+    let mut g = position(&e, &[(0, "field", "spotter"), (0, "field", "walker")]);
+    assert_eq!(value(&g, 0, "walker", "atk"), 2);
+    assert_eq!(value(&g, 0, "spotter", "atk"), 2);
+    pick(&mut g, "do signal walker");
+    pick(&mut g, "do signal spotter");
+    assert_eq!(notes(&g), ["spotted"]);
 }

@@ -415,6 +415,9 @@ pub(crate) fn collect(
         let r = for_each_static(lua, db, st, sym, &mut |ctx, ab, src| {
             let applies = match &ab.affects {
                 Affects::Source => src.source == Some(id),
+                Affects::Bearer => {
+                    src.source.map(|s| st.obj(s).attached_to.unwrap_or(s)) == Some(id)
+                }
                 Affects::Cards(f) => f.call::<bool>((ctx.get()?, Handle(id)))?,
                 Affects::Select(t) => t.passes(st, id, src.controller),
                 Affects::Players(_) => false,

@@ -514,9 +514,13 @@ fn op_matches(
         return false;
     }
     let card = op_card(op);
+    let bearer = source.map(|s| st.obj(s).attached_to.unwrap_or(s));
     if m.own
         .iter()
         .any(|k| k != "card" || card.is_none() || card != source)
+        || m.bearer
+            .iter()
+            .any(|k| k != "card" || card.is_none() || card != bearer)
     {
         return false;
     }
