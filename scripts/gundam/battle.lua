@@ -1,0 +1,156 @@
+-- Attack and battle: GD 8 (Attack Step 8-2, Block Step 8-3, Action Step 8-4, Damage Step
+-- 8-5, Battle End 8-6), with 〈Blocker〉 (13-1-4), 〈First Strike〉 (13-1-5), 〈High-Maneuver〉
+-- (13-1-6) and damage to the Shield Area (3-5-3, 5-5).
+
+GD = GD or {}
+
+--- The battle is the kernel-run procedure `battle` (game.yaml `procedures`). Its record:
+--- `attacker`; `target`, the unit the attack is on now (nil while it is on a player);
+--- `attacked`, the unit the attack was declared on; `defender`, the player attacked or the
+--- controller of the unit attacked; `blocker` once a 〈Blocker〉 was used. ctx.player in its
+--- steps is the attacking player. Any script reads it with GD.current_battle(ctx).
+
+--- GD 8-2-4, 8-3-5, 8-4-2: at the end of the attack, block and action steps, a battle whose
+--- attacker or target (a unit) has changed area goes straight to its end.
+function GD.battle_goes_on(ctx, b)
+  return b.attacker.alive and (b.target == nil or b.target.alive)
+end
+
+--- Starts a battle from any script.
+function GD.battle(ctx, attacker, target, defender)
+  return ctx:procedure("battle", { attacker = attacker, target = target, attacked = target,
+    defender = defender or (target and target.controller) })
+end
+
+--- GD 8-2: the Attack Step.
+function GD.attack_step(ctx, b)
+  local a, t = b.attacker, b.target
+  -- GD 8-2-1: rest the attacking unit and declare the target.
+  ctx:set_orientation(a, "rested", "attack")
+  ctx:set_flag(a, "attacking", true)
+  if t then ctx:set_flag(t, "attacked", true) end
+  ctx:set_game_value("in_battle", 1)
+  -- GD 8-2-2: 【Attack】 effects; 8-2-3: "during this battle" effects apply from here.
+  ctx:emit("attack_declared", { card = a, target = t, player = ctx.player, defender = b.defender,
+    attacked = t or ("P" .. b.defender) })
+end
+
+--- Who may block (GD 8-3-1): the player attacked, or the controller of the unit attacked;
+--- in Team Battle their ally too (12-3-13); docs/rulings 8-3-1 for Battle Royal.
+function GD.blocking_players(ctx, b)
+  local d = b.defender
+  if not ctx:in_game(d) then return {} end
+  if GD.mode(ctx) == "team" then return ctx:allies(d) end
+  return { d }
+end
+
+--- GD 8-3: the Block Step, a window of the defending side: one 〈Blocker〉 per attack (8-3-2),
+--- an active unit with it (13-1-4-1) other than the unit attacked (8-3-3), optional (8-3-4);
+--- none against a unit with 〈High-Maneuver〉 (13-1-6-1); prohibitions beat it (1-3-3).
+--- With nothing to offer, nothing is asked.
+function GD.block_actions(ctx, p, b)
+  if b.blocker or b.attacker:has("keywords", "high_maneuver") then return {} end
+  local options = {}
+  for _, u in ipairs(GD.units(ctx, p)) do
+    if u ~= b.attacked and u.orientation == "active" and u:has("keywords", "blocker")
+        and not u:has("keywords", "cannot_block") then
+      options[#options + 1] = { label = "block with " .. u.label, kind = "block", card = u, run = GD.block }
+    end
+  end
+  if #options == 0 then return options end
+  options[#options + 1] = { label = "no block", kind = "pass", pass = true }
+  return options
+end
+
+--- GD 13-1-4-1: rest the Blocker; the attack is now on it (8-3-1).
+function GD.block(ctx, o, b)
+  local u = o.card
+  if not ctx:set_orientation(u, "rested", "block") then return end
+  if b.target then ctx:set_flag(b.target, "attacked", false) end
+  ctx:set_flag(u, "attacked", true)
+  b.target, b.blocker = u, u
+  ctx:emit("blocked", { card = u, target = b.attacker, player = ctx.player })
+end
+
+-- Damage (GD 5-5) ------------------------------------------------------------------------------
+
+--- Deals `n` damage to card `c` (GD 5-5-1): damage counters on it. `kind` is "battle" (5-5-3)
+--- or "effect" (5-5-4). 0 damage does nothing (5-5-5). Rule processing then destroys it if its
+--- damage reaches its HP (5-5-2, 11-3; a shield at any damage: 11-3-1-1). Returns whether
+--- damage was dealt.
+function GD.deal_damage(ctx, c, n, kind)
+  if c == nil or not c.alive or n <= 0 then return false end
+  if c:flag_on("spared") then ctx:set_flag(c, "spared", false) end
+  return ctx:add_counter(c, "damage", n, kind or "effect") ~= false
+end
+
+--- Damage to `p`'s Shield Area (GD 3-5-3, 13-1-2-2): to the Base if there is one, else to the
+--- top shield only (5-5-6: none spills onto others). Returns the card hit, or nil.
+function GD.damage_shield_area(ctx, p, n, kind)
+  local front = GD.shield_area_front(ctx, p)
+  if front and GD.deal_damage(ctx, front, n, kind) then return front end
+  return nil
+end
+
+--- GD 8-5: the Damage Step.
+function GD.damage_step(ctx, b)
+  local a, t = b.attacker, b.target -- GD 8-5-1: the current target
+  local ap = a.ap
+  if t == nil then
+    -- GD 8-5-2: the attack is on a player: their Shield Area.
+    local q = b.defender
+    local front = GD.shield_area_front(ctx, q)
+    ctx:emit("battle_damage", { card = a, target = front, player = ctx.player, amount = ap,
+      hit = front or ("P" .. q) })
+    if front then
+      GD.deal_damage(ctx, front, ap, "battle") -- GD 8-5-2-3, 8-5-2-4 (base first: 3-5-3)
+    elseif ap > 0 then
+      -- GD 8-5-2-2: no Base and no shield: the battle damage reaches the player, who loses
+      -- (11-2-1-1); 0 damage does nothing (5-5-5, docs/rulings).
+      ctx:set_value(q, "hit_unprotected", a.controller)
+    end
+    return
+  end
+  -- GD 8-5-3: unit against unit, each dealing its own AP.
+  ctx:emit("battle_damage", { card = a, target = t, player = ctx.player, amount = ap, hit = t })
+  local tap = t.ap
+  if a:has("keywords", "first_strike") then
+    -- GD 8-5-3-2-2, 13-1-5-2: the attacker first; rule processing runs between (11-1-2), so a
+    -- target it destroys deals nothing back.
+    GD.deal_damage(ctx, t, ap, "battle")
+    GD.note_destroyed_in_battle(ctx, a, t)
+    if t.alive and a.alive then GD.deal_damage(ctx, a, t.ap, "battle") end
+  else
+    -- GD 8-5-3-2: at the same time (8-5-3-2-3: both destroyed together, one trigger batch).
+    ctx:together(function(ctx)
+      GD.deal_damage(ctx, t, ap, "battle")
+      GD.deal_damage(ctx, a, tap, "battle")
+    end)
+    GD.note_destroyed_in_battle(ctx, a, t)
+  end
+end
+
+--- GD 13-1-2-1: when the attacking unit has destroyed the unit it attacked with battle damage,
+--- the `destroyed_in_battle` event (〈Breach〉 answers it: effects.lua).
+function GD.note_destroyed_in_battle(ctx, a, t)
+  if t.alive then return end
+  local now = ctx:current(t) -- nil for a token, which ceased to exist in the trash (5-17-2-5)
+  if now == nil or now.zone == "trash" then
+    ctx:emit("destroyed_in_battle", { card = a, target = now, player = ctx.player, defender = t.owner })
+  end
+end
+
+--- GD 8-6: Battle End: "during this battle" effects end (8-6-1); the game returns to the Main
+--- Phase after its effects (8-6-2).
+function GD.battle_end(ctx, b)
+  for _, c in ipairs({ b.attacker, b.target }) do
+    if c and c.alive then
+      ctx:set_flag(c, "attacking", false)
+      ctx:set_flag(c, "attacked", false)
+    end
+  end
+  ctx:set_game_value("in_battle", 0)
+  ctx:emit("battle_ended", { card = b.attacker, target = b.target, player = ctx.player })
+  for _, p in ipairs(ctx:turn_order()) do ctx:expire("this_battle", p) end
+  ctx:expire("this_battle")
+end

@@ -1,0 +1,60 @@
+-- Deck construction: GD 6-1 (50 cards of Units, Pilots, Commands and Bases in 1 or 2
+-- colors, at most 4 of a card number; 10 Resource cards, any number alike), with
+-- card-defined exceptions (`deck_limit` in card YAML, GD 1-3-1).
+
+GD = GD or {}
+
+local MAIN = { unit = true, pilot = true, command = true, base = true }
+
+function GD.validate_deck(deck, options)
+  local errors = {}
+  local function count(section)
+    local n = 0
+    for _, k in pairs(deck[section] or {}) do n = n + k end
+    return n
+  end
+  for name in pairs(deck) do
+    if name ~= "main" and name ~= "resource" then
+      errors[#errors + 1] = "GD 6-1-1: a deck has the sections `main` and `resource`, not `" .. name .. "`"
+    end
+  end
+  if count("main") ~= 50 then errors[#errors + 1] = "GD 6-1-1: the deck needs exactly 50 cards, found " .. count("main") end
+  if count("resource") ~= 10 then
+    errors[#errors + 1] = "GD 6-1-1: the resource deck needs exactly 10 cards, found " .. count("resource")
+  end
+  local ids, colors, ncolors = {}, {}, 0
+  for id in pairs(deck.main or {}) do ids[#ids + 1] = id end
+  table.sort(ids)
+  for _, id in ipairs(ids) do
+    local n, info = deck.main[id], card_info(id)
+    if info == nil then
+      errors[#errors + 1] = "no card " .. id
+    elseif info.token then
+      errors[#errors + 1] = "GD 5-17-1, 6-1-2: " .. id .. " is a token, not a card of the deck"
+    elseif not MAIN[info.category] then
+      errors[#errors + 1] = "GD 6-1-1-1: " .. id .. " (" .. info.category .. ") cannot be in the deck"
+    else
+      if n > (info.deck_limit or 4) then
+        errors[#errors + 1] = "GD 6-1-1-3: at most " .. (info.deck_limit or 4) .. " copies of " .. id .. ", found " .. n
+      end
+      for _, c in ipairs(info.colors or {}) do
+        if not colors[c] then colors[c] = true; ncolors = ncolors + 1 end
+      end
+    end
+  end
+  if ncolors > 2 then
+    local list = {}
+    for c in pairs(colors) do list[#list + 1] = c end
+    table.sort(list)
+    errors[#errors + 1] = "GD 6-1-1-2: a deck has 1 or 2 colors, found " .. ncolors .. " (" .. table.concat(list, ", ") .. ")"
+  end
+  for id in pairs(deck.resource or {}) do
+    local info = card_info(id)
+    if info == nil then
+      errors[#errors + 1] = "no card " .. id
+    elseif info.category ~= "resource" or info.token then
+      errors[#errors + 1] = "GD 6-1-1-4: " .. id .. " is not a Resource card"
+    end
+  end
+  return errors
+end

@@ -1,0 +1,216 @@
+-- Playing cards and the Main Phase: GD 7-5 (play 7-5-2, 【Activate･Main】 7-5-3, attack 7-5-4,
+-- end 7-5-5), deploying (3-2, 3-5, 5-8), pairing (3-3, 3-4-6, 5-9), Commands (3-4, 10-1-8),
+-- 〈Support〉 (13-1-3) and the overflow rules (11-4, 11-5).
+
+GD = GD or {}
+
+--- Whether player `p` meets card `c`'s Lv. (GD 2-9-1, 7-5-2-2 b): their resources, active or
+--- rested, EX Resources included, number at least its Lv.
+function GD.level_met(ctx, c)
+  return GD.level(ctx, ctx.player) >= c.lv
+end
+
+--- The Command ability of card `c` usable at `timing` ("main" or "action"), or nil.
+function GD.command_ability(ctx, c, timing)
+  for _, ab in ipairs(ctx:abilities({ card = c, timing = "command" })) do
+    if ab.def[timing] then return ab end
+  end
+  return nil
+end
+
+--- Whether Command `c` may be played at `timing` now: it has that timing (GD 13-2-3, 13-2-4),
+--- its player meets its Lv., and a target it requires can be chosen (10-1-8-1-1: checked
+--- before anything is paid). Its cost is the kernel's check (the action's `cost`).
+function GD.command_playable(ctx, c, timing)
+  local ab = GD.command_ability(ctx, c, timing)
+  if ab == nil or not GD.level_met(ctx, c) then return false end
+  return GD.can_activate(ctx:with({ source = c, player = ctx.player }), ab)
+end
+
+function GD.main_command_playable(ctx, c) return GD.command_playable(ctx, c, "main") end
+function GD.action_command_playable(ctx, c) return GD.command_playable(ctx, c, "action") end
+
+--- Plays Command `c` from the hand at `timing` (GD 7-5-2-2, 10-3-2): reveal it, check its
+--- Lv., pay its cost; it resolves in no area (3-4-3: limbo), then goes to its owner's trash
+--- unless its effect moved it (3-4-4). Returns whether it was played.
+function GD.play_command(ctx, c, timing)
+  local p = ctx.player
+  local ab = GD.command_ability(ctx, c, timing)
+  if ab == nil or not GD.command_playable(ctx, c, timing) then return false end
+  ctx:reveal(c) -- GD 7-5-2-2 a
+  if not GD.pay(ctx, p, c.cost) then ctx:conceal(c) return false end -- GD 7-5-2-2 c
+  local l = ctx:move(c, "limbo", { reason = "play", face = "up" })[1]
+  GD.activate(ctx:with({ source = l, player = p }), { source = l, def = ab.def, key = ab.key }, {})
+  local done = l
+  if l.alive then done = ctx:move(l, "trash", { player = l.owner, reason = "resolved" })[1] or l end
+  ctx:emit("command_played", { card = done, player = p })
+  return true
+end
+
+--- The `play_command` and `action_command` actions: in a window (an action step) the
+--- Command's 【Action】, otherwise its 【Main】.
+function GD.command_action(ctx, o, data)
+  GD.play_command(ctx, o.card, data ~= nil and "action" or "main")
+end
+
+-- Deploying (GD 5-8) ---------------------------------------------------------------------------
+
+--- Deploys Unit card (or unit token) `c` into player `p`'s Battle Area, active (GD 5-4-2): with
+--- 6 units there already, `p` first puts one of them into its owner's trash (11-4-2): not
+--- destroyed (11-4-2-1), so its pilot goes along (3-3-6) and nothing "destroyed" triggers.
+--- Returns the deployed unit, or nil.
+function GD.deploy(ctx, c, p, opts)
+  p = p or c.controller
+  if ctx:count("battle_area", p) >= 6 then
+    local out = ctx:choose_cards(p, ctx:cards("battle_area", p), { prompt = "make_room" })
+    ctx:move(out, "trash", { player = out.owner, reason = "rule" })
+  end
+  local u = ctx:move(c, "battle_area", { player = p, orientation = (opts or {}).rested and "rested" or "active",
+    reason = "deploy", face = "up" })[1]
+  if u then ctx:emit("deployed", { card = u, player = p }) end
+  return u
+end
+
+--- Deploys Base card `c` into the Base Section of player `p` (GD 3-5-1): a Base already there
+--- goes to the trash first, not destroyed (11-5-2, 11-5-2-1; the EX Base, a token, then
+--- ceases to exist: 5-17-2-5). Returns the Base, or nil.
+function GD.deploy_base(ctx, c, p)
+  p = p or c.controller
+  local old = GD.base(ctx, p)
+  if old then ctx:move(old, "trash", { player = old.owner, reason = "rule" }) end
+  local b = ctx:move(c, "base_section", { player = p, orientation = "active", reason = "deploy", face = "up" })[1]
+  if b then ctx:emit("deployed", { card = b, player = p }) end
+  return b
+end
+
+--- Plays a Unit or Base card from the hand (GD 7-5-2-2): reveal, Lv., pay, deploy.
+function GD.play_from_hand(ctx, c)
+  local p = ctx.player
+  if not GD.level_met(ctx, c) then return nil end
+  ctx:reveal(c)
+  if not GD.pay(ctx, p, c.cost) then ctx:conceal(c) return nil end
+  if c.category == "base" then return GD.deploy_base(ctx, c, p) end
+  return GD.deploy(ctx, c, p)
+end
+
+function GD.deploy_action(ctx, o) GD.play_from_hand(ctx, o.card) end
+
+-- Pairing (GD 3-3, 5-9) --------------------------------------------------------------------------
+
+--- Pairs Pilot card `c` (or a Command with 【Pilot】) with Unit `u` (GD 3-3-1): under it, face
+--- up. 【When Paired】 (13-2-9) answers the `paired` event; if the pilot meets the unit's link
+--- condition, the `linked` event follows (【When Linked】, 13-2-11). Returns the pilot.
+function GD.pair(ctx, c, u)
+  if u == nil or not u.alive or u.zone ~= "battle_area" or #u.attachments > 0 then return nil end -- GD 3-3-4
+  local pilot = ctx:attach(c, u, { reason = "pair" })
+  if pilot == nil then return nil end
+  local p = u.controller
+  ctx:emit("paired", { card = u, target = pilot, player = p })
+  if GD.meets_link(u, pilot) then ctx:emit("linked", { card = u, target = pilot, player = p }) end
+  return pilot
+end
+
+--- Plays a Pilot card from the hand onto Unit `u` (GD 7-5-2-2, 3-4-6-2): reveal, Lv., pay, pair.
+function GD.play_pilot(ctx, c, u)
+  local p = ctx.player
+  if not GD.level_met(ctx, c) or #u.attachments > 0 then return nil end
+  ctx:reveal(c)
+  if not GD.pay(ctx, p, c.cost) then ctx:conceal(c) return nil end
+  return GD.pair(ctx, c, u)
+end
+
+-- Attacks (GD 7-5-4, 8-2-1) ----------------------------------------------------------------------
+
+--- Whether Unit `u` may attack now (GD 8-2-1): active, not forbidden (1-3-3), and not deployed
+--- this turn unless it is a Link Unit (3-2-4, 3-2-6-3).
+function GD.may_attack(ctx, u)
+  if u.orientation ~= "active" or u:has("keywords", "cannot_attack") then return false end
+  if u.entered_turn < ctx.turn then return true end
+  return GD.is_link(u)
+end
+
+--- Who player `p` may attack (GD 8-2-1, 12-2-7, 12-3-12): each opposing player, or in Team
+--- Battle the opposing team (its leader, or whoever of it is left, stands for it).
+local function attackable_players(ctx, p)
+  local out = {}
+  if GD.mode(ctx) == "team" then
+    local seen = {}
+    for _, q in ipairs(GD.opponents(ctx, p)) do
+      local t = ctx:team(q)
+      if not seen[t] then
+        seen[t] = true
+        out[#out + 1] = { seat = q, label = "team " .. table.concat(util.map(ctx:allies(q), function(x) return "P" .. x end), "+") }
+      end
+    end
+  else
+    for _, q in ipairs(GD.opponents(ctx, p)) do out[#out + 1] = { seat = q, label = "P" .. q } end
+  end
+  return out
+end
+
+-- The Main Phase's options besides the kernel-listed kinds ---------------------------------------
+
+--- GD 7-5-1: the options of `ctx.player` (in Team Battle, each member of the turn team in
+--- turn, 12-3-1): pair a Pilot, use 〈Support〉, attack, end the main phase.
+function GD.main_actions(ctx)
+  local p = ctx.player
+  local out = {}
+  local units = GD.units(ctx, p)
+  -- GD 7-5-2-1, 3-4-6-2: pair a Pilot (or a Command with 【Pilot】) with a unit without one.
+  local free = util.filter(units, function(u) return #u.attachments == 0 end)
+  if #free > 0 then
+    local budget = GD.active_resource_count(ctx, p)
+    local level = GD.level(ctx, p)
+    for _, c in ipairs(ctx:cards("hand", p)) do
+      if GD.can_pilot(c) and c.lv <= level and c.cost <= budget then
+        for _, u in ipairs(free) do
+          out[#out + 1] = { label = "pair " .. c.label .. " with " .. u.label .. " (Lv " .. c.lv .. ", cost " .. c.cost .. ")",
+            kind = "pair", card = c, target = u, run = function(ctx, o) GD.play_pilot(ctx, o.card, o.target) end }
+        end
+      end
+    end
+  end
+  -- GD 13-1-3: 〈Support N〉: rest this active unit: another friendly unit gets AP+N this turn.
+  local friends = GD.friendly_units(ctx, p)
+  for _, s in ipairs(units) do
+    if s.support > 0 and s.orientation == "active" then
+      for _, u in ipairs(friends) do
+        if u ~= s then
+          out[#out + 1] = { label = "support " .. u.label .. " with " .. s.label .. " (AP+" .. s.support .. ")",
+            kind = "support", card = s, target = u, run = GD.support }
+        end
+      end
+    end
+  end
+  -- GD 7-5-4, 8-2-1: attack an opposing player, or an opposing rested unit.
+  for _, a in ipairs(units) do
+    if GD.may_attack(ctx, a) then
+      for _, q in ipairs(attackable_players(ctx, p)) do
+        out[#out + 1] = { label = "attack " .. q.label .. " with " .. a.label, kind = "attack", card = a,
+          procedure = "battle", data = { attacker = a, defender = q.seat } }
+      end
+      local any_state = a:has("keywords", "can_attack_active")
+      for _, t in ipairs(GD.enemy_units(ctx, p)) do
+        if t.orientation == "rested" or any_state then
+          out[#out + 1] = { label = "attack " .. t.label .. " with " .. a.label, kind = "attack", card = a, target = t,
+            procedure = "battle", data = { attacker = a, target = t, attacked = t, defender = t.controller } }
+        end
+      end
+    end
+  end
+  out[#out + 1] = { label = "end main phase", kind = "end", ends_phase = true } -- GD 7-5-5
+  return out
+end
+
+--- GD 13-1-3-1: 〈Support〉: rest the supporting unit (the cost), then the other unit gets
+--- AP+N during this turn.
+function GD.support(ctx, o)
+  local s, u = o.card, o.target
+  local n = s.support
+  if not ctx:set_orientation(s, "rested", "support") then return end
+  if u.alive then ctx:modify(u, { char = "ap", op = "add", value = n }, { ["until"] = "this_turn", player = ctx.player }) end
+end
+
+--- The `activate_main` and `activate_action` actions: activate the chosen ability.
+function GD.may_activate(ctx, ab) return GD.can_activate(ctx:with({ source = ab.source }), ab) end
+function GD.activate_action(ctx, o) GD.activate(ctx:with({ source = o.card }), o.ability, {}) end

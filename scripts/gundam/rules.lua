@@ -1,0 +1,112 @@
+-- Rule processing: GD 11 (destruction 11-3, with a shield's 【Burst】: 5-10-3, 13-2-5) and the
+-- verbs the rules and card text share for it: destroy (5-10), recover (5-6).
+
+GD = GD or {}
+
+--- The 【Burst】 ability of card `c` (GD 13-2-5), or nil.
+function GD.burst_ability(ctx, c)
+  return ctx:abilities({ card = c, timing = "burst" })[1]
+end
+
+--- Destroys shield `s` (GD 5-10-3): it is turned face up; if it has a 【Burst】, its owner may
+--- use it, without paying its cost, while the card is in no area (4-1-2, 13-2-5-1/3); then it
+--- goes to its owner's trash unless its effect moved it (13-2-5-3). Burst first, before other
+--- waiting effects (10-1-6-8): it resolves now. Returns whether it left the shields.
+function GD.destroy_shield(ctx, s)
+  local p = s.owner
+  local ab = GD.burst_ability(ctx, s)
+  if ab == nil then
+    return ctx:move(s, "trash", { player = p, reason = "destroyed", face = "up" })[1] ~= nil
+  end
+  local l = ctx:move(s, "limbo", { player = p, reason = "destroyed", face = "up" })[1]
+  if l == nil then return false end
+  if ctx:yes_no(p, "burst") then                                          -- GD 13-2-5-2
+    ctx:emit("burst", { card = l, player = p })
+    GD.activate(ctx:with({ source = l, player = p }), { source = l, def = ab.def, key = ab.key }, {})
+  end
+  if l.alive then ctx:move(l, "trash", { player = p, reason = "destroyed" }) end
+  return true
+end
+
+--- Destroys Units and Bases (GD 5-10-1): to their owners' trash, together (one batch of
+--- triggers: 8-5-3-2-3); a card whose move a replacement effect changed stays `spared`, and
+--- rule processing leaves it alone until it takes damage again.
+local function destroy_field_cards(ctx, cards)
+  if #cards == 0 then return end
+  local _, replaced = ctx:track_replacements(function(ctx)
+    return ctx:move(cards, "trash", { reason = "destroyed" })
+  end)
+  if replaced then
+    for _, c in ipairs(cards) do
+      if c.alive and (c.zone == "battle_area" or c.zone == "base_section") then ctx:set_flag(c, "spared", true) end
+    end
+  end
+end
+
+--- Each Unit or Base (in the zones `zones`, every player's copy, each card once) whose
+--- damage reaches its HP (GD 5-5-2), and each damaged shield (11-3-1-1), in turn order.
+local function doomed(ctx)
+  local field, shields, seen = {}, {}, {}
+  for _, p in ipairs(ctx:turn_order()) do
+    for _, zone in ipairs({ "battle_area", "base_section" }) do
+      for _, c in ipairs(ctx:cards(zone, p)) do
+        if not seen[c.id] and not c:flag_on("spared") and c:counter_value("damage") >= c.hp then
+          seen[c.id] = true
+          field[#field + 1] = c
+        end
+      end
+    end
+    for _, s in ipairs(ctx:cards("shields", p)) do
+      if not seen[s.id] and GD.damaged(s) and not s:flag_on("spared") then
+        seen[s.id] = true
+        shields[#shields + 1] = s
+      end
+    end
+  end
+  return field, shields
+end
+
+--- The `destruction` check (GD 11-3): every Unit and Base whose damage reaches its HP is
+--- destroyed, then every damaged shield, from the top.
+function GD.destruction(ctx)
+  local field, shields = doomed(ctx)
+  destroy_field_cards(ctx, field)
+  for i = #shields, 1, -1 do
+    local s = shields[i]
+    if s.alive then
+      local _, replaced = ctx:track_replacements(function(ctx) return GD.destroy_shield(ctx, s) end)
+      if replaced and s.alive then ctx:set_flag(s, "spared", true) end
+    end
+  end
+end
+
+--- "Destroy" by an effect (GD 5-10-1): a Unit or Base to its owner's trash, a shield through
+--- its 【Burst】 (5-10-3). A card that effects cannot destroy stays (1-3-3). Returns how many
+--- were destroyed.
+function GD.destroy(ctx, cards)
+  local n, field = 0, {}
+  for _, c in ipairs(GD.list(cards)) do
+    if c.alive and not c:has("keywords", "cannot_be_destroyed_by_effects") then
+      if c.zone == "shields" then
+        if GD.destroy_shield(ctx, c) then n = n + 1 end
+      elseif c.zone == "battle_area" or c.zone == "base_section" then
+        field[#field + 1] = c
+      end
+    end
+  end
+  if #field > 0 then
+    local moved = ctx:move(field, "trash", { reason = "destroyed" })
+    for i = 1, #field do
+      if moved[i] then n = n + 1 end
+    end
+  end
+  return n
+end
+
+--- Recovers `n` HP of `c` (GD 5-6): removes up to `n` damage counters; a card without damage
+--- cannot be recovered (5-6-3). Returns whether it recovered.
+function GD.recover(ctx, c, n)
+  if c == nil or not GD.damaged(c) or n <= 0 then return false end
+  local take = math.min(n, c:counter_value("damage"))
+  return ctx:add_counter(c, "damage", -take, "recover") ~= false
+end
