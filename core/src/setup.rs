@@ -27,6 +27,8 @@ pub struct Place {
     pub flags: Vec<String>,
     /// The turn it entered (default: the start turn).
     pub entered_turn: Option<u32>,
+    /// A token (it stops existing when it leaves play), as the `token` operation makes.
+    pub token: bool,
 }
 
 /// Builds a game position by hand.
@@ -135,6 +137,7 @@ impl Builder {
         if let Some(t) = opts.entered_turn {
             self.state.obj_mut(id).entered_turn = t;
         }
+        self.state.obj_mut(id).token = opts.token;
         Ok(id)
     }
 

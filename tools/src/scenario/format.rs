@@ -165,7 +165,7 @@ pub enum CardLine {
     Placed(PlacedCard),
 }
 
-/// `{card: ID, count, orientation, face, attach, counters, flags, entered}`.
+/// `{card: ID, count, orientation, face, attach, counters, flags, entered, token}`.
 #[derive(Clone, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlacedCard {
@@ -193,6 +193,10 @@ pub struct PlacedCard {
     /// When it entered: `earlier` (default) or `this_turn`.
     #[serde(default)]
     pub entered: Option<Entered>,
+    /// A token (it stops existing when it leaves play), as if an effect or the rules had
+    /// made it.
+    #[serde(default)]
+    pub token: bool,
 }
 
 /// `face:`.

@@ -458,6 +458,7 @@ fn placed(
             ));
         }
     }
+    opts.token = m.get("token").and_then(Value::as_bool).unwrap_or(false);
     let attach = m.get("attach").cloned().unwrap_or(Value::Null);
     Ok((card, count, opts, attach))
 }
