@@ -65,6 +65,13 @@ pub struct UnknownName<'a> {
 
 impl fmt::Display for UnknownName<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.declared.is_empty() {
+            return write!(
+                f,
+                "unknown {} '{}' (the game declares none)",
+                self.kind, self.name
+            );
+        }
         write!(
             f,
             "unknown {} '{}' (declared: {})",

@@ -4,6 +4,7 @@ mod cli;
 mod common;
 mod content;
 mod games;
+mod gundam;
 mod hostile;
 mod properties;
 mod reference;

@@ -30,9 +30,17 @@ pub struct Args {
     /// The random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// One agent per seat: random, first or human.
-    #[arg(long, value_delimiter = ',', default_value = "random,random")]
+    /// One agent per seat: random, first or human (default: random for every seat).
+    #[arg(long, value_delimiter = ',')]
     agents: Vec<String>,
+    /// The number of seats (default: one per `--deck`, else the game's fewest players).
+    /// Without `--deck`, the game's deck lists are dealt to the seats in turn.
+    #[arg(long, value_name = "N")]
+    players: Option<u8>,
+    /// The game's format: the same as `--option mode=M` (Gundam: standard, battle-royal,
+    /// team).
+    #[arg(long, value_name = "M")]
+    mode: Option<String>,
     /// Play this many games (1 to 1000000) and print a summary. Game k (from 0) plays seed
     /// seed+k, wrapping past 18446744073709551615 to 0. Exit 1 if a game had a script error
     /// or did not finish.
@@ -243,6 +251,38 @@ fn parse_answer(req: &Request, line: &str) -> Result<Response, String> {
     Ok(r)
 }
 
+/// The arguments that decide the seats and options, as the user gave them (for errors).
+fn seats_given(args: &Args) -> String {
+    let mut parts = Vec::new();
+    if let Some(n) = args.players {
+        parts.push(format!("--players {n}"));
+    }
+    if let Some(m) = &args.mode {
+        parts.push(format!("--mode {m}"));
+    }
+    if !args.options.is_empty() {
+        parts.push("--option".to_string());
+    }
+    if !args.deck.is_empty() {
+        parts.push(format!("{} --deck", args.deck.len()));
+    }
+    if parts.is_empty() {
+        "the seats".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The game's deck lists dealt to `n` seats in turn (seat k gets list k mod their number).
+fn dealt_decks(loaded: &riffle::content::LoadedGame, n: usize) -> anyhow::Result<Vec<DeckList>> {
+    if loaded.decks.is_empty() {
+        bail!("the game has no deck lists; give --deck FILE for each of {n} players");
+    }
+    Ok((0..n)
+        .map(|i| loaded.decks[i % loaded.decks.len()].list.clone())
+        .collect())
+}
+
 /// `--option name=value` arguments as game options: each a name, `=`, a value; a name given
 /// twice is refused. Whether the ruleset declares them is the kernel's check.
 pub(crate) fn parse_options(args: &[String]) -> anyhow::Result<Options> {
@@ -268,8 +308,14 @@ pub(crate) fn parse_options(args: &[String]) -> anyhow::Result<Options> {
     Ok(out)
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let options = parse_options(&args.options)?;
+pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
+    let mut options = parse_options(&args.options)?;
+    if let Some(m) = &args.mode {
+        if options.contains_key("mode") {
+            bail!("--mode {m}: the mode is also given with --option mode=...; give it once");
+        }
+        options.insert("mode".into(), OptionValue::Name(m.clone()));
+    }
     let paths = args.roots.search_paths(None)?;
     let (loaded, engine) = load_engine(&paths, &args.game)?;
     let lang = args
@@ -278,14 +324,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .unwrap_or_else(|| loaded.content.ruleset.manifest.names.printed.clone());
     // "Cinder Flag (rf-red, 51 cards)": the decks the log opens with.
     let mut titles: Vec<String> = Vec::new();
+    let players = &loaded.content.ruleset.manifest.players;
+    if let Some(n) = args.players
+        && (n < players.min || n > players.max)
+    {
+        bail!(
+            "--players {n}: {} is for {} to {} players",
+            args.game,
+            players.min,
+            players.max
+        );
+    }
     let decks: Vec<DeckList> = if args.deck.is_empty() {
-        let decks = default_decks(&loaded)?;
+        let decks = match args.players {
+            Some(n) => dealt_decks(&loaded, n as usize)?,
+            None => default_decks(&loaded)?,
+        };
         titles.extend(
-            loaded
-                .decks
-                .iter()
-                .take(decks.len())
-                .map(|d| deck_title(d, &lang)),
+            (0..decks.len()).map(|i| deck_title(&loaded.decks[i % loaded.decks.len()], &lang)),
         );
         decks
     } else {
@@ -307,7 +363,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             titles.push(deck_title(&d, &lang));
             v.push(d.list);
         }
-        let players = &loaded.content.ruleset.manifest.players;
+        if let Some(n) = args.players
+            && n as usize != v.len()
+        {
+            bail!(
+                "--players {n}: give one --deck per seat ({n}), or leave --deck out (got {})",
+                v.len()
+            );
+        }
         if v.len() < players.min as usize || v.len() > players.max as usize {
             bail!(
                 "--deck: give one deck per seat, {}-{} for {} (got {})",
@@ -320,16 +383,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         v
     };
     // Options first: the deck rules may depend on them, and so do the teams.
+    // What the seats and options came from, to name it in an error; the first line of the
+    // ruleset's message is the reason (a traceback helps no one here).
+    let given = seats_given(&args);
+    let seat_error = |e: String| {
+        let why = e.lines().next().unwrap_or_default();
+        let why = why
+            .split_once("runtime error: ")
+            .map_or(why, |(_, w)| w)
+            .to_string();
+        anyhow::anyhow!("{given}: {why}")
+    };
     engine
         .seats(decks.len() as u8, &options)
-        .map_err(|e| anyhow::anyhow!("--option: {e}"))?;
+        .map_err(|e| seat_error(e.to_string()))?;
     for (i, d) in decks.iter().enumerate() {
         let problems = engine
             .validate_deck_with(d, &options)
-            .map_err(|e| anyhow::anyhow!("--option: {e}"))?;
+            .map_err(|e| seat_error(e.to_string()))?;
         if !problems.is_empty() {
             bail!("deck {} is not legal: {}", i + 1, problems.join("; "));
         }
+    }
+    if args.agents.is_empty() {
+        args.agents = vec!["random".to_string(); decks.len()];
     }
     if args.agents.len() != decks.len() {
         bail!(

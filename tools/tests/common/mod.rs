@@ -13,7 +13,16 @@ pub fn repo() -> PathBuf {
 /// The One Piece content of these search paths and its deck lists; panics with every
 /// diagnostic if it does not load.
 pub fn onepiece_content(roots: &[PathBuf]) -> (riffle_core::Content, Vec<riffle_core::DeckList>) {
-    let loaded = load_game(roots, "onepiece")
+    game_content(roots, "onepiece")
+}
+
+/// A game's content of these search paths and its deck lists; panics with every diagnostic
+/// if it does not load.
+pub fn game_content(
+    roots: &[PathBuf],
+    game: &str,
+) -> (riffle_core::Content, Vec<riffle_core::DeckList>) {
+    let loaded = load_game(roots, game)
         .into_result()
         .unwrap_or_else(|d| {
             let lines: Vec<String> = d.iter().map(|x| x.to_string()).collect();
@@ -47,6 +56,40 @@ pub fn seeded_game(
     };
     play_game(engine, config, &mut agents, check, |_| {})
         .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+}
+
+/// Game `seed` of `n` random agents (seeded from it) with these options, seat k playing the
+/// deck list (seed + k) mod their number, to the end; `check` runs the kernel's invariant
+/// checks after every step.
+pub fn seeded_game_of(
+    engine: &std::rc::Rc<riffle_core::Engine>,
+    decks: &[riffle_core::DeckList],
+    seed: u64,
+    n: usize,
+    options: &riffle_core::Options,
+    check: bool,
+) -> (riffle_core::Game, riffle::play::Played) {
+    use riffle::play::{Agent, RandomAgent, play_game_with};
+    let mut agents: Vec<Box<dyn Agent>> = (0..n as u64)
+        .map(|k| Box::new(RandomAgent(riffle_core::Rng::new(seed * 8 + k))) as Box<dyn Agent>)
+        .collect();
+    let config = riffle_core::GameConfig {
+        seed,
+        decks: (0..n)
+            .map(|k| decks[(seed as usize + k) % decks.len()].clone())
+            .collect(),
+        keep_log: false,
+    };
+    play_game_with(
+        engine,
+        config,
+        options,
+        &riffle_core::MatchContext::default(),
+        &mut agents,
+        check,
+        |_| {},
+    )
+    .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
 }
 
 /// `tools/tests/fixtures/<name>`.
