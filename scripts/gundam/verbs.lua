@@ -122,6 +122,10 @@ end
 local function modify(ctx, cards, spec, duration)
   local list = util.filter(GD.list(cards), function(c) return c.alive end)
   if #list == 0 then return end
+  -- GD 8-2-3, 8-6-1: "during this battle" lasts from the Attack Step to Battle End; outside a
+  -- battle (an End Phase action step) there is no battle for it to last, so nothing happens
+  -- (1-3-2), rather than lasting until some later battle ends.
+  if duration == "battle" and GD.current_battle(ctx) == nil then return end
   ctx:modify(list, spec, lasts(ctx, duration))
 end
 
