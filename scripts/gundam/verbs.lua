@@ -122,6 +122,9 @@ end
 local function modify(ctx, cards, spec, duration)
   local list = util.filter(GD.list(cards), function(c) return c.alive end)
   if #list == 0 then return end
+  -- GD 8-2-3, 8-6-1: "during this battle" runs from a battle's Attack Step to its end; outside
+  -- a battle (an End Phase action step) it has no time to apply (docs/rulings).
+  if duration == "battle" and GD.current_battle(ctx) == nil then return end
   ctx:modify(list, spec, lasts(ctx, duration))
 end
 
