@@ -1,8 +1,7 @@
 -- GX02-004 Bastion Warden
 return card {
-  -- If this unit would be destroyed while it is paired with a Pilot, you may instead return
-  -- that Pilot to its owner's hand and recover all of this unit's HP. (GD 10-1-9: a
-  -- replacement effect; destroyed by damage (11-3) or by an effect (5-10).)
+  -- If this unit would be destroyed while paired, you may instead return that Pilot to its owner's hand and recover all of this unit's HP.
+  -- (GD 10-1-9: destroyed by damage, 11-3, or by an effect, 5-10; the unit stays, not destroyed.)
   replacement { replaces = "move", optional = true,
     match = { card = "self", to = "trash", reason = "destroyed" },
     applies = function(ctx, op) return GD.pilot(ctx.source) ~= nil end,
