@@ -121,8 +121,8 @@ function command(a)
 end
 
 --- 【Burst】 (GD 13-2-5): when this card, as a shield, is destroyed, its owner may resolve it
---- without paying a cost, before it goes to the trash. It is found on the shield (GD.destroy_shield
---- looks for it there, 5-10-3) and resolves in no area (4-1-2).
+--- without paying a cost, before it goes to the trash. It is found while the card is still a
+--- shield (5-10-3: turned face up, checked for 【Burst】) and resolves in no area (4-1-2).
 function burst(a)
   a.kind, a.timing, a.zones = "activated", "burst", { "shields", "limbo" }
   return checked(a)

@@ -1,0 +1,5 @@
+-- GX02-006 Lighthouse Carrier
+return card {
+  -- 【Deploy】 Look at the top 3: you may reveal 1 〔Federation〕 Unit card and add it to your hand; the rest to the bottom.
+  on_deploy { operate = function(ctx) search_top(ctx, 3, F.unit * F.trait("Federation")) end },
+}
