@@ -121,9 +121,10 @@ function command(a)
 end
 
 --- 【Burst】 (GD 13-2-5): when this card, as a shield, is destroyed, its owner may resolve it
---- without paying a cost, before it goes to the trash.
+--- without paying a cost, before it goes to the trash. It is found while the card is a shield
+--- and resolves in no area (4-1-2), as a Command's is found in the hand.
 function burst(a)
-  a.kind, a.timing, a.zones = "activated", "burst", { "limbo" }
+  a.kind, a.timing, a.zones = "activated", "burst", { "shields", "limbo" }
   return checked(a)
 end
 
