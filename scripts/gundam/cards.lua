@@ -121,9 +121,10 @@ function command(a)
 end
 
 --- 【Burst】 (GD 13-2-5): when this card, as a shield, is destroyed, its owner may resolve it
---- without paying a cost, before it goes to the trash.
+--- without paying a cost, before it goes to the trash. It is found on the shield (GD.destroy_shield
+--- looks for it there, 5-10-3) and resolves in no area (4-1-2).
 function burst(a)
-  a.kind, a.timing, a.zones = "activated", "burst", { "limbo" }
+  a.kind, a.timing, a.zones = "activated", "burst", { "shields", "limbo" }
   return checked(a)
 end
 
