@@ -237,7 +237,7 @@ impl Game {
     /// What `viewer` may see. Card names are the printed ones (`names.printed` of the
     /// ruleset); [`Game::view_in`] gives them in another language.
     pub fn view(&self, viewer: PlayerId) -> PlayerView {
-        self.view_with(viewer, None)
+        self.view_with(viewer, None, true)
     }
 
     /// What `viewer` may see, with names for people in the language `lang` (a tag: `en`,
@@ -246,10 +246,12 @@ impl Game {
     /// name. Only the view changes: the request as logged (and hashed) keeps the printed
     /// names, so the language a client reads in never changes the game.
     pub fn view_in(&self, viewer: PlayerId, lang: &str) -> PlayerView {
-        self.view_with(viewer, Some(lang))
+        self.view_with(viewer, Some(lang), true)
     }
 
-    fn view_with(&self, viewer: PlayerId, lang: Option<&str>) -> PlayerView {
+    /// What `viewer` may see; without `values`, cards carry no characteristics (what the
+    /// invariant checks need: who sees which card, at a fraction of the cost).
+    fn view_with(&self, viewer: PlayerId, lang: Option<&str>, values: bool) -> PlayerView {
         self.enter();
         let st = self.state.borrow();
         let db = &self.engine.db;
@@ -259,7 +261,7 @@ impl Game {
             let cards = z
                 .cards
                 .iter()
-                .map(|id| self.card_view(&st, *id, Some(viewer), lang))
+                .map(|id| self.card_view(&st, *id, Some(viewer), lang, values))
                 .collect();
             zones.push(ZoneView {
                 name: decl.name.clone(),
@@ -340,7 +342,7 @@ impl Game {
             st.zone(z)
                 .cards
                 .iter()
-                .map(|id| self.card_view(&st, *id, None, None))
+                .map(|id| self.card_view(&st, *id, None, None, true))
                 .collect(),
         )
     }
@@ -374,20 +376,21 @@ impl Game {
     }
 
     /// The card view of `id` for `viewer` (None: sees everything), names in `lang` (None:
-    /// the printed names).
+    /// the printed names), its characteristics computed when `values`.
     fn card_view(
         &self,
         st: &State,
         id: ObjId,
         viewer: Option<PlayerId>,
         lang: Option<&str>,
+        with_values: bool,
     ) -> CardView {
         let db = &self.engine.db;
         let o = st.obj(id);
         let attachments = o
             .attachments
             .iter()
-            .map(|a| self.card_view(st, *a, viewer, lang))
+            .map(|a| self.card_view(st, *a, viewer, lang, with_values))
             .collect();
         if viewer.is_some_and(|v| !visible(&self.engine.db, st, id, v)) {
             return CardView {
@@ -408,10 +411,12 @@ impl Game {
         let mut values = BTreeMap::new();
         let mut sets = BTreeMap::new();
         let lua = &self.engine.lua;
-        for (ci, c) in db.rules.chars.iter().enumerate() {
+        for (ci, c) in db.rules.chars.iter().enumerate().filter(|_| with_values) {
             if db.rules.is_int(ci) {
-                if card.ints[ci].is_some()
-                    && let Ok(v) = characteristics::int_value(lua, db, st, id, ci)
+                // A printed number, or one an effect gave a card that prints none (a gained
+                // 〈Repair 1〉 on a unit without Repair).
+                if let Ok(v) = characteristics::int_value(lua, db, st, id, ci)
+                    && (card.ints[ci].is_some() || v != 0)
                 {
                     values.insert(c.decl.name.clone(), v);
                 }
@@ -548,7 +553,7 @@ impl Game {
         }
         drop(st);
         for viewer in 0..self.players() {
-            let v = self.view(viewer);
+            let v = self.view_with(viewer, None, false);
             let st = self.state.borrow();
             for zv in &v.zones {
                 let decl = db

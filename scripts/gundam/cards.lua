@@ -120,11 +120,14 @@ function command(a)
   return checked(a)
 end
 
---- 【Burst】 (GD 13-2-5): when this card, as a shield, is destroyed, its owner may resolve it
---- without paying a cost, before it goes to the trash. It is found while the card is still a
---- shield (5-10-3: turned face up, checked for 【Burst】) and resolves in no area (4-1-2).
+--- 【Burst】 (GD 13-2-5): when this card, as a shield, is destroyed and turned face up, its
+--- owner may resolve this without paying a cost, before the card goes to the trash
+--- (13-2-5-1/3). It triggers on the `shield_destroyed` event while the card waits in no area
+--- (4-1-2), and resolves before any other waiting effect (10-1-6-8: priority class `burst`).
+--- It is found while the card is still a shield (5-10-3: GD.destroy_shield checks for it).
 function burst(a)
-  a.kind, a.timing, a.zones = "activated", "burst", { "shields", "limbo" }
+  a.kind, a.on, a.zones = "triggered", "shield_destroyed", { "shields", "limbo" }
+  a.match, a.priority, a.burst = { card = "self" }, "burst", true
   return checked(a)
 end
 
@@ -171,7 +174,19 @@ function gains_value(k, n) return { char = k, op = "add", value = n } end
 --- "Instead of A, do B" (GD 10-1-9-1): `replaces` an operation kind (move, counter...), tested
 --- by `match` and `applies(ctx, op)`; `replace(ctx, op)` returns what happens instead (nil:
 --- nothing). Concession is never replaced (1-2-5: it is not an operation).
+--- With `once_per_turn = true` it replaces at most once per turn for its card (13-2-13).
 function replacement(a)
   a.kind, a.zones = "replacement", a.zones or FIELD
+  if a.once_per_turn then
+    local applies, replace = a.applies, a.replace
+    a.applies = function(ctx, op)
+      if ctx:uses(ctx.source, "replacement") > 0 then return false end
+      return applies == nil or applies(ctx, op)
+    end
+    a.replace = function(ctx, op)
+      ctx:use(ctx.source, "replacement")
+      return replace(ctx, op)
+    end
+  end
   return checked(a)
 end

@@ -32,6 +32,7 @@ end
 function GD.activate(ctx, ab, args)
   local def, src = ab.def, ab.source
   args = args or {}
+  if def.burst then return GD.resolve_burst(ctx, ab) end                -- GD 13-2-5 (rules.lua)
   if not GD.can_activate(ctx, ab) then return false end                 -- GD 10-2-1, 10-2-3
   if def.optional and not ctx:yes_no(ctx.player, "activate") then return false end -- GD 10-1-3
   if def.once_per_turn and src then ctx:use(src, ab.key) end            -- GD 13-2-13

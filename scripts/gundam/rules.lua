@@ -5,27 +5,45 @@ GD = GD or {}
 
 --- The 【Burst】 ability of card `c` (GD 13-2-5), or nil.
 function GD.burst_ability(ctx, c)
-  return ctx:abilities({ card = c, timing = "burst" })[1]
+  for _, ab in ipairs(ctx:abilities({ card = c, kind = "triggered" })) do
+    if ab.def.burst then return ab end
+  end
+  return nil
 end
 
---- Destroys shield `s` (GD 5-10-3): it is turned face up; if it has a 【Burst】, its owner may
---- use it, without paying its cost, while the card is in no area (4-1-2, 13-2-5-1/3); then it
---- goes to its owner's trash unless its effect moved it (13-2-5-3). Burst first, before other
---- waiting effects (10-1-6-8): it resolves now. Returns whether it left the shields.
+--- Destroys shield `s` (GD 5-10-3): it is turned face up and checked for 【Burst】. Without
+--- one it goes to its owner's trash. With one it waits in no area (4-1-2) and the
+--- `shield_destroyed` event triggers its 【Burst】, which resolves before any other waiting
+--- effect (10-1-6-8: the `burst` class of game.yaml) and outside rule processing, so rule
+--- processing runs after each of its operations (11-1-2); GD.activate then puts the card in
+--- the trash unless its effect moved it (13-2-5-3). Returns whether it left the shields.
 function GD.destroy_shield(ctx, s)
   local p = s.owner
-  local ab = GD.burst_ability(ctx, s)
-  if ab == nil then
+  if GD.burst_ability(ctx, s) == nil then
     return ctx:move(s, "trash", { player = p, reason = "destroyed", face = "up" })[1] ~= nil
   end
   local l = ctx:move(s, "limbo", { player = p, reason = "destroyed", face = "up" })[1]
   if l == nil then return false end
-  if ctx:yes_no(p, "burst") then                                          -- GD 13-2-5-2
-    ctx:emit("burst", { card = l, player = p })
-    GD.activate(ctx:with({ source = l, player = p }), { source = l, def = ab.def, key = ab.key }, {})
-  end
-  if l.alive then ctx:move(l, "trash", { player = p, reason = "destroyed" }) end
+  ctx:emit("shield_destroyed", { card = l, player = p })
   return true
+end
+
+--- Resolves the 【Burst】 `ab` of a destroyed shield waiting in no area (GD 13-2-5): its
+--- owner may use it without paying its cost (13-2-5-1/2); then the card goes to its owner's
+--- trash unless the effect moved it (13-2-5-3). Returns whether it was used.
+function GD.resolve_burst(ctx, ab)
+  local c, def = ab.source, ab.def
+  local used = false
+  if c.alive and c.zone == "limbo" then
+    local may = ctx:guard(c, function() return def.condition == nil or def.condition(ctx) end) == true
+    if may and ctx:yes_no(c.owner, "burst") then                          -- GD 13-2-5-2
+      used = true
+      ctx:emit("burst", { card = c, player = c.owner })
+      if def.operate then def.operate(ctx, {}) end
+    end
+  end
+  if c.alive and c.zone == "limbo" then ctx:move(c, "trash", { player = c.owner, reason = "destroyed" }) end
+  return used
 end
 
 --- Destroys Units and Bases (GD 5-10-1): to their owners' trash, together (one batch of

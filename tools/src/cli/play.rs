@@ -251,8 +251,9 @@ fn parse_answer(req: &Request, line: &str) -> Result<Response, String> {
     Ok(r)
 }
 
-/// The arguments that decide the seats and options, as the user gave them (for errors).
-fn seats_given(args: &Args) -> String {
+/// The arguments that decide the seats and options, as the user gave them (for errors), or
+/// the number of seats when none was given.
+fn seats_given(args: &Args, seats: usize) -> String {
     let mut parts = Vec::new();
     if let Some(n) = args.players {
         parts.push(format!("--players {n}"));
@@ -263,11 +264,8 @@ fn seats_given(args: &Args) -> String {
     if !args.options.is_empty() {
         parts.push("--option".to_string());
     }
-    if !args.deck.is_empty() {
-        parts.push(format!("{} --deck", args.deck.len()));
-    }
     if parts.is_empty() {
-        "the seats".to_string()
+        format!("{seats} seats")
     } else {
         parts.join(", ")
     }
@@ -385,7 +383,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     // Options first: the deck rules may depend on them, and so do the teams.
     // What the seats and options came from, to name it in an error; the first line of the
     // ruleset's message is the reason (a traceback helps no one here).
-    let given = seats_given(&args);
+    let given = seats_given(&args, decks.len());
     let seat_error = |e: String| {
         let why = e.lines().next().unwrap_or_default();
         let why = why

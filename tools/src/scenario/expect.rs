@@ -677,8 +677,12 @@ pub fn deck(errors: &[String], exp: Option<&Value>) -> Vec<String> {
     f
 }
 
-fn val_matches(v: &Val, w: &Value) -> bool {
+/// Whether a ruleset data value of an event matches an expected value: a card by its id, a
+/// player by seat (from 1), text, numbers and yes/no as themselves. (A card hidden from the
+/// player whose log it is was left out of the data: `events_for`.)
+fn val_matches(game: &Game, v: &Val, w: &Value) -> bool {
     match (v, w) {
+        (Val::Card(c), Value::String(x)) => game.card_id(c.card) == *x,
         (Val::Str(s), Value::String(x)) => s == x,
         (Val::Int(i), Value::Number(n)) => Some(*i) == n.as_i64(),
         (Val::Bool(b), Value::Bool(x)) => b == x,
@@ -731,6 +735,9 @@ fn event_matches(game: &Game, e: &Event, w: &Value) -> bool {
                     == v.as_u64()
             }
             // Anything else: a ruleset data field of the event (`message` of a log entry...).
-            other => e.data.iter().any(|(k, x)| k == other && val_matches(x, v)),
+            other => e
+                .data
+                .iter()
+                .any(|(k, x)| k == other && val_matches(game, x, v)),
         })
 }

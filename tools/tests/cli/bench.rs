@@ -169,7 +169,7 @@ fn usage_errors_exit_2() {
     let err = text(&out.stderr);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("--game nosuchgame: no such game here (games: onepiece"),
+        err.contains("--game nosuchgame: no such game here (games: gundam, onepiece"),
         "{err}"
     );
     for args in [

@@ -22,12 +22,10 @@ pub fn game_content(
     roots: &[PathBuf],
     game: &str,
 ) -> (riffle_core::Content, Vec<riffle_core::DeckList>) {
-    let loaded = load_game(roots, game)
-        .into_result()
-        .unwrap_or_else(|d| {
-            let lines: Vec<String> = d.iter().map(|x| x.to_string()).collect();
-            panic!("{}", lines.join("\n"))
-        });
+    let loaded = load_game(roots, game).into_result().unwrap_or_else(|d| {
+        let lines: Vec<String> = d.iter().map(|x| x.to_string()).collect();
+        panic!("{}", lines.join("\n"))
+    });
     let decks = loaded.decks.iter().map(|d| d.list.clone()).collect();
     (loaded.content, decks)
 }
@@ -68,6 +66,7 @@ pub fn seeded_game_of(
     n: usize,
     options: &riffle_core::Options,
     check: bool,
+    keep_log: bool,
 ) -> (riffle_core::Game, riffle::play::Played) {
     use riffle::play::{Agent, RandomAgent, play_game_with};
     let mut agents: Vec<Box<dyn Agent>> = (0..n as u64)
@@ -78,7 +77,7 @@ pub fn seeded_game_of(
         decks: (0..n)
             .map(|k| decks[(seed as usize + k) % decks.len()].clone())
             .collect(),
-        keep_log: false,
+        keep_log,
     };
     play_game_with(
         engine,

@@ -24,9 +24,11 @@ fn three_hundred(n: usize, m: &str) {
     let opts = mode(m);
     let mut wins = vec![0u32; n];
     for seed in 0..300 {
-        let (_, p) = seeded_game_of(&engine, &decks, seed, n, &opts, true);
+        let (_, p) = seeded_game_of(&engine, &decks, seed, n, &opts, true, false);
         assert!(p.errors.is_empty(), "{m}, seed {seed}: {:?}", p.errors);
-        let r = p.result.unwrap_or_else(|| panic!("{m}, seed {seed}: unfinished ({:?})", p.stopped));
+        let r = p
+            .result
+            .unwrap_or_else(|| panic!("{m}, seed {seed}: unfinished ({:?})", p.stopped));
         for w in r.winners {
             wins[w as usize] += 1;
         }
@@ -62,9 +64,18 @@ fn three_hundred_team_battle_games_keep_the_invariants() {
 #[test]
 fn same_seed_same_log_hash_in_every_format() {
     let (engine, decks) = gundam();
-    for (n, m) in [(2, "standard"), (4, "battle-royal"), (3, "battle-royal"), (4, "team")] {
+    for (n, m) in [
+        (2, "standard"),
+        (4, "battle-royal"),
+        (3, "battle-royal"),
+        (4, "team"),
+    ] {
         let opts = mode(m);
-        let hash = |seed| seeded_game_of(&engine, &decks, seed, n, &opts, false).1.hash;
+        let hash = |seed| {
+            seeded_game_of(&engine, &decks, seed, n, &opts, false, false)
+                .1
+                .hash
+        };
         assert_eq!(hash(17), hash(17), "{m}");
         assert_ne!(hash(1), hash(2), "{m}");
     }

@@ -11,7 +11,7 @@ use riffle::reference::{games_with_rulesets, manifest_of, stale_references};
 use riffle::scenario::{File, discover};
 use riffle_core::{Engine, Game, GameConfig, Response};
 
-use crate::common::{Fixture, onepiece_content, repo, seeded_game};
+use crate::common::{Fixture, game_content, repo, seeded_game, seeded_game_of};
 
 #[test]
 fn references_are_fresh() {
@@ -71,28 +71,55 @@ fn seeded_games(engine: &std::rc::Rc<Engine>, decks: &[riffle_core::DeckList]) -
         .collect()
 }
 
-#[test]
-fn the_one_piece_ruleset_declares_every_prompt_option_and_event_its_games_use() {
+/// What `game`'s scenarios and `games` use, against what its `game.yaml` declares.
+fn declared_and_used(
+    game: &str,
+    games: impl FnOnce(&std::rc::Rc<Engine>, &[riffle_core::DeckList]) -> Vec<Game>,
+) {
     let root = repo();
-    let (content, decks) = onepiece_content(std::slice::from_ref(&root));
+    let (content, decks) = game_content(std::slice::from_ref(&root), game);
     let manifest = content.ruleset.manifest.clone();
     let engine = Engine::new(&content).unwrap_or_else(|e| panic!("{e:?}"));
     let mut usage = Usage::new();
-    let files: Vec<PathBuf> = discover(&root, "onepiece");
+    let files: Vec<PathBuf> = discover(&root, game);
     assert!(files.len() > 100, "{} scenario files", files.len());
     for path in &files {
         let file = File::read(path).unwrap_or_else(|e| panic!("{e:?}"));
         file.run_observed(&engine, None, &mut |g| usage.observe(g));
     }
-    for g in seeded_games(&engine, &decks) {
+    for g in games(&engine, &decks) {
         usage.observe(&g);
     }
     let problems = usage.problems(&manifest);
     assert!(
         problems.is_empty(),
-        "scripts/onepiece/game.yaml and what its scenarios and games do differ:\n{}",
+        "scripts/{game}/game.yaml and what its scenarios and games do differ:\n{}",
         problems.join("\n")
     );
+}
+
+#[test]
+fn the_one_piece_ruleset_declares_every_prompt_option_and_event_its_games_use() {
+    declared_and_used("onepiece", seeded_games);
+}
+
+#[test]
+fn the_gundam_ruleset_declares_every_prompt_option_and_event_its_games_use() {
+    // Ten seeded games of each format, their logs kept.
+    declared_and_used("gundam", |engine, decks| {
+        let mut out = Vec::new();
+        for (n, m) in [(2, "standard"), (4, "battle-royal"), (4, "team")] {
+            let opts: riffle_core::Options = [(
+                "mode".to_string(),
+                riffle_core::OptionValue::Name(m.to_string()),
+            )]
+            .into();
+            for seed in 1..=10u64 {
+                out.push(seeded_game_of(engine, decks, seed, n, &opts, false, true).0);
+            }
+        }
+        out
+    });
 }
 
 /// The mini game with declared prompts and a documented event, and rules that ask an

@@ -1,9 +1,10 @@
 //! Rule citations and the kernel's neutrality.
 //!
-//! - Every rule number cited as `OP n-n...` in the One Piece ruleset's Lua, its rules
-//!   scenarios, the cards' scenarios and the rulings must exist in the rules digest
-//!   (`../shared/rules/onepiece.md` from the repository root; the check is skipped, with a
-//!   message, where the digest is absent).
+//! - Every rule number cited as `OP n-n...` (One Piece) or `GD n-n...` (Gundam) in a
+//!   ruleset's Lua and game.yaml, its rules scenarios, the cards' scripts and scenarios and
+//!   the rulings must exist in that game's rules digest (`../shared/rules/<digest>.md` from
+//!   the repository root; the check is skipped, with a message, where the digest is absent).
+//! - Every sample card of each game is named by some scenario.
 //! - `core/` (the kernel) contains no game words outside comments.
 
 use std::collections::BTreeSet;
@@ -80,78 +81,131 @@ fn digest_numbers(text: &str) -> BTreeSet<String> {
     out
 }
 
-/// Every `OP n-n...` citation of a text, with its line number.
-fn citations(text: &str) -> Vec<(usize, String)> {
+/// A game whose rules are cited: its folder name, the prefix of its citations, its digest
+/// (`../shared/rules/<digest>`), the originals the digest was made from
+/// (`../shared/seeds/<file>`: a rule the digest leaves out is still a rule), and two
+/// numbers the digest must hold.
+struct Cited {
+    game: &'static str,
+    prefix: &'static str,
+    digest: &'static str,
+    originals: &'static [&'static str],
+    known: [&'static str; 2],
+}
+
+const GAMES: &[Cited] = &[
+    Cited {
+        game: "onepiece",
+        prefix: "OP ",
+        digest: "onepiece.md",
+        originals: &["004_12ef83d60c54d1f0.txt"],
+        known: ["7-1-4-1-1-3", "1-3-6-2"],
+    },
+    Cited {
+        game: "gundam",
+        prefix: "GD ",
+        digest: "gundam.md",
+        originals: &["001_df41c8995f0efc8d.txt"],
+        known: ["8-5-2-4-2", "13-1-2-5"],
+    },
+];
+
+/// Every citation of a text with this prefix (`OP `, `GD `), with its line number.
+fn citations_of(text: &str, prefix: &str) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     for (ln, line) in text.lines().enumerate() {
         let s = line.as_bytes();
         let mut from = 0;
-        while let Some(k) = line[from..].find("OP ") {
+        while let Some(k) = line[from..].find(prefix) {
             let at = from + k;
             let before_ok = at == 0 || !s[at - 1].is_ascii_alphanumeric();
-            if before_ok && let Some((n, next)) = number_at(s, at + 3) {
+            if before_ok && let Some((n, next)) = number_at(s, at + prefix.len()) {
                 out.push((ln + 1, n));
                 from = next;
             } else {
-                from = at + 3;
+                from = at + prefix.len();
             }
         }
     }
     out
 }
 
-fn cited_files(root: &Path) -> Vec<PathBuf> {
+/// Every `OP n-n...` citation of a text, with its line number.
+fn citations(text: &str) -> Vec<(usize, String)> {
+    citations_of(text, "OP ")
+}
+
+fn cited_files(root: &Path, game: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    files(&root.join("scripts/onepiece"), &[".lua"], &mut out);
+    let rules = root.join("scripts").join(game);
+    files(&rules, &[".lua"], &mut out);
     let mut tests = Vec::new();
-    files(&root.join("scripts/onepiece/tests"), &[".yaml"], &mut tests);
+    files(&rules.join("tests"), &[".yaml"], &mut tests);
     out.extend(tests);
-    files(&root.join("cardsets/onepiece"), &[".test.yaml"], &mut out);
-    out.push(root.join("docs/rulings/onepiece.md"));
+    out.push(rules.join("game.yaml"));
+    files(
+        &root.join("cardsets").join(game),
+        &[".test.yaml", ".lua"],
+        &mut out,
+    );
+    out.push(root.join(format!("docs/rulings/{game}.md")));
     out
 }
 
 #[test]
 fn rule_citations_exist_in_the_digest() {
     let root = repo();
-    let digest = root.join("../shared/rules/onepiece.md");
-    let Ok(text) = std::fs::read_to_string(&digest) else {
-        eprintln!(
-            "skipped: the One Piece rules digest {} is not here, so rule citations were not checked",
-            digest.display()
+    for g in GAMES {
+        let digest = root.join("../shared/rules").join(g.digest);
+        let Ok(text) = std::fs::read_to_string(&digest) else {
+            eprintln!(
+                "skipped: the {} rules digest {} is not here, so its rule citations were not checked",
+                g.game,
+                digest.display()
+            );
+            continue;
+        };
+        let mut known = digest_numbers(&text);
+        assert!(
+            g.known.iter().all(|n| known.contains(*n)),
+            "{}: the digest's numbers were not read",
+            g.game
         );
-        return;
-    };
-    let known = digest_numbers(&text);
-    assert!(
-        known.contains("7-1-4-1-1-3") && known.contains("1-3-6-2"),
-        "the digest's numbers were not read"
-    );
-    let mut bad = Vec::new();
-    let mut count = 0;
-    for f in cited_files(&root) {
-        let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        for (line, n) in citations(&text) {
-            count += 1;
-            if !known.contains(&n) {
-                let rel = f.strip_prefix(&root).unwrap_or(&f);
-                bad.push(format!(
-                    "{}:{line}: OP {n} is not a rule of the digest",
-                    rel.display()
-                ));
+        for o in g.originals {
+            if let Ok(text) = std::fs::read_to_string(root.join("../shared/seeds").join(o)) {
+                known.extend(digest_numbers(&text));
             }
         }
+        let mut bad = Vec::new();
+        let mut count = 0;
+        for f in cited_files(&root, g.game) {
+            let text =
+                std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            for (line, n) in citations_of(&text, g.prefix) {
+                count += 1;
+                if !known.contains(&n) {
+                    let rel = f.strip_prefix(&root).unwrap_or(&f);
+                    bad.push(format!(
+                        "{}:{line}: {}{n} is not a rule of the digest",
+                        rel.display(),
+                        g.prefix
+                    ));
+                }
+            }
+        }
+        assert!(
+            count > 100,
+            "{}: only {count} citations found: is the search wrong?",
+            g.game
+        );
+        assert!(
+            bad.is_empty(),
+            "{}: {} unknown rule numbers:\n{}",
+            g.game,
+            bad.len(),
+            bad.join("\n")
+        );
     }
-    assert!(
-        count > 100,
-        "only {count} citations found: is the search wrong?"
-    );
-    assert!(
-        bad.is_empty(),
-        "{} unknown rule numbers:\n{}",
-        bad.len(),
-        bad.join("\n")
-    );
 }
 
 #[test]
@@ -316,8 +370,9 @@ fn comment_stripping() {
     assert!(code.contains("\"--\""));
 }
 
-/// Issue #2 asks for at least one scenario per sample card: every card of every One Piece set
-/// is named in the `cards:` list of some scenario (its own `.test.yaml` or a rules scenario).
+/// Issue #2 asks for at least one scenario per sample card, issue #9 the same for Gundam:
+/// every card of every set of each game is named in the `cards:` list of some scenario (its
+/// own `.test.yaml` or a rules scenario).
 #[test]
 fn every_sample_card_has_a_scenario() {
     let root = repo();
@@ -327,32 +382,43 @@ fn every_sample_card_has_a_scenario() {
             .unwrap_or_else(|_| panic!("{}: YAML", p.display()))
             .value
     };
-    let mut ids = BTreeSet::new();
-    let mut yamls = Vec::new();
-    files(&root.join("cardsets/onepiece"), &[".yaml"], &mut yamls);
-    for p in yamls.iter().filter(|p| {
-        let name = p.file_name().unwrap().to_string_lossy();
-        !name.ends_with(".test.yaml")
-            && name != "set.yaml"
-            && !p.to_string_lossy().contains("/decks/")
-    }) {
-        if let Some(id) = parse(p).get("id").and_then(|v| v.as_str()) {
-            ids.insert(id.to_string());
-        }
-    }
-    assert!(ids.len() >= 80, "{} sample cards", ids.len());
-    let mut covered = BTreeSet::new();
-    let mut tests = Vec::new();
-    files(&root.join("cardsets/onepiece"), &[".test.yaml"], &mut tests);
-    files(&root.join("scripts/onepiece"), &[".test.yaml"], &mut tests);
-    for p in &tests {
-        let v = parse(p);
-        for s in v["scenarios"].as_array().into_iter().flatten() {
-            for c in s["cards"].as_array().into_iter().flatten() {
-                covered.insert(c.as_str().unwrap_or_default().to_string());
+    for g in GAMES {
+        let sets = root.join("cardsets").join(g.game);
+        let mut ids = BTreeSet::new();
+        let mut yamls = Vec::new();
+        files(&sets, &[".yaml"], &mut yamls);
+        for p in yamls.iter().filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            !name.ends_with(".test.yaml")
+                && name != "set.yaml"
+                && !p.to_string_lossy().contains("/decks/")
+        }) {
+            if let Some(id) = parse(p).get("id").and_then(|v| v.as_str()) {
+                ids.insert(id.to_string());
             }
         }
+        assert!(ids.len() >= 80, "{}: {} sample cards", g.game, ids.len());
+        let mut covered = BTreeSet::new();
+        let mut tests = Vec::new();
+        files(&sets, &[".test.yaml"], &mut tests);
+        files(
+            &root.join("scripts").join(g.game),
+            &[".test.yaml"],
+            &mut tests,
+        );
+        for p in &tests {
+            let v = parse(p);
+            for s in v["scenarios"].as_array().into_iter().flatten() {
+                for c in s["cards"].as_array().into_iter().flatten() {
+                    covered.insert(c.as_str().unwrap_or_default().to_string());
+                }
+            }
+        }
+        let missing: Vec<_> = ids.difference(&covered).collect();
+        assert!(
+            missing.is_empty(),
+            "{}: cards with no scenario: {missing:?}",
+            g.game
+        );
     }
-    let missing: Vec<_> = ids.difference(&covered).collect();
-    assert!(missing.is_empty(), "cards with no scenario: {missing:?}");
 }
