@@ -648,7 +648,8 @@ pub struct LogDecl {
     pub counts: Vec<String>,
     /// Integer characteristics shown beside a card's name, each for cards in the zones
     /// listed (`power: [board]`, `cost: [hand]`); a change of one on a card
-    /// that stays in such a zone is reported ("Nami power 5000 -> 7000").
+    /// that stays in such a zone is reported ("Nami power 5000 -> 7000"). A counter may be
+    /// listed too (`damage: [battle_area]`): shown while the card has some.
     #[serde(default)]
     pub values: BTreeMap<String, Vec<String>>,
 }
@@ -1074,6 +1075,10 @@ pub struct WindowDecl {
     /// The prompt of the window's requests.
     #[serde(default)]
     pub prompt: Option<String>,
+    /// A player whose only options are passes passes without being asked (an action step
+    /// where they have nothing to play). Default: they are asked.
+    #[serde(default)]
+    pub auto_pass: bool,
 }
 
 /// A declared window's `players`.

@@ -1055,6 +1055,8 @@ pub struct WindowFns {
     pub kinds: Vec<usize>,
     /// The requests' prompt.
     pub prompt: String,
+    /// A player with nothing but passes to choose is not asked.
+    pub auto_pass: bool,
 }
 
 /// An action kind the kernel lists itself (`game.yaml` `actions`), resolved.

@@ -425,6 +425,7 @@ fn procedure_fns(
                             actions,
                             kinds,
                             prompt: w.prompt.clone().unwrap_or_else(|| s.name.clone()),
+                            auto_pass: w.auto_pass,
                         })),
                         _ => None,
                     }

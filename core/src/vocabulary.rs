@@ -339,9 +339,9 @@ pub(crate) fn check_log(m: &RulesetManifest) -> Vec<String> {
             .characteristics
             .iter()
             .any(|c| &c.name == ch && c.kind == crate::content::CharKind::Int);
-        if !int {
+        if !int && !m.counters.contains(ch) {
             errors.push(format!(
-                "log.values: '{ch}' is not an integer characteristic of the game"
+                "log.values: '{ch}' is neither an integer characteristic nor a counter of the game"
             ));
         }
         for z in zones {

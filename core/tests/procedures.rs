@@ -1065,3 +1065,72 @@ fn a_phase_runs_a_declared_procedure_or_a_script_never_both() {
         "{e}"
     );
 }
+
+/// Duel with a window whose second player can only pass.
+fn quiet_manifest(auto_pass: bool) -> String {
+    MANIFEST.replace(
+        r#""procedures": ["#,
+        &format!(
+            r#""procedures": [
+    {{"name": "hush", "steps": [
+      {{"name": "talk", "window": {{"players": "everyone", "model": "alternating", "actions": "hush_actions", "prompt": "hush", "auto_pass": {auto_pass}}}}}
+    ]}},"#
+        ),
+    )
+}
+
+const HUSH_LUA: &str = r#"
+-- Only player 1 may speak (twice at most); anyone may pass.
+function hush_actions(ctx, p, d)
+  local out = {}
+  if p == 1 and (d.spoken or 0) < 2 then
+    out[#out + 1] = { label = "speak", run = function(ctx, o, d)
+      d.spoken = (d.spoken or 0) + 1
+      ctx:emit("boosted", { player = p, key = "speak" })
+    end }
+  end
+  out[#out + 1] = { label = "pass", pass = true }
+  return out
+end
+local listed = main_actions
+function main_actions(ctx)
+  local out = listed(ctx)
+  table.insert(out, 1, { label = "hush", procedure = "hush" })
+  return out
+end
+"#;
+
+#[test]
+fn a_window_may_pass_for_a_player_who_can_only_pass() {
+    let run = |auto_pass: bool| {
+        let mut c = content(&quiet_manifest(auto_pass));
+        c.ruleset.scripts.push(Source {
+            name: "hush.lua".into(),
+            text: HUSH_LUA.into(),
+        });
+        let e = engine_of(&c);
+        let mut g = new_game(&e, 7, vec![deck(&[("cub", 4)]), deck(&[("cub", 4)])]);
+        let mut asked_seats = Vec::new();
+        pick(&mut g, "hush");
+        while asked(&g).0 == "hush" {
+            let (_, p, labels) = asked(&g);
+            asked_seats.push(p);
+            let answer = if labels.iter().any(|l| l == "speak") {
+                "speak"
+            } else {
+                "pass"
+            };
+            pick(&mut g, answer);
+        }
+        (asked_seats, story(&g))
+    };
+    // Asked every time: P1 speaks, P2 passes, P1 speaks, P2 passes, P1 passes: closed.
+    let (seats, said) = run(false);
+    assert_eq!(seats, [0, 1, 0, 1, 0]);
+    assert_eq!(said, ["boosted:speak@1", "boosted:speak@1"]);
+    // With auto_pass, P2 (who can only pass) is never asked, nor is P1 once silenced; the
+    // window still closes after everyone passed in a row, with the same outcome.
+    let (seats, said) = run(true);
+    assert_eq!(seats, [0, 0]);
+    assert_eq!(said, ["boosted:speak@1", "boosted:speak@1"]);
+}

@@ -27,8 +27,8 @@ pub struct Narrator {
 /// What `game.yaml` `log` watches, at one moment.
 #[derive(Default)]
 struct Watched {
-    /// Card count per (zone, owner).
-    counts: BTreeMap<(String, Option<PlayerId>), usize>,
+    /// Card count per (zone, whose: `P2 `, `team 1 (P1+P3) `).
+    counts: BTreeMap<(String, String), usize>,
     /// Per card in a watched zone: its label and watched values.
     values: BTreeMap<ObjId, (String, Vec<(String, i64)>)>,
 }
@@ -257,9 +257,10 @@ impl Narrator {
     fn watch(&self, game: &Game) -> Watched {
         let log = &game.engine().manifest().log;
         let mut w = Watched::default();
-        for z in self.view(game).zones {
+        let view = self.view(game);
+        for z in &view.zones {
             if log.counts.contains(&z.name) {
-                w.counts.insert((z.name.clone(), z.owner), z.count);
+                w.counts.insert((z.name.clone(), whose(&view, z)), z.count);
             }
             for c in &z.cards {
                 let (Some(id), Some(label)) = (c.id, &c.label) else {
@@ -294,7 +295,15 @@ fn shown_values(game: &Game, zone: &str, c: &riffle_core::CardView) -> Vec<(Stri
         .values
         .iter()
         .filter(|(_, zones)| zones.iter().any(|z| z == zone))
-        .filter_map(|(ch, _)| c.values.get(ch).map(|v| (ch.clone(), *v)))
+        .filter_map(|(ch, _)| match c.values.get(ch) {
+            Some(v) => Some((ch.clone(), *v)),
+            // A counter: shown while the card has some.
+            None => c
+                .counters
+                .get(ch)
+                .filter(|n| **n != 0)
+                .map(|n| (ch.clone(), *n)),
+        })
         .collect()
 }
 
@@ -302,14 +311,13 @@ fn shown_values(game: &Game, zone: &str, c: &riffle_core::CardView) -> Vec<(Stri
 /// card that stayed where it was.
 fn changes(before: &Watched, now: &Watched) -> Vec<String> {
     let mut out = Vec::new();
-    for ((zone, owner), n) in &now.counts {
+    for ((zone, who), n) in &now.counts {
         let was = before
             .counts
-            .get(&(zone.clone(), *owner))
+            .get(&(zone.clone(), who.clone()))
             .copied()
             .unwrap_or(0);
         if was != *n {
-            let who = owner.map_or(String::new(), |p| format!("P{} ", p + 1));
             out.push(format!("    {who}{zone} {was} -> {n}"));
         }
     }
@@ -395,11 +403,7 @@ pub fn board(game: &Game, view: &riffle_core::PlayerView) -> Vec<String> {
         if z.count == 0 {
             continue;
         }
-        let who = match (z.team, z.owner) {
-            (Some(t), _) => format!("team {} ", t + 1),
-            (None, Some(o)) => format!("P{} ", o + 1),
-            (None, None) => String::new(),
-        };
+        let who = whose(view, z);
         if z.cards.iter().all(|c| c.label.is_none()) {
             out.push(format!("{who}{} ({})", z.name, z.count));
             continue;
@@ -431,6 +435,22 @@ pub fn board(game: &Game, view: &riffle_core::PlayerView) -> Vec<String> {
         ));
     }
     out
+}
+
+/// Whose a zone is, as a line's prefix: `P2 `, a team's `team 1 (P1+P3) ` (without teams a
+/// team zone is its one player's), or nothing for a shared zone.
+fn whose(view: &riffle_core::PlayerView, z: &riffle_core::views::ZoneView) -> String {
+    match (z.team, z.owner) {
+        (Some(t), _) => match view.teams.get(t as usize) {
+            Some(members) => {
+                let ps: Vec<String> = members.iter().map(|p| format!("P{}", p + 1)).collect();
+                format!("team {} ({}) ", t + 1, ps.join("+"))
+            }
+            None => format!("P{} ", t + 1),
+        },
+        (None, Some(o)) => format!("P{} ", o + 1),
+        (None, None) => String::new(),
+    }
 }
 
 fn count(list: &mut Vec<(String, usize)>, item: String) {

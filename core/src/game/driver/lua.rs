@@ -175,6 +175,7 @@ impl Game {
                     turn: 0,
                     passes: 0,
                     running: false,
+                    auto_pass: false,
                 })))
             }
             "procedure" => {

@@ -118,6 +118,8 @@ pub struct WindowFrame {
     pub(crate) passes: usize,
     /// An action chosen in the window is running.
     pub(crate) running: bool,
+    /// A player whose only options are passes passes without being asked.
+    pub(crate) auto_pass: bool,
 }
 
 /// Where a window's actions come from.

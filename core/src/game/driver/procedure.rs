@@ -115,6 +115,7 @@ impl Game {
                             prompt: w.prompt.clone(),
                             turn: 0,
                             passes: 0,
+                            auto_pass: w.auto_pass,
                             running: false,
                         })))
                     }

@@ -60,7 +60,7 @@ impl Game {
             };
             let Some(i) = answer else {
                 let choices = listed_choices(&self.engine.db, &kinds, &options)?;
-                if choices.is_empty() {
+                if choices.is_empty() || (w.auto_pass && self.only_passes(&kinds, &options)?) {
                     self.window_passed(w);
                     continue;
                 }
@@ -118,6 +118,26 @@ impl Game {
                 }
             };
         }
+    }
+
+    /// Whether every option listed passes: kernel-listed kinds that end the phase, and
+    /// script options marked `pass`.
+    fn only_passes(&self, kinds: &[KindOption], options: &Table) -> R<bool> {
+        let db = &self.engine.db;
+        if kinds.iter().any(|o| {
+            !matches!(
+                db.hooks.actions[o.kind].does,
+                crate::db::ActionDoes::EndsPhase
+            )
+        }) {
+            return Ok(false);
+        }
+        for o in options.sequence_values::<Table>() {
+            if !o?.get::<Option<bool>>("pass")?.unwrap_or(false) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Whether every player has had their say. Players who left the game are skipped: they
