@@ -10,8 +10,11 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use riffle::content::load_game;
-use riffle::play::{Agent, RandomAgent, game_seed, play_game, seat_seed};
-use riffle_core::{DeckList, Engine, Game, GameConfig, Request, Response, Rng};
+use riffle::play::{Agent, RandomAgent, game_seed, play_game_with, seat_seed};
+use riffle_core::{
+    DeckList, Engine, Game, GameConfig, MatchContext, OptionValue, Options, Request, Response,
+    Rng,
+};
 use serde_json::{Value, json};
 
 use super::{FOUND_PROBLEMS, RootArgs, check_decks, default_decks, load_engine};
@@ -20,7 +23,7 @@ use super::{FOUND_PROBLEMS, RootArgs, check_decks, default_decks, load_engine};
 const JSON_HELP: &str = "\
 With --json, one object (times: `*_ns` nanoseconds, `*_ms` milliseconds; every \
 {median, p95} is over the sampled games or decision points, p95 by nearest rank):
-  game, seed, build (\"release\" or \"debug\"), quick
+  game, players, mode (null unless --mode), seed, build (\"release\" or \"debug\"), quick
   playouts: games, decisions, turns, seconds, games_per_second, decisions_per_second,
     game_ms {median, p95} (one game's wall time), script_errors, unfinished, log_hash
     (the same as `riffle play --games N --seed S --json` prints)
@@ -59,6 +62,13 @@ pub struct Args {
     /// The seed of the first game: game k plays seed S+k.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
+    /// The number of seats: the game's deck lists are dealt to them in turn (default: the
+    /// game's fewest players).
+    #[arg(long, value_name = "N")]
+    players: Option<u8>,
+    /// The game's format, as `--option mode=M` (Gundam: standard, battle-royal, team).
+    #[arg(long, value_name = "M")]
+    mode: Option<String>,
     /// A run of a few seconds: fewer games and load runs (figures noisier).
     #[arg(long)]
     quick: bool,
@@ -102,13 +112,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.cards > 0 && args.game != "onepiece" {
         bail!("--cards: the synthetic cards are One Piece cards (give --game onepiece)");
     }
-    let decks = default_decks(&loaded)?;
+    let players = &loaded.content.ruleset.manifest.players;
+    let decks = match args.players {
+        Some(n) if n < players.min || n > players.max => bail!(
+            "--players {n}: {} is for {} to {} players",
+            args.game,
+            players.min,
+            players.max
+        ),
+        Some(n) => super::dealt_decks(&loaded, n as usize)?,
+        None => default_decks(&loaded)?,
+    };
+    let mut options = Options::new();
+    if let Some(m) = &args.mode {
+        options.insert("mode".into(), OptionValue::Name(m.clone()));
+    }
+    engine.seats(decks.len() as u8, &options).map_err(|e| {
+        let why = e.lines().next().unwrap_or_default().to_string();
+        let why = why.split_once("runtime error: ").map_or(why.clone(), |(_, w)| w.to_string());
+        anyhow::anyhow!("--players/--mode: {why}")
+    })?;
     check_decks(&engine, &decks)?;
     drop(loaded);
 
     let mut problems = Vec::new();
-    let playouts = playouts(&engine, &decks, args.seed, games, &mut problems)?;
-    let forks = forks(&engine, &decks, args.seed, fork_games, &mut problems)?;
+    let playouts = playouts(&engine, &decks, &options, args.seed, games, &mut problems)?;
+    let forks = forks(&engine, &decks, &options, args.seed, fork_games, &mut problems)?;
     // A fork game is one of the playouts: it must have gone the same way.
     for (k, (a, b)) in playouts.hashes.iter().zip(&forks.hashes).enumerate() {
         if a != b {
@@ -122,6 +151,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
     let report = json!({
         "game": args.game,
+        "players": decks.len(),
+        "mode": args.mode,
         "seed": args.seed,
         "build": if cfg!(debug_assertions) { "debug" } else { "release" },
         "quick": args.quick,
@@ -157,6 +188,25 @@ fn random_agents(seed: u64, seats: usize) -> Vec<Box<dyn Agent>> {
         .collect()
 }
 
+/// One game with these options, to its end.
+fn play_with(
+    engine: &Rc<Engine>,
+    config: GameConfig,
+    options: &Options,
+    agents: &mut [Box<dyn Agent>],
+) -> anyhow::Result<(Game, riffle::play::Played)> {
+    play_game_with(
+        engine,
+        config,
+        options,
+        &MatchContext::default(),
+        agents,
+        false,
+        |_| {},
+    )
+    .map_err(anyhow::Error::msg)
+}
+
 fn config(seed: u64, decks: &[DeckList]) -> GameConfig {
     GameConfig {
         seed,
@@ -181,6 +231,7 @@ struct Playouts {
 fn playouts(
     engine: &Rc<Engine>,
     decks: &[DeckList],
+    options: &Options,
     seed: u64,
     games: u64,
     problems: &mut Vec<String>,
@@ -200,8 +251,7 @@ fn playouts(
         let seed = game_seed(seed, k);
         let mut agents = random_agents(seed, decks.len());
         let t = Instant::now();
-        let (_, played) = play_game(engine, config(seed, decks), &mut agents, false, |_| {})
-            .map_err(anyhow::Error::msg)?;
+        let (_, played) = play_with(engine, config(seed, decks), options, &mut agents)?;
         p.game_ms.push(t.elapsed().as_secs_f64() * 1e3);
         p.decisions += played.decisions;
         p.turns += played.turns as u64;
@@ -332,6 +382,7 @@ struct Forks {
 fn forks(
     engine: &Rc<Engine>,
     decks: &[DeckList],
+    options: &Options,
     seed: u64,
     games: u64,
     problems: &mut Vec<String>,
@@ -351,8 +402,7 @@ fn forks(
                 }) as Box<dyn Agent>
             })
             .collect();
-        let (_, played) = play_game(engine, config(seed, decks), &mut agents, false, |_| {})
-            .map_err(anyhow::Error::msg)?;
+        let (_, played) = play_with(engine, config(seed, decks), options, &mut agents)?;
         hashes.push(played.hash);
     }
     problems.extend(found.take());
@@ -590,8 +640,13 @@ fn text(r: &Value) -> Vec<String> {
     let f = |v: &Value| v.as_f64().unwrap_or(0.0);
     let ns = |v: &Value| duration(f(v));
     let ms = |v: &Value| duration(f(v) * 1e6);
+    let seats = match (r["players"].as_u64(), r["mode"].as_str()) {
+        (Some(n), Some(m)) => format!(" ({n} players, {m})"),
+        (Some(n), None) => format!(" ({n} players)"),
+        _ => String::new(),
+    };
     let mut out = vec![format!(
-        "riffle bench: {}, seed {}, {} build{}",
+        "riffle bench: {}{seats}, seed {}, {} build{}",
         r["game"].as_str().unwrap_or(""),
         r["seed"],
         r["build"].as_str().unwrap_or(""),

@@ -222,6 +222,16 @@ pub fn default_decks(loaded: &LoadedGame) -> anyhow::Result<Vec<DeckList>> {
         .collect())
 }
 
+/// The game's deck lists dealt to `n` seats in turn (seat k gets list k mod their number).
+pub fn dealt_decks(loaded: &LoadedGame, n: usize) -> anyhow::Result<Vec<DeckList>> {
+    if loaded.decks.is_empty() {
+        bail!("the game has no deck lists; give --deck FILE for each of {n} players");
+    }
+    Ok((0..n)
+        .map(|i| loaded.decks[i % loaded.decks.len()].list.clone())
+        .collect())
+}
+
 /// Refuses a deck the ruleset does not allow.
 pub fn check_decks(engine: &Engine, decks: &[DeckList]) -> anyhow::Result<()> {
     for (i, d) in decks.iter().enumerate() {

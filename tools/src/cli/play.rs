@@ -271,16 +271,6 @@ fn seats_given(args: &Args, seats: usize) -> String {
     }
 }
 
-/// The game's deck lists dealt to `n` seats in turn (seat k gets list k mod their number).
-fn dealt_decks(loaded: &riffle::content::LoadedGame, n: usize) -> anyhow::Result<Vec<DeckList>> {
-    if loaded.decks.is_empty() {
-        bail!("the game has no deck lists; give --deck FILE for each of {n} players");
-    }
-    Ok((0..n)
-        .map(|i| loaded.decks[i % loaded.decks.len()].list.clone())
-        .collect())
-}
-
 /// `--option name=value` arguments as game options: each a name, `=`, a value; a name given
 /// twice is refused. Whether the ruleset declares them is the kernel's check.
 pub(crate) fn parse_options(args: &[String]) -> anyhow::Result<Options> {
@@ -335,7 +325,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     }
     let decks: Vec<DeckList> = if args.deck.is_empty() {
         let decks = match args.players {
-            Some(n) => dealt_decks(&loaded, n as usize)?,
+            Some(n) => super::dealt_decks(&loaded, n as usize)?,
             None => default_decks(&loaded)?,
         };
         titles.extend(
