@@ -2197,7 +2197,7 @@ fn the_readable_logs_declarations_name_only_what_the_game_declares() {
     let text = load_errors(&c);
     for wanted in [
         "log.counts: unknown zone 'bord'",
-        "log.values: 'tags' is not an integer characteristic",
+        "log.values: 'tags' is neither an integer characteristic nor a counter",
         "log.values.power: unknown zone 'hnd'",
         "events.scored.log: '{pionts}' is not one of its fields",
     ] {

@@ -142,11 +142,20 @@ function grant_value(ctx, cards, keyword, n, duration) modify(ctx, cards, { char
 
 -- One-shot verbs -----------------------------------------------------------------------------------
 
---- Deals N effect damage (GD 5-5-4) to each card. Returns how many took damage.
+--- Deals N effect damage (GD 5-5-4) to each card, all at once: "deal 2 damage to each enemy
+--- unit" is one event, so the units it destroys are destroyed together (one batch of
+--- triggers: 10-1-6-3). Returns how many took damage.
 function deal_damage(ctx, cards, n)
+  local list = util.filter(GD.list(cards), function(c) return c.alive end)
+  if #list <= 1 or n <= 0 then
+    return (list[1] and GD.deal_damage(ctx, list[1], n, "effect")) and 1 or 0
+  end
+  for _, c in ipairs(list) do
+    if c:flag_on("spared") then ctx:set_flag(c, "spared", false) end
+  end
   local k = 0
-  for _, c in ipairs(GD.list(cards)) do
-    if GD.deal_damage(ctx, c, n, "effect") then k = k + 1 end
+  for _, r in ipairs(ctx:add_counter(list, "damage", n, "effect")) do
+    if r ~= false then k = k + 1 end
   end
   return k
 end

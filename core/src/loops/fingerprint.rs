@@ -261,7 +261,7 @@ pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &FramesSig, req: &R
     frames.head.hash(&mut h);
     for record in &frames.records {
         record.len().hash(&mut h);
-        for (k, v) in record {
+        for (k, v) in record.iter() {
             k.hash(&mut h);
             hash_val(v, &key, &mut h);
         }

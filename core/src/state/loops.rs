@@ -17,7 +17,7 @@ use super::values::Val;
 #[derive(Clone, Debug)]
 pub(crate) struct FramesSig {
     pub(crate) head: u64,
-    pub(crate) records: Vec<Vec<(String, Val)>>,
+    pub(crate) records: Vec<std::rc::Rc<Vec<(String, Val)>>>,
 }
 
 /// A decision's fingerprint, computed when first needed (`crate::loops`), and its shape, a

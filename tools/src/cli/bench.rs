@@ -12,8 +12,7 @@ use anyhow::{Context, bail};
 use riffle::content::load_game;
 use riffle::play::{Agent, RandomAgent, game_seed, play_game_with, seat_seed};
 use riffle_core::{
-    DeckList, Engine, Game, GameConfig, MatchContext, OptionValue, Options, Request, Response,
-    Rng,
+    DeckList, Engine, Game, GameConfig, MatchContext, OptionValue, Options, Request, Response, Rng,
 };
 use serde_json::{Value, json};
 
@@ -129,7 +128,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     engine.seats(decks.len() as u8, &options).map_err(|e| {
         let why = e.lines().next().unwrap_or_default().to_string();
-        let why = why.split_once("runtime error: ").map_or(why.clone(), |(_, w)| w.to_string());
+        let why = why
+            .split_once("runtime error: ")
+            .map_or(why.clone(), |(_, w)| w.to_string());
         anyhow::anyhow!("--players/--mode: {why}")
     })?;
     check_decks(&engine, &decks)?;
@@ -137,7 +138,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
     let mut problems = Vec::new();
     let playouts = playouts(&engine, &decks, &options, args.seed, games, &mut problems)?;
-    let forks = forks(&engine, &decks, &options, args.seed, fork_games, &mut problems)?;
+    let forks = forks(
+        &engine,
+        &decks,
+        &options,
+        args.seed,
+        fork_games,
+        &mut problems,
+    )?;
     // A fork game is one of the playouts: it must have gone the same way.
     for (k, (a, b)) in playouts.hashes.iter().zip(&forks.hashes).enumerate() {
         if a != b {

@@ -139,11 +139,15 @@ pub enum WindowSource {
         /// The step.
         step: usize,
         /// The procedure's record.
-        data: Vec<(String, Val)>,
+        data: Record,
         /// The record as a Lua table while a chosen action runs.
         live: Option<Table>,
     },
 }
+
+/// A procedure's record between steps: shared by the frames that hold it (the procedure and
+/// its open window), so that copying the frames, as every fork does, copies no names.
+pub type Record = std::rc::Rc<Vec<(String, Val)>>;
 
 /// A procedure the kernel runs step by step (`game.yaml` `procedures`).
 #[derive(Clone, Debug)]
@@ -154,7 +158,7 @@ pub struct ProcFrame {
     /// Who started it: the `ctx.player` of its steps.
     pub(crate) player: Option<PlayerId>,
     /// Its record, kept by the kernel between steps.
-    pub(crate) data: Vec<(String, Val)>,
+    pub(crate) data: Record,
     /// A step returned `"stop"`: only `always` steps run now.
     pub(crate) stopping: bool,
     /// The record as a Lua table while a step's script runs (read back when it returns).

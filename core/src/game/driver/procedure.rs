@@ -130,7 +130,7 @@ impl Game {
                 let what = format!("procedure {}: its data", proc.name);
                 match (&step.does, f.live.take()) {
                     (StepFn::Run(_), Some(t)) => {
-                        f.data = record_from_lua(&t, &what)?;
+                        f.data = record_from_lua(&t, &what)?.into();
                         self.publish_record(f);
                         f.step = match out {
                             Value::Nil => f.step + 1,
@@ -164,7 +164,7 @@ impl Game {
                     _ => {
                         // A window hands back the record its actions left.
                         if let Value::Table(t) = &out {
-                            f.data = record_from_lua(t, &what)?;
+                            f.data = record_from_lua(t, &what)?.into();
                             self.publish_record(f);
                         }
                         f.step += 1;
@@ -251,7 +251,7 @@ impl Game {
             step: 0,
             stage: ProcStage::Begin,
             player,
-            data,
+            data: data.into(),
             stopping: false,
             live: None,
         }))
