@@ -112,16 +112,23 @@ function GD.damage_step(ctx, b)
     return
   end
   -- GD 8-5-3: unit against unit, each dealing its own AP.
-  ctx:emit("battle_damage", { card = a, target = t, player = ctx.player, amount = ap, hit = t })
+  local function hits(from, to, n)
+    ctx:emit("battle_damage", { card = from, target = to, player = from.controller, amount = n, hit = to })
+  end
+  hits(a, t, ap)
   local tap = t.ap
   if a:has("keywords", "first_strike") then
     -- GD 8-5-3-2-2, 13-1-5-2: the attacker first; rule processing runs between (11-1-2), so a
     -- target it destroys deals nothing back.
     GD.deal_damage(ctx, t, ap, "battle")
     GD.note_destroyed_in_battle(ctx, a, t)
-    if t.alive and a.alive then GD.deal_damage(ctx, a, t.ap, "battle") end
+    if t.alive and a.alive then
+      hits(t, a, t.ap)
+      GD.deal_damage(ctx, a, t.ap, "battle")
+    end
   else
     -- GD 8-5-3-2: at the same time (8-5-3-2-3: both destroyed together, one trigger batch).
+    hits(t, a, tap)
     ctx:together(function(ctx)
       GD.deal_damage(ctx, t, ap, "battle")
       GD.deal_damage(ctx, a, tap, "battle")

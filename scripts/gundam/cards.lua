@@ -56,15 +56,16 @@ end
 -- Triggered (GD 10-1-6) ------------------------------------------------------------------------
 
 --- 【Deploy】 (GD 13-2-6): when this Unit or Base is deployed.
-function on_deploy(a) return triggered(a, "deployed", { card = "self" }) end
+function on_deploy(a) a.keyword = "【Deploy】" return triggered(a, "deployed", { card = "self" }) end
 
 --- 【Attack】 (GD 13-2-7, 8-2-2): when this unit's attack is declared.
-function on_attack(a) return triggered(a, "attack_declared", { card = "bearer" }, { "battle_area" }) end
+function on_attack(a) a.keyword = "【Attack】" return triggered(a, "attack_declared", { card = "bearer" }, { "battle_area" }) end
 
 --- 【Destroyed】 (GD 13-2-8): when this Unit or Base is destroyed (not removed, nor trashed by
 --- the rules: 5-10-4); it resolves from the trash with what the card was on the field
 --- (13-2-8-2-1: ctx.source reads its last-known values).
 function on_destroyed(a)
+  a.keyword = "【Destroyed】"
   return triggered(a, "moved", { old = "self", reason = "destroyed", to = "trash" })
 end
 
@@ -75,26 +76,28 @@ function when_paired(a)
   if f ~= nil then
     a.when = function(ctx, ev) return f(ev.target) end
   end
+  a.keyword = "【When Paired】"
   return triggered(a, "paired", { card = "bearer" }, { "battle_area" })
 end
 
 --- 【When Linked】 (GD 13-2-11): when a Pilot meeting this unit's link condition is paired.
-function when_linked(a) return triggered(a, "linked", { card = "bearer" }, { "battle_area" }) end
+function when_linked(a) a.keyword = "【When Linked】" return triggered(a, "linked", { card = "bearer" }, { "battle_area" }) end
 
 --- "When this unit blocks" (GD 8-3, 7-1-3).
-function when_blocking(a) return triggered(a, "blocked", { card = "bearer" }, { "battle_area" }) end
+function when_blocking(a) a.keyword = "when blocking" return triggered(a, "blocked", { card = "bearer" }, { "battle_area" }) end
 
 --- "At the start of your turn" (GD 7-2-4-1).
-function start_of_your_turn(a) return triggered(a, "start_step", { turn = "self" }) end
+function start_of_your_turn(a) a.keyword = "at the start of your turn" return triggered(a, "start_step", { turn = "self" }) end
 
 --- "At the end of your turn" (GD 7-6-4-1).
-function end_of_your_turn(a) return triggered(a, "end_step", { turn = "self" }) end
+function end_of_your_turn(a) a.keyword = "at the end of your turn" return triggered(a, "end_step", { turn = "self" }) end
 
 --- A "when ..." text without a keyword (GD 10-1-6-1): `on` names the event (game.yaml
 --- `events`, or the kernel's: `moved`, `counter`, `turned`...), `when(ctx, ev)` says whether it
 --- is this ability's; `match` may test what the kernel can first.
 function on_event(a)
   assert(a.on and a.when, "on_event needs `on` and `when`")
+  a.keyword = a.keyword or "effect"
   return triggered(a, a.on, a.match)
 end
 
@@ -103,12 +106,14 @@ end
 --- 【Activate･Main】 (GD 13-2-1): in your main phase, not during a battle.
 function activate_main(a)
   a.kind, a.timing, a.zones = "activated", "main", a.zones or FIELD
+  a.keyword = "【Activate･Main】"
   return checked(a)
 end
 
 --- 【Activate･Action】 (GD 13-2-2): in an action step.
 function activate_action(a)
   a.kind, a.timing, a.zones = "activated", "action", a.zones or FIELD
+  a.keyword = "【Activate･Action】"
   return checked(a)
 end
 

@@ -37,6 +37,8 @@ function GD.activate(ctx, ab, args)
   if def.optional and not ctx:yes_no(ctx.player, "activate") then return false end -- GD 10-1-3
   if def.once_per_turn and src then ctx:use(src, ab.key) end            -- GD 13-2-13
   if def.cost_spec and not def.cost_spec.pay(ctx) then return false end -- GD 10-1-7-2
+  -- For the log, and for effects that watch others resolve: whose effect, and which.
+  if def.keyword and src then ctx:emit("resolving", { card = src, player = ctx.player, key = def.keyword }) end
   if def.operate then def.operate(ctx, args) end
   return true
 end

@@ -190,11 +190,12 @@ impl Narrator {
                 self.card(game, ev.card),
                 self.zone(game, ev.to)
             )),
-            "ceased" => Some(format!(
-                "    {} ceased to exist ({})",
-                self.card(game, ev.old),
-                ev.reason.as_deref().unwrap_or_default()
-            )),
+            "ceased" => Some(match ev.reason.as_deref() {
+                Some(why) if !why.is_empty() => {
+                    format!("    {} ceased to exist ({why})", self.card(game, ev.old))
+                }
+                _ => format!("    {} ceased to exist", self.card(game, ev.old)),
+            }),
             name => {
                 let line = game
                     .engine()
@@ -326,10 +327,16 @@ fn changes(before: &Watched, now: &Watched) -> Vec<String> {
             continue;
         };
         for (ch, v) in values {
-            if let Some((_, was)) = old.iter().find(|(c, _)| c == ch)
-                && was != v
-            {
+            // A counter is shown only while the card has some: before, it had none.
+            let was = old.iter().find(|(c, _)| c == ch).map_or(0, |(_, w)| *w);
+            if was != *v {
                 out.push(format!("    {label} {ch} {was} -> {v}"));
+            }
+        }
+        // A counter the card no longer has.
+        for (ch, was) in old {
+            if *was != 0 && !values.iter().any(|(c, _)| c == ch) {
+                out.push(format!("    {label} {ch} {was} -> 0"));
             }
         }
     }
