@@ -517,6 +517,16 @@ fn unknown_names(
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for r in reads {
+        if let Some((base, field)) = r.name.split_once('.') {
+            // A field of a table the ruleset or the set shares (frozen: what it holds now is
+            // all it will hold): `Cost.rest`, `F.unitt`.
+            if let Some(e) = unknown_field(src, card, r, base, field, &scopes[1..])
+                && seen.insert(r.name.as_str())
+            {
+                out.push(e);
+            }
+            continue;
+        }
         if defined(&r.name) || !seen.insert(r.name.as_str()) {
             continue;
         }
@@ -545,6 +555,45 @@ fn unknown_names(
         });
     }
     out
+}
+
+/// A read of `base.field` where `base` is a table that `scopes` (the shared ones) define and
+/// `field` is not one of its fields: an error naming the nearest field. Anything else (a base
+/// the script defines itself, or that is not a table) is left to run time.
+fn unknown_field(
+    src: &Source,
+    card: Option<&str>,
+    r: &GlobalRead,
+    base: &str,
+    field: &str,
+    scopes: &[&Table],
+) -> Option<LoadError> {
+    let table = scopes.iter().find_map(|t| match t.raw_get::<Value>(base) {
+        Ok(Value::Table(t)) => Some(t),
+        _ => None,
+    })?;
+    if !matches!(table.get::<Value>(field), Ok(Value::Nil)) {
+        return None;
+    }
+    let keys: Vec<String> = table
+        .pairs::<Value, Value>()
+        .filter_map(|kv| match kv {
+            Ok((Value::String(k), _)) => Some(k.to_string_lossy()),
+            _ => None,
+        })
+        .collect();
+    let candidates: Vec<&str> = keys.iter().map(String::as_str).collect();
+    let hint = match crate::suggest::did_you_mean(field, &candidates) {
+        Some(n) => format!("did you mean '{base}.{n}'?"),
+        None => format!("'{base}' has no field '{field}'"),
+    };
+    Some(LoadError {
+        file: Some(src.name.clone()),
+        line: Some(r.line),
+        col: Some(r.col),
+        card: card.map(String::from),
+        message: format!("unknown name '{}' ({hint})", r.name),
+    })
 }
 
 /// Where the source writes the name an ability's error quotes last (`... 'rsh' is not ...`

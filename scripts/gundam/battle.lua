@@ -32,7 +32,7 @@ function GD.attack_step(ctx, b)
   ctx:set_game_value("in_battle", 1)
   -- GD 8-2-2: 【Attack】 effects; 8-2-3: "during this battle" effects apply from here.
   ctx:emit("attack_declared", { card = a, target = t, player = ctx.player, defender = b.defender,
-    attacked = t or ("P" .. b.defender) })
+    attacked = t or GD.player_label(ctx, b.defender) })
 end
 
 --- Who may block (GD 8-3-1): the player attacked, or the controller of the unit attacked;
@@ -101,7 +101,7 @@ function GD.damage_step(ctx, b)
     local q = b.defender
     local front = GD.shield_area_front(ctx, q)
     ctx:emit("battle_damage", { card = a, target = front, player = ctx.player, amount = ap,
-      hit = front or ("P" .. q) })
+      hit = front or GD.player_label(ctx, q) })
     if front then
       GD.deal_damage(ctx, front, ap, "battle") -- GD 8-5-2-3, 8-5-2-4 (base first: 3-5-3)
     elseif ap > 0 then

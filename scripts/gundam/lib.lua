@@ -12,6 +12,13 @@ function GD.opponents(ctx, p) return ctx:opponents(p or ctx.player) end
 --- "Friendly" players: `p` and, in Team Battle, their teammate (GD 12-3-10).
 function GD.allies(ctx, p) return ctx:allies(p or ctx.player) end
 
+--- How the log names player `p` as what an attack is on: `P2`, or in Team Battle the team
+--- (`team P2+P4`: an attack is on the opposing team, GD 12-3-12).
+function GD.player_label(ctx, p)
+  if ctx:option("mode") ~= "team" then return "P" .. p end
+  return "team " .. table.concat(util.map(ctx:teams()[ctx:team(p)], function(x) return "P" .. x end), "+")
+end
+
 --- Whether it is `p`'s turn (their side's, in Team Battle: GD 12-3-1).
 function GD.my_turn(ctx, p) return ctx:is_turn_of(p or ctx.player) end
 

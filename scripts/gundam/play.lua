@@ -139,7 +139,7 @@ local function attackable_players(ctx, p)
       local t = ctx:team(q)
       if not seen[t] then
         seen[t] = true
-        out[#out + 1] = { seat = q, label = "team " .. table.concat(util.map(ctx:allies(q), function(x) return "P" .. x end), "+") }
+        out[#out + 1] = { seat = q, label = GD.player_label(ctx, q) }
       end
     end
   else
@@ -183,6 +183,7 @@ function GD.main_actions(ctx)
     end
   end
   -- GD 7-5-4, 8-2-1: attack an opposing player, or an opposing rested unit.
+  local several = #GD.opponents(ctx, p) > 1
   for _, a in ipairs(units) do
     if GD.may_attack(ctx, a) then
       for _, q in ipairs(attackable_players(ctx, p)) do
@@ -192,7 +193,9 @@ function GD.main_actions(ctx)
       local any_state = a:has("keywords", "can_attack_active")
       for _, t in ipairs(GD.enemy_units(ctx, p)) do
         if t.orientation == "rested" or any_state then
-          out[#out + 1] = { label = "attack " .. t.label .. " with " .. a.label, kind = "attack", card = a, target = t,
+          -- With several opponents, whose unit it is: "... (P3's unit)".
+          local whose = several and (" (P" .. t.controller .. "'s unit)") or ""
+          out[#out + 1] = { label = "attack " .. t.label .. " with " .. a.label .. whose, kind = "attack", card = a, target = t,
             procedure = "battle", data = { attacker = a, target = t, attacked = t, defender = t.controller } }
         end
       end

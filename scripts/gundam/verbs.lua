@@ -107,9 +107,11 @@ local LASTS = {
   -- GD 7-6-6-1: "during this turn" ends in the Cleanup Step.
   turn = function(ctx) return { ["until"] = "this_turn", player = ctx.player } end,
 }
+-- game.yaml's names for them (docs/reference/gundam.md) are accepted too.
+LASTS.this_battle, LASTS.this_turn = LASTS.battle, LASTS.turn
 
---- A duration name as a kernel duration: "battle", "turn", or nil (while the card stays on
---- the field).
+--- A duration name as a kernel duration: "battle" (or "this_battle"), "turn" (or
+--- "this_turn"), or nil (while the card stays on the field).
 function lasts(ctx, name)
   if name == nil then return nil end
   local d = LASTS[name]
@@ -274,10 +276,14 @@ function deploy_token(ctx, id, opts)
   return t
 end
 
---- Deploys a Unit card from where it is (hand, trash...) without paying its cost (GD 5-8:
---- deployed by an effect). Returns the unit.
+--- Deploys a Unit or Base card from where it is (hand, trash, a 【Burst】's card in no area...)
+--- without paying its cost (GD 5-8: deployed by an effect): a Unit into your Battle Area
+--- (with 6 there, one goes first: 11-4-2), a Base into your Base Section (the Base there goes
+--- first: 11-5-2). Anything else is not deployed. Returns the card deployed, or nil.
 function deploy_card(ctx, c, opts)
   if c == nil then return nil end
+  if c.category == "base" then return GD.deploy_base(ctx, c, ctx.player) end
+  if c.category ~= "unit" then return nil end
   return GD.deploy(ctx, c, ctx.player, opts)
 end
 

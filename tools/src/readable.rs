@@ -58,10 +58,20 @@ impl Narrator {
         };
         let mut moves = MoveGroup::default();
         for entry in &log {
+            // Moves and turns, grouped when consecutive ones go alike ("Resource x2: rested
+            // (cost)").
             if let Entry::Event(ev) = entry
-                && ev.name == "moved"
+                && (ev.name == "moved" || ev.name == "turned")
             {
-                let key = self.move_key(game, ev);
+                let key = if ev.name == "moved" {
+                    self.move_key(game, ev)
+                } else {
+                    format!(
+                        "{} ({})",
+                        ev.key.as_deref().unwrap_or_default(),
+                        ev.reason.as_deref().unwrap_or("turned")
+                    )
+                };
                 if moves.key.as_ref() != Some(&key) {
                     out.extend(moves.take());
                     moves.key = Some(key);

@@ -6,5 +6,5 @@ return card {
     when = function(ctx, ev) return util.contains(GD.allies(ctx), ev.old.owner) end,
     operate = function(ctx) draw(ctx, 1) end },
   -- 【Burst】 Deploy this card.
-  burst { operate = function(ctx) GD.deploy_base(ctx, ctx.source, ctx.player) end },
+  burst { operate = function(ctx) deploy_card(ctx, ctx.source) end },
 }

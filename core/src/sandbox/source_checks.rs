@@ -41,7 +41,8 @@ impl std::fmt::Display for LastingAssignment {
     }
 }
 
-/// A global read: its name and where (1-based line and column).
+/// A global read: its name and where (1-based line and column). A field read through a
+/// global (`Cost.rest`) is the name `Cost.rest`, at the field.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GlobalRead {
     pub name: String,
@@ -127,6 +128,27 @@ impl Walk {
                 name: n,
                 declared,
                 line,
+            });
+        }
+    }
+
+    /// `Global.field...`: the first field read through a global (not a local) name.
+    fn field_read<'a>(
+        &mut self,
+        prefix: &Prefix,
+        mut suffixes: impl Iterator<Item = &'a ast::Suffix>,
+    ) {
+        let Prefix::Name(t) = prefix else { return };
+        let (n, _) = name(t);
+        if self.local(&n).is_some() {
+            return;
+        }
+        if let Some(ast::Suffix::Index(ast::Index::Dot { name: field, .. })) = suffixes.next() {
+            let pos = field.start_position();
+            self.facts.reads.push(GlobalRead {
+                name: format!("{n}.{}", field.token()),
+                line: pos.line() as u32,
+                col: pos.character() as u32,
             });
         }
     }
@@ -231,6 +253,14 @@ impl Visitor for Walk {
         if let Var::Name(t) = v {
             self.read(t);
         }
+    }
+
+    fn visit_var_expression(&mut self, v: &ast::VarExpression) {
+        self.field_read(v.prefix(), v.suffixes());
+    }
+
+    fn visit_function_call(&mut self, c: &ast::FunctionCall) {
+        self.field_read(c.prefix(), c.suffixes());
     }
 
     fn visit_prefix(&mut self, p: &Prefix) {
@@ -348,9 +378,11 @@ end }
 
     #[test]
     fn fields_and_method_names_are_not_names() {
+        // The first field read through a global is read as `Global.field` (checked against
+        // the shared table); a local's fields, methods and later fields are not.
         assert_eq!(
-            names("local x = F.type('a'):lower()\nlocal y = x.draw"),
-            ["F"]
+            names("local x = F.type('a'):lower()\nlocal y = x.draw\nlocal z = G.a.b"),
+            ["F.type", "F", "G.a", "G"]
         );
     }
 }

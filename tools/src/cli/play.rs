@@ -251,6 +251,13 @@ fn parse_answer(req: &Request, line: &str) -> Result<Response, String> {
     Ok(r)
 }
 
+/// The `game:` a deck list file names, if it can be read.
+fn deck_game(path: &std::path::Path) -> Option<String> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let doc = riffle::content::yaml::parse(&text).ok()?;
+    doc.value.get("game")?.as_str().map(String::from)
+}
+
 /// The arguments that decide the seats and options, as the user gave them (for errors), or
 /// the number of seats when none was given.
 fn seats_given(args: &Args, seats: usize) -> String {
@@ -337,6 +344,16 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         for p in &args.deck {
             if !p.is_file() {
                 bail!("--deck {}: no such file", p.display());
+            }
+            // A deck list says its game: one of another game is one line that says so.
+            if let Some(g) = deck_game(p)
+                && g != args.game
+            {
+                bail!(
+                    "--deck {}: a deck list of game '{g}', not '{}': give --game {g}",
+                    p.display(),
+                    args.game
+                );
             }
             // One line on stderr: a deck's problems are joined with "; ".
             let d = load_deck_file(p, &loaded.content).map_err(|ds| {
@@ -484,7 +501,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         )
         .map_err(anyhow::Error::msg)?;
         write_log(&args, &game)?;
-        let mut tally = Tally::new(engine.manifest().players.max as usize);
+        let mut tally = Tally::new(decks.len());
         tally.add(args.seed, &played);
         if args.json {
             println!("{}", serde_json::to_string_pretty(&tally.json(0.0, None))?);
@@ -512,7 +529,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         return Ok(tally.exit_code());
     }
     let start = Instant::now();
-    let mut tally = Tally::new(engine.manifest().players.max as usize);
+    let mut tally = Tally::new(decks.len());
     // A bar only for a person watching: not into a pipe or a CI log, not over a human's prompts.
     let show_bar =
         std::io::stderr().is_terminal() && std::env::var_os("CI").is_none() && human.is_none();

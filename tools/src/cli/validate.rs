@@ -189,7 +189,8 @@ fn select(roots: &[PathBuf], paths: &[PathBuf]) -> anyhow::Result<Selection> {
             .max_by_key(|(depth, _, _)| *depth);
         let Some((_, i, rel)) = best else {
             bail!(
-                "{} is outside the search paths ({}): pass --root",
+                "{} is outside the search paths ({}): if it is a mod, pass --mod with the mod's \
+                 folder (the one holding cardsets/); if it is another repository, --root",
                 p.display(),
                 roots
                     .iter()

@@ -143,8 +143,18 @@ fn write_all(o: &mut String, m: &RulesetManifest, source: &str, title: &str) -> 
         "The names a card script, a mod and a scenario use with this game, each with what \
          it means: the events abilities listen to and their fields, the prompts players \
          are asked with, the options they choose among, and the names the game declares. \
-         [scripting.md](../scripting.md) shows how scripts use them and \
-         [scenarios.md](../scenarios.md) how scenarios answer."
+         The game's scripting guide shows how scripts use them ({guide}) and \
+         [scenarios.md](../scenarios.md) how scenarios answer.",
+        // One Piece's guide is the first and general one; another game's is its own.
+        guide = if m.game == "onepiece" {
+            "[scripting.md](../scripting.md)".to_string()
+        } else {
+            format!(
+                "[scripting-{0}.md](../scripting-{0}.md), with [scripting.md](../scripting.md) \
+                 for what every game shares",
+                m.game
+            )
+        }
     )?;
     writeln!(o)?;
     writeln!(
@@ -228,7 +238,7 @@ fn prompts(o: &mut String, m: &RulesetManifest) -> std::fmt::Result {
     writeln!(
         o,
         "Each request names what it asks with its `prompt`: one of the names below, or a \
-         name, `\": \"` and text for people (`pick: Character & cost<=3` is prompt `pick`). \
+         name, `\": \"` and text for people (`pick: <what is chosen>` is prompt `pick`). \
          A scenario checks it with `expect: {{request: {{prompt: ...}}}}` (the whole prompt) \
          and answers with `choose:` (a label, or `{{kind, card, target}}`; see \
          [Options](#options-kinds-and-labels)) or, for a number, `number: N`. Card scripts \
