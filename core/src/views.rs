@@ -241,9 +241,9 @@ impl Game {
     }
 
     /// What `viewer` may see, with names for people in the language `lang` (a tag: `en`,
-    /// `th`...): each card's `name`, and the kernel's labels for ordering triggered
-    /// abilities in the pending request. A card without a name in `lang` shows its printed
-    /// name. Only the view changes: the request as logged (and hashed) keeps the printed
+    /// `th`...): each card's `name`, and in the pending request's option labels the names of
+    /// each option's own card and target (the kernel's labels and a ruleset's alike). A
+    /// card without a name in `lang` shows its printed name. Only the view changes: the request as logged (and hashed) keeps the printed
     /// names, so the language a client reads in never changes the game.
     pub fn view_in(&self, viewer: PlayerId, lang: &str) -> PlayerView {
         self.view_with(viewer, Some(lang), true)
@@ -352,23 +352,22 @@ impl Game {
     /// text and stay as they are.
     fn relabel(&self, st: &State, req: &Request, lang: &str) -> Request {
         let mut req = req.clone();
-        if let Request::Choose {
-            options, prompt, ..
-        } = &mut req
-            && prompt == "order_triggers"
-        {
-            for o in options.iter_mut() {
-                let (Some("trigger"), Some(s)) = (o.kind.as_deref(), o.card) else {
-                    continue;
-                };
-                let Some(obj) = st.objects.get(s.0 as usize) else {
+        let Request::Choose { options, .. } = &mut req else {
+            return req;
+        };
+        // Every option that names its card or target in its label (the kernel's labels, the
+        // trigger order's, and a ruleset's `"attack " .. t.label .. " with " .. c.label`):
+        // those names in `lang`. Only names the option's own cards carry are replaced.
+        for o in options.iter_mut() {
+            for id in [o.card, o.target].into_iter().flatten() {
+                let Some(obj) = st.objects.get(id.0 as usize) else {
                     continue;
                 };
                 let card = &self.engine.db.cards[obj.card as usize];
-                if let Some(rest) = o.label.strip_prefix(card.label.as_str())
-                    && rest.starts_with(" (")
-                {
-                    o.label = format!("{}{rest}", card.label_in(lang));
+                let there = card.label.as_str();
+                let here = card.label_in(lang);
+                if here != there && o.label.contains(there) {
+                    o.label = o.label.replacen(there, &here, 1);
                 }
             }
         }

@@ -247,8 +247,16 @@ fn views_show_printed_names_unless_asked_for_a_language() {
     // Hidden cards have no name in any language.
     let theirs = g.view_in(1, "en");
     assert_eq!(names_in(&theirs, "hand"), [None]);
-    // Labels written by the ruleset are its own text: the view leaves them alone.
-    assert_eq!(request_labels(english.request.as_ref()), labels(&g));
+    // Labels written by the ruleset are its own text, but the name of the option's own card
+    // in it is shown in the view's language (the observer has no English name).
+    let printed_labels = labels(&g);
+    let english_labels = request_labels(english.request.as_ref());
+    assert_eq!(
+        english_labels[0], "play Silver Knight",
+        "{printed_labels:?}"
+    );
+    assert_eq!(english_labels[1..], printed_labels[1..]);
+    assert_ne!(english_labels[0], printed_labels[0]);
 }
 
 #[test]
