@@ -31,7 +31,12 @@ fn repo() -> PathBuf {
 
 /// The repository's One Piece engine and sample deck lists.
 pub fn onepiece() -> (Rc<Engine>, Vec<DeckList>) {
-    let loaded = load_game(&[repo()], "onepiece")
+    game("onepiece")
+}
+
+/// The repository's engine and sample deck lists of `name`.
+pub fn game(name: &str) -> (Rc<Engine>, Vec<DeckList>) {
+    let loaded = load_game(&[repo()], name)
         .into_result()
         .unwrap_or_else(|d| panic!("{d:?}"));
     let engine = Engine::new(&loaded.content).unwrap_or_else(|e| panic!("{e:?}"));

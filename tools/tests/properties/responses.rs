@@ -1,5 +1,7 @@
-//! Any response, from any seat, at any decision of a real One Piece game: an illegal one is
-//! refused and changes nothing, a legal one is accepted and advances the game. Concessions
+//! Any response, from any seat, at any decision of a real One Piece game, and of a real
+//! Gundam game in each of its formats (two players, Battle Royal for 3 and 4, Team Battle):
+//! an illegal one is refused and changes nothing, a legal one is accepted and advances the
+//! game. Concessions
 //! from any seat (0..=255) and forks are mixed in; the kernel's invariants hold after every
 //! step and nothing panics. Most steps are random legal answers so that games go deep.
 
@@ -7,11 +9,15 @@ use std::rc::Rc;
 
 use proptest::prelude::*;
 use proptest::sample::Index;
-use riffle_core::{DeckList, Engine, Game, GameConfig, Request, Response, ResponseError, Rng};
+use riffle_core::{
+    DeckList, Engine, Game, GameConfig, MatchContext, OptionValue, Options, Request, Response,
+    ResponseError, Rng,
+};
 
 thread_local! {
     // Built once per test thread: loading the content and compiling the scripts dominates.
     static ONEPIECE: (Rc<Engine>, Vec<DeckList>) = super::onepiece();
+    static GUNDAM: (Rc<Engine>, Vec<DeckList>) = super::game("gundam");
 }
 
 /// One thing done to the game.
@@ -232,15 +238,51 @@ fn answer(g: &mut Game, player: u8, r: Response) -> Result<(), TestCaseError> {
 
 fn run(seed: u64, decks: (Index, Index), steps: Vec<Step>) -> Result<(), TestCaseError> {
     let (engine, lists) = ONEPIECE.with(|(e, d)| (e.clone(), d.clone()));
+    let decks = vec![
+        lists[decks.0.index(lists.len())].clone(),
+        lists[decks.1.index(lists.len())].clone(),
+    ];
+    run_game(engine, decks, &Options::new(), seed, steps)
+}
+
+/// The formats of Gundam a case may play: seats and the `mode` option.
+const GUNDAM_FORMATS: &[(usize, &str)] = &[
+    (2, "standard"),
+    (3, "battle-royal"),
+    (4, "battle-royal"),
+    (4, "team"),
+];
+
+fn run_gundam(
+    seed: u64,
+    format: Index,
+    first: Index,
+    steps: Vec<Step>,
+) -> Result<(), TestCaseError> {
+    let (engine, lists) = GUNDAM.with(|(e, d)| (e.clone(), d.clone()));
+    let (n, mode) = GUNDAM_FORMATS[format.index(GUNDAM_FORMATS.len())];
+    let start = first.index(lists.len());
+    let decks = (0..n)
+        .map(|k| lists[(start + k) % lists.len()].clone())
+        .collect();
+    let options: Options = [("mode".to_string(), OptionValue::Name(mode.to_string()))].into();
+    run_game(engine, decks, &options, seed, steps)
+}
+
+fn run_game(
+    engine: Rc<Engine>,
+    decks: Vec<DeckList>,
+    options: &Options,
+    seed: u64,
+    steps: Vec<Step>,
+) -> Result<(), TestCaseError> {
     let config = GameConfig {
         seed,
-        decks: vec![
-            lists[decks.0.index(lists.len())].clone(),
-            lists[decks.1.index(lists.len())].clone(),
-        ],
+        decks,
         keep_log: false,
     };
-    let mut g = Game::new(engine, config).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut g = Game::in_match(engine, config, options, &MatchContext::default())
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
     g.check_invariants().map_err(TestCaseError::fail)?;
     for (k, step) in steps.into_iter().enumerate() {
         match step {
@@ -316,5 +358,15 @@ proptest! {
         steps in prop::collection::vec(step(), 1..400),
     ) {
         run(seed, decks, steps)?;
+    }
+
+    #[test]
+    fn any_response_in_a_gundam_game_of_any_format_is_refused_unchanged_or_accepted(
+        seed in any::<u64>(),
+        format in any::<Index>(),
+        first in any::<Index>(),
+        steps in prop::collection::vec(step(), 1..400),
+    ) {
+        run_gundam(seed, format, first, steps)?;
     }
 }
