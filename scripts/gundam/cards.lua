@@ -28,12 +28,7 @@ local FIELD_TYPES = {
 --- card's line, not when a game first reads it), and turns a cost into the ability's
 --- condition and payment.
 local function checked(a)
-  for name, want in pairs(FIELD_TYPES) do
-    local v = a[name]
-    if v ~= nil and type(v) ~= want then
-      error(string.format("`%s` should be a %s, not the %s %s", name, want, type(v), tostring(v)), 0)
-    end
-  end
+  util.check_types(a, FIELD_TYPES)
   local cost = a.cost
   if cost ~= nil then
     if type(cost) ~= "table" or type(cost.pay) ~= "function" or type(cost.can_pay) ~= "function" then

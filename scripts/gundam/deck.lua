@@ -8,11 +8,7 @@ local MAIN = { unit = true, pilot = true, command = true, base = true }
 
 function GD.validate_deck(deck, options)
   local errors = {}
-  local function count(section)
-    local n = 0
-    for _, k in pairs(deck[section] or {}) do n = n + k end
-    return n
-  end
+  local function count(section) return util.total(deck[section]) end
   for name in pairs(deck) do
     if name ~= "main" and name ~= "resource" then
       errors[#errors + 1] = "GD 6-1-1: a deck has the sections `main` and `resource`, not `" .. name .. "`"

@@ -41,3 +41,22 @@ function util.sum(list, f)
   for _, x in ipairs(list) do s = s + f(x) end
   return s
 end
+
+--- The sum of a map's values (a deck list section: card id -> copies).
+function util.total(map)
+  local n = 0
+  for _, k in pairs(map or {}) do n = n + k end
+  return n
+end
+
+--- Checks the types of an ability's fields when its card loads, so that `riffle validate`
+--- reports a wrong one at the card's line: `types` maps a field to the type it must have
+--- (`{ optional = "boolean", operate = "function" }`); a field left out is fine.
+function util.check_types(a, types)
+  for name, want in pairs(types) do
+    local v = a[name]
+    if v ~= nil and type(v) ~= want then
+      error(string.format("`%s` should be a %s, not the %s %s", name, want, type(v), tostring(v)), 0)
+    end
+  end
+end

@@ -22,12 +22,7 @@ local FIELD_TYPES = {
 }
 
 local function check_fields(a)
-  for name, want in pairs(FIELD_TYPES) do
-    local v = a[name]
-    if v ~= nil and type(v) ~= want then
-      error(string.format("`%s` should be a %s, not the %s %s", name, want, type(v), tostring(v)), 0)
-    end
-  end
+  util.check_types(a, FIELD_TYPES)
   if a.don ~= nil and (a.don < 1 or a.don % 1 ~= 0) then
     error(string.format("`don` should be a whole number of DON!! cards (1 or more), not %s", tostring(a.don)), 0)
   end

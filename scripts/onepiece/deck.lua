@@ -5,11 +5,7 @@ OP = OP or {}
 
 function OP.validate_deck(deck)
   local errors = {}
-  local function count(section)
-    local n = 0
-    for _, k in pairs(deck[section] or {}) do n = n + k end
-    return n
-  end
+  local function count(section) return util.total(deck[section]) end
   if count("leader") ~= 1 then errors[#errors + 1] = "OP 5-1-2: a deck needs exactly 1 Leader, found " .. count("leader") end
   if count("main") ~= 50 then errors[#errors + 1] = "OP 5-1-2: the deck needs exactly 50 cards, found " .. count("main") end
   if count("don") ~= 10 then errors[#errors + 1] = "OP 5-1-2: the DON!! deck needs exactly 10 DON!!, found " .. count("don") end

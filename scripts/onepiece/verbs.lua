@@ -17,23 +17,7 @@ end
 -- in the prompt of choices (`pick: <name>`) and in logs. Compose with `*` (and), `+` (or) and `-f` (not):
 -- `F.character * F.cost_max(3) * F.type("Kelpwood Crew")` reads "Character & cost<=3 & {Kelpwood Crew}".
 
-local Filter = {}
-Filter.__index = Filter
-Filter.__call = function(f, c) return f.test(c) end
-Filter.__tostring = function(f) return f.name end
-
---- A named filter.
-function filter(name, test) return setmetatable({ name = name, test = test }, Filter) end
-
-Filter.__mul = function(a, b)
-  return filter(a.name .. " & " .. b.name, function(c) return a.test(c) and b.test(c) end)
-end
-Filter.__add = function(a, b)
-  return filter("(" .. a.name .. " | " .. b.name .. ")", function(c) return a.test(c) or b.test(c) end)
-end
-Filter.__unm = function(a)
-  return filter("not " .. a.name, function(c) return not a.test(c) end)
-end
+-- (`filter` and the operators: scripts/lib/filter.lua.)
 
 F = {}
 F.any = filter("any card", function() return true end)

@@ -3,22 +3,27 @@
 use super::*;
 
 impl Game {
+    /// Whether check `c` has something to do now: its Lua test, or the kernel's own tests
+    /// of players and cards.
+    fn check_due(&self, db: &crate::db::Db, c: &crate::db::CheckFns) -> R<bool> {
+        let st = self.state.clone();
+        c.when.holds(
+            &st.borrow(),
+            |f| {
+                let ctx = self.ctx(None, None, None)?;
+                self.engine.run(|| f.call::<bool>(ctx))
+            },
+            |id, ci| characteristics::int_value(&self.engine.lua, db, &st.borrow(), id, ci),
+        )
+    }
+
     pub(super) fn any_check_due(&mut self, each_op: bool) -> R<bool> {
         let db = self.engine.db.clone();
         for c in &db.hooks.checks {
             if each_op && !c.each_op {
                 continue;
             }
-            let st = self.state.clone();
-            let due = c.when.holds(
-                &st.borrow(),
-                |f| {
-                    let ctx = self.ctx(None, None, None)?;
-                    self.engine.run(|| f.call::<bool>(ctx))
-                },
-                |id, ci| characteristics::int_value(&self.engine.lua, &db, &st.borrow(), id, ci),
-            )?;
-            if due {
+            if self.check_due(&db, c)? {
                 return Ok(true);
             }
         }
@@ -37,16 +42,7 @@ impl Game {
             if c.each_op && !check.each_op {
                 continue;
             }
-            let st = self.state.clone();
-            let due = check.when.holds(
-                &st.borrow(),
-                |f| {
-                    let ctx = self.ctx(None, None, None)?;
-                    self.engine.run(|| f.call::<bool>(ctx))
-                },
-                |id, ci| characteristics::int_value(&self.engine.lua, &db, &st.borrow(), id, ci),
-            )?;
-            if due {
+            if self.check_due(&db, check)? {
                 let ctx = self.ctx(None, None, None)?;
                 c.changed = true;
                 self.in_checks += 1;
