@@ -30,9 +30,9 @@ fn files(dir: &Path, suffixes: &[&str], out: &mut Vec<PathBuf>) {
     }
 }
 
-/// A rule number starting at byte `i` of `s`: digits, then one or more `-digits`. Returns the
-/// number and the byte after it.
-fn number_at(s: &[u8], mut i: usize) -> Option<(String, usize)> {
+/// A rule number starting at byte `i` of `s`: digits, then one or more `sep` and digits (`-`:
+/// `8-5-2-4`; `.`: `401.1.3`). Returns the number and the byte after it.
+fn number_with(s: &[u8], mut i: usize, sep: u8) -> Option<(String, usize)> {
     let start = i;
     let digits = |i: &mut usize| {
         let b = *i;
@@ -47,7 +47,7 @@ fn number_at(s: &[u8], mut i: usize) -> Option<(String, usize)> {
     let mut parts = 1;
     loop {
         let save = i;
-        if i < s.len() && s[i] == b'-' {
+        if i < s.len() && s[i] == sep {
             i += 1;
             if digits(&mut i) {
                 parts += 1;
@@ -62,6 +62,11 @@ fn number_at(s: &[u8], mut i: usize) -> Option<(String, usize)> {
 
 /// Every rule number written in the digest (`1-3-6-2`, `7-1-4-1-1-3`...).
 fn digest_numbers(text: &str) -> BTreeSet<String> {
+    numbers_with(text, b'-')
+}
+
+/// Every rule number whose parts `sep` joins written in a text.
+fn numbers_with(text: &str, sep: u8) -> BTreeSet<String> {
     let s = text.as_bytes();
     let mut out = BTreeSet::new();
     let mut i = 0;
@@ -70,7 +75,7 @@ fn digest_numbers(text: &str) -> BTreeSet<String> {
             i == 0 || !(s[i - 1].is_ascii_alphanumeric() || matches!(s[i - 1], b'-' | b'.'));
         if boundary
             && s[i].is_ascii_digit()
-            && let Some((n, next)) = number_at(s, i)
+            && let Some((n, next)) = number_with(s, i, sep)
         {
             out.insert(n);
             i = next;
@@ -88,6 +93,8 @@ fn digest_numbers(text: &str) -> BTreeSet<String> {
 struct Cited {
     game: &'static str,
     prefix: &'static str,
+    /// What joins a number's parts: `-` (`8-5-2-4`) or `.` (`401.1.3`).
+    sep: u8,
     digest: &'static str,
     originals: &'static [&'static str],
     known: [&'static str; 2],
@@ -97,6 +104,7 @@ const GAMES: &[Cited] = &[
     Cited {
         game: "onepiece",
         prefix: "OP ",
+        sep: b'-',
         digest: "onepiece.md",
         originals: &["004_12ef83d60c54d1f0.txt"],
         known: ["7-1-4-1-1-3", "1-3-6-2"],
@@ -104,14 +112,16 @@ const GAMES: &[Cited] = &[
     Cited {
         game: "gundam",
         prefix: "GD ",
+        sep: b'-',
         digest: "gundam.md",
         originals: &["001_df41c8995f0efc8d.txt"],
         known: ["8-5-2-4-2", "13-1-2-5"],
     },
 ];
 
-/// Every citation of a text with this prefix (`OP `, `GD `), with its line number.
-fn citations_of(text: &str, prefix: &str) -> Vec<(usize, String)> {
+/// Every citation with this prefix (`OP `, `GD `, `SM `) of a number whose parts `sep` joins,
+/// with its line number.
+fn citations_with(text: &str, prefix: &str, sep: u8) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     for (ln, line) in text.lines().enumerate() {
         let s = line.as_bytes();
@@ -119,7 +129,7 @@ fn citations_of(text: &str, prefix: &str) -> Vec<(usize, String)> {
         while let Some(k) = line[from..].find(prefix) {
             let at = from + k;
             let before_ok = at == 0 || !s[at - 1].is_ascii_alphanumeric();
-            if before_ok && let Some((n, next)) = number_at(s, at + prefix.len()) {
+            if before_ok && let Some((n, next)) = number_with(s, at + prefix.len(), sep) {
                 out.push((ln + 1, n));
                 from = next;
             } else {
@@ -132,7 +142,7 @@ fn citations_of(text: &str, prefix: &str) -> Vec<(usize, String)> {
 
 /// Every `OP n-n...` citation of a text, with its line number.
 fn citations(text: &str) -> Vec<(usize, String)> {
-    citations_of(text, "OP ")
+    citations_with(text, "OP ", b'-')
 }
 
 fn cited_files(root: &Path, game: &str) -> Vec<PathBuf> {
@@ -165,7 +175,7 @@ fn rule_citations_exist_in_the_digest() {
             );
             continue;
         };
-        let mut known = digest_numbers(&text);
+        let mut known = numbers_with(&text, g.sep);
         assert!(
             g.known.iter().all(|n| known.contains(*n)),
             "{}: the digest's numbers were not read",
@@ -173,7 +183,7 @@ fn rule_citations_exist_in_the_digest() {
         );
         for o in g.originals {
             if let Ok(text) = std::fs::read_to_string(root.join("../shared/seeds").join(o)) {
-                known.extend(digest_numbers(&text));
+                known.extend(numbers_with(&text, g.sep));
             }
         }
         let mut bad = Vec::new();
@@ -181,7 +191,7 @@ fn rule_citations_exist_in_the_digest() {
         for f in cited_files(&root, g.game) {
             let text =
                 std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-            for (line, n) in citations_of(&text, g.prefix) {
+            for (line, n) in citations_with(&text, g.prefix, g.sep) {
                 count += 1;
                 if !known.contains(&n) {
                     let rel = f.strip_prefix(&root).unwrap_or(&f);
@@ -219,6 +229,12 @@ fn citation_parsing() {
         2
     );
     assert!(citations("STOP 1-2-3").is_empty());
+    assert_eq!(
+        citations_with("-- SM 401.1.3: x; (SM 103.1) SM 4 no", "SM ", b'.'),
+        vec![(1, "401.1.3".to_string()), (1, "103.1".to_string())]
+    );
+    let dotted = numbers_with("[504.15.1] and (200.9.4), not 5.", b'.');
+    assert!(dotted.contains("504.15.1") && dotted.contains("200.9.4") && dotted.len() == 2);
     let d = digest_numbers("* **1-3-6-1** [TH 1-3-7] and 2025/2/28, TH-1.1.8, 3-7-6-1-1.");
     assert!(d.contains("1-3-6-1") && d.contains("1-3-7") && d.contains("3-7-6-1-1"));
     assert!(!d.contains("2-28") && !d.contains("1-1"));
