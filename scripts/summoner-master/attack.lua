@@ -237,11 +237,16 @@ function SM.hand_kind_actions(ctx, p, d)
   return { pick("seal", "a Seal Card"), pick("mystic", "a Mystic Card") }
 end
 
---- A Seal's power facing `other` in a battle: `char` ("at" or "df"), without the increases when
---- `other` has Weak Touch (Gl: Weak Touch).
+--- A Seal's power facing `other` in a battle: `char` ("at" or "df"). When `other` has Weak Touch
+--- (Gl: Weak Touch) the increases of Skills and Abilities do not count; a combination's move is
+--- neither (SM 508.5): its value stands, the other increases left out.
 local function power(c, char, other)
-  if other:has("keywords", "weak_touch") then return c:value_without(char, { increases = true }) end
-  return c[char]
+  if not other:has("keywords", "weak_touch") then return c[char] end
+  local v = c:value_without(char, { increases = true })
+  local m = SM.form_of(c)
+  local printed = c:printed(char) or 0
+  if m ~= nil and m[char] ~= nil and m[char] > printed then v = v + m[char] - printed end
+  return math.max(0, v)
 end
 
 --- Compares two powers with the Sp tie-break (SM 200.8.2): 1 when the first is higher, -1 when
