@@ -197,8 +197,11 @@ local function losing(ctx, p)
   return ctx:value(p, "drew_from_empty") > 0 or SM.shrine_level(ctx, p) >= SM.shrine_max(ctx, p)
 end
 
---- The `defeat` check's test.
-function SM.defeat_due(ctx) return losing(ctx, 1) or losing(ctx, 2) end
+--- The `defeat` check's test (not while cards change zone together: SM 603.6.2).
+function SM.defeat_due(ctx)
+  if ctx:game_value("batch") > 0 then return false end
+  return losing(ctx, 1) or losing(ctx, 2)
+end
 
 --- SM 103.2-103.4: the losers lose at once; both at once is a draw.
 function SM.defeat(ctx)

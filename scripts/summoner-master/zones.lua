@@ -48,18 +48,27 @@ function SM.zone_mark(ctx, d)
   end
 end
 
+--- Whether the cards are not all copies of one card (then their order tells nothing).
+local function mixed(cards)
+  for _, c in ipairs(cards) do
+    if c.card_id ~= cards[1].card_id then return true end
+  end
+  return false
+end
+
 --- Orders the cards of each owner going to the top of a Shrine together (SM 301.4, 703.2: their
---- owner puts them there one by one; the attack-Subturn player's first).
+--- owner puts them there one by one; the attack-Subturn player's first). Copies of one card are
+--- not asked about.
 local function shrine_order(ctx, cards)
   local out = {}
   for _, p in ipairs({ ctx.turn_player, SM.defender(ctx) }) do
     local left = util.filter(cards, function(c) return c.owner == p end)
-    while #left > 1 do
+    while #left > 1 and mixed(left) do
       local c = ctx:choose_cards(p, left, { prompt = "shrine_order" })
       out[#out + 1] = c
       left = util.filter(left, function(x) return x ~= c end)
     end
-    if #left == 1 then out[#out + 1] = left[1] end
+    for _, c in ipairs(left) do out[#out + 1] = c end
   end
   return out
 end
@@ -79,6 +88,9 @@ function SM.zone_put(ctx, d)
   local moved = {}
   local to = d.to or "shrine"
   local reason = d.reason or d.cause or to
+  -- SM 603.6.2: the cards change zone together: the defeat check (SM 103.2, 103.4) waits for the
+  -- last of them (the kernel checks after each card of a move: docs/kernel.md, the gap reported).
+  ctx:set_game_value("batch", ctx:game_value("batch") + 1)
   ctx:together(function(ctx)
     if to == "shrine" then
       for _, c in ipairs(shrine_order(ctx, cards)) do
@@ -99,6 +111,7 @@ function SM.zone_put(ctx, d)
       end
     end
   end)
+  ctx:set_game_value("batch", ctx:game_value("batch") - 1)
   if to == "library" and d.position == nil then
     -- SM 704.2, 300.7: the Library is shuffled every time.
     local done = {}
