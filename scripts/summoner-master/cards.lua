@@ -30,7 +30,7 @@ local OUTSIDE = { "seal_library", "mystic_library", "hand", "seal_shrine", "myst
 local FIELD_TYPES = {
   operate = "function", target = "function", condition = "function", when = "function",
   optional = "boolean", prompt = "string", box = "string", whose = "string", interfere = "boolean",
-  mode = "string", count = "number", line = "string", hand = "boolean", while_cast = "boolean",
+  mode = "string", count = "number", line = "string", hand = "boolean", while_cast = "boolean", charge = "number",
   name = "string", key = "string", step = "string", side = "string",
 }
 
@@ -255,7 +255,8 @@ function gains(k) return { char = "keywords", op = "grant", value = k } end
 
 local SKILL_MODES = { normal = true, all = true, multiple = true, two_phase = true }
 
---- A Skill its controller commands (SM 600.3, 604): `cost` (Mp, or nil), `target(ctx)` (605.4:
+--- A Skill its controller commands (SM 600.3, 604): `cost` (Mp, or nil), `charge` (Charged
+--- Counters removed from this card, Gl: Charged Counter 2), `target(ctx)` (605.4:
 --- with no target to choose it cannot be commanded; 605.7: chosen after paying), `operate(ctx,
 --- args)` (args.target), `mode` "normal" (605, the default), "all" (606: args.player is the
 --- opponent), "multiple" with `count` (607) or "two_phase" with `phase2 = {target, operate}`

@@ -246,3 +246,27 @@ function SM.may_create(ctx, p, c)
   local cap = c:printed("capacity") or 1
   return cap == "inf" or SM.extras_created(ctx, p, c.name) < cap
 end
+
+-- Exceptions (SM 201.11.3) ------------------------------------------------------------------------
+
+--- The pasted Mystic Cards whose host now breaks one of their exceptions.
+local function breaking(ctx)
+  local out = {}
+  for p = 1, 2 do
+    for _, m in ipairs(SM.mystics(ctx, p)) do
+      if m.host ~= nil and SM.breaks_exception(m, m.host) then out[#out + 1] = m end
+    end
+  end
+  return out
+end
+
+--- The `exceptions` check's test.
+function SM.exceptions_due(ctx) return #breaking(ctx) > 0 end
+
+--- SM 201.11.3: a pasted Mystic Card whose host changed so that it breaks one of its exceptions has
+--- no effect and falls to the Shrine at once.
+function SM.fix_exceptions(ctx)
+  for _, m in ipairs(breaking(ctx)) do
+    ctx:move(m, "mystic_shrine", { player = m.owner, reason = "exception", by = false })
+  end
+end

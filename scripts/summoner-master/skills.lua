@@ -60,6 +60,7 @@ function SM.skill_usable(ctx, ab, p)
   if def.condition and not def.condition(sctx, {}) then return false end
   if not SM.limit_left(ctx, ab) then return false end
   if def.target and #def.target(sctx, {}) == 0 then return false end -- SM 605.4
+  if def.charge and c:counter_value("charge") < def.charge then return false end -- Gl: Charged Counter 2
   return SM.can_pay(ctx, p, def.cost or 0, "skill")
 end
 
@@ -125,7 +126,12 @@ function SM.skill_declare(ctx, d)
     ctx:emit("declared", event)
     ctx:resolve_triggers()
   end
-  if not d.free and not SM.pay(ctx, d.player, def.cost or 0, "skill") then return "stop" end
+  if not d.free then
+    if def.charge and (d.card == nil or d.card:counter_value("charge") < def.charge) then return "stop" end
+    if not SM.pay(ctx, d.player, def.cost or 0, "skill") then return "stop" end
+    -- Gl: Charged Counter 2: its controller removes the counters it pays with.
+    if def.charge then ctx:add_counter(d.card, "charge", -def.charge, "cost") end
+  end
   SM.limit_use(ctx, ab)
   if d.card ~= nil then
     SM.begin_command(ctx, d, d.card)
