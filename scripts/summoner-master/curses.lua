@@ -39,6 +39,7 @@ function SM.curse_apply(ctx, d)
   local t = d.target
   if not (t.alive and SM.in_field(t) and t.host == nil) then return end
   if t:has("keywords", "cancel_curse") then return end
+  if d.turns ~= nil and d.turns <= 0 then return end -- SM 709.14.3 (docs/rulings A.23): a count of 0: no effect
   if d.curse == "death" then
     SM.destroy_cards(ctx:with({ source = d.source, player = d.player }), { t }, { reason = "effect", player = d.player })
     return
