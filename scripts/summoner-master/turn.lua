@@ -106,11 +106,10 @@ end
 
 -- Main Step (SM 401.6) --------------------------------------------------------------------------
 
---- SM 401.6.1: "when entering the Main Step"; Wake Up (Gl: Wake Up).
-function SM.main_step(ctx)
+--- SM 401.6.1: "when entering the Main Step" (its abilities work before the Wake Up window:
+--- the kernel resolves them after the step).
+function SM.main_begin(ctx, d)
   enter_step(ctx, "main")
-  ctx:resolve_triggers()
-  SM.wake_up(ctx, ctx.turn_player)
 end
 
 --- SM 401.6.2-401.6.6, 500.9: the attack-Subturn player casts and commands as often as they like;

@@ -267,28 +267,30 @@ function SM.enter_end(ctx, d)
     ctx:move(c, "mystic_shrine", { player = c.owner, reason = "turns", by = false })
   end
   SM.clear_flags(ctx, { d.card }, { "entering" })
+  -- SM 300.7: a card taken from a Library changed its position there (Wake Up).
+  if d.shuffle ~= nil then ctx:shuffle(d.shuffle, d.player) end
 end
 
 -- Wake Up (Gl: Wake Up) ------------------------------------------------------------------------------
 
---- Entering their Main Step, player `p` may bring one card with Wake Up from their Library or hand
---- into the Arena for free; one per Subturn; not while a card of the same name of theirs is in
---- the Arena.
-function SM.wake_up(ctx, p)
-  local opts = {}
+--- The Wake Up window's options (main_step): entering their Main Step, player `p` may bring one
+--- card with Wake Up from their Library or hand into the Arena for free (procedure `enter`); one per
+--- Subturn (the window is asked once); not while a card of the same name of theirs is in the Arena.
+function SM.wake_up_actions(ctx, p, d)
+  local out = {}
   local in_field = {}
   for _, c in ipairs(SM.field_cards(ctx, p)) do in_field[c.name] = true end
   for _, z in ipairs({ "hand", "seal_library", "mystic_library" }) do
     for _, c in ipairs(ctx:cards(z, p)) do
       if c:has("keywords", "wake_up") and not in_field[c.name] then
-        opts[#opts + 1] = { label = c.label, kind = "card", card = c }
+        out[#out + 1] = { label = c.label, kind = "card", card = c, procedure = "enter",
+          data = { card = c, player = p, reason = "wake_up", kind = "enter", as_effect = true,
+            shuffle = z ~= "hand" and z or nil } }
       end
     end
   end
-  if #opts == 0 then return end
-  local o = ctx:choose(p, opts, { prompt = "wake_up", min = 0, max = 1 })
-  if o == nil then return end
-  local from = o.card.zone
-  SM.bring_in(ctx, o.card, p, { reason = "wake_up" })
-  if from ~= "hand" then ctx:shuffle(from, p) end -- SM 300.7: its position in the Library changed
+  if #out > 0 then
+    out[#out + 1] = { label = "no Wake Up", kind = "no", pass = true }
+  end
+  return out
 end
