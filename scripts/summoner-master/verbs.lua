@@ -158,6 +158,15 @@ function discard(ctx, n, f)
   return #chosen
 end
 
+--- Discards the card whose ability this is, when it is in its owner's hand (a hand Skill's own
+--- card, SM 619, 702). Returns whether it was.
+function discard_this(ctx)
+  local c = ctx.source
+  if c == nil or not c.alive or c.zone ~= "hand" then return false end
+  SM.discard_cards(ctx, { c })
+  return true
+end
+
 --- Puts cards into their owners' Shrines (SM 703), together.
 function send_to_shrine(ctx, cards) SM.change_zone(ctx, cards, "shrine") end
 --- Returns cards to their owners' Libraries, shuffled in (SM 704; 300.7); opts.position "top" or
