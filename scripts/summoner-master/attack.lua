@@ -310,7 +310,7 @@ function SM.attack_battle(ctx, d)
       if r < 0 then lose(a) end
       result = r > 0 and "attacked" or (r < 0 and "attacker" or "none")
     end
-    d.line = line
+    d.line, d.result = line, result
     ctx:emit("battle", { card = a, target = t, player = p, key = line,
       attacker_power = mine .. "/" .. a.sp, target_power = theirs .. "/" .. t.sp, result = result })
   end
@@ -325,7 +325,9 @@ function SM.attack_success(ctx, d)
   local kind = current(d)
   ctx:emit("attack_success", { card = d.attacker, target = kind == "normal" and d.target or nil,
     player = d.player, key = kind })
-  if kind == "normal" then ctx:emit("battle_ended", { card = d.attacker, target = d.target, player = d.player }) end
+  if kind == "normal" then
+    ctx:emit("battle_ended", { card = d.attacker, target = d.target, player = d.player, result = d.result })
+  end
 end
 
 --- The losers that are destroyed (SM 504.20.1: an attacker that lost in the Df Line is not,

@@ -97,10 +97,16 @@ function on_attack_success(a)
   return triggered(a, "attack_success", m)
 end
 
---- "When the battle ends" (SM 504.16), for the Attacking Seal or (`attacked = true`) the Attacked.
+--- "When the battle ends" (SM 504.16), for the Attacking Seal or (`attacked = true`) the Attacked;
+--- `won = true`: only when the other Seal lost the battle and this one did not (504.15).
 function on_battle_end(a)
-  local m = a.attacked and { target = "self" } or { card = "self" }
-  a.attacked = nil
+  local attacked, won, when = a.attacked, a.won, a.when
+  local m = attacked and { target = "self" } or { card = "self" }
+  a.attacked, a.won = nil, nil
+  if won then
+    local wins = attacked and "attacker" or "attacked"
+    a.when = function(ctx, ev) return ev.result == wins and (when == nil or when(ctx, ev)) end
+  end
   return triggered(a, "battle_ended", m)
 end
 
