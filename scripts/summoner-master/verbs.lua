@@ -1,7 +1,7 @@
 -- Card verbs: what card scripts say, on top of lib.lua and the procedures. Rules: SM 602 (Effects:
 -- durations, Changing Power), 700-712 (zone changes, Curses, effects acting as commands,
--- choosing), the glossary's verbs (Draw, Destroy, Discard, Remove, Sacrifice, Steal, Control,
--- Purified, Move Curse, free cast, free attack). Every verb takes `ctx` first and accepts nil
+-- choosing), the glossary's verbs (Draw, Destroy, Discard, Remove, Sacrifice, Control,
+-- Purified, Move Curse, free cast, free attack; not Steal yet). Every verb takes `ctx` first and accepts nil
 -- (nothing chosen), one card or a list of cards.
 
 -- Filters ----------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 -- Cards changing zones: SM 701 (destruction), 702 (discard), 703 (falling to the Shrine), 704
 -- (returning to the Library), 705 (to the hand), 706 (Removed), 707-708 (brought into the Arena
 -- without a cast), with the batches of 603.6.2, the losing Seals of 713, the Shrine's and the
--- Library's order (300.5, 300.7, 301.4), Steal and Vanish (Gl).
+-- Library's order (300.5, 300.7, 301.4), Wake Up (Gl). Steal and Vanish (Gl) are not built yet.
 --
 -- A zone change by the rules or an effect is the kernel-run procedure `zone_change` (game.yaml).
 -- Its record: `cards` (the cards that change zone together, 603.6.2), `to` ("shrine", "library",
