@@ -1,0 +1,289 @@
+-- The card designer's vocabulary: one constructor per kind of ability of SM 601 (Trigger and
+-- Continuous Abilities), the Skills of SM 604-608 and 619, the Mystic Card's effect (601.2.4,
+-- 610.2.12), and the abbreviations of the glossary (เข้ามา:, Pasted, Alone, Dancing). Each
+-- returns a kernel ability record; SM.activate (abilities.lua) works it.
+--
+-- Which Phase an ability works at is the rules' business: a constructor names the event or the
+-- slot (game.yaml `timings`) the procedures ask at that Phase (abilities.lua explains both).
+--
+-- Common fields: operate(ctx, args) (args.target: the chosen target; args.subject: the card the
+-- Phase is about; args.data: the procedure's record; args.event: the event), target(ctx, args)
+-- -> the cards it may choose (a slot ability chooses it before the Interfere Step), prompt (the
+-- filter's name shown in the choice), condition(ctx, args), optional (a "may", 601.2.2), limit
+-- ({X, "subturn" | "turn" | "game"}, with `shared = true` for ([S] X/Y)), box ("growth" or
+-- "progress": the ability is in that box, 200.14.3, 200.18.3), whose ("self", "mine", "theirs",
+-- "any": whose card the Phase must be about; "self" by default), when(ctx, subject, data).
+
+--- A card's ability list.
+function card(abilities) return abilities end
+
+--- Where a card's abilities work by default: in the Arena, not while it is being cast or
+--- entering (SM 303.5, 601.1.3).
+local WORK = { "at_line", "df_line", "no_line", "arena" }
+--- The Arena with the casting place: for the abilities of a card being cast or entering.
+local WORK_CASTING = { "at_line", "df_line", "no_line", "arena", "casting" }
+--- The Shrines (SM 301.5: abilities that work there say so).
+local SHRINES = { "seal_shrine", "mystic_shrine" }
+--- Every zone outside the Arena (for "when this card leaves the Arena").
+local OUTSIDE = { "seal_library", "mystic_library", "hand", "seal_shrine", "mystic_shrine", "remove_zone" }
+
+local FIELD_TYPES = {
+  operate = "function", target = "function", condition = "function", when = "function",
+  optional = "boolean", prompt = "string", box = "string", whose = "string", interfere = "boolean",
+  mode = "string", count = "number", line = "string", hand = "boolean", while_cast = "boolean", charge = "number",
+  name = "string", key = "string", step = "string", side = "string",
+}
+
+--- Checks the common fields when the card loads (riffle validate reports a wrong one at the
+--- card's line).
+local function checked(a)
+  util.check_types(a, FIELD_TYPES)
+  if a.box ~= nil and a.box ~= "growth" and a.box ~= "progress" then
+    error("`box` should be \"growth\" or \"progress\"", 0)
+  end
+  if a.whose ~= nil and not util.contains({ "self", "mine", "theirs", "any" }, a.whose) then
+    error("`whose` should be \"self\", \"mine\", \"theirs\" or \"any\"", 0)
+  end
+  if a.limit ~= nil then
+    local l = a.limit
+    if type(l) ~= "table" or type(l[1]) ~= "number" or not util.contains({ "subturn", "turn", "game" }, l[2] or "") then
+      error("`limit` should be {X, \"subturn\" | \"turn\" | \"game\"} (Gl: (X/Y))", 0)
+    end
+    l.per = l[2]
+  end
+  return a
+end
+
+-- Trigger Abilities that choose and work at one Phase (SM 601.2) ----------------------------------
+
+local function triggered(a, on, match, zones)
+  a.kind, a.on = "triggered", on
+  a.zones = a.zones or zones or WORK
+  a.match = a.match or match
+  return checked(a)
+end
+
+--- "When a player commands / declares ..." (SM 504.5, 512.5, 605.6 ...: FIRE-NOW): `key` names
+--- the command (attack, hand_attack, all_attack, multiple_attack, combination, break, line,
+--- skill, hand_skill); whose = "self" (this card commanded, the default), "mine" or "theirs".
+function on_declare(a)
+  local key, whose = a.key, a.whose or "self"
+  a.whose = nil
+  local match = whose == "self" and { card = "self" } or nil
+  local when = a.when
+  a.when = function(ctx, ev)
+    if key ~= nil and ev.key ~= key then return false end
+    if whose == "mine" and ev.player ~= ctx.player then return false end
+    if whose == "theirs" and ev.player == ctx.player then return false end
+    return when == nil or when(ctx, ev)
+  end
+  return triggered(a, "declared", match)
+end
+
+--- "When this card is cast" (SM 610.1.4-610.1.5, 610.2.6-610.2.7): it works while being cast.
+function when_cast(a)
+  a.while_cast = true
+  return triggered(a, "cast", { card = "self" }, { "casting" })
+end
+
+--- "When this card's cast succeeds" (SM 610.1.13.3, 610.2.12.2).
+function on_cast_success(a) return triggered(a, "cast_success", { card = "self" }) end
+
+--- "When this Seal's attack succeeds" (SM 504.16, 505.13, 506.13); `attacked = true`: "when this
+--- Seal is attacked successfully" (it was the Attacked Seal).
+function on_attack_success(a)
+  local m = a.attacked and { target = "self" } or { card = "self" }
+  a.attacked = nil
+  return triggered(a, "attack_success", m)
+end
+
+--- "When the battle ends" (SM 504.16), for the Attacking Seal or (`attacked = true`) the Attacked;
+--- `won = true`: only when the other Seal lost the battle and this one did not (504.15).
+function on_battle_end(a)
+  local attacked, won, when = a.attacked, a.won, a.when
+  local m = attacked and { target = "self" } or { card = "self" }
+  a.attacked, a.won = nil, nil
+  if won then
+    local wins = attacked and "attacker" or "attacked"
+    a.when = function(ctx, ev) return ev.result == wins and (when == nil or when(ctx, ev)) end
+  end
+  return triggered(a, "battle_ended", m)
+end
+
+--- "When this card is destroyed" (SM 701.2-701.5): it works while the card is still in the
+--- Arena, before it goes to the Shrine.
+function when_destroyed(a) return triggered(a, "destroyed", { card = "self" }) end
+
+--- "When this card is discarded" (SM 702.2-702.5), from the hand.
+function when_discarded(a) return triggered(a, "discarded", { card = "self" }, { "hand" }) end
+
+--- "When this Seal is cursed" (SM 709.14.1).
+function when_cursed(a) return triggered(a, "cursed", { card = "self" }) end
+
+--- "When entering <step>" (SM 401.x): `step` is check_up, draw, discard, main, mp_clean_up,
+--- fill_up or end_of_subturn; `side` "attack" (its controller's attack Subturn, the default) or
+--- "defense"; step = "subturn" for "when entering the attack / defense Subturn" (401.2.3,
+--- 401.2.4), "end" for "at the end of the (attack / defense) Subturn" (401.9.2, 401.9.3).
+function on_step(a)
+  local step, side = a.step, a.side or "attack"
+  a.step, a.side = nil, nil
+  local match = { turn = side == "attack" and "self" or "other" }
+  if step == "subturn" then return triggered(a, "subturn_began", match) end
+  if step == "end" then return triggered(a, "subturn_ended", match) end
+  local when = a.when
+  a.when = function(ctx, ev) return ev.key == step and (when == nil or when(ctx, ev)) end
+  return triggered(a, "step_began", match)
+end
+
+--- Any other "when ...": `on` an event of the reference (docs/reference/summoner-master.md),
+--- `when(ctx, ev)` says whether it is this ability's; `match` may test what the kernel can.
+function on_event(a)
+  assert(a.on and a.when, "on_event needs `on` and `when`")
+  return triggered(a, a.on, a.match)
+end
+
+-- Slot abilities: chosen, then worked after an Interfere Step ------------------------------------
+
+local function slot(a, timing, zones)
+  a.kind, a.timing = "activated", timing
+  a.zones = a.zones or zones or WORK
+  a.slot = true
+  return checked(a)
+end
+
+--- "When this card enters the Arena" (เข้ามา:, SM 610.1.9, 610.1.13.3; 708.1.8.2; 617.1.10):
+--- chosen while it is being cast, working when the cast succeeds.
+function when_enters(a) return slot(a, "enters", WORK_CASTING) end
+
+--- A Mystic Card's effect when its cast succeeds (SM 601.2.4: a 0-Turn Mystic's text; 610.2.8,
+--- 610.2.12.2): its target is chosen before the cast's Interfere Step. Without a target that
+--- can be chosen the card cannot be cast (610.2.3); with none left after the Interfere Step it
+--- goes to the Shrine (610.2.10).
+function spell(a) return slot(a, "effect", { "hand", "extra", "casting" }) end
+
+--- "When this Seal attacks" (SM 504.7, 505.8, 506.7).
+function when_attacks(a) return slot(a, "attacks") end
+--- "When this Seal is attacked" (SM 504.8, 506.8).
+function when_attacked(a) return slot(a, "attacked") end
+--- "When this Seal deals (fights)" (SM 504.9, 504.14).
+function when_dealing(a) return slot(a, "dealing") end
+--- "When this Seal combines" (SM 512.6, 512.11).
+function when_combines(a) return slot(a, "combines") end
+--- "When this Seal separates" (SM 514.4, 514.9).
+function when_separates(a) return slot(a, "separates") end
+--- "When this Seal changes Line / is assigned a Line" (SM 516.4, 516.9).
+function when_line_change(a) return slot(a, "line_change") end
+--- "When a card uses a Skill" (SM 605.8); whose = "self" for this card's own Skills.
+function when_uses_skill(a) return slot(a, "uses_skill") end
+--- "When this Seal grows" (SM 614.4, 614.11).
+function when_grows(a) return slot(a, "growth") end
+--- "When this card goes to the Shrine" (SM 703.3, 703.7; 601.1.5: after the Shrine's Levels are
+--- counted): it works from the Shrine.
+function when_falls(a) return slot(a, "falls", SHRINES) end
+--- "When this card returns to the Library" (SM 704.3, 704.7).
+function when_to_library(a) return slot(a, "to_library", { "seal_library", "mystic_library" }) end
+--- "When this card goes to the hand" (SM 705.3, 705.7).
+function when_to_hand(a) return slot(a, "to_hand", { "hand" }) end
+--- "When this card is Removed" (SM 706.3, 706.7).
+function when_removed(a) return slot(a, "removed", { "remove_zone" }) end
+--- "When this card leaves the Arena" (SM 703.3, 704.3, 705.3, 706.3): it works where it went.
+function when_leaves(a) return slot(a, "leaves", OUTSIDE) end
+
+--- Dancing (Gl: Dancing, Dancing At Line, Dancing Df Line): commanded to change Line into `line`
+--- ("at_line" or "df_line"), on success its effect works, once per Subturn, and the Seal cannot
+--- be a Support until the end of the Subturn.
+function dancing(a)
+  local line, when, operate = a.line, a.when, a.operate
+  if line ~= "at_line" and line ~= "df_line" then error("dancing needs `line = \"at_line\"` or \"df_line\"", 0) end
+  a.line = nil
+  a.when = function(ctx, subj, d)
+    return d.kind == "line" and d.line == line and (when == nil or when(ctx, subj, d))
+  end
+  a.limit = a.limit or { 1, "subturn" }
+  a.operate = function(ctx, args)
+    if ctx.source.alive then ctx:use(ctx.source, "danced") end
+    if operate then operate(ctx, args) end
+  end
+  return slot(a, "line_change")
+end
+
+-- Continuous Abilities (SM 601.3) -----------------------------------------------------------------
+
+--- A Continuous Ability (SM 601.3.2: an unmarked ability works while its card is in the Arena):
+--- `modify` (a list of plus_at(n), plus_df(n), plus_sp(n), gains(k)...) applies to `affects`
+--- ("bearer": this Seal, or for a pasted Mystic Card the card it is pasted on; or a function
+--- (ctx, card)) while `condition(ctx)` holds (601.3.3: "as long as", "while").
+function continuous(a)
+  a.kind, a.zones = "static", a.zones or WORK
+  a.affects = a.affects or "bearer"
+  if a.box ~= nil then
+    -- SM 200.14.3, 200.18.3: a box's Continuous Ability exists once the box does.
+    local cond, box = a.condition, a.box
+    a.condition = function(ctx) return SM.box_open(ctx.source, { box = box }) and (cond == nil or cond(ctx)) end
+  end
+  return checked(a)
+end
+
+--- Pasted [condition]: [effect on the card it is pasted on] (Gl: Pasted): a PS or PM Mystic
+--- Card's effect on its host, while pasted.
+function pasted(a)
+  local cond = a.condition
+  a.condition = function(ctx) return ctx.source.host ~= nil and (cond == nil or cond(ctx)) end
+  return continuous(a)
+end
+
+--- Alone: [effect] (Gl: Alone): as long as its controller has no other Seal (for a Mystic Card:
+--- no other Mystic Card) in the Arena.
+function alone(a)
+  local cond = a.condition
+  a.condition = function(ctx)
+    local me = ctx.source
+    local others
+    if SM.is_seal(me) then others = SM.seals(ctx, me.controller) else others = SM.mystics(ctx, me.controller) end
+    for _, c in ipairs(others) do
+      if c ~= me then return false end
+    end
+    return cond == nil or cond(ctx)
+  end
+  return continuous(a)
+end
+
+--- For continuous{}: At+N (negative: -N), Df+N, Sp+N (SM 602.4.1: a Changing Power Effect).
+function plus_at(n) return { char = "at", op = "add", value = n } end
+function plus_df(n) return { char = "df", op = "add", value = n } end
+function plus_sp(n) return { char = "sp", op = "add", value = n } end
+--- For continuous{}: "must have At N" (SM 602.3.2: setting a value, by timestamp).
+function set_at(n) return { char = "at", op = "set", value = n } end
+--- For continuous{}: gains a keyword or a prohibition (cannot_attack...).
+function gains(k) return { char = "keywords", op = "grant", value = k } end
+
+-- Skills (SM 604-608, 619) -------------------------------------------------------------------------
+
+local SKILL_MODES = { normal = true, all = true, multiple = true, two_phase = true }
+
+--- A Skill its controller commands (SM 600.3, 604): `cost` (Mp, or nil), `charge` (Charged
+--- Counters removed from this card, Gl: Charged Counter 2), `target(ctx)` (605.4:
+--- with no target to choose it cannot be commanded; 605.7: chosen after paying), `operate(ctx,
+--- args)` (args.target), `mode` "normal" (605, the default), "all" (606: args.player is the
+--- opponent), "multiple" with `count` (607) or "two_phase" with `phase2 = {target, operate}`
+--- (608); `interfere = true` (also in an Interfere Step, 615.5); `line` ("at_line" or "df_line")
+--- or `form` (a special move's name) it needs (604.6.1); `hand = true` for a Skill of a card in
+--- the hand (619); `limit`; `condition(ctx)`.
+function skill(a)
+  a.kind, a.timing = "activated", "skill"
+  a.mode = a.mode or (a.phase2 and "two_phase") or "normal"
+  if not SKILL_MODES[a.mode] then error("`mode` should be normal, all, multiple or two_phase", 0) end
+  if a.mode == "multiple" and type(a.count) ~= "number" then error("a multiple Skill needs `count`", 0) end
+  if a.cost ~= nil and type(a.cost) ~= "number" then error("`cost` should be the Skill's Mp (a number)", 0) end
+  a.zones = a.zones or (a.hand and { "hand" }) or WORK
+  return checked(a)
+end
+
+-- Replacement -------------------------------------------------------------------------------------
+
+--- "Instead of A, B": `replaces` an operation kind (move...), tested by `match` and
+--- `applies(ctx, op)`; `replace(ctx, op)` returns what happens instead (nil: nothing).
+function replacement(a)
+  a.kind, a.zones = "replacement", a.zones or WORK
+  return checked(a)
+end

@@ -1,0 +1,125 @@
+-- The rules' own abilities (hooks.rule_abilities): the level's values (SM 101.3, 103.1), a
+-- combination's values (508.5, 200.12.3), Shade of (200.20, 201.17), Reflection (620), the
+-- zones Extra Cards and destroyed or losing Seals may go to (621.6.3, 701.1, 713.2), and the
+-- Curses whose Turns run out (709.8.1, 709.10.3).
+
+SM = SM or {}
+
+--- A combination's move values, one static ability per value: the move's value when it gives one
+--- (SM 508.5), the Seal's own otherwise (200.12.3).
+local function form_value(char, field)
+  return {
+    kind = "static",
+    affects = function(ctx, c)
+      if c.host ~= nil or #c.attachments == 0 then return false end
+      local m = SM.form_of(c)
+      return m ~= nil and m[field] ~= nil
+    end,
+    modify = { { char = char, op = "set_base", layer = "form", value = function(ctx, c) return SM.form_of(c)[field] end } },
+  }
+end
+
+--- The player's Reflection card for card `c` (SM 620.2: a card of theirs named as it, shown
+--- beside the deck), or nil.
+function SM.reflection_for(ctx, c)
+  if c.zone == "reflection" then return nil end
+  for _, r in ipairs(ctx:cards("reflection", c.owner)) do
+    if r.name == c.name and r ~= c then return r end
+  end
+  return nil
+end
+
+--- SM 620.2, 620.4: a Reflection replaces a printed value of the player's cards of its name, in
+--- every zone (docs/rulings 620: values and identities; abilities are the card's own).
+local function reflected(char, field)
+  return {
+    kind = "static",
+    affects = function(ctx, c)
+      local r = SM.reflection_for(ctx, c)
+      return r ~= nil and r:printed(field) ~= nil
+    end,
+    modify = { { char = char, op = "set", layer = "reflection", value = function(ctx, c)
+      return SM.reflection_for(ctx, c):printed(field)
+    end } },
+  }
+end
+
+--- SM 200.20, 201.17, 200.9.4, Gl: Shade of: a card has the names, races, elements, Mystic
+--- types and sets its `shade_of` lists, in any zone, a Support Seal too.
+local function shade(char, field)
+  return {
+    kind = "static",
+    affects = function(ctx, c)
+      for _, s in ipairs(c:printed("shade_of") or {}) do
+        if s[field] then return true end
+      end
+      return false
+    end,
+    modify = { { char = char, op = "grant", layer = "shade", value = function(ctx, c)
+      local out = {}
+      for _, s in ipairs(c:printed("shade_of") or {}) do
+        if s[field] then out[#out + 1] = s[field] end
+      end
+      return out
+    end } },
+  }
+end
+
+--- A player characteristic the level gives (SM 101.3, 103.1).
+local function level_value(char)
+  return {
+    kind = "static", target = "players",
+    affects = function(ctx, p) return true end,
+    modify = { { char = char, op = "add", value = function(ctx, p) return SM.level(ctx)[char] end } },
+  }
+end
+
+SM.RULES = {
+  level_value("mp_max"),
+  level_value("hand_max"),
+  level_value("shrine_max"),
+  form_value("at", "at"),
+  form_value("df", "df"),
+  form_value("sp", "sp"),
+  form_value("attack_mp", "attack_mp"),
+  shade("names", "name"),
+  shade("races", "race"),
+  shade("elements", "element"),
+  shade("mystic_types", "mystic_type"),
+  shade("series", "series"),
+  reflected("at", "at"),
+  reflected("df", "df"),
+  reflected("sp", "sp"),
+  reflected("level", "level"),
+  -- SM 621.6.3, 621.6.4: an Extra Card that would go to a hand or a Library goes to the Remove
+  -- Zone instead, and never back beside the deck.
+  { kind = "replacement", replaces = "move",
+    applies = function(ctx, op)
+      return op.zone ~= nil and op.card:printed("extra") == true
+        and util.contains({ "hand", "seal_library", "mystic_library", "extra" }, op.zone) and op.from ~= "extra"
+    end,
+    replace = function(ctx, op)
+      op.zone, op.position = "remove_zone", nil
+      return op
+    end },
+  -- SM 701.1, 713.2: a destroyed card, or a battle's loser, goes to no zone but the Shrine.
+  { kind = "replacement", replaces = "move",
+    applies = function(ctx, op)
+      local c = op.card
+      return op.zone ~= nil and (c:flag_on("destroyed") or c:flag_on("loser"))
+        and op.zone ~= SM.shrine_of(c) and op.from ~= nil and util.contains(SM.FIELD, op.from)
+        and op.zone ~= op.from and not util.contains(SM.FIELD, op.zone)
+    end,
+    replace = function(ctx, op)
+      op.zone, op.position, op.player = SM.shrine_of(op.card), nil, op.card.owner
+      return op
+    end },
+  -- SM 709.8.1, 709.10.3: a Poison or Last Dance Curse whose Turns ran out destroys its Seal.
+  { kind = "triggered", on = "expired",
+    when = function(ctx, ev)
+      return (ev.key == "poison" or ev.key == "last_dance") and ev.card ~= nil and ev.card.alive and SM.in_field(ev.card)
+    end,
+    operate = function(ctx)
+      SM.destroy_cards(ctx, { ctx.event.card }, { reason = "effect", player = ctx.event.player })
+    end },
+}
