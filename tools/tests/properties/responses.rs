@@ -1,5 +1,6 @@
-//! Any response, from any seat, at any decision of a real One Piece game, and of a real
-//! Gundam game in each of its formats (two players, Battle Royal for 3 and 4, Team Battle):
+//! Any response, from any seat, at any decision of a real One Piece game, of a real Gundam
+//! game in each of its formats (two players, Battle Royal for 3 and 4, Team Battle), and of a
+//! real Summoner Master game at each of its play levels:
 //! an illegal one is refused and changes nothing, a legal one is accepted and advances the
 //! game. Concessions
 //! from any seat (0..=255) and forks are mixed in; the kernel's invariants hold after every
@@ -18,6 +19,7 @@ thread_local! {
     // Built once per test thread: loading the content and compiling the scripts dominates.
     static ONEPIECE: (Rc<Engine>, Vec<DeckList>) = super::onepiece();
     static GUNDAM: (Rc<Engine>, Vec<DeckList>) = super::game("gundam");
+    static SUMMONER_MASTER: (Rc<Engine>, Vec<DeckList>) = super::game("summoner-master");
 }
 
 /// One thing done to the game.
@@ -269,6 +271,25 @@ fn run_gundam(
     run_game(engine, decks, &options, seed, steps)
 }
 
+/// The play levels of Summoner Master (SM 101.1), the `level` option.
+const SUMMONER_MASTER_LEVELS: &[&str] = &["caller", "summoner", "beginner"];
+
+fn run_summoner_master(
+    seed: u64,
+    level: Index,
+    decks: (Index, Index),
+    steps: Vec<Step>,
+) -> Result<(), TestCaseError> {
+    let (engine, lists) = SUMMONER_MASTER.with(|(e, d)| (e.clone(), d.clone()));
+    let level = SUMMONER_MASTER_LEVELS[level.index(SUMMONER_MASTER_LEVELS.len())];
+    let decks = vec![
+        lists[decks.0.index(lists.len())].clone(),
+        lists[decks.1.index(lists.len())].clone(),
+    ];
+    let options: Options = [("level".to_string(), OptionValue::Name(level.to_string()))].into();
+    run_game(engine, decks, &options, seed, steps)
+}
+
 fn run_game(
     engine: Rc<Engine>,
     decks: Vec<DeckList>,
@@ -368,5 +389,15 @@ proptest! {
         steps in prop::collection::vec(step(), 1..400),
     ) {
         run_gundam(seed, format, first, steps)?;
+    }
+
+    #[test]
+    fn any_response_in_a_summoner_master_game_at_any_level_is_refused_unchanged_or_accepted(
+        seed in any::<u64>(),
+        level in any::<Index>(),
+        decks in (any::<Index>(), any::<Index>()),
+        steps in prop::collection::vec(step(), 1..400),
+    ) {
+        run_summoner_master(seed, level, decks, steps)?;
     }
 }
