@@ -63,6 +63,10 @@ const MANIFEST: &str = r#"{
     {"name": "rally", "steps": [
       {"name": "call", "window": {"players": "everyone", "model": "once", "actions": "rally_actions", "prompt": "rally"}}
     ]},
+    {"name": "showdown", "steps": [
+      {"name": "open", "run": "showdown_open"},
+      {"name": "close", "run": "showdown_close"}
+    ]},
     {"name": "auction", "steps": [
       {"name": "bids", "window": {"players": "everyone", "model": "alternating", "actions": "bid_actions", "prompt": "bid"}}
     ]}
@@ -93,6 +97,8 @@ function main_actions(ctx)
   end
   out[#out + 1] = { label = "auction", procedure = "auction" }
   out[#out + 1] = { label = "call nobody", procedure = "nobody" }
+  out[#out + 1] = { label = "showdown", procedure = "showdown", data = { how = "rally" } }
+  out[#out + 1] = { label = "botched showdown", procedure = "showdown", data = { how = "botch" } }
   return out
 end
 
@@ -138,6 +144,7 @@ function boost_actions(ctx, p, d)
       ctx:procedure("rally", { caller = p })
       ctx:emit("boosted", { player = p, key = "after_rally" })
     end }
+  out[#out + 1] = { label = "call a rally", procedure = "rally", data = { caller = p } }
   out[#out + 1] = { label = "pass", pass = true }
   return out
 end
@@ -155,6 +162,16 @@ function duel_after(ctx, d)
   ctx:emit("duel_over", { card = d.attacker, target = d.defender, amount = d.boosts or 0 })
   ctx:expire("end_of_duel")
 end
+
+-- A showdown: its first step ends by handing the kernel a rally to run (the step's script is
+-- over before the rally asks anything); the second step runs after the rally.
+function showdown_open(ctx, d)
+  ctx:emit("boosted", { player = ctx.player, key = "open" })
+  if d.how == "botch" then return { data = {} } end
+  return { procedure = "rally", data = { caller = ctx.player } }
+end
+
+function showdown_close(ctx, d) ctx:emit("boosted", { player = ctx.player, key = "close" }) end
 
 -- Windows of their own -----------------------------------------------------------------------
 
@@ -643,6 +660,77 @@ fn windows_nest_and_the_inner_one_closes_first() {
 }
 
 #[test]
+fn a_procedure_a_windows_option_starts_asks_in_its_own_windows_with_no_script_suspended() {
+    let mut g = two_boards();
+    pick(&mut g, "challenge brute with ace");
+    pick(&mut g, "no guard");
+    // P2 answers the boost window with an option that is a procedure: no script of the
+    // boost window waits below it, so the rally's decisions are plain copies when forked.
+    pick(&mut g, "call a rally");
+    for (seat, answer) in [(0, "cheer"), (1, "stay silent")] {
+        let (prompt, player, _) = asked(&g);
+        assert_eq!((prompt.as_str(), player), ("rally", seat));
+        assert!(g.quiescent(), "a script is suspended under the rally");
+        let mut copy = g.fork();
+        pick(&mut copy, answer);
+        pick(&mut g, answer);
+        assert_eq!(copy.log_hash(), g.log_hash());
+    }
+    // The rally closed; the boost window goes on with P1 and the duel's record is whole.
+    assert_eq!(story(&g), ["challenged@2", "boosted:cheer@1"]);
+    let (prompt, player, labels) = asked(&g);
+    assert_eq!((prompt.as_str(), player), ("boost", 0));
+    assert!(
+        labels.contains(&"boost ace with cub".to_string()),
+        "{labels:?}"
+    );
+    pick(&mut g, "pass");
+    pick(&mut g, "pass");
+    assert_eq!(story(&g)[2..], ["lost:brute", "duel_over@1"]);
+}
+
+#[test]
+fn a_step_may_end_by_calling_a_procedure_whose_windows_are_quiescent() {
+    let mut g = two_boards();
+    pick(&mut g, "showdown");
+    for (seat, answer) in [(0, "cheer"), (1, "cheer")] {
+        let (prompt, player, _) = asked(&g);
+        assert_eq!((prompt.as_str(), player), ("rally", seat));
+        assert!(
+            g.quiescent(),
+            "the step that called the rally is still suspended"
+        );
+        let mut copy = g.fork();
+        pick(&mut copy, answer);
+        pick(&mut g, answer);
+        assert_eq!(copy.log_hash(), g.log_hash());
+    }
+    // The called procedure ran between the step that called it and the next step.
+    assert_eq!(
+        story(&g),
+        [
+            "boosted:open@1",
+            "boosted:cheer@1",
+            "boosted:cheer@2",
+            "boosted:close@1"
+        ]
+    );
+    assert_eq!(asked(&g).0, "main");
+    assert!(g.errors().is_empty(), "{:?}", g.errors());
+
+    // A table that names no procedure is an error of that step, and the action fails alone.
+    let mut g = two_boards();
+    pick(&mut g, "botched showdown");
+    let errors = g.errors().join("\n");
+    assert!(
+        errors.contains("procedure showdown, step open")
+            && errors.contains("{procedure = name, data = {...}}"),
+        "{errors}"
+    );
+    assert_eq!(asked(&g).0, "main");
+}
+
+#[test]
 fn an_alternating_window_with_three_seats_closes_when_all_pass_in_a_row() {
     let mut g = game(vec![
         deck(&[("cub", 4)]),
@@ -667,7 +755,7 @@ fn an_option_naming_no_procedure_fails_alone_with_a_clear_error() {
     pick(&mut g, "call nobody");
     let err = g.errors().last().expect("an error").clone();
     assert!(
-        err.contains("no procedure 'nobody'") && err.contains("duel, rally, auction"),
+        err.contains("no procedure 'nobody'") && err.contains("duel, rally, showdown, auction"),
         "{err}"
     );
     assert_eq!(asked(&g).0, "main", "the game goes on");
@@ -740,7 +828,9 @@ fn kernel_listed_actions_come_first_with_labels_costs_and_conditions() {
             "play cub",
             "play cub",
             "auction",
-            "call nobody"
+            "call nobody",
+            "showdown",
+            "botched showdown"
         ]
     );
     // The options carry their kind and cards, as a ruleset's would.

@@ -174,6 +174,9 @@ pub enum ProcStage {
     Running,
     /// The step is done; its triggered abilities are resolving.
     Settling,
+    /// The step's script ended by handing the kernel a procedure to run as its last act
+    /// (`return {procedure = name, data = {...}}`); that procedure is running.
+    Calling,
 }
 
 /// Resolving the pending triggered abilities.

@@ -134,6 +134,26 @@ impl Game {
                         self.publish_record(f);
                         f.step = match out {
                             Value::Nil => f.step + 1,
+                            // The step's last act is a procedure the kernel runs once the
+                            // step's script is over: nothing waits below its windows.
+                            Value::Table(call) => {
+                                let name: mlua::LuaString =
+                                    call.get("procedure").map_err(|_| {
+                                        mlua::Error::runtime(format!(
+                                            "procedure {}, step {}: a step returns a table                                              only to call a procedure:                                              {{procedure = name, data = {{...}}}}",
+                                            proc.name, step.name
+                                        ))
+                                    })?;
+                                let data = call.get::<Option<Table>>("data")?;
+                                let frame = self.procedure_frame(
+                                    &name.to_string_lossy(),
+                                    data.as_ref(),
+                                    f.player,
+                                )?;
+                                f.step += 1;
+                                f.stage = ProcStage::Calling;
+                                return Ok(Next::Push(frame));
+                            }
                             Value::String(s) if s == "stop" => {
                                 f.stopping = true;
                                 f.step + 1
@@ -153,7 +173,7 @@ impl Game {
                             other => {
                                 return Err(mlua::Error::runtime(format!(
                                     "procedure {}, step {}: a step returns nothing, a step \
-                                     name or \"stop\", not a {}",
+                                     name, \"stop\" or a procedure to call, not a {}",
                                     proc.name,
                                     step.name,
                                     other.type_name()
@@ -176,6 +196,11 @@ impl Game {
             ProcStage::Settling => {
                 f.stage = ProcStage::Begin;
                 Ok(Next::Again)
+            }
+            ProcStage::Calling => {
+                // The called procedure settled its own steps; this step's end settles too.
+                f.stage = ProcStage::Settling;
+                Ok(Next::Push(Frame::Triggers(TriggerStage::Pick)))
             }
         }
     }

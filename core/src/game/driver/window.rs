@@ -82,15 +82,9 @@ impl Game {
                 }
                 self.window_acted(w);
                 w.running = true;
-                if let (WindowSource::Declared { live, .. }, Some(d)) = (&mut w.source, &data) {
-                    *live = Some(d.clone());
-                }
-                return Ok(Next::Push(self.kind_frame(
-                    o,
-                    p,
-                    Value::Table(ctx),
-                    data,
-                )?));
+                let frame = self.kind_frame(o, p, Value::Table(ctx), data.clone())?;
+                self.keep_window_record(w, &frame, data);
+                return Ok(Next::Push(frame));
             }
             let chosen: Table = options.get(i - kinds.len() + 1)?;
             let pass = chosen.get::<Option<bool>>("pass")?.unwrap_or(false);
@@ -103,12 +97,12 @@ impl Game {
             self.window_acted(w);
             w.running = true;
             let mut args = vec![Value::Table(ctx), Value::Table(chosen.clone())];
-            if let (WindowSource::Declared { live, .. }, Some(d)) = (&mut w.source, data) {
-                args.push(Value::Table(d.clone()));
-                *live = Some(d);
-            }
+            args.extend(data.clone().map(Value::Table));
             return match self.action_frame(&chosen, Some(p), args) {
-                Ok(f) => Ok(Next::Push(f)),
+                Ok(f) => {
+                    self.keep_window_record(w, &f, data);
+                    Ok(Next::Push(f))
+                }
                 Err(e) => {
                     w.running = false;
                     if let WindowSource::Declared { live, .. } = &mut w.source {
@@ -117,6 +111,16 @@ impl Game {
                     self.action_failed(&chosen, e)
                 }
             };
+        }
+    }
+
+    /// While a declared window's action runs, the window keeps the record table the action
+    /// got, to read back what the action's script wrote in it. An action that is a procedure
+    /// gets no table (it starts from its own record), so the window keeps none: no Lua
+    /// value is held, and the decisions of the procedure's own windows stay quiescent.
+    fn keep_window_record(&self, w: &mut WindowFrame, frame: &Frame, data: Option<Table>) {
+        if let WindowSource::Declared { live, .. } = &mut w.source {
+            *live = data.filter(|_| !matches!(frame, Frame::Procedure(_)));
         }
     }
 
