@@ -342,22 +342,27 @@ local function doomed(d)
   end)
 end
 
---- Destroys the battle's losers at once, their loser status ending at once first (SM 504.20).
-local function destroy_losers(ctx, d)
+--- The battle's losers are destroyed at once, their loser status ending at once first (SM
+--- 504.20): the procedure call the step ends with (see SM.destroying), nil if none dies.
+local function destroying_losers(ctx, d)
   local all = util.filter(d.losers or {}, function(c) return c.alive end)
   local dying = doomed(d)
   if #all > 0 then
     ctx:together(function(ctx) SM.clear_flags(ctx, all, { "loser" }) end)
   end
   d.losers = {}
-  if #dying > 0 then SM.destroy_cards(ctx, dying, { reason = "battle", player = d.player }) end
+  return SM.destroying(ctx, dying, { reason = "battle", player = d.player })
 end
 
---- SM 507.11, 507.12: a multiple attack destroys each attack's losers, counts the attack and
---- attacks again (the Attacking Seal staying Active) until the count is reached or it cannot.
+--- SM 507.11: each attack of a multiple attack destroys its losers before the next.
+function SM.attack_again_losers(ctx, d)
+  if d.mode == "multiple" then return destroying_losers(ctx, d) end
+end
+
+--- SM 507.11, 507.12: a multiple attack counts the attack and attacks again (the Attacking
+--- Seal staying Active) until the count is reached or it cannot.
 function SM.attack_again(ctx, d)
   if d.mode ~= "multiple" then return end
-  destroy_losers(ctx, d)
   if not d.failed then d.done = d.done + 1 end
   SM.clear_flags(ctx, { d.target }, { "attacked" })
   d.target, d.iter, d.hand_kind, d.announced, d.failed = nil, nil, nil, nil, nil
@@ -375,7 +380,7 @@ function SM.attack_finish(ctx, d)
   local a = d.attacker
   if a.alive and SM.in_field(a) and not d.follow_up then SM.inactivate(ctx, a) end
   SM.clear_flags(ctx, util.concat({ a, d.target }, d.targets or {}), { "attacking", "attacked" })
-  destroy_losers(ctx, d)
+  return destroying_losers(ctx, d)
 end
 
 --- SM 504.21: the end (also of an attack that stopped early: statuses and the lock end).

@@ -148,11 +148,19 @@ function SM.zone_check(ctx, d) return SM.slot_check(ctx, d, "choose") end
 --- Destroys cards (SM 701), together: they go to their owners' Shrines (701.7, 703).
 --- opts: reason ("battle" or "effect"), player (who destroys them).
 function SM.destroy_cards(ctx, cards, opts)
+  local call = SM.destroying(ctx, cards, opts)
+  if call then return ctx:procedure(call.procedure, call.data) end
+end
+
+--- The procedure call that destroys cards (nil when there are none): what a procedure step
+--- returns to end with the destruction, so that the kernel runs it once the step's script is
+--- over and its Interfere Step (703.5) is asked with no script waiting.
+function SM.destroying(ctx, cards, opts)
   cards = SM.list(cards)
-  if #cards == 0 then return end
+  if #cards == 0 then return nil end
   opts = opts or {}
-  return ctx:procedure("zone_change", { cards = cards, cause = "destroy", to = "shrine", reason = opts.reason or "effect",
-    player = opts.player or ctx.player, kind = "zone_change" })
+  return { procedure = "zone_change", data = { cards = cards, cause = "destroy", to = "shrine",
+    reason = opts.reason or "effect", player = opts.player or ctx.player, kind = "zone_change" } }
 end
 
 --- Discards cards from the hand (SM 702), together.
