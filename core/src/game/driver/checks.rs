@@ -5,12 +5,23 @@ use super::*;
 impl Game {
     /// Whether check `c` has something to do now: its Lua test, or the kernel's own tests
     /// of players and cards.
-    fn check_due(&self, db: &crate::db::Db, c: &crate::db::CheckFns) -> R<bool> {
+    ///
+    /// `ctx` is the ctx the tests of one pass share (made by the first Lua test): nothing
+    /// changes between them.
+    fn check_due(
+        &self,
+        db: &crate::db::Db,
+        c: &crate::db::CheckFns,
+        ctx: &mut Option<Value>,
+    ) -> R<bool> {
         let st = self.state.clone();
         c.when.holds(
             &st.borrow(),
             |f| {
-                let ctx = self.ctx(None, None, None)?;
+                let ctx = match ctx {
+                    Some(ctx) => ctx.clone(),
+                    None => ctx.insert(self.ctx(None, None, None)?).clone(),
+                };
                 self.engine.run(|| f.call::<bool>(ctx))
             },
             |id, ci| characteristics::int_value(&self.engine.lua, db, &st.borrow(), id, ci),
@@ -19,11 +30,12 @@ impl Game {
 
     pub(super) fn any_check_due(&mut self, each_op: bool) -> R<bool> {
         let db = self.engine.db.clone();
+        let mut ctx = None;
         for c in &db.hooks.checks {
             if each_op && !c.each_op {
                 continue;
             }
-            if self.check_due(&db, c)? {
+            if self.check_due(&db, c, &mut ctx)? {
                 return Ok(true);
             }
         }
@@ -42,7 +54,7 @@ impl Game {
             if c.each_op && !check.each_op {
                 continue;
             }
-            if self.check_due(&db, check)? {
+            if self.check_due(&db, check, &mut None)? {
                 let ctx = self.ctx(None, None, None)?;
                 c.changed = true;
                 self.in_checks += 1;

@@ -110,6 +110,7 @@ impl Game {
                     replacing: false,
                     asking: None,
                     batch: Vec::new(),
+                    changed: false,
                 })))
             }
             "ask" => {

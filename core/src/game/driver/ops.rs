@@ -149,6 +149,12 @@ impl Game {
                 e.source = source;
             }
         }
+        // Rule processing looks again only if the operation changed what a check can read:
+        // an event, a random number, or an operation that did nothing changes no state.
+        let unchanged = matches!(outcome, Outcome::Nothing)
+            || matches!(op, Op::Emit(_) | Op::Random(_))
+            || matches!(op, Op::Value { .. }) && events.is_empty();
+        o.changed |= !unchanged;
         let found = self.record(events)?;
         o.batch.extend(found);
         o.results.push(outcome);
@@ -156,7 +162,11 @@ impl Game {
         o.used.clear();
         // A simultaneous step's checks wait for its last card.
         let step_done = !o.each || o.next >= o.ops.len();
-        if self.in_checks == 0 && step_done && self.any_check_due(true)? {
+        if self.in_checks == 0
+            && step_done
+            && std::mem::take(&mut o.changed)
+            && self.any_check_due(true)?
+        {
             return Ok(Next::Push(Frame::Checks(ChecksFrame {
                 each_op: true,
                 next: 0,
