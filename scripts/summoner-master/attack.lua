@@ -121,7 +121,9 @@ function SM.attack_declare(ctx, d)
   if mode == "hand" and not d.as_effect then ctx:use(p, "hand_attack") end
   d.done = 0
   d.losers = {}
-  ctx:emit("declared", { card = a, player = p, key = DECLARED_KEY[mode] })
+  -- SM 710.1: an effect that acts as an attack is not a command: no "when a player commands /
+  -- declares an attack" abilities, and no declaration in the log.
+  if not d.as_effect then ctx:emit("declared", { card = a, player = p, key = DECLARED_KEY[mode] }) end
 end
 
 --- The kind of the attack being made now: a multiple attack's iteration, or the mode.
