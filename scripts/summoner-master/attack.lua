@@ -123,7 +123,7 @@ function SM.attack_declare(ctx, d)
   d.losers = {}
   -- SM 710.1: an effect that acts as an attack is not a command: no "when a player commands /
   -- declares an attack" abilities, and no declaration in the log.
-  if not d.as_effect then ctx:emit("declared", { card = a, player = p, key = DECLARED_KEY[mode] }) end
+  if not d.as_effect then ctx:emit("declared", SM.declared_fields({ card = a, player = p, key = DECLARED_KEY[mode] })) end
 end
 
 --- The kind of the attack being made now: a multiple attack's iteration, or the mode.
@@ -165,7 +165,8 @@ function SM.attack_choose(ctx, d)
   end
   if d.announced ~= (kind == "normal" and d.target or kind) then
     d.announced = kind == "normal" and d.target or kind
-    ctx:emit("attack_declared", { card = a, target = kind == "normal" and d.target or nil, player = d.player, key = kind })
+    ctx:emit("attack_declared", { card = a, target = kind == "normal" and d.target or nil, player = d.player, key = kind,
+      aim = SM.aim_text(d, kind), round = SM.round_text(d) })
   end
   SM.slot_choose(ctx, d, "attacks", { a })
   if kind == "normal" then
@@ -287,9 +288,10 @@ function SM.attack_battle(ctx, d)
         -- SM 506.12.1: At Line: the lower or equal loses; 506.12.2: Df Line: only when the
         -- attacker is higher (the Sp tie-break applies: docs/rulings A.11).
         if (line == "at_line" and r >= 0) or (line == "df_line" and r > 0) then lose(t) end
-        ctx:emit("battle", { card = a, target = t, player = p, key = line,
-          attacker_power = mine .. "/" .. a.sp, target_power = theirs .. "/" .. t.sp,
-          result = ((line == "at_line" and r >= 0) or (line == "df_line" and r > 0)) and "attacked" or "none" })
+        local result = ((line == "at_line" and r >= 0) or (line == "df_line" and r > 0)) and "attacked" or "none"
+        ctx:emit("battle", { card = a, target = t, player = p, key = line, line = SM.LINE_NAME[line],
+          attacker_power = SM.power_text("at", mine, a.sp), target_power = SM.power_text(line == "at_line" and "at" or "df", theirs, t.sp),
+          result = result, outcome = SM.OUTCOME_TEXT[result] })
       end
     end
   else
@@ -313,8 +315,9 @@ function SM.attack_battle(ctx, d)
       result = r > 0 and "attacked" or (r < 0 and "attacker" or "none")
     end
     d.line, d.result = line, result
-    ctx:emit("battle", { card = a, target = t, player = p, key = line,
-      attacker_power = mine .. "/" .. a.sp, target_power = theirs .. "/" .. t.sp, result = result })
+    ctx:emit("battle", { card = a, target = t, player = p, key = line, line = SM.LINE_NAME[line],
+      attacker_power = SM.power_text("at", mine, a.sp), target_power = SM.power_text(line == "at_line" and "at" or "df", theirs, t.sp),
+      result = result, outcome = SM.OUTCOME_TEXT[result] })
   end
   for _, c in ipairs(losers) do ctx:set_flag(c, "loser", true) end -- SM 713
   d.losers = losers

@@ -213,7 +213,7 @@ function SM.combine_declare(ctx, d)
   ctx:use(main, "combine") -- SM 508.10.1
   SM.begin_command(ctx, d, main)
   ctx:set_flag(main, "combining", true)
-  ctx:emit("declared", { card = main, player = d.player, key = "combination" })
+  ctx:emit("declared", SM.declared_fields({ card = main, player = d.player, key = "combination" }))
 end
 
 --- SM 512.6: "when it combines / combination succeeds" abilities choose.
@@ -330,7 +330,7 @@ function SM.break_declare(ctx, d)
   ctx:use(c, "break")
   SM.begin_command(ctx, d, c)
   ctx:set_flag(c, "separating", true)
-  ctx:emit("declared", { card = c, player = d.player, key = "break" })
+  ctx:emit("declared", SM.declared_fields({ card = c, player = d.player, key = "break" }))
 end
 
 --- SM 514.4: "when it separates" abilities choose.
