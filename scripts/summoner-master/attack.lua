@@ -241,14 +241,20 @@ function SM.hand_kind_actions(ctx, p, d)
 end
 
 --- A Seal's power facing `other` in a battle: `char` ("at" or "df"). When `other` has Weak Touch
---- (Gl: Weak Touch) the increases of Skills and Abilities do not count; a combination's move is
---- neither (SM 508.5): its value stands, the other increases left out.
-local function power(c, char, other)
+--- (Gl: Weak Touch) the increases of Skills and Abilities do not count; a combination's move and
+--- a Reflection are neither (SM 508.5; 620.2, 620.3: the card's own components, docs/rulings
+--- B.16): their value stands, the other increases left out. (The kernel's value without
+--- increases leaves out the rules' static layers too: the card's own value is added back.)
+local function power(ctx, c, char, other)
   if not other:has("keywords", "weak_touch") then return c[char] end
   local v = c:value_without(char, { increases = true })
-  local m = SM.form_of(c)
   local printed = c:printed(char) or 0
-  if m ~= nil and m[char] ~= nil and m[char] > printed then v = v + m[char] - printed end
+  local own = printed
+  local r = SM.reflection_for(ctx, c)
+  if r ~= nil and r:printed(char) ~= nil then own = r:printed(char) end
+  local m = SM.form_of(c)
+  if m ~= nil and m[char] ~= nil then own = m[char] end
+  if own > printed then v = v + own - printed end
   return math.max(0, v)
 end
 
@@ -282,8 +288,8 @@ function SM.attack_battle(ctx, d)
     for _, t in ipairs(d.targets) do
       if t.alive and SM.in_line(t) and t:flag_on("attacked") then
         local line = t.zone
-        local mine = power(a, "at", t)
-        local theirs = power(t, line == "at_line" and "at" or "df", a)
+        local mine = power(ctx, a, "at", t)
+        local theirs = power(ctx, t, line == "at_line" and "at" or "df", a)
         local r = SM.compare(mine, a.sp, theirs, t.sp)
         -- SM 506.12.1: At Line: the lower or equal loses; 506.12.2: Df Line: only when the
         -- attacker is higher (the Sp tie-break applies: docs/rulings A.11).
@@ -298,8 +304,8 @@ function SM.attack_battle(ctx, d)
     local t = d.target
     if not (t and t.alive and SM.in_line(t)) then d.failed = true return end -- SM 504.15.3
     local line = t.zone
-    local mine = power(a, "at", t)
-    local theirs = power(t, line == "at_line" and "at" or "df", a)
+    local mine = power(ctx, a, "at", t)
+    local theirs = power(ctx, t, line == "at_line" and "at" or "df", a)
     local r = SM.compare(mine, a.sp, theirs, t.sp)
     local result
     if line == "at_line" then
