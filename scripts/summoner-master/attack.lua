@@ -121,7 +121,9 @@ function SM.attack_declare(ctx, d)
   if mode == "hand" and not d.as_effect then ctx:use(p, "hand_attack") end
   d.done = 0
   d.losers = {}
-  ctx:emit("declared", { card = a, player = p, key = DECLARED_KEY[mode] })
+  -- SM 710.1: an effect that acts as an attack is not a command: no "when a player commands /
+  -- declares an attack" abilities, and no declaration in the log.
+  if not d.as_effect then ctx:emit("declared", SM.declared_fields({ card = a, player = p, key = DECLARED_KEY[mode] })) end
 end
 
 --- The kind of the attack being made now: a multiple attack's iteration, or the mode.
@@ -163,7 +165,8 @@ function SM.attack_choose(ctx, d)
   end
   if d.announced ~= (kind == "normal" and d.target or kind) then
     d.announced = kind == "normal" and d.target or kind
-    ctx:emit("attack_declared", { card = a, target = kind == "normal" and d.target or nil, player = d.player, key = kind })
+    ctx:emit("attack_declared", { card = a, target = kind == "normal" and d.target or nil, player = d.player, key = kind,
+      aim = SM.aim_text(d, kind), round = SM.round_text(d) })
   end
   SM.slot_choose(ctx, d, "attacks", { a })
   if kind == "normal" then
@@ -238,14 +241,20 @@ function SM.hand_kind_actions(ctx, p, d)
 end
 
 --- A Seal's power facing `other` in a battle: `char` ("at" or "df"). When `other` has Weak Touch
---- (Gl: Weak Touch) the increases of Skills and Abilities do not count; a combination's move is
---- neither (SM 508.5): its value stands, the other increases left out.
-local function power(c, char, other)
+--- (Gl: Weak Touch) the increases of Skills and Abilities do not count; a combination's move and
+--- a Reflection are neither (SM 508.5; 620.2, 620.3: the card's own components, docs/rulings
+--- B.16): their value stands, the other increases left out. (The kernel's value without
+--- increases leaves out the rules' static layers too: the card's own value is added back.)
+local function power(ctx, c, char, other)
   if not other:has("keywords", "weak_touch") then return c[char] end
   local v = c:value_without(char, { increases = true })
-  local m = SM.form_of(c)
   local printed = c:printed(char) or 0
-  if m ~= nil and m[char] ~= nil and m[char] > printed then v = v + m[char] - printed end
+  local own = printed
+  local r = SM.reflection_for(ctx, c)
+  if r ~= nil and r:printed(char) ~= nil then own = r:printed(char) end
+  local m = SM.form_of(c)
+  if m ~= nil and m[char] ~= nil then own = m[char] end
+  if own > printed then v = v + own - printed end
   return math.max(0, v)
 end
 
@@ -279,23 +288,24 @@ function SM.attack_battle(ctx, d)
     for _, t in ipairs(d.targets) do
       if t.alive and SM.in_line(t) and t:flag_on("attacked") then
         local line = t.zone
-        local mine = power(a, "at", t)
-        local theirs = power(t, line == "at_line" and "at" or "df", a)
+        local mine = power(ctx, a, "at", t)
+        local theirs = power(ctx, t, line == "at_line" and "at" or "df", a)
         local r = SM.compare(mine, a.sp, theirs, t.sp)
         -- SM 506.12.1: At Line: the lower or equal loses; 506.12.2: Df Line: only when the
         -- attacker is higher (the Sp tie-break applies: docs/rulings A.11).
         if (line == "at_line" and r >= 0) or (line == "df_line" and r > 0) then lose(t) end
-        ctx:emit("battle", { card = a, target = t, player = p, key = line,
-          attacker_power = mine .. "/" .. a.sp, target_power = theirs .. "/" .. t.sp,
-          result = ((line == "at_line" and r >= 0) or (line == "df_line" and r > 0)) and "attacked" or "none" })
+        local result = ((line == "at_line" and r >= 0) or (line == "df_line" and r > 0)) and "attacked" or "none"
+        ctx:emit("battle", { card = a, target = t, player = p, key = line, line = SM.LINE_NAME[line],
+          attacker_power = SM.power_text("at", mine, a.sp), target_power = SM.power_text(line == "at_line" and "at" or "df", theirs, t.sp),
+          result = result, outcome = SM.OUTCOME_TEXT[result] })
       end
     end
   else
     local t = d.target
     if not (t and t.alive and SM.in_line(t)) then d.failed = true return end -- SM 504.15.3
     local line = t.zone
-    local mine = power(a, "at", t)
-    local theirs = power(t, line == "at_line" and "at" or "df", a)
+    local mine = power(ctx, a, "at", t)
+    local theirs = power(ctx, t, line == "at_line" and "at" or "df", a)
     local r = SM.compare(mine, a.sp, theirs, t.sp)
     local result
     if line == "at_line" then
@@ -311,8 +321,9 @@ function SM.attack_battle(ctx, d)
       result = r > 0 and "attacked" or (r < 0 and "attacker" or "none")
     end
     d.line, d.result = line, result
-    ctx:emit("battle", { card = a, target = t, player = p, key = line,
-      attacker_power = mine .. "/" .. a.sp, target_power = theirs .. "/" .. t.sp, result = result })
+    ctx:emit("battle", { card = a, target = t, player = p, key = line, line = SM.LINE_NAME[line],
+      attacker_power = SM.power_text("at", mine, a.sp), target_power = SM.power_text(line == "at_line" and "at" or "df", theirs, t.sp),
+      result = result, outcome = SM.OUTCOME_TEXT[result] })
   end
   for _, c in ipairs(losers) do ctx:set_flag(c, "loser", true) end -- SM 713
   d.losers = losers

@@ -213,7 +213,7 @@ function SM.combine_declare(ctx, d)
   ctx:use(main, "combine") -- SM 508.10.1
   SM.begin_command(ctx, d, main)
   ctx:set_flag(main, "combining", true)
-  ctx:emit("declared", { card = main, player = d.player, key = "combination" })
+  ctx:emit("declared", SM.declared_fields({ card = main, player = d.player, key = "combination" }))
 end
 
 --- SM 512.6: "when it combines / combination succeeds" abilities choose.
@@ -268,9 +268,13 @@ end
 --- SM 512.10: the combination is complete: the Support Seals go under the Main Seal.
 function SM.combine_complete(ctx, d)
   local main = d.card
+  -- The Supports go under the Main together (SM 512.10, 603.6.2): the rule checks wait for the
+  -- last of them (a Triple's first Support alone may fit no move: it is no invalid combination).
+  ctx:set_game_value("batch", ctx:game_value("batch") + 1)
   for _, s in ipairs(d.supports) do
     if s.alive then ctx:attach(s, main, { reason = "combination" }) end
   end
+  ctx:set_game_value("batch", ctx:game_value("batch") - 1)
   local fitting = SM.best_moves(main, SM.supports(main))
   if #fitting == 0 then return "stop" end
   d.ties = #fitting
@@ -330,7 +334,7 @@ function SM.break_declare(ctx, d)
   ctx:use(c, "break")
   SM.begin_command(ctx, d, c)
   ctx:set_flag(c, "separating", true)
-  ctx:emit("declared", { card = c, player = d.player, key = "break" })
+  ctx:emit("declared", SM.declared_fields({ card = c, player = d.player, key = "break" }))
 end
 
 --- SM 514.4: "when it separates" abilities choose.
@@ -361,6 +365,7 @@ end
 function SM.separate(ctx, main, side, reason)
   local supports = SM.supports(main)
   if #supports == 0 then return end
+  ctx:set_game_value("batch", ctx:game_value("batch") + 1) -- together (SM 603.6.2)
   for _, s in ipairs(supports) do
     if s.controller ~= main.zone_owner then
       ctx:move(s, main.zone, { player = s.controller, reason = reason, by = false })
@@ -371,6 +376,7 @@ function SM.separate(ctx, main, side, reason)
       ctx:move(s, main.zone, { player = main.zone_owner, reason = reason, by = false })
     end
   end
+  ctx:set_game_value("batch", ctx:game_value("batch") - 1)
   if main:counter_value("move") > 0 then ctx:add_counter(main, "move", -main:counter_value("move"), reason) end
   ctx:emit("separated", { card = main, player = main.controller, reason = reason })
 end
@@ -389,8 +395,10 @@ end
 
 -- Invalid combinations (SM 508.8, 513.3) -------------------------------------------------------------
 
---- The `forms` check's test: a Main Seal in the Arena whose Supports fit none of its moves.
+--- The `forms` check's test: a Main Seal in the Arena whose Supports fit none of its moves (not
+--- while cards change zone together: SM 603.6.2, 512.10).
 function SM.forms_due(ctx)
+  if ctx:game_value("batch") > 0 then return false end
   for p = 1, 2 do
     for _, c in ipairs(SM.seals(ctx, p)) do
       if #c.attachments > 0 and SM.combined(c) and SM.form_of(c) == nil then return true end

@@ -18,19 +18,23 @@ function SM.may_curse(t, kind)
 end
 
 --- Curses Seal `t` with `kind` (SM 709.14): opts.turns (the Curse lasts N Turns: 2N Subturns, A.5;
---- Poison and Last Dance destroy the Seal when they run out, 709.8.1, 709.10.3). The Curse's
---- procedure has an Interfere Step before it takes effect (709.3). Returns the record.
+--- Poison and Last Dance destroy the Seal when they run out, 709.8.1, 709.10.3); opts.effects
+--- (a Last Dance's "specified Effect", 709.10.1: modify specs such as plus_at(2), applied with
+--- the Curse and ending with it). The Curse's procedure has an Interfere Step before it takes
+--- effect (709.3). Returns the record.
 function SM.curse(ctx, t, kind, opts)
   opts = opts or {}
   if not SM.may_curse(t, kind) then return nil end
-  return ctx:procedure("curse", { target = t, curse = kind, turns = opts.turns, player = ctx.player,
-    source = ctx.source, kind = "curse" })
+  -- The record keeps each effect as a {char, op, value} list.
+  local effects = util.map(opts.effects or {}, function(e) return { e.char, e.op, e.value } end)
+  return ctx:procedure("curse", { target = t, curse = kind, turns = opts.turns, effects = effects,
+    player = ctx.player, source = ctx.source, kind = "curse" })
 end
 
 --- SM 709.14.1: the Seal is cursed; "when cursed" abilities work after this step.
 function SM.curse_declare(ctx, d)
   if not SM.may_curse(d.target, d.curse) then return "stop" end
-  ctx:emit("cursed", { card = d.target, player = d.player, key = d.curse })
+  ctx:emit("cursed", { card = d.target, player = d.player, key = d.curse, curse = SM.CURSE_TEXT[d.curse] })
 end
 
 --- SM 709.14.3, 709.14.4: the Curse starts counting its Turns and takes effect, unless its Seal
@@ -46,9 +50,23 @@ function SM.curse_apply(ctx, d)
   end
   if SM.cursed(t, d.curse) then return end -- SM 709.12
   local value = d.curse == "charm" and d.player or 1 -- SM 709.7.1: the charmer's owner controls it
-  local duration = { tag = "curse" }
-  if d.turns then duration["until"], duration.times = "end_of_subturn", 2 * d.turns end
-  ctx:with({ source = d.source, player = d.player }):modify(t, { char = d.curse, op = "set", value = value }, duration)
+  local function lasting()
+    local duration = { tag = "curse" }
+    if d.turns then duration["until"], duration.times = "end_of_subturn", 2 * d.turns end
+    return duration
+  end
+  local cctx = ctx:with({ source = d.source, player = d.player })
+  cctx:modify(t, { char = d.curse, op = "set", value = value }, lasting())
+  -- SM 709.10.1: the Last Dance's specified Effect, a part of the Curse (tagged with it: cured,
+  -- cancelled or run out together, 709.4, 709.13).
+  for _, e in ipairs(d.effects or {}) do cctx:modify(t, { char = e[1], op = e[2], value = e[3] }, lasting()) end
+end
+
+--- Whether effect `e` (tagged `curse`) belongs to Curse `kind`: the Curse's own characteristic,
+--- or for a Last Dance its specified Effect (709.10.1: the only Curse that carries one).
+local function of_curse(e, kind)
+  if e.char == kind then return true end
+  return kind == "last_dance" and not util.contains(SM.CURSES, e.char)
 end
 
 --- Cures Seal `c` of its Curses (Gl: Purified), or of Curse `kind` only (Gl: ยกเลิก X Curse): they
@@ -57,7 +75,7 @@ function SM.cure(ctx, c, kind)
   local n = 0
   ctx:together(function(ctx)
     for _, e in ipairs(ctx:effects({ target = c, tag = "curse" })) do
-      if kind == nil or e.char == kind then
+      if kind == nil or of_curse(e, kind) then
         if ctx:end_effect(e.handle) then n = n + 1 end
       end
     end

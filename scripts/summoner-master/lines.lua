@@ -81,7 +81,7 @@ function SM.line_declare(ctx, d)
   ctx:use(c, "line") -- SM 515.9.1
   SM.begin_command(ctx, d, c)
   ctx:set_flag(c, "assigning", true)
-  ctx:emit("declared", { card = c, player = d.player, key = "line" })
+  ctx:emit("declared", SM.declared_fields({ card = c, player = d.player, key = "line" }))
 end
 
 --- SM 516.4: the Line abilities (and Dancing) choose.
@@ -109,7 +109,7 @@ end
 function SM.line_complete(ctx, d)
   local c = SM.place_in_line(ctx, d.card, d.line, d.place, d.card.zone_owner, "line")
   if c == nil then return "stop" end
-  ctx:emit("line_assigned", { card = c, player = d.player, key = d.line })
+  ctx:emit("line_assigned", { card = c, player = d.player, key = d.line, line = SM.LINE_NAME[d.line] })
   SM.slot_check(ctx, d, nil)
 end
 
@@ -133,7 +133,7 @@ function SM.assign_line_complete(ctx, d)
   if not (c.alive and c.zone == "no_line") or d.line == nil or not SM.may_enter_line(c, d.line) then return "stop" end
   local n = SM.place_in_line(ctx, c, d.line, d.place, c.zone_owner, "line")
   if n == nil then return "stop" end
-  ctx:emit("line_assigned", { card = n, player = n.controller, key = d.line })
+  ctx:emit("line_assigned", { card = n, player = n.controller, key = d.line, line = SM.LINE_NAME[d.line] })
   SM.slot_fire(ctx, d, "line_change", { n })
 end
 

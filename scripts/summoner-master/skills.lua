@@ -121,7 +121,7 @@ function SM.skill_declare(ctx, d)
   if ab == nil or not SM.skill_usable(ctx, ab, d.player) then return "stop" end
   local def = ab.def
   local key = d.kind == "hand_skill" and "hand_skill" or "skill"
-  local event = { card = d.card, player = d.player, key = key, name = d.name }
+  local event = SM.declared_fields({ card = d.card, player = d.player, key = key, name = d.name })
   if def.mode == "all" then
     ctx:emit("declared", event)
     ctx:resolve_triggers()
@@ -207,7 +207,7 @@ function SM.skill_work(ctx, d)
   local def = ab.def
   local args = { target = d.target, data = d }
   if def.mode == "all" then args.player = SM.other(d.player) end
-  ctx:emit("skill_used", { card = d.card, player = d.player, key = d.kind == "hand_skill" and "hand" or def.mode })
+  ctx:emit("skill_used", { card = d.card, player = d.player, key = d.kind == "hand_skill" and "hand" or def.mode, skill = skill_name(ab) })
   local op = (d.phase == 2 and def.phase2 or def).operate
   if op then op(skill_ctx(ctx, d), args) end
   d.done = (d.done or 0) + 1

@@ -172,7 +172,7 @@ function SM.end_of_subturn(ctx)
       if m:counter_value("turns") > 0 then
         ctx:add_counter(m, "turns", -1, "end_of_subturn")
         if m.alive and m:counter_value("turns") == 0 then
-          ctx:move(m, "mystic_shrine", { player = m.owner, reason = "turns", by = false })
+          ctx:move(m, "mystic_shrine", { player = m.owner, reason = "turns_over", by = false })
         end
       end
     end

@@ -188,7 +188,9 @@ function set_active(ctx, cards)
 end
 
 --- Curses a Seal (SM 709.14): kind "stone", "freeze", "charm", "poison", "death", "last_dance" or
---- "dimension"; opts.turns (N Turns). A Seal with that Curse already is no target (709.12).
+--- "dimension"; opts.turns (N Turns); opts.effects: a Last Dance's effect (709.10.1), a list of
+--- plus_at(n)... that lasts as long as the Curse. A Seal with that Curse already is no target
+--- (709.12).
 function curse(ctx, seal, kind, opts) return SM.curse(ctx, seal, kind, opts) end
 --- Cures a Seal's Curses (Gl: Purified), or only `kind`.
 function cure(ctx, seal, kind) return SM.cure(ctx, seal, kind) end

@@ -272,7 +272,7 @@ end
 function SM.enter_end(ctx, d)
   local c = d.card
   if c.alive and SM.is_mystic(c) and SM.mystic_turns(c) == 0 and SM.in_field(c) then
-    ctx:move(c, "mystic_shrine", { player = c.owner, reason = "turns", by = false })
+    ctx:move(c, "mystic_shrine", { player = c.owner, reason = "done", by = false })
   end
   SM.clear_flags(ctx, { d.card }, { "entering" })
   -- SM 300.7: a card taken from a Library changed its position there (Wake Up).
