@@ -1,0 +1,139 @@
+-- Limits on how many cards of a name an ability works for: Gl: (Zone X [up] Work Y). The limits
+-- on how often an ability works or a Skill is used, Gl: (X/Y) and (ที่ชื่อ [S] X / Y), are counted by
+-- the kernel's tallies (abilities.lua SM.limit_left, SM.limit_use: docs/kernel.md, "Tally").
+--
+-- (Zone X up Work Y) is printed after a card's Ability (card data `work: {zone, x, y}`; it limits
+-- the card's Abilities, not its Skills): when X or more cards named as this one ([S]) are in the
+-- zone, only Y of them have the Ability working: the first Y to enter, which do not change even if
+-- they lose the ability or become a Support Seal; when one of those leaves and X or more remain,
+-- the player chooses the card that works instead. Counted per player, in their part of the zone
+-- (docs/rulings B.18). Each card of such a group carries the counter `work`: 0 (not seen yet), 1
+-- (seen, not one of the Y), 2 (one of the Y). A rule check (`zone_work`) keeps it.
+
+SM = SM or {}
+
+--- The zones a (Zone X Work Y) may name (the Arena, the Shrine), and where their cards are.
+local ZONES = {
+  arena = function(ctx, p)
+    return util.filter(SM.field_cards(ctx, p), function(c) return SM.top(c).controller == p end)
+  end,
+  -- Where a card of the Arena comes in: a card attached later was one of these before.
+  arena_top = function(ctx, p)
+    return util.concat(SM.seals(ctx, p), ctx:cards("arena", p), ctx:cards("casting", p))
+  end,
+  shrine = function(ctx, p) return util.concat(ctx:cards("seal_shrine", p), ctx:cards("mystic_shrine", p)) end,
+}
+
+--- The cards of player `p` in `zone` named `name`, oldest entry first.
+local function members(ctx, p, zone, name)
+  local out = util.filter(ZONES[zone](ctx, p), function(c) return c.name == name end)
+  table.sort(out, function(a, b) return a.timestamp < b.timestamp end)
+  return out
+end
+
+--- Whether card `c` is in the zone its (Zone X Work Y) names.
+local function in_zone(c, w)
+  if w.zone == "arena" then return SM.in_field(c) end
+  return c.zone == "seal_shrine" or c.zone == "mystic_shrine"
+end
+
+--- Whether card `c`'s Abilities work as far as its (Zone X Work Y) goes: it has none, it is not in
+--- that zone, fewer than X cards of its name are there, or it is one of the Y.
+function SM.works_here(ctx, c)
+  local w = c:printed("work")
+  if w == nil or not in_zone(c, w) or c:counter_value("work") == 2 then return true end
+  local p = w.zone == "arena" and SM.top(c).controller or c.owner
+  return #members(ctx, p, w.zone, c.name) < w.x
+end
+
+--- The (Zone X Work Y) groups in play: one per player, zone and name of a card there with one.
+local function groups(ctx)
+  local out, seen = {}, {}
+  for p = 1, 2 do
+    for _, zone in ipairs({ "arena_top", "shrine" }) do
+      for _, c in ipairs(ZONES[zone](ctx, p)) do
+        local w = c:printed("work")
+        if w ~= nil and in_zone(c, w) and not seen[p .. w.zone .. c.name] then
+          seen[p .. w.zone .. c.name] = true
+          out[#out + 1] = { player = p, zone = w.zone, name = c.name, x = w.x, y = w.y }
+        end
+      end
+    end
+  end
+  return out
+end
+
+--- The cards of group `g` and how many are working, waiting and new.
+local function count(ctx, g)
+  local list = members(ctx, g.player, g.zone, g.name)
+  local working, waiting, new = 0, 0, 0
+  for _, c in ipairs(list) do
+    local v = c:counter_value("work")
+    if v == 2 then working = working + 1 elseif v == 1 then waiting = waiting + 1 else new = new + 1 end
+  end
+  return list, working, waiting, new
+end
+
+--- Whether a card of the game prints a (Zone X Work Y): looked at once, at the first check (the
+--- game value `zone_work`), so that a game without one pays nothing for it.
+local function any_printed(ctx)
+  for p = 1, 2 do
+    for _, z in ipairs(util.concat(SM.FIELD, SM.OUTSIDE, { "extra" })) do
+      for _, c in ipairs(ctx:cards(z, p)) do
+        if c:printed("work") ~= nil then return true end
+        for _, a in ipairs(c.attachments) do
+          if a:printed("work") ~= nil then return true end
+        end
+      end
+    end
+  end
+  return false
+end
+
+--- The `zone_work` check's test.
+function SM.work_due(ctx)
+  local known = ctx:game_value("zone_work")
+  if known == 0 then return true end
+  if known == 1 then return false end
+  for _, g in ipairs(groups(ctx)) do
+    local _, working, waiting, new = count(ctx, g)
+    if new > 0 or (working < g.y and waiting > 0) then return true end
+  end
+  return false
+end
+
+--- Gl: (Zone X Work Y) 2, 3: the first Y cards to enter work; when one of them left and X or more
+--- remain, the player chooses which card works instead (prompt `work`); with fewer left, the
+--- oldest does (every card works then anyway). New cards are marked in the order they entered.
+function SM.fix_work(ctx)
+  if ctx:game_value("zone_work") == 0 then
+    ctx:set_game_value("zone_work", any_printed(ctx) and 2 or 1)
+    if ctx:game_value("zone_work") == 1 then return end
+  end
+  for _, g in ipairs(groups(ctx)) do
+    local list, working, waiting = count(ctx, g)
+    local free = g.y - working
+    if free > 0 and waiting > 0 then
+      local cands = util.filter(list, function(c) return c:counter_value("work") == 1 end)
+      local n = math.min(free, #cands)
+      local chosen = {}
+      if #list >= g.x and n < #cands then
+        chosen = SM.list(ctx:choose_cards(g.player, cands, { min = n, max = n, prompt = "work" }))
+      else
+        for i = 1, n do chosen[i] = cands[i] end
+      end
+      for _, c in ipairs(chosen) do ctx:add_counter(c, "work", 1, "work") end
+      free = free - #chosen
+    end
+    for _, c in ipairs(list) do
+      if c.alive and c:counter_value("work") == 0 then
+        if free > 0 then
+          ctx:add_counter(c, "work", 2, "work")
+          free = free - 1
+        else
+          ctx:add_counter(c, "work", 1, "work")
+        end
+      end
+    end
+  end
+end
