@@ -280,6 +280,8 @@ function plus_sp(n) return { char = "sp", op = "add", value = n } end
 function set_at(n) return { char = "at", op = "set", value = n } end
 --- For continuous{}: gains a keyword or a prohibition (cannot_attack...).
 function gains(k) return { char = "keywords", op = "grant", value = k } end
+--- For continuous{}: the card's Skills cost Mp N more (negative: less; Gl: Fixed Mp ones do not).
+function plus_skill_mp(n) return { char = "skill_mp", op = "add", value = n } end
 
 -- Skills (SM 604-608, 619) -------------------------------------------------------------------------
 

@@ -103,10 +103,9 @@ function add_charge(ctx, card, n)
   end
 end
 
---- The Charged Counters on a card that your opponent's side put there (Gl: Charged Counter 2).
-function foe_charges(ctx, card)
-  local _, _, foe = SM.charged(card, card.controller)
-  return foe
+--- The Charged Counters on a card that player `p`'s side put there (Gl: Charged Counter 2).
+function charges_by(ctx, card, p)
+  return card:counter_value(charge_counter(card, p))
 end
 
 --- Removes up to `n` (nil: all) Charged Counters, and the Fixed Charge Counters, from a card (the
