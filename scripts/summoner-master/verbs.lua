@@ -203,6 +203,8 @@ function cure(ctx, seal, kind)
 end
 --- Moves a Curse from one Seal to another (Gl: Move Curse).
 function move_curse(ctx, from, to, kind) return SM.move_curse(ctx, from, to, kind) end
+--- The kinds of the Curses on a Seal that may be moved (Gl: Move Curse: not those from Mystic Cards).
+function movable_curses(ctx, seal) return SM.movable_curses(ctx, seal) end
 --- For a `target` function: Seals that may take Curse `kind` (SM 709.12).
 --- The default pool is every Seal of the Arena, those being cast or entering included (SM 609.7,
 --- 707.4: the Curse waits for the cast); a Seal protected from the Curse is none (Gl: Protect).

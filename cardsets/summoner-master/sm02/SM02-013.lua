@@ -1,0 +1,6 @@
+-- SM02-013 Mirror Tortoise
+return card {
+  -- Skill (Mp 1): swap this Seal's At and Df until the end of the Subturn (Gl: สลับค่าพลัง).
+  skill { name = "Mirrored Shell", cost = 1,
+    operate = function(ctx) swap_powers(ctx, this_seal(ctx), "at", "df", "subturn") end },
+}
