@@ -264,6 +264,10 @@ function alone(a)
     local me = ctx.source
     local others
     if SM.is_seal(me) then others = SM.seals(ctx, me.controller) else others = SM.mystics(ctx, me.controller) end
+    -- SM 609.5, 707.2: a card being cast or entering is in the Arena already.
+    for _, c in ipairs(ctx:cards("casting", me.controller)) do
+      if c.category == me.category then others[#others + 1] = c end
+    end
     for _, c in ipairs(others) do
       if c ~= me then return false end
     end

@@ -136,8 +136,9 @@ end
 --- Moves a Curse of kind `kind` from Seal `from` to Seal `to` (Gl: Move Curse, การย้าย: within the
 --- Arena, the same Curse): not one that came from a Mystic Card; `to` must be able to take it (the
 --- Curse could be put on it: 709.12, and it affects it: Gl: Protect, Cancel). The Curse keeps its
---- card, player and Turns (the kernel does not tell an effect's Turns left yet: /work/spec/gaps.md
---- A2, the duration is passed on when it does). Returns whether it moved.
+--- card and player; its Turns left too once the kernel tells them (`ctx:effects` gives no
+--- duration yet: a gap reported; the duration is passed on when it does: docs/rulings B.24).
+--- Returns whether it moved.
 function SM.move_curse(ctx, from, to, kind)
   if from == nil or to == nil or from == to or not SM.may_curse(to, kind) or not util.contains(SM.CURSES, kind) then return false end
   if to.zone == "casting" then return false end

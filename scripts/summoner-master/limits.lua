@@ -7,12 +7,13 @@
 -- zone, only Y of them have the Ability working: the first Y to enter, which do not change even if
 -- they lose the ability or become a Support Seal; when one of those leaves and X or more remain,
 -- the player chooses the card that works instead. Counted per player, in their part of the zone
--- (docs/rulings B.18). Each card of such a group carries the counter `work`: 0 (not seen yet), 1
--- (seen, not one of the Y), 2 (one of the Y). A rule check (`zone_work`) keeps it.
+-- (docs/rulings B.18); the Arena is built (`zone: arena`), not the other zones. Each card of such
+-- a group carries the counter `work`: 0 (not seen yet), 1 (seen, not one of the Y), 2 (one of the
+-- Y). A rule check (`zone_work`) keeps it.
 
 SM = SM or {}
 
---- The zones a (Zone X Work Y) may name (the Arena, the Shrine), and where their cards are.
+--- The zones a (Zone X Work Y) may name (the Arena), and where their cards are.
 local ZONES = {
   arena = function(ctx, p)
     return util.filter(SM.field_cards(ctx, p), function(c) return SM.top(c).controller == p end)
@@ -21,7 +22,6 @@ local ZONES = {
   arena_top = function(ctx, p)
     return util.concat(SM.seals(ctx, p), ctx:cards("arena", p), ctx:cards("casting", p))
   end,
-  shrine = function(ctx, p) return util.concat(ctx:cards("seal_shrine", p), ctx:cards("mystic_shrine", p)) end,
 }
 
 --- The cards of player `p` in `zone` named `name`, oldest entry first.
@@ -32,31 +32,25 @@ local function members(ctx, p, zone, name)
 end
 
 --- Whether card `c` is in the zone its (Zone X Work Y) names.
-local function in_zone(c, w)
-  if w.zone == "arena" then return SM.in_field(c) end
-  return c.zone == "seal_shrine" or c.zone == "mystic_shrine"
-end
+local function in_zone(c, w) return w.zone == "arena" and SM.in_field(c) end
 
 --- Whether card `c`'s Abilities work as far as its (Zone X Work Y) goes: it has none, it is not in
 --- that zone, fewer than X cards of its name are there, or it is one of the Y.
 function SM.works_here(ctx, c)
   local w = c:printed("work")
   if w == nil or not in_zone(c, w) or c:counter_value("work") == 2 then return true end
-  local p = w.zone == "arena" and SM.top(c).controller or c.owner
-  return #members(ctx, p, w.zone, c.name) < w.x
+  return #members(ctx, SM.top(c).controller, w.zone, c.name) < w.x
 end
 
 --- The (Zone X Work Y) groups in play: one per player, zone and name of a card there with one.
 local function groups(ctx)
   local out, seen = {}, {}
   for p = 1, 2 do
-    for _, zone in ipairs({ "arena_top", "shrine" }) do
-      for _, c in ipairs(ZONES[zone](ctx, p)) do
-        local w = c:printed("work")
-        if w ~= nil and in_zone(c, w) and not seen[p .. w.zone .. c.name] then
-          seen[p .. w.zone .. c.name] = true
-          out[#out + 1] = { player = p, zone = w.zone, name = c.name, x = w.x, y = w.y }
-        end
+    for _, c in ipairs(ZONES.arena_top(ctx, p)) do
+      local w = c:printed("work")
+      if w ~= nil and in_zone(c, w) and not seen[p .. w.zone .. c.name] then
+        seen[p .. w.zone .. c.name] = true
+        out[#out + 1] = { player = p, zone = w.zone, name = c.name, x = w.x, y = w.y }
       end
     end
   end
