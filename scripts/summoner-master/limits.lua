@@ -8,8 +8,9 @@
 -- they lose the ability or become a Support Seal; when one of those leaves and X or more remain,
 -- the player chooses the card that works instead. Counted per player, in their part of the zone
 -- (docs/rulings B.18); the Arena is built (`zone: arena`), not the other zones. Each card of such
--- a group carries the counter `work`: 0 (not seen yet), 1 (seen, not one of the Y), 2 (one of the
--- Y). A rule check (`zone_work`) keeps it.
+-- a group carries the counter `work`: 0 (not seen yet), 2 (one of the Y), 1 (not one of the Y, X
+-- or more of them there: its Abilities do not work), 3 (not one of the Y, fewer than X there: they
+-- work). A rule check (`zone_work`) keeps it, so that an Ability reads one counter.
 
 SM = SM or {}
 
@@ -34,13 +35,9 @@ end
 --- Whether card `c` is in the zone its (Zone X Work Y) names.
 local function in_zone(c, w) return w.zone == "arena" and SM.in_field(c) end
 
---- Whether card `c`'s Abilities work as far as its (Zone X Work Y) goes: it has none, it is not in
---- that zone, fewer than X cards of its name are there, or it is one of the Y.
-function SM.works_here(ctx, c)
-  local w = c:printed("work")
-  if w == nil or not in_zone(c, w) or c:counter_value("work") == 2 then return true end
-  return #members(ctx, SM.top(c).controller, w.zone, c.name) < w.x
-end
+--- Whether card `c`'s Abilities work as far as its (Zone X Work Y) goes: it has none, or it is one
+--- of the Y, or fewer than X cards of its name are there (its counter `work` is not 1).
+function SM.works_here(ctx, c) return c:counter_value("work") ~= 1 end
 
 --- The (Zone X Work Y) groups in play: one per player, zone and name of a card there with one.
 local function groups(ctx)
@@ -57,15 +54,24 @@ local function groups(ctx)
   return out
 end
 
---- The cards of group `g` and how many are working, waiting and new.
+--- The cards of group `g` and how many are working, waiting (1 or 3) and new; whether a waiting
+--- one's counter says the wrong side of X.
 local function count(ctx, g)
   local list = members(ctx, g.player, g.zone, g.name)
-  local working, waiting, new = 0, 0, 0
+  local working, waiting, new, wrong = 0, 0, 0, false
+  local full = #list >= g.x
   for _, c in ipairs(list) do
     local v = c:counter_value("work")
-    if v == 2 then working = working + 1 elseif v == 1 then waiting = waiting + 1 else new = new + 1 end
+    if v == 2 then
+      working = working + 1
+    elseif v == 1 or v == 3 then
+      waiting = waiting + 1
+      if (v == 1) ~= full then wrong = true end
+    else
+      new = new + 1
+    end
   end
-  return list, working, waiting, new
+  return list, working, waiting, new, wrong
 end
 
 --- Whether a card of the game prints a (Zone X Work Y): looked at once, at the first check (the
@@ -90,8 +96,8 @@ function SM.work_due(ctx)
   if known == 0 then return true end
   if known == 1 then return false end
   for _, g in ipairs(groups(ctx)) do
-    local _, working, waiting, new = count(ctx, g)
-    if new > 0 or (working < g.y and waiting > 0) then return true end
+    local _, working, waiting, new, wrong = count(ctx, g)
+    if new > 0 or wrong or (working < g.y and waiting > 0) then return true end
   end
   return false
 end
@@ -107,8 +113,9 @@ function SM.fix_work(ctx)
   for _, g in ipairs(groups(ctx)) do
     local list, working, waiting = count(ctx, g)
     local free = g.y - working
+    local function waits(c) local v = c:counter_value("work") return v == 1 or v == 3 end
     if free > 0 and waiting > 0 then
-      local cands = util.filter(list, function(c) return c:counter_value("work") == 1 end)
+      local cands = util.filter(list, waits)
       local n = math.min(free, #cands)
       local chosen = {}
       if #list >= g.x and n < #cands then
@@ -116,7 +123,7 @@ function SM.fix_work(ctx)
       else
         for i = 1, n do chosen[i] = cands[i] end
       end
-      for _, c in ipairs(chosen) do ctx:add_counter(c, "work", 1, "work") end
+      for _, c in ipairs(chosen) do ctx:add_counter(c, "work", 2 - c:counter_value("work"), "work") end
       free = free - #chosen
     end
     for _, c in ipairs(list) do
@@ -128,6 +135,13 @@ function SM.fix_work(ctx)
           ctx:add_counter(c, "work", 1, "work")
         end
       end
+    end
+    -- The cards not among the Y: their Abilities do not work while X or more are there (1), they do
+    -- with fewer (3).
+    local want = #list >= g.x and 1 or 3
+    for _, c in ipairs(list) do
+      local v = c.alive and c:counter_value("work") or 2
+      if (v == 1 or v == 3) and v ~= want then ctx:add_counter(c, "work", want - v, "work") end
     end
   end
 end

@@ -152,9 +152,10 @@ end
 
 --- Whether card `c` cancels what acts (Gl: Cancel), unless what acts cannot be cancelled.
 function SM.cancels(ctx, c, a, printed_only)
-  if not SM.in_field(c) then return false end
-  if a.source ~= nil and (a.source == c or SM.uncancellable(a.source)) then return false end
-  return any_is(SM.cancel_things(c, ctx, printed_only), a, c)
+  if not SM.in_field(c) or (a.source ~= nil and a.source == c) then return false end
+  local things = SM.cancel_things(c, ctx, printed_only)
+  if #things == 0 or not any_is(things, a, c) then return false end
+  return not SM.uncancellable(a.source)
 end
 
 --- Whether what acts in `ctx` may target card `c` (Gl: Protect: "ป้องกันการตกเป็นเป้าหมาย"; a Cancel
