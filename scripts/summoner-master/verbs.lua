@@ -151,7 +151,7 @@ function destroy(ctx, cards) SM.destroy_cards(ctx, SM.affected(ctx, cards), { re
 --- (the player's offering, not an effect on the card: Protect and Cancel do not stop it).
 function sacrifice(ctx, cards)
   local ok = util.filter(SM.list(cards), function(c) return c.controller == ctx.player and not SM.controlled(c) end)
-  SM.destroy_cards(ctx, ok, { reason = "effect", player = ctx.player })
+  SM.destroy_cards(ctx, ok, { reason = "sacrifice", player = ctx.player })
 end
 
 --- Discards N cards of your choice (passing `f`) from your hand (SM 702). Returns how many.
