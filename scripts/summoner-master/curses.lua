@@ -137,7 +137,7 @@ end
 --- Arena, the same Curse): not one that came from a Mystic Card; `to` must be able to take it (the
 --- Curse could be put on it: 709.12, and it affects it: Gl: Protect, Cancel). The Curse keeps its
 --- card and player; its Turns left too once the kernel tells them (`ctx:effects` gives no
---- duration yet: a gap reported; the duration is passed on when it does: docs/rulings B.24).
+--- duration yet: a gap reported; the duration is passed on when it does: docs/rulings B.27).
 --- Returns whether it moved.
 function SM.move_curse(ctx, from, to, kind)
   if from == nil or to == nil or from == to or not SM.may_curse(to, kind) or not util.contains(SM.CURSES, kind) then return false end

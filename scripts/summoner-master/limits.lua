@@ -7,7 +7,7 @@
 -- zone, only Y of them have the Ability working: the first Y to enter, which do not change even if
 -- they lose the ability or become a Support Seal; when one of those leaves and X or more remain,
 -- the player chooses the card that works instead. Counted per player, in their part of the zone
--- (docs/rulings B.18); the Arena is built (`zone: arena`), not the other zones. Each card of such
+-- (docs/rulings B.21); the Arena is built (`zone: arena`), not the other zones. Each card of such
 -- a group carries the counter `work`: 0 (not seen yet), 2 (one of the Y), 1 (not one of the Y, X
 -- or more of them there: its Abilities do not work), 3 (not one of the Y, fewer than X there: they
 -- work). A rule check (`zone_work`) keeps it, so that an Ability reads one counter.

@@ -4,7 +4,7 @@
 -- not work while their card is being cast), 709.4 (a Curse cancelled ends at once), 709.13 (Curses
 -- ending together).
 --
--- "The thing" a card is protected from, or cancels, is data (docs/rulings B.16): a table whose keys
+-- "The thing" a card is protected from, or cancels, is data (docs/rulings B.19): a table whose keys
 -- all must hold of what acts: `card` ("seal" or "mystic": the acting card's kind), `element`,
 -- `race`, `name`, `mystic_type` (the acting card has it), `not_mystic_type` (it has not), `via`
 -- ("skill" or "ability": the effect comes from a Skill, or from an Ability, a Mystic Card's effect
@@ -15,7 +15,7 @@
 --
 -- What acts (SM.acting): the card whose Skill or Ability makes the effect (`ctx.source`), whether it
 -- is a Skill's (`ctx.via`, set by skills.lua) or an Ability's, the player whose effect it is, and
--- the Curse it makes. Attacks and the rules' own actions are no effect of a thing (docs/rulings B.16).
+-- the Curse it makes. Attacks and the rules' own actions are no effect of a thing (docs/rulings B.19).
 
 SM = SM or {}
 
@@ -24,7 +24,7 @@ SM = SM or {}
 --- The keys a thing may have (the card schema's `thing`).
 SM.THING_KEYS = { "card", "curse", "element", "mystic_type", "name", "not_mystic_type", "player", "race", "via" }
 
---- What acts now (docs/rulings B.16): {source, via, player, curse}.
+--- What acts now (docs/rulings B.19): {source, via, player, curse}.
 function SM.acting(ctx, curse)
   return { source = ctx.source, via = ctx.via or "ability", player = ctx.player, curse = curse }
 end

@@ -7,7 +7,7 @@
 -- needs it gone before the Skill works): the player picks which card of the announced name it is,
 -- and where it goes (prompt `twinkling`), which binds the Skill to that card at once (619.13 finds
 -- it bound). It goes straight there, as the cost of a procedure, with no 702, 703 or 706 of its own
--- (docs/rulings B.19). A card Twinkled into the Shrine carries the flag `twinkled` there.
+-- (docs/rulings B.22). A card Twinkled into the Shrine carries the flag `twinkled` there.
 
 SM = SM or {}
 
