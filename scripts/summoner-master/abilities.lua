@@ -45,13 +45,15 @@ local function over(ctx, src, per)
 end
 
 --- Whether limit `def.limit` ({n, per = "subturn" | "turn" | "game", shared = true for
---- ([S] X/Y)}) still allows ability `ab` to work.
+--- ([S] X/Y)}) still allows ability `ab` to work. ([S] X/Y) counts for every card of its name
+--- with the same owner (Gl: the owner Control gives: the kernel's controller, docs/rulings A.24);
+--- a gained copy counts under the name of the card that has it (Gl: ได้รับ ..., gained.lua).
 function SM.limit_left(ctx, ab)
   local l, src = ab.def.limit, ab.source
   if l == nil or src == nil then return true end
   local used
   if l.shared then
-    used = ctx:uses(src.owner, ab.key, { name = src.name, over = over(ctx, src, l.per) })
+    used = ctx:uses(src.controller, ab.key, { name = src.name, over = over(ctx, src, l.per) })
   else
     used = ctx:uses(src, ab.key, { over = over(ctx, src, l.per) })
   end
@@ -62,7 +64,7 @@ end
 function SM.limit_use(ctx, ab)
   local l, src = ab.def.limit, ab.source
   if l == nil or src == nil then return end
-  if l.shared then ctx:use(src.owner, ab.key, { name = src.name }) else ctx:use(src, ab.key) end
+  if l.shared then ctx:use(src.controller, ab.key, { name = src.name }) else ctx:use(src, ab.key) end
 end
 
 -- The activation hook --------------------------------------------------------------------------------
@@ -73,8 +75,9 @@ end
 function SM.activate(ctx, ab, args)
   local def, src = ab.def, ab.source
   args = args or {}
+  if ctx.via == nil then ctx = ctx:with({ via = "ability" }) end -- Gl: Cancel tells Skills and Abilities apart
   if src ~= nil then
-    if not SM.box_open(src, def) then return false end
+    if not ab.granted and not SM.box_open(src, def) then return false end
     if src.alive and (src:flag_on("being_cast") or src:flag_on("entering")) and not def.while_cast then
       return false
     end
@@ -108,11 +111,12 @@ end
 
 --- The ctx an ability of `src` works in: its controller chooses (SM 711.2; Gl: Control, the
 --- new owner makes the choices: docs/rulings A.24).
-local function ab_ctx(ctx, src) return ctx:with({ source = src, player = src.controller }) end
+local function ab_ctx(ctx, src) return ctx:with({ source = src, player = src.controller, via = "ability" }) end
 
---- The candidates of a slot ability's target now.
+--- The candidates of a slot ability's target now (Gl: Protect: not a card protected from it).
 local function candidates(ctx, ab, subj, d)
-  return ab.def.target(ab_ctx(ctx, ab.source), { subject = subj, data = d })
+  local actx = ab_ctx(ctx, ab.source)
+  return SM.targetable(actx, ab.def.target(actx, { subject = subj, data = d }))
 end
 
 --- Chooses the target of entry `i` of the record's slot lists.
@@ -135,6 +139,7 @@ local function init(d)
   d.slot_subj = d.slot_subj or {}
   d.slot_aim = d.slot_aim or {}
   d.slot_state = d.slot_state or {}
+  d.slot_changed = d.slot_changed or {}
 end
 
 --- The CHOOSE Phase of `slot` (a timing) for each card of `subjects`: every ability of that
@@ -199,8 +204,9 @@ function SM.slot_check(ctx, d, back, slots)
       if ab == nil then
         d.slot_state[i] = "done"
       elseif ab.def.target then
-        local cands = candidates(ctx, ab, d.slot_subj[i], d)
-        local t = d.slot_aim[i]
+        local t, changed = SM.redirect(ctx, d.slot_aim[i]) -- Gl: Change Target: not checked
+        if changed then d.slot_aim[i], d.slot_changed[i] = t, true end
+        local cands = d.slot_changed[i] and { t } or candidates(ctx, ab, d.slot_subj[i], d)
         if t and t.alive and util.contains(cands, t) then
           ready[#ready + 1] = { i = i, ab = ab }
         elseif #cands > 0 and back ~= nil then
@@ -249,8 +255,9 @@ function SM.slot_validate(ctx, d, back, slots)
     if d.slot_state[i] == "chosen" and of_slots(d.slot_keys[i], slots) then
       local ab = find(ctx, d, i)
       if ab ~= nil and ab.def.target then
-        local cands = candidates(ctx, ab, d.slot_subj[i], d)
-        local t = d.slot_aim[i]
+        local t, changed = SM.redirect(ctx, d.slot_aim[i]) -- Gl: Change Target: not checked
+        if changed then d.slot_aim[i], d.slot_changed[i] = t, true end
+        local cands = d.slot_changed[i] and { t } or candidates(ctx, ab, d.slot_subj[i], d)
         if not (t and t.alive and util.contains(cands, t)) then
           if #cands > 0 then
             d.slot_state[i] = "retarget"

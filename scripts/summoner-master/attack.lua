@@ -218,9 +218,15 @@ function SM.attack_validate(ctx, d)
     return nil
   end
   if now == "normal" then
-    -- SM 504.13: the Attacked Seal must still be one; else another is declared.
-    local t = d.target
-    if not (t and t.alive and t:flag_on("attacked") and util.contains(SM.attack_targets(ctx, a, d.player), t)) then
+    -- SM 504.13: the Attacked Seal must still be one; else another is declared. Gl: Change Target:
+    -- an Attacked Seal a change put there is not checked (it still must be in a Line: 504.15.3).
+    local t, changed = SM.redirect(ctx, d.target)
+    if changed then
+      SM.clear_flags(ctx, { d.target }, { "attacked" })
+      ctx:set_flag(t, "attacked", true)
+      d.target, d.changed = t, true
+    end
+    if not (t and t.alive and t:flag_on("attacked") and (d.changed or util.contains(SM.attack_targets(ctx, a, d.player), t))) then
       if t and t.alive then ctx:set_flag(t, "attacked", false) end
       d.target = nil
       if #SM.attack_targets(ctx, a, d.player) == 0 then d.failed = true return "finish" end
@@ -376,11 +382,11 @@ function SM.attack_again(ctx, d)
   if d.mode ~= "multiple" then return end
   if not d.failed then d.done = d.done + 1 end
   SM.clear_flags(ctx, { d.target }, { "attacked" })
-  d.target, d.iter, d.hand_kind, d.announced, d.failed = nil, nil, nil, nil, nil
+  d.target, d.iter, d.hand_kind, d.announced, d.failed, d.changed = nil, nil, nil, nil, nil, nil
   local a = d.attacker
   if d.done < (d.count or 2) and still_attacking(ctx, d)
       and (#SM.attack_targets(ctx, a, d.player) > 0 or SM.may_attack_hand(ctx, a, d.player, d.as_effect)) then
-    d.slot_keys, d.slot_src, d.slot_subj, d.slot_aim, d.slot_state = {}, {}, {}, {}, {}
+    d.slot_keys, d.slot_src, d.slot_subj, d.slot_aim, d.slot_state, d.slot_changed = {}, {}, {}, {}, {}, {}
     return "target"
   end
 end

@@ -10,7 +10,8 @@
 -- Phase is about; args.data: the procedure's record; args.event: the event), target(ctx, args)
 -- -> the cards it may choose (a slot ability chooses it before the Interfere Step), prompt (the
 -- filter's name shown in the choice), condition(ctx, args), optional (a "may", 601.2.2), limit
--- ({X, "subturn" | "turn" | "game"}, with `shared = true` for ([S] X/Y)), box ("growth" or
+-- ({X, "subturn" | "turn" | "game"}, with `shared = true` for ([S] X/Y)), unlosable (Gl:
+-- (สูญเสียไม่ได้)), box ("growth" or
 -- "progress": the ability is in that box, 200.14.3, 200.18.3), whose ("self", "mine", "theirs",
 -- "any": whose card the Phase must be about; "self" by default), when(ctx, subject, data).
 
@@ -32,6 +33,8 @@ local FIELD_TYPES = {
   optional = "boolean", prompt = "string", box = "string", whose = "string", interfere = "boolean",
   mode = "string", count = "number", line = "string", hand = "boolean", while_cast = "boolean", charge = "number",
   name = "string", key = "string", step = "string", side = "string",
+  unlosable = "boolean", fixed_mp = "number", fixed_charge = "number", sacrifice = "table",
+  twinkling = "boolean",
 }
 
 --- Checks the common fields when the card loads (riffle validate reports a wrong one at the
@@ -50,6 +53,17 @@ local function checked(a)
       error("`limit` should be {X, \"subturn\" | \"turn\" | \"game\"} (Gl: (X/Y))", 0)
     end
     l.per = l[2]
+  end
+  -- Gl: (สูญเสียไม่ได้), Hyper Drive: a text its card lost does not work (protection.lua); Gl:
+  -- (Zone X up Work Y), the card's `work`: an Ability beyond the first Y does not (limits.lua).
+  local cond = a.condition
+  a.condition = function(ctx, args)
+    local src = ctx.source
+    if src ~= nil then
+      if SM.text_lost(src, a) then return false end
+      if a.timing ~= "skill" and not SM.works_here(ctx, src) then return false end
+    end
+    return cond == nil or cond(ctx, args)
   end
   return a
 end
@@ -216,6 +230,16 @@ end
 function continuous(a)
   a.kind, a.zones = "static", a.zones or WORK
   a.affects = a.affects or "bearer"
+  if type(a.affects) == "function" then
+    -- Gl: Protect, Cancel, Except: a card protected from this card, or cancelling it, is not
+    -- affected (201.11.4: a Mystic Card's exception). Reading keywords and protections where the
+    -- ability changes them reads the printed ones only.
+    local affects, own = a.affects, false
+    for _, m in ipairs(a.modify or {}) do
+      if m.char == "keywords" or m.char == "protections" or m.char == "cancels" then own = true end
+    end
+    a.affects = function(ctx, c) return affects(ctx, c) and SM.static_affects(ctx, c, own) end
+  end
   if a.box ~= nil then
     -- SM 200.14.3, 200.18.3: a box's Continuous Ability exists once the box does.
     local cond, box = a.condition, a.box
@@ -240,6 +264,10 @@ function alone(a)
     local me = ctx.source
     local others
     if SM.is_seal(me) then others = SM.seals(ctx, me.controller) else others = SM.mystics(ctx, me.controller) end
+    -- SM 609.5, 707.2: a card being cast or entering is in the Arena already.
+    for _, c in ipairs(ctx:cards("casting", me.controller)) do
+      if c.category == me.category then others[#others + 1] = c end
+    end
     for _, c in ipairs(others) do
       if c ~= me then return false end
     end
@@ -256,6 +284,8 @@ function plus_sp(n) return { char = "sp", op = "add", value = n } end
 function set_at(n) return { char = "at", op = "set", value = n } end
 --- For continuous{}: gains a keyword or a prohibition (cannot_attack...).
 function gains(k) return { char = "keywords", op = "grant", value = k } end
+--- For continuous{}: the card's Skills cost Mp N more (negative: less; Gl: Fixed Mp ones do not).
+function plus_skill_mp(n) return { char = "skill_mp", op = "add", value = n } end
 
 -- Skills (SM 604-608, 619) -------------------------------------------------------------------------
 
@@ -275,6 +305,10 @@ function skill(a)
   if not SKILL_MODES[a.mode] then error("`mode` should be normal, all, multiple or two_phase", 0) end
   if a.mode == "multiple" and type(a.count) ~= "number" then error("a multiple Skill needs `count`", 0) end
   if a.cost ~= nil and type(a.cost) ~= "number" then error("`cost` should be the Skill's Mp (a number)", 0) end
+  if a.cost ~= nil and a.fixed_mp ~= nil then error("a Skill has `cost` or `fixed_mp` (Gl: Fixed Mp), not both", 0) end
+  if a.twinkling and not a.hand then error("a Twinkling Skill is a Skill of the hand: `hand = true` (Gl: Twinkling)", 0) end
+  -- Gl: Twinkling: its card leaves the hand as its cost; the Skill works from where it went.
+  if a.twinkling then a.zones = a.zones or { "hand", "seal_shrine", "mystic_shrine", "remove_zone" } end
   a.zones = a.zones or (a.hand and { "hand" }) or WORK
   return checked(a)
 end
@@ -285,5 +319,22 @@ end
 --- `applies(ctx, op)`; `replace(ctx, op)` returns what happens instead (nil: nothing).
 function replacement(a)
   a.kind, a.zones = "replacement", a.zones or WORK
+  local applies = a.applies
+  -- Gl: (สูญเสียไม่ได้), Hyper Drive: a lost text does not replace.
+  a.applies = function(ctx, op)
+    if ctx.source ~= nil and SM.text_lost(ctx.source, a) then return false end
+    return applies == nil or applies(ctx, op)
+  end
   return checked(a)
+end
+
+-- Protect and Cancel an effect gives (Gl: Protect, Cancel) ----------------------------------------
+
+--- Protect or Cancel that an effect gives a card (protection.lua): a dormant ability the card's
+--- script declares, given by `grant_protection(ctx, cards, it, duration)`: `protect` and/or
+--- `cancel`, each a thing or a list of things ({card = "mystic"}, {curse = "any"}...).
+function protection(a)
+  if a.protect == nil and a.cancel == nil then error("protection needs `protect` or `cancel` (a thing or a list)", 0) end
+  a.kind, a.dormant, a.affects, a.modify = "static", true, "self", {}
+  return a
 end

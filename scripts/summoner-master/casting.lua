@@ -32,14 +32,16 @@ end
 
 --- What PS or PM Mystic Card `m` may be pasted on now (SM 201.8.2.1, 201.8.2.3, 609.6, 707.3): a
 --- Seal (a Mystic Card) in the Arena, not being cast or entering, breaking none of its
---- exceptions.
+--- exceptions, not protected from it (Gl: Protect).
 function SM.paste_hosts(ctx, m)
   local kind = SM.mystic_kind(m)
+  local mctx = ctx:with({ source = m, player = m.controller, via = "ability" })
   local out = {}
   for q = 1, 2 do
     local pool = kind == "PS" and SM.seals(ctx, q) or SM.mystics(ctx, q)
     for _, c in ipairs(pool) do
-      if c ~= m and not c:flag_on("being_cast") and not c:flag_on("entering") and not SM.breaks_exception(m, c) then
+      if c ~= m and not c:flag_on("being_cast") and not c:flag_on("entering") and not SM.breaks_exception(m, c)
+          and SM.may_target(mctx, c) then
         out[#out + 1] = c
       end
     end
@@ -60,8 +62,8 @@ local function mystic_has_targets(ctx, c, p)
   if (kind == "PS" or kind == "PM") and #SM.paste_hosts(ctx, c) == 0 then return false end
   local ab = spell_of(ctx, c)
   if ab and ab.def.target then
-    local t = ab.def.target(ctx:with({ source = c, player = p }), {})
-    if #t == 0 then return false end
+    local actx = ctx:with({ source = c, player = p, via = "ability" })
+    if #SM.targetable(actx, ab.def.target(actx, {})) == 0 then return false end
   end
   return true
 end
@@ -151,8 +153,9 @@ function SM.cast_validate(ctx, d)
   else
     local kind = SM.mystic_kind(c)
     if kind == "PS" or kind == "PM" then
-      local h = d.host
-      if not (h and h.alive and SM.in_field(h) and util.contains(SM.paste_hosts(ctx, c), h)) then
+      local h, changed = SM.redirect(ctx, d.host) -- Gl: Change Target: not checked
+      if changed then d.host, d.host_changed = h, true end
+      if not (h and h.alive and SM.in_field(h) and (d.host_changed or util.contains(SM.paste_hosts(ctx, c), h))) then
         if #SM.paste_hosts(ctx, c) == 0 then
           ctx:move(c, "mystic_shrine", { player = c.owner, reason = "no_target", by = false })
           return "stop"
@@ -191,6 +194,8 @@ function SM.cast_success(ctx, d)
     ctx:emit("cast_success", { card = placed, player = p })
     ctx:emit("entered", { card = placed, player = p, reason = d.reason or "cast" })
     SM.slot_check(ctx, d, nil) -- SM 610.1.13.3
+    SM.waiting_curses_take_effect(ctx, placed) -- SM 609.7, 610.1.13.3: Curses that waited (docs/rulings B.14)
+    SM.fix_cancel(ctx) -- Gl: Cancel: its Cancel works from now on (protection.lua)
     return
   end
   -- SM 610.2.12.1: a PS, PA or PM Mystic Card is pasted on its target.
@@ -209,6 +214,7 @@ function SM.cast_success(ctx, d)
   ctx:emit("entered", { card = m, player = p, reason = d.reason or "cast" })
   SM.slot_check(ctx, d, nil) -- SM 610.2.12.2
   if m.alive and m.host ~= nil then ctx:emit("pasted", { card = m, target = m.host, player = p }) end -- 610.2.12.3
+  SM.fix_cancel(ctx) -- Gl: Cancel: what its effect gives, and a PS cancelled by its host (protection.lua)
 end
 
 --- SM 610.1.14, 610.2.13: the end: a 0-Turn Mystic Card goes to the Shrine; the cast's lock ends.

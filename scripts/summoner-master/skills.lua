@@ -26,13 +26,15 @@ function SM.skill_player(ctx, d) return { d.player } end
 local function skill_name(ab) return ab.def.name or ("Skill " .. ab.index) end
 
 --- The ctx a Skill works in: the card's, its commanding player choosing (SM 711.3).
-local function skill_ctx(ctx, d) return ctx:with({ source = d.card, player = d.player }) end
+local function skill_ctx(ctx, d) return ctx:with({ source = d.card, player = d.player, via = "skill" }) end
 
---- A Skill's targets now (phase 2's for a two-phase Skill in its second phase).
+--- A Skill's targets now (phase 2's for a two-phase Skill in its second phase); not a card protected
+--- from it (Gl: Protect).
 local function targets_of(ctx, d, def)
   local t = (d.phase == 2 and def.phase2 or def).target
   if t == nil then return nil end
-  return t(skill_ctx(ctx, d), { data = d })
+  local sctx = skill_ctx(ctx, d)
+  return SM.targetable(sctx, t(sctx, { data = d }))
 end
 
 --- Whether card `c` meets Skill `ab`'s conditions for player `p` (SM 604.6): its box exists, its
@@ -56,12 +58,11 @@ function SM.skill_usable(ctx, ab, p)
     local f = SM.form_of(c)
     if f == nil or f.name ~= def.form then return false end
   end
-  local sctx = ctx:with({ source = c, player = p })
+  local sctx = ctx:with({ source = c, player = p, via = "skill" })
   if def.condition and not def.condition(sctx, {}) then return false end
   if not SM.limit_left(ctx, ab) then return false end
-  if def.target and #def.target(sctx, {}) == 0 then return false end -- SM 605.4
-  if def.charge and c:counter_value("charge") < def.charge then return false end -- Gl: Charged Counter 2
-  return SM.can_pay(ctx, p, def.cost or 0, "skill")
+  if def.target and #SM.targetable(sctx, def.target(sctx, {})) == 0 then return false end -- SM 605.4
+  return SM.skill_cost_payable(ctx, ab, c, p) -- SM 605.5 (costs.lua)
 end
 
 --- The Skill options of player `p`: in the Main Step every usable Skill; in an Interfere Step
@@ -126,13 +127,9 @@ function SM.skill_declare(ctx, d)
     ctx:emit("declared", event)
     ctx:resolve_triggers()
   end
-  if not d.free then
-    if def.charge and (d.card == nil or d.card:counter_value("charge") < def.charge) then return "stop" end
-    if not SM.pay(ctx, d.player, def.cost or 0, "skill") then return "stop" end
-    -- Gl: Charged Counter 2: its controller removes the counters it pays with.
-    if def.charge then ctx:add_counter(d.card, "charge", -def.charge, "cost") end
-  end
-  SM.limit_use(ctx, ab)
+  if not d.free and not SM.pay_skill(ctx, d, ab) then return "stop" end -- SM 605.6 (costs.lua)
+  -- Gl: (X/Y): a Skill used counts when it is commanded; ([S] X/Y) when it succeeded (605.13).
+  if not (def.limit and def.limit.shared) then SM.limit_use(ctx, ab) end
   if d.card ~= nil then
     SM.begin_command(ctx, d, d.card)
     ctx:set_flag(d.card, "using_skill", true)
@@ -174,11 +171,15 @@ function SM.skill_validate(ctx, d)
   local ab = record_skill(ctx, d)
   if ab == nil then d.failed = true return "finish" end
   local c = d.card
-  if c ~= nil and not d.free then
+  if c ~= nil and not d.free and not d.twinkled then
     if not (SM.still_commands(d, c) and SM.in_field(c) and c.owner == c.controller) then d.failed = true return "finish" end
     if ab.def.line and c.zone ~= ab.def.line then d.failed = true return "finish" end
   end
+  -- Gl: Change Target: a target changed is not checked.
+  local t, changed = SM.redirect(ctx, d.target)
+  if changed then d.target, d.changed = t, true end
   local cands = targets_of(ctx, d, ab.def)
+  if d.changed and d.target and d.target.alive then cands = nil end
   if cands ~= nil then
     if not (d.target and d.target.alive and util.contains(cands, d.target)) then
       d.target = nil
@@ -212,7 +213,7 @@ function SM.skill_work(ctx, d)
   if op then op(skill_ctx(ctx, d), args) end
   d.done = (d.done or 0) + 1
   if def.mode == "two_phase" and d.phase == 1 then
-    d.phase, d.target = 2, nil
+    d.phase, d.target, d.changed = 2, nil, nil
     return "interfere2"
   end
   return "success"
@@ -229,6 +230,12 @@ end
 --- SM 605.13-605.14: "when the Skill succeeds" abilities work after this step (604.7: also when
 --- the card changed zone once the Skill's result applied).
 function SM.skill_success(ctx, d)
+  if d.failed then return end
+  local ab = record_skill(ctx, d)
+  if ab ~= nil and ab.def.limit and ab.def.limit.shared and not d.counted then -- Gl: ([S] X/Y)
+    d.counted = true
+    SM.limit_use(ctx, ab)
+  end
   if d.card ~= nil then ctx:emit("skill_success", { card = d.card, player = d.player }) end
 end
 
@@ -236,8 +243,8 @@ end
 --- count is reached.
 function SM.skill_again(ctx, d)
   if d.mode == "multiple" and d.done < (d.count or 1) and not d.failed then
-    d.target = nil
-    d.slot_keys, d.slot_src, d.slot_subj, d.slot_aim, d.slot_state = {}, {}, {}, {}, {}
+    d.target, d.changed = nil, nil
+    d.slot_keys, d.slot_src, d.slot_subj, d.slot_aim, d.slot_state, d.slot_changed = {}, {}, {}, {}, {}, {}
     return "targets"
   end
 end

@@ -35,9 +35,10 @@ function SM.check_up_step(ctx, d)
   enter_step(ctx, "check_up")
   for _, c in ipairs(SM.field_cards(ctx, p)) do
     local n = c:keyword("charging")
-    if n and c.owner == p and c:counter_value("charge") < n and c.host == nil then
+    if n and c.owner == p and SM.charged(c, p) < n and c.host == nil then
       ctx:add_counter(c, "charge", 1, "charging")
     end
+    SM.fixed_charging(ctx, c, p) -- Gl: Fixed Charging 4, 5 (costs.lua)
   end
 end
 

@@ -72,7 +72,8 @@ function shrine_level(ctx, p) return SM.shrine_level(ctx, p or ctx.player) end
 function choose_from(ctx, pool, f, opts)
   opts = opts or {}
   f = f or F.any
-  local cands = util.filter(pool, function(c) return f(c) end)
+  -- Gl: Protect: a card protected from what acts is no target of it.
+  local cands = util.filter(pool, function(c) return f(c) and SM.may_target(ctx, c) end)
   return ctx:choose_cards(opts.player or ctx.player, cands,
     { min = opts.min or 0, max = opts.max or 1, prompt = opts.prompt or ("pick: " .. tostring(f)) })
 end
@@ -103,9 +104,10 @@ end
 -- Continuous changes (SM 602.3, 602.4) ---------------------------------------------------------------
 
 local function modify(ctx, cards, spec, duration)
-  local list = util.filter(SM.list(cards), function(c) return c.alive and SM.in_field(c) end)
+  -- Gl: Protect, Cancel: a card protected from what acts, or cancelling it, is not affected.
+  local list = util.filter(SM.affected(ctx, cards), function(c) return c.alive and SM.in_field(c) end)
   if #list == 0 then return end
-  ctx:modify(list, spec, lasts(ctx, duration))
+  ctx:modify(list, spec, SM.effect_duration(ctx, duration))
 end
 
 --- At+N (negative: -N) for a duration (SM 602.4.1; below 0 it reads 0, 200.6.2).
@@ -117,7 +119,10 @@ function give_sp(ctx, cards, n, duration) modify(ctx, cards, { char = "sp", op =
 --- "At becomes N" (SM 602.3.2: setting a value).
 function set_at(ctx, cards, n, duration) modify(ctx, cards, { char = "at", op = "set", value = n }, duration) end
 --- Grants a keyword or a prohibition (cannot_attack...) for a duration.
-function grant(ctx, cards, keyword, duration) modify(ctx, cards, { char = "keywords", op = "grant", value = keyword }, duration) end
+function grant(ctx, cards, keyword, duration)
+  modify(ctx, cards, { char = "keywords", op = "grant", value = keyword }, duration)
+  if keyword == "cancel_curse" or keyword == "hyper_drive" then SM.fix_cancel(ctx) end -- Gl: Cancel (protection.lua)
+end
 --- A player's Mp Max +N (Gl: Mp Max).
 function give_mp_max(ctx, p, n, duration) ctx:modify(p, { char = "mp_max", op = "add", value = n }, lasts(ctx, duration)) end
 --- A player's Shrine Max +N (Gl: Shrine Max).
@@ -140,12 +145,13 @@ function draw(ctx, n, pile)
 end
 
 --- Destroys cards (SM 701: "when destroyed" abilities, then the Shrine through 703), together.
-function destroy(ctx, cards) SM.destroy_cards(ctx, cards, { reason = "effect", player = ctx.player }) end
+function destroy(ctx, cards) SM.destroy_cards(ctx, SM.affected(ctx, cards), { reason = "effect", player = ctx.player }) end
 
---- Sacrifice (Gl): destroys a card of the Arena you control, not one controlled from its owner.
+--- Sacrifice (Gl): destroys a card of the Arena you control, not one controlled from its owner
+--- (the player's offering, not an effect on the card: Protect and Cancel do not stop it).
 function sacrifice(ctx, cards)
   local ok = util.filter(SM.list(cards), function(c) return c.controller == ctx.player and not SM.controlled(c) end)
-  SM.destroy_cards(ctx, ok, { reason = "effect", player = ctx.player })
+  SM.destroy_cards(ctx, ok, { reason = "sacrifice", player = ctx.player })
 end
 
 --- Discards N cards of your choice (passing `f`) from your hand (SM 702). Returns how many.
@@ -168,21 +174,21 @@ function discard_this(ctx)
 end
 
 --- Puts cards into their owners' Shrines (SM 703), together.
-function send_to_shrine(ctx, cards) SM.change_zone(ctx, cards, "shrine") end
+function send_to_shrine(ctx, cards) SM.change_zone(ctx, SM.affected(ctx, cards), "shrine") end
 --- Returns cards to their owners' Libraries, shuffled in (SM 704; 300.7); opts.position "top" or
 --- "bottom" places them there without a shuffle.
-function return_to_library(ctx, cards, opts) SM.change_zone(ctx, cards, "library", opts) end
+function return_to_library(ctx, cards, opts) SM.change_zone(ctx, SM.affected(ctx, cards), "library", opts) end
 --- Returns cards to their owners' hands (SM 705; an Extra Card is Removed instead, 621.6.3).
-function return_to_hand(ctx, cards) SM.change_zone(ctx, cards, "hand") end
+function return_to_hand(ctx, cards) SM.change_zone(ctx, SM.affected(ctx, cards), "hand") end
 --- Removes cards from the game (SM 706, Gl: Remove).
-function remove(ctx, cards) SM.change_zone(ctx, cards, "remove") end
+function remove(ctx, cards) SM.change_zone(ctx, SM.affected(ctx, cards), "remove") end
 
 --- Makes Seals Inactive, or Active (Gl: Inactive Seal, Active Seal).
 function set_inactive(ctx, cards)
-  for _, c in ipairs(SM.list(cards)) do SM.inactivate(ctx, c) end
+  for _, c in ipairs(SM.affected(ctx, cards)) do SM.inactivate(ctx, c) end
 end
 function set_active(ctx, cards)
-  for _, c in ipairs(SM.list(cards)) do
+  for _, c in ipairs(SM.affected(ctx, cards)) do
     if c.alive and c.orientation ~= "active" then ctx:set_orientation(c, "active", "effect") end
   end
 end
@@ -193,16 +199,26 @@ end
 --- (709.12).
 function curse(ctx, seal, kind, opts) return SM.curse(ctx, seal, kind, opts) end
 --- Cures a Seal's Curses (Gl: Purified), or only `kind`.
-function cure(ctx, seal, kind) return SM.cure(ctx, seal, kind) end
+function cure(ctx, seal, kind)
+  if seal == nil or not SM.may_affect(ctx, seal) then return 0 end
+  return SM.cure(ctx, seal, kind)
+end
 --- Moves a Curse from one Seal to another (Gl: Move Curse).
 function move_curse(ctx, from, to, kind) return SM.move_curse(ctx, from, to, kind) end
+--- The kinds of the Curses on a Seal that may be moved (Gl: Move Curse: not those from Mystic Cards).
+function movable_curses(ctx, seal) return SM.movable_curses(ctx, seal) end
 --- For a `target` function: Seals that may take Curse `kind` (SM 709.12).
+--- The default pool is every Seal of the Arena, those being cast or entering included (SM 609.7,
+--- 707.4: the Curse waits for the cast); a Seal protected from the Curse is none (Gl: Protect).
 function curse_targets(ctx, kind, pool)
-  return util.filter(pool or SM.all_seals(ctx), function(c) return SM.may_curse(c, kind) end)
+  return util.filter(pool or SM.curse_pool(ctx), function(c) return SM.may_curse(c, kind) and SM.may_target(ctx, c, kind) end)
 end
 
 --- You take control of a card (Gl: Control) for a duration (nil: while it stays in the Arena).
-function take_control(ctx, c, duration) return SM.take_control(ctx, c, ctx.player, lasts(ctx, duration)) end
+function take_control(ctx, c, duration)
+  if c == nil or not SM.may_affect(ctx, c) then return false end
+  return SM.take_control(ctx, c, ctx.player, lasts(ctx, duration))
+end
 
 --- Brings a card into the Arena without a cast (SM 707, 708) for you: opts.line names a Line
 --- (515.8: not a Line assignment).
@@ -225,14 +241,14 @@ end
 --- Puts a Seal into a Line by an effect (SM 515.7, 515.8: its owner places it; not a Line
 --- assignment).
 function move_to_line(ctx, seal, line)
-  if seal and seal.alive and SM.may_enter_line(seal, line) and SM.in_field(seal) and seal.host == nil then
+  if seal and SM.may_affect(ctx, seal) and seal.alive and SM.may_enter_line(seal, line) and SM.in_field(seal) and seal.host == nil then
     SM.place_in_line(ctx, seal, line, nil, seal.zone_owner, "effect")
   end
 end
 
 --- Breaks a Seal's combination by an effect (SM 513.2): its Supports go beside it.
 function separate(ctx, seal)
-  if seal and seal.alive and SM.combined(seal) then
+  if seal and SM.may_affect(ctx, seal) and seal.alive and SM.combined(seal) then
     local side = 1
     if SM.in_line(seal) then
       side = ctx:choose(seal.controller, { { label = "left", kind = "left", at = 0 }, { label = "right", kind = "right", at = 1 } },

@@ -263,6 +263,8 @@ function SM.enter_success(ctx, d)
   d.card = placed
   ctx:emit("entered", { card = placed, player = p, reason = d.reason })
   SM.slot_check(ctx, d, nil)
+  if SM.is_seal(placed) then SM.waiting_curses_take_effect(ctx, placed) end -- SM 707.4 (docs/rulings B.14)
+  SM.fix_cancel(ctx) -- Gl: Cancel (protection.lua)
   if placed.alive and SM.is_mystic(placed) and placed.host ~= nil then
     ctx:emit("pasted", { card = placed, target = placed.host, player = p }) -- SM 708.2.8.3
   end
