@@ -133,7 +133,8 @@ function SM.growth_end(ctx, d) SM.clear_flags(ctx, { d.card }, { "growing" }) en
 --- the ways its `progress` list can be met from their Arena, not controlled (Gl: Control).
 local function progress_sets(ctx, c, p)
   local pool = util.filter(SM.field_cards(ctx, p), function(x)
-    return x.host == nil and x.owner == p and x.controller == p and x.zone ~= "casting"
+    -- a Support Seal is no Progressed card; a pasted Mystic Card may be (SM 617.2, A.20)
+    return (x.host == nil or SM.is_mystic(x)) and x.owner == p and x.controller == p and x.zone ~= "casting"
   end)
   return SM.condition_sets(pool, SM.printed(c, "progress") or {})
 end

@@ -69,7 +69,11 @@ local function reflected(char)
   }
 end
 
-for _, char in ipairs(REPLACED_ORDER) do SM.RULES[#SM.RULES + 1] = reflected(char) end
+-- Names are the Reflection's by definition (SM 200.2.4.2); a set, a group and a Mystic type are
+-- the same card's (the Reflection is that card's Oracle entry) and left as printed.
+for _, char in ipairs({ "at", "df", "sp", "level", "cast_mp", "attack_mp", "elements", "races", "keywords" }) do
+  SM.RULES[#SM.RULES + 1] = reflected(char)
+end
 
 -- Wisdom (Gl: Wisdom 1-11) ---------------------------------------------------------------------------
 

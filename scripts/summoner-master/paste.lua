@@ -4,29 +4,39 @@
 -- is pasted: a cast, an entry, a Progress: docs/rulings A.20), and the cancelling of a cast.
 --
 -- The Effect a pasted card made on its host is a marker Effect tagged `paste` (characteristic
--- `pastes`) whose source is the Mystic Card, made before the card is attached; the card carries the
--- flag `paste_held`. A card whose marker is gone (ended by `cancel_mystic`, or by any
+-- `pastes`) whose source is the Mystic Card, made once the card is attached; the card then carries
+-- the flag `paste_held`. A card whose marker is gone (ended by `cancel_mystic`, or by any
 -- `ctx:end_effect` of a `paste` Effect) falls to the Shrine (the `pastes` check).
 
 SM = SM or {}
 
---- Pastes Mystic Card `m` (PS or PM) on `host` for player `p` (SM 610.2.12.1, 708.2.8.1): its Effect
---- on the host is made, then it is attached. Returns the pasted card (nil if it could not be).
+--- Pastes Mystic Card `m` (PS or PM) on `host` for player `p` (SM 610.2.12.1, 708.2.8.1, 617.2.8):
+--- it is attached, then its Effect on the host is made (its source: the card as pasted) and it is
+--- held by it. Returns the pasted card (nil if it could not be).
 function SM.paste(ctx, m, host, p)
   if m == nil or not m.alive or host == nil or not host.alive then return nil end
-  ctx:with({ source = m, player = p }):modify(host, { char = "pastes", op = "add", value = 1 }, { tag = "paste" })
   local n = ctx:attach(m, host, { reason = "paste" })
-  if n ~= nil and n.alive then ctx:set_flag(n, "paste_held", true) end
+  if n == nil or not n.alive or n.host == nil then return n end
+  ctx:with({ source = n, player = p }):modify(n.host, { char = "pastes", op = "add", value = 1 }, { tag = "paste" })
+  ctx:set_flag(n, "paste_held", true)
   return n
 end
 
 --- The pasted Mystic Cards whose Effect on their host is gone (SM 201.8.2.1, 201.8.2.3).
 local function unheld(ctx)
   local out = {}
+  local function walk(c)
+    for _, a in ipairs(c.attachments) do
+      if a.category == "mystic" and a:flag_on("paste_held") and #ctx:effects({ source = a, tag = "paste" }) == 0 then
+        out[#out + 1] = a
+      end
+      walk(a)
+    end
+  end
   for p = 1, 2 do
-    for _, m in ipairs(SM.mystics(ctx, p)) do
-      if m.host ~= nil and m:flag_on("paste_held") and #ctx:effects({ source = m, tag = "paste" }) == 0 then
-        out[#out + 1] = m
+    for _, z in ipairs(SM.FIELD) do
+      for _, c in ipairs(ctx:cards(z, p)) do
+        if #c.attachments > 0 then walk(c) end
       end
     end
   end

@@ -22,7 +22,7 @@ end
 --- The player's Reflection card for card `c` (SM 620.2: a card of theirs named as it, shown
 --- beside the deck), or nil.
 function SM.reflection_for(ctx, c)
-  if c.zone == "reflection" then return nil end
+  if ctx:count("reflection", c.owner) == 0 or c.zone == "reflection" then return nil end
   for _, r in ipairs(ctx:cards("reflection", c.owner)) do
     if r.name == c.name and r ~= c then return r end
   end

@@ -77,17 +77,13 @@ SM.RULES[#SM.RULES + 1] = {
 --- under it, not one only considered in a form.
 function SM.normally_combined(c) return c ~= nil and c.alive and c.host == nil and SM.combined(c) end
 
---- The special move uncombined Seal `c` is considered in (Gl: อยู่ในสภาพ), or nil: the latest Effect's
---- name among its moves.
+--- The special move uncombined Seal `c` is considered in (Gl: อยู่ในสภาพ), or nil: the move the
+--- latest such Effect names (its place among the Seal's moves, SM 603.3).
 function SM.considered_form(c)
   if c == nil or not c.alive or c.host ~= nil or #SM.supports(c) > 0 then return nil end
-  local names = c.considered
-  for i = #names, 1, -1 do
-    for _, m in ipairs(SM.moves(c)) do
-      if m.name == names[i] then return m end
-    end
-  end
-  return nil
+  local i = c.considered
+  if i == nil or i <= 0 then return nil end
+  return SM.moves(c)[i]
 end
 
 --- "This Seal is considered in <move>" (Gl: อยู่ในสภาพ <ท่ารวมร่าง>): while uncombined, Seal `seal`
@@ -96,9 +92,9 @@ end
 --- Returns whether the Seal has that move.
 function considered_in(ctx, seal, move, duration)
   if seal == nil or not seal.alive or not SM.in_field(seal) or seal.host ~= nil then return false end
-  for _, m in ipairs(SM.moves(seal)) do
+  for i, m in ipairs(SM.moves(seal)) do
     if m.name == move then
-      ctx:modify(seal, { char = "considered", op = "grant", value = move }, lasts(ctx, duration))
+      ctx:modify(seal, { char = "considered", op = "set", value = i }, lasts(ctx, duration))
       return true
     end
   end

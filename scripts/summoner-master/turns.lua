@@ -31,3 +31,6 @@ function count_turns_passed(ctx, c, x) return SM.count_turns(ctx, c, x) end
 
 --- Filter: a Mystic Card that counts Turns now (x Turns, some left: SM 201.9.2.2).
 F.counting_turns = filter("with Turns left", function(c) return c:counter_value("turns") > 0 end)
+
+--- Every Mystic Card in the Arena, both players' (the attack-Subturn player's first).
+function all_mystics(ctx) return util.concat(SM.mystics(ctx, ctx.turn_player), SM.mystics(ctx, SM.defender(ctx))) end
