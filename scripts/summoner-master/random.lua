@@ -32,7 +32,7 @@ function SM.random_card(ctx, cards, opts)
   local kind = opts.kind
   if kind == nil then
     -- Gl: Random 2: both kinds could be picked: the randomizer chooses one first (a card's back
-    -- shows its kind, SM 2.1: the choice is among the kinds there are).
+    -- shows its kind: the choice is among the kinds there are).
     local seals = #util.filter(pool, SM.is_seal)
     if seals > 0 and seals < #pool then
       kind = ctx:choose(by, {
