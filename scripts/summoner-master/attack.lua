@@ -271,10 +271,10 @@ function SM.attack_battle(ctx, d)
   if kind == "hand" then
     -- SM 505.12: a random card of the chosen kind of the opponent's hand goes to the Shrine (not
     -- a discard: 501.2.3). With no card of that kind, nothing happens (SM 100.3, docs/rulings A.13).
+    -- Gl: Random 1: the attacker (the hand's opponent) picks, of the kind they chose (random.lua).
     local q = SM.other(p)
-    local pool = util.filter(ctx:cards("hand", q), function(c) return c.category == d.hand_kind end)
-    if #pool > 0 then
-      local c = pool[ctx:random(#pool)]
+    local c = SM.random_card(ctx, ctx:cards("hand", q), { owner = q, by = p, kind = d.hand_kind })
+    if c ~= nil then
       ctx:move(c, SM.shrine_of(c), { player = c.owner, reason = "hand_attack" })
     end
     return
