@@ -55,7 +55,7 @@ function SM.may_wake_up(ctx, c)
 end
 
 --- Gl: Wake Up <condition>: card `c` is cast (for free: its Wake Up brings it in without its cast Mp,
---- docs/rulings B.20) from the hand or its Library; a Library it left is shuffled (SM 300.7).
+--- docs/rulings B.36) from the hand or its Library; a Library it left is shuffled (SM 300.7).
 function SM.wake_up_cast(ctx, c)
   if not (c.alive and util.contains({ "hand", "seal_library", "mystic_library" }, c.zone) and SM.may_wake_up(ctx, c)) then
     return nil

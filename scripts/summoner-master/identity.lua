@@ -10,7 +10,7 @@
 -- persist in every zone and cannot be cancelled. What it does not let a ruleset replace: the other
 -- printed components (special moves, Growth and Progress Boxes, Mystic kind and Turns, exceptions,
 -- Shade of) and the text (the script's abilities), which the kernel reads from the card's own
--- definition and no effect can point elsewhere (docs/rulings B.8, B.16; a gap reported:
+-- definition and no effect can point elsewhere (docs/rulings B.8, B.32; a gap reported:
 -- /work/spec/gaps.md). `SM.printed` is where the ruleset reads printed components: the one place a
 -- kernel mechanism for them would plug in.
 
@@ -157,7 +157,7 @@ local function shape(v)
   return "{" .. table.concat(out, ",") .. "}"
 end
 
---- Whether card `c` can take every state of the card `info` describes (docs/rulings B.16): what the
+--- Whether card `c` can take every state of the card `info` describes (docs/rulings B.32): what the
 --- kernel cannot replace must already be the same: its text (the named card has no script
 --- abilities and no valued keyword), its components of UNREPLACED, and which of At, Df and Sp it
 --- prints (Gl: คำ -).
@@ -175,7 +175,7 @@ function SM.wisdom_can_become(c, info)
   return true
 end
 
---- The ids of the cards player `p` may know of in this game (docs/rulings B.17: until the kernel can
+--- The ids of the cards player `p` may know of in this game (docs/rulings B.33: until the kernel can
 --- list the loaded content, the cards of the world a Wisdom may name are those of the game that `p`
 --- has seen: their own, in every zone and beside the deck, and the opponent's public ones), in order.
 local function known_ids(ctx, p)

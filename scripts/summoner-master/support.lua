@@ -5,7 +5,7 @@
 -- Support combination, which "considered in" does not make).
 --
 -- "As Support of" is card data (`as_support`): what the Main Seal gets while the card is its
--- Support Seal (docs/rulings B.18). A rule static ability applies it: the Support's own abilities
+-- Support Seal (docs/rulings B.34). A rule static ability applies it: the Support's own abilities
 -- do not work under its Main (game.yaml `attachments`), and the kernel has no way for one of them
 -- to (a gap reported: /work/spec/gaps.md).
 

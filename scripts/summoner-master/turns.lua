@@ -1,7 +1,7 @@
 -- "Counts as X Turns passed" (Gl: นับว่าผ่านไป 1 Turn, นับว่าผ่านไป X Turn): an Effect that makes a card
 -- pass our End of Subturn Step, the opponent's Check up Step, the opponent's End of Subturn Step and
 -- our Check up Step once, then count its Turns down by a further X-1 Turns: X Turns in all, at once
--- (docs/rulings B.19). Turns are counted in Subturns (docs/rulings A.5: 1 Turn = 2 Subturns).
+-- (docs/rulings B.35). Turns are counted in Subturns (docs/rulings A.5: 1 Turn = 2 Subturns).
 --
 -- What a card counts in Turns here: an x-Turn Mystic Card's `turns` counter (SM 201.9.2.2: it goes
 -- to the Shrine at once when its Turns are over). A Curse's or another Effect's own count-down on the

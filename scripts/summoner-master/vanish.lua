@@ -1,4 +1,4 @@
--- Vanish (Gl: Vanish; docs/rulings A.32, A.34, B.16): an Ability that works when its Seal becomes
+-- Vanish (Gl: Vanish; docs/rulings A.32, A.34, B.32): an Ability that works when its Seal becomes
 -- Inactive: its owner Removes it (SM 706) for the time its text gives, then brings it back into the
 -- Arena; it keeps working from the Remove Zone (SM 304.3: an Effect that works there). It does not
 -- work when its owner has no other Seal in the Arena, nor when the Seal is a battle's loser (713).
