@@ -21,7 +21,7 @@ SM = SM or {}
 function SM.attack_kind(c)
   local m = SM.form_of(c)
   if m ~= nil then return m.attack or "normal", m.count or 2 end
-  return c:printed("attack") or "normal", c:printed("attacks") or 2
+  return SM.printed(c, "attack") or "normal", SM.printed(c, "attacks") or 2
 end
 
 -- Conditions (SM 502, 503, 505.1) -------------------------------------------------------------------
@@ -30,7 +30,8 @@ end
 --- attached, controlled by `p`, Active with no other command pending, in the At Line, not
 --- forbidden (a prohibition, 502.4; Stone, Freeze, Dimension: 709.5.2, 709.6.2, 709.11.4).
 function SM.may_attack(ctx, c, p)
-  return c.alive and c.host == nil and c.controller == p and c.zone == "at_line" and SM.active(c)
+  return c.alive and c.host == nil and c.controller == p and c.zone == "at_line"
+    and (SM.active(c) or SM.extra_attack_ok(ctx, c)) -- Gl: "may attack once more" (commands.lua)
     and not c:flag_on("pending") and not c:flag_on("being_cast")
     and not c:has("keywords", "cannot_attack") and c.stone == 0 and c.freeze == 0 and c.dimension == 0
 end
@@ -78,7 +79,7 @@ end
 function SM.attack_options(ctx, p)
   local out = {}
   for _, a in ipairs(ctx:cards("at_line", p)) do
-    if SM.may_attack(ctx, a, p) and SM.can_pay(ctx, p, a.attack_mp, "attack") then
+    if SM.may_attack(ctx, a, p) and SM.can_pay(ctx, p, SM.attack_cost(ctx, a), "attack") then
       local kind, n = SM.attack_kind(a)
       local has_targets = #SM.attack_targets(ctx, a, p) > 0
       local hand = SM.may_attack_hand(ctx, a, p, false)
@@ -92,6 +93,11 @@ function SM.attack_options(ctx, p)
         if has_targets or hand then opt("attack " .. n .. " times with " .. a.label, "multiple_attack", "multiple") end
       else
         if has_targets then opt("attack with " .. a.label, "attack", "normal") end
+        if a:has("keywords", "attack_twice") and (has_targets or hand) then
+          -- Gl: "attack move usable twice for one attack Mp": chosen at the declaration (commands.lua).
+          out[#out + 1] = { label = "attack 2 times with " .. a.label, kind = "multiple_attack", card = a, procedure = "attack",
+            data = { attacker = a, player = p, mode = "multiple", count = 2, kind = "attack" } }
+        end
         if hand then opt("attack the hand with " .. a.label, "hand_attack", "hand") end
       end
     end
@@ -115,7 +121,8 @@ function SM.attack_declare(ctx, d)
   if mode == "multiple" and #SM.attack_targets(ctx, a, p) == 0 and not SM.may_attack_hand(ctx, a, p, d.as_effect) then
     return "stop"
   end
-  if not d.free and not SM.pay(ctx, p, a.attack_mp, "attack") then return "stop" end
+  if not d.free and not SM.pay(ctx, p, SM.attack_cost(ctx, a), "attack") then return "stop" end
+  if not SM.active(a) then ctx:use(a, "extra_attack") end -- Gl: the attack once more (commands.lua)
   SM.begin_command(ctx, d, a)
   ctx:set_flag(a, "attacking", true)
   if mode == "hand" and not d.as_effect then ctx:use(p, "hand_attack") end
@@ -279,10 +286,10 @@ function SM.attack_battle(ctx, d)
   if kind == "hand" then
     -- SM 505.12: a random card of the chosen kind of the opponent's hand goes to the Shrine (not
     -- a discard: 501.2.3). With no card of that kind, nothing happens (SM 100.3, docs/rulings A.13).
+    -- Gl: Random 1: the attacker (the hand's opponent) picks, of the kind they chose (random.lua).
     local q = SM.other(p)
-    local pool = util.filter(ctx:cards("hand", q), function(c) return c.category == d.hand_kind end)
-    if #pool > 0 then
-      local c = pool[ctx:random(#pool)]
+    local c = SM.random_card(ctx, ctx:cards("hand", q), { owner = q, by = p, kind = d.hand_kind })
+    if c ~= nil then
       ctx:move(c, SM.shrine_of(c), { player = c.owner, reason = "hand_attack" })
     end
     return

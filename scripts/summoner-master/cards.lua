@@ -173,7 +173,11 @@ function when_enters(a) return slot(a, "enters", WORK_CASTING) end
 --- 610.2.12.2): its target is chosen before the cast's Interfere Step. Without a target that
 --- can be chosen the card cannot be cast (610.2.3); with none left after the Interfere Step it
 --- goes to the Shrine (610.2.10).
-function spell(a) return slot(a, "effect", { "hand", "extra", "casting" }) end
+function spell(a)
+  -- It is listed from the hand (a cast's options) to its success: a PA, PS or x-Turn card is in the
+  -- Arena by then (610.2.12.1), the others still where they are cast.
+  return slot(a, "effect", { "hand", "extra", "casting", "arena", "at_line", "df_line", "no_line" })
+end
 
 --- "When this Seal attacks" (SM 504.7, 505.8, 506.7).
 function when_attacks(a) return slot(a, "attacks") end

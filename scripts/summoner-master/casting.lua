@@ -13,15 +13,15 @@ SM = SM or {}
 -- The Mystic Card's kind and Turns (SM 201.8, 201.9) ---------------------------------------------
 
 --- A Mystic Card's kind: "PS", "PA", "PM" or "none" (non-targeting, 201.8.2.4).
-function SM.mystic_kind(c) return c:printed("paste") or "none" end
+function SM.mystic_kind(c) return SM.printed(c, "paste") or "none" end
 
 --- A Mystic Card's Turns: 0, a positive number, or "inf" (SM 201.9.2).
-function SM.mystic_turns(c) return c:printed("turns") or 0 end
+function SM.mystic_turns(c) return SM.printed(c, "turns") or 0 end
 
 --- Whether card `c` breaks one of Mystic Card `m`'s exceptions (SM 201.11.2): each exception
 --- names an element, a race, a name or a Mystic type the Mystic cannot target.
 function SM.breaks_exception(m, c)
-  for _, e in ipairs(m:printed("exceptions") or {}) do
+  for _, e in ipairs(SM.printed(m, "exceptions") or {}) do
     if (e.element and c:has("elements", e.element)) or (e.race and c:has("races", e.race))
         or (e.name and c:has("names", e.name)) or (e.mystic_type and c:has("mystic_types", e.mystic_type)) then
       return true
@@ -76,7 +76,13 @@ end
 function SM.cast_options(ctx, p, interfere_only)
   local out = {}
   for _, c in ipairs(ctx:cards("hand", p)) do
-    if (not interfere_only or SM.has_interfere(c)) and SM.can_pay(ctx, p, c.cast_mp, "cast")
+    -- Gl: Wisdom 1.1: a card with Wisdom names a card before its cast declaration (wisdom.lua).
+    local named = {}
+    if SM.wisdom_pending(c) and (not interfere_only or SM.has_interfere(c)) then
+      named = SM.wisdom_options(ctx, c, p, interfere_only)
+      for _, o in ipairs(named) do out[#out + 1] = o end
+    end
+    if #named == 0 and (not interfere_only or SM.has_interfere(c)) and SM.can_pay(ctx, p, c.cast_mp, "cast")
         and (SM.is_seal(c) or mystic_has_targets(ctx, c, p)) then
       out[#out + 1] = { label = "cast " .. c.label .. " (Mp " .. c.cast_mp .. ")", kind = "cast", card = c,
         procedure = "cast", data = { card = c, player = p, from = "hand", kind = "cast" } }
@@ -92,6 +98,12 @@ end
 function SM.cast_declare(ctx, d)
   local c, p = d.card, d.player
   if not c.alive or c.zone ~= (d.from or "hand") then return "stop" end
+  if d.wisdom ~= nil then
+    -- Gl: Wisdom 1.1, 1.2: named in the hand before the cast declaration, for a normal cast only.
+    if d.free or c.zone ~= "hand" or not SM.wisdom_pending(c)
+        or not SM.wisdom_may_name(ctx, c, card_info(d.wisdom), p, d.interfere) then return "stop" end
+    SM.wisdom_name(ctx, c, d.wisdom, p)
+  end
   if SM.is_mystic(c) and not mystic_has_targets(ctx, c, p) then return "stop" end -- SM 610.2.3
   if not d.free and not SM.pay(ctx, p, c.cast_mp, "cast") then return "stop" end -- SM 610.1.2, 610.2.4
   local from = c.zone
@@ -113,7 +125,7 @@ end
 --- SM 610.1.7: a Seal with a Growth Box may declare Growth, with its condition Seals (614.2).
 function SM.cast_growth_actions(ctx, p, d)
   local c = d.card
-  if not SM.is_seal(c) or d.growth_asked or c:printed("growth") == nil then return {} end
+  if not SM.is_seal(c) or d.growth_asked or SM.printed(c, "growth") == nil then return {} end
   return SM.growth_choices(ctx, c, p, function(ctx, o, d)
     d.growth_asked = true
     d.grow = o.cards
@@ -145,6 +157,11 @@ end
 --- a Mystic Card with nothing left to target goes to the Shrine.
 function SM.cast_validate(ctx, d)
   local c = d.card
+  if c:flag_on("cancelled") then
+    -- SM 201.8.2.1: a card whose cast was cancelled (paste.lua `cancel_mystic`) goes to the Shrine.
+    ctx:move(c, SM.shrine_of(c), { player = c.owner, reason = "cancelled", by = false })
+    return "stop"
+  end
   if SM.is_seal(c) then
     if not SM.may_enter_line(c, d.line) then
       d.line, d.line_ok = nil, false
@@ -203,7 +220,7 @@ function SM.cast_success(ctx, d)
   local turns = SM.mystic_turns(c)
   local m = c
   if kind == "PS" or kind == "PM" then
-    m = ctx:attach(c, d.host, { reason = "paste" })
+    m = SM.paste(ctx, c, d.host, p) -- paste.lua: its Effect on the host, then attached (201.8.2.1)
   elseif kind == "PA" or turns ~= 0 then
     m = ctx:move(c, "arena", { player = p, reason = "cast" })[1] -- docs/rulings A.8
   end

@@ -74,7 +74,7 @@ local function cmp_rank(a, b)
 end
 
 --- Seal `c`'s moves (its printed special moves, SM 200.12).
-function SM.moves(c) return c:printed("moves") or {} end
+function SM.moves(c) return SM.printed(c, "moves") or {} end
 
 --- The moves `main` could use with Support Seals `supports`, the most specific first: the best
 --- and those as specific (SM 508.6, 508.7). Returns a list of {index, move}.
@@ -92,11 +92,13 @@ function SM.best_moves(main, supports)
 end
 
 --- The special move combined Seal `c` uses now (SM 508.5, 508.6; 508.7: the one its player chose
---- among equals; 508.9: another that fits when a Support no longer does), or nil.
+--- among equals; 508.9: another that fits when a Support no longer does), or nil; an uncombined
+--- Seal considered in a form uses that form's move (Gl: อยู่ในสภาพ, support.lua).
 function SM.form_of(c)
-  if c == nil or not c.alive or #c.attachments == 0 then return nil end
+  if c == nil or not c.alive then return nil end
+  if #c.attachments == 0 then return SM.considered_form(c) end
   local supports = SM.supports(c)
-  if #supports == 0 then return nil end
+  if #supports == 0 then return SM.considered_form(c) end
   local fitting = SM.best_moves(c, supports)
   if #fitting == 0 then return nil end
   local chosen = c:counter_value("move")

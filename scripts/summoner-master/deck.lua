@@ -14,6 +14,7 @@ local function copy_limit(info)
   if lv <= 4 then return 3 end                   -- SM 101.4.2
   return 2                                       -- SM 101.4.3
 end
+SM.copy_limit = copy_limit -- Gl: Wisdom 7
 
 function SM.validate_deck(deck, options)
   local errors = {}
@@ -24,6 +25,11 @@ function SM.validate_deck(deck, options)
     end
   end
   local by_name, limit_of = {}, {}
+  local reflected = {}
+  for id in pairs(deck.reflections or {}) do
+    local info = card_info(id)
+    if info ~= nil and info.reflection == true then reflected[info.name] = true end
+  end
   local function check(section, want, what)
     local ids = {}
     for id in pairs(deck[section] or {}) do ids[#ids + 1] = id end
@@ -38,6 +44,10 @@ function SM.validate_deck(deck, options)
       elseif section == "seals" or section == "mystics" then
         by_name[info.name] = (by_name[info.name] or 0) + n
         limit_of[info.name] = copy_limit(info)
+        -- SM 620.5: a banned card may be used only with its Reflection shown beside the deck.
+        if info.banned and not reflected[info.name] then
+          errors[#errors + 1] = "SM 620.5: " .. id .. " (" .. info.name .. ") is banned: only with its Reflection beside the deck"
+        end
       end
     end
   end

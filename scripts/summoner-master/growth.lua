@@ -45,7 +45,7 @@ end
 --- condition Seals that meets its Growth Box, and "no Growth". `run(ctx, option, data)` records
 --- the choice.
 function SM.growth_choices(ctx, c, p, run)
-  local sets = SM.condition_sets(condition_pool(ctx, c, p), c:printed("growth") or {})
+  local sets = SM.condition_sets(condition_pool(ctx, c, p), SM.printed(c, "growth") or {})
   if #sets == 0 then return {} end
   local out = {}
   for _, set in ipairs(sets) do
@@ -80,13 +80,13 @@ local function conditions_hold(ctx, d)
   for _, s in ipairs(d.conditions) do
     if not util.contains(pool, s) then return false end
   end
-  return SM.fits(d.conditions, c:printed("growth") or {})
+  return SM.fits(d.conditions, SM.printed(c, "growth") or {})
 end
 
 --- SM 614.1-614.4: Growth is commanded; the Seal is growing; "when it grows" abilities choose.
 function SM.growth_declare(ctx, d)
   local c = d.card
-  if d.left or not c.alive or c:printed("growth") == nil or c:flag_on("grown") then return "stop" end
+  if d.left or not c.alive or SM.printed(c, "growth") == nil or c:flag_on("grown") then return "stop" end
   if not conditions_hold(ctx, d) then return "stop" end -- SM 614.2
   if not d.declared then
     d.declared = true
@@ -104,7 +104,7 @@ function SM.growth_validate(ctx, d)
   if not d.card.alive then return "stop" end
   if conditions_hold(ctx, d) then return nil end
   d.conditions = nil
-  if #SM.condition_sets(condition_pool(ctx, d.card, d.player), d.card:printed("growth") or {}) == 0 then return "stop" end
+  if #SM.condition_sets(condition_pool(ctx, d.card, d.player), SM.printed(d.card, "growth") or {}) == 0 then return "stop" end
   return "conditions"
 end
 
@@ -133,9 +133,10 @@ function SM.growth_end(ctx, d) SM.clear_flags(ctx, { d.card }, { "growing" }) en
 --- the ways its `progress` list can be met from their Arena, not controlled (Gl: Control).
 local function progress_sets(ctx, c, p)
   local pool = util.filter(SM.field_cards(ctx, p), function(x)
-    return x.host == nil and x.owner == p and x.controller == p and x.zone ~= "casting"
+    -- a Support Seal is no Progressed card; a pasted Mystic Card may be (SM 617.2, A.20)
+    return (x.host == nil or SM.is_mystic(x)) and x.owner == p and x.controller == p and x.zone ~= "casting"
   end)
-  return SM.condition_sets(pool, c:printed("progress") or {})
+  return SM.condition_sets(pool, SM.printed(c, "progress") or {})
 end
 
 --- SM 401.2.6: at the Check up Step the player may Progress one card (Gl: Progress: not in their
@@ -145,7 +146,7 @@ function SM.progress_actions(ctx, p, d)
   local out = {}
   for _, z in ipairs({ "hand", "seal_library", "mystic_library" }) do
     for _, c in ipairs(ctx:cards(z, p)) do
-      if c:printed("progress") ~= nil then
+      if SM.printed(c, "progress") ~= nil then
         for _, set in ipairs(progress_sets(ctx, c, p)) do
           local names = table.concat(util.map(set, function(s) return s.label end), " + ")
           out[#out + 1] = { label = "progress " .. names .. " into " .. c.label, kind = "progress", card = c,
@@ -168,7 +169,7 @@ function SM.progress_declare(ctx, d)
   for _, x in ipairs(d.progressed) do
     if not (x.alive and SM.in_field(x) and x.controller == d.player and x.owner == d.player) then return "stop" end
   end
-  if not SM.fits(d.progressed, c:printed("progress") or {}) then return "stop" end
+  if not SM.fits(d.progressed, SM.printed(c, "progress") or {}) then return "stop" end
   d.from = c.zone
   ctx:together(function(ctx)
     for _, x in ipairs(d.progressed) do ctx:move(x, "remove_zone", { player = x.owner, reason = "progress" }) end
@@ -192,7 +193,7 @@ function SM.progress_bring(ctx, d)
     n = SM.place_in_line(ctx, c, d.line or "at_line", d.place, p, "progress")
     if n ~= nil then ctx:set_value(p, "brought_seal", 1) end
   else
-    n = ctx:move(c, "arena", { player = p, reason = "progress" })[1]
+    n = SM.progress_mystic(ctx, c, p) -- SM 617.2.8: a PS or PM card is pasted (paste.lua)
   end
   if n == nil then return "stop" end
   if d.from ~= "hand" then ctx:shuffle(d.from, p) end -- SM 300.7
@@ -203,6 +204,8 @@ function SM.progress_bring(ctx, d)
   ctx:resolve_triggers()
   ctx:emit("entered", { card = n, player = p, reason = "progress" })
   SM.slot_fire(ctx, d, "enters", { n })
+  -- SM 617.2.11: then "when pasted" abilities.
+  if n.alive and SM.is_mystic(n) and n.host ~= nil then ctx:emit("pasted", { card = n, target = n.host, player = p }) end
 end
 
 -- Regeneration (SM 618) -------------------------------------------------------------------------------
@@ -213,8 +216,8 @@ function SM.regeneration_actions(ctx, p, d)
   if d.regeneration_asked then return {} end
   local out = {}
   for _, c in ipairs(SM.seals(ctx, p)) do
-    if c:printed("growth") ~= nil and not c:flag_on("grown") and c.controller == p then
-      for _, set in ipairs(SM.condition_sets(condition_pool(ctx, c, p), c:printed("growth"))) do
+    if SM.printed(c, "growth") ~= nil and not c:flag_on("grown") and c.controller == p then
+      for _, set in ipairs(SM.condition_sets(condition_pool(ctx, c, p), SM.printed(c, "growth"))) do
         local names = table.concat(util.map(set, function(s) return s.label end), " + ")
         out[#out + 1] = { label = "regenerate " .. c.label .. " with " .. names, kind = "regenerate", card = c,
           procedure = "regeneration", data = { card = c, conditions = set, player = p, kind = "regeneration" } }

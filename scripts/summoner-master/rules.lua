@@ -1,5 +1,5 @@
 -- The rules' own abilities (hooks.rule_abilities): the level's values (SM 101.3, 103.1), a
--- combination's values (508.5, 200.12.3), Shade of (200.20, 201.17), Reflection (620), the
+-- combination's values (508.5, 200.12.3), Shade of (200.20, 201.17), the
 -- zones Extra Cards and destroyed or losing Seals may go to (621.6.3, 701.1, 713.2), and the
 -- Curses whose Turns run out (709.8.1, 709.10.3).
 
@@ -11,8 +11,8 @@ local function form_value(char, field)
   return {
     kind = "static",
     affects = function(ctx, c)
-      if c.host ~= nil or #c.attachments == 0 then return false end
-      local m = SM.form_of(c)
+      if c.host ~= nil or not SM.is_seal(c) then return false end
+      local m = SM.form_of(c) -- SM 508.5; Gl: อยู่ในสภาพ (a Seal considered in a form)
       return m ~= nil and m[field] ~= nil
     end,
     modify = { { char = char, op = "set_base", layer = "form", value = function(ctx, c) return SM.form_of(c)[field] end } },
@@ -22,26 +22,11 @@ end
 --- The player's Reflection card for card `c` (SM 620.2: a card of theirs named as it, shown
 --- beside the deck), or nil.
 function SM.reflection_for(ctx, c)
-  if c.zone == "reflection" then return nil end
+  if ctx:count("reflection", c.owner) == 0 or c.zone == "reflection" then return nil end
   for _, r in ipairs(ctx:cards("reflection", c.owner)) do
     if r.name == c.name and r ~= c then return r end
   end
   return nil
-end
-
---- SM 620.2, 620.4: a Reflection replaces a printed value of the player's cards of its name, in
---- every zone (docs/rulings 620: values and identities; abilities are the card's own).
-local function reflected(char, field)
-  return {
-    kind = "static",
-    affects = function(ctx, c)
-      local r = SM.reflection_for(ctx, c)
-      return r ~= nil and r:printed(field) ~= nil
-    end,
-    modify = { { char = char, op = "set", layer = "reflection", value = function(ctx, c)
-      return SM.reflection_for(ctx, c):printed(field)
-    end } },
-  }
 end
 
 --- SM 200.20, 201.17, 200.9.4, Gl: Shade of: a card has the names, races, elements, Mystic
@@ -50,14 +35,14 @@ local function shade(char, field)
   return {
     kind = "static",
     affects = function(ctx, c)
-      for _, s in ipairs(c:printed("shade_of") or {}) do
+      for _, s in ipairs(SM.printed(c, "shade_of") or {}) do
         if s[field] then return true end
       end
       return false
     end,
     modify = { { char = char, op = "grant", layer = "shade", value = function(ctx, c)
       local out = {}
-      for _, s in ipairs(c:printed("shade_of") or {}) do
+      for _, s in ipairs(SM.printed(c, "shade_of") or {}) do
         if s[field] then out[#out + 1] = s[field] end
       end
       return out
@@ -87,10 +72,6 @@ SM.RULES = {
   shade("elements", "element"),
   shade("mystic_types", "mystic_type"),
   shade("series", "series"),
-  reflected("at", "at"),
-  reflected("df", "df"),
-  reflected("sp", "sp"),
-  reflected("level", "level"),
   -- SM 621.6.3, 621.6.4: an Extra Card that would go to a hand or a Library goes to the Remove
   -- Zone instead, and never back beside the deck.
   { kind = "replacement", replaces = "move",

@@ -1,7 +1,7 @@
 -- Card verbs: what card scripts say, on top of lib.lua and the procedures. Rules: SM 602 (Effects:
 -- durations, Changing Power), 700-712 (zone changes, Curses, effects acting as commands,
 -- choosing), the glossary's verbs (Draw, Destroy, Discard, Remove, Sacrifice, Control,
--- Purified, Move Curse, free cast, free attack; not Steal yet). Every verb takes `ctx` first and accepts nil
+-- Purified, Move Curse, free cast; Steal, Vanish, Fortune, free attack and more are in their own files). Every verb takes `ctx` first and accepts nil
 -- (nothing chosen), one card or a list of cards.
 
 -- Filters ----------------------------------------------------------------------------------------
@@ -224,8 +224,15 @@ end
 --- (515.8: not a Line assignment).
 function bring_in(ctx, c, opts) if c then return SM.bring_in(ctx, c, ctx.player, opts) end end
 
---- Casts a card for free (Gl: ร่ายฟรี: from the hand unless it is elsewhere).
-function free_cast(ctx, c) if c then return SM.free_cast(ctx, c, ctx.player, "free_cast") end end
+--- Casts a card for free (Gl: ร่ายฟรี): its player (opts.player, default the ability's: the owner of
+--- the card making the Effect) casts their own card `c` without its cast Mp, from the hand unless
+--- opts.from names another zone. Returns the cast's record, or nil.
+function free_cast(ctx, c, opts)
+  opts = opts or {}
+  local p = opts.player or ctx.player
+  if c == nil or not c.alive or c.owner ~= p or c.zone ~= (opts.from or "hand") then return nil end
+  return SM.free_cast(ctx, c, p, "free_cast")
+end
 
 --- Creates an Extra Card named `name` (SM 621.2, 621.3): it is cast for free from beside your
 --- deck; not beyond its Capacity (621.4). Returns the cast's record, or nil.

@@ -1,7 +1,7 @@
 -- Cards changing zones: SM 701 (destruction), 702 (discard), 703 (falling to the Shrine), 704
 -- (returning to the Library), 705 (to the hand), 706 (Removed), 707-708 (brought into the Arena
 -- without a cast), with the batches of 603.6.2, the losing Seals of 713, the Shrine's and the
--- Library's order (300.5, 300.7, 301.4), Wake Up (Gl). Steal and Vanish (Gl) are not built yet.
+-- Library's order (300.5, 300.7, 301.4), Wake Up (Gl). Steal and Vanish (Gl) are steal.lua and vanish.lua.
 --
 -- A zone change by the rules or an effect is the kernel-run procedure `zone_change` (game.yaml).
 -- Its record: `cards` (the cards that change zone together, 603.6.2), `to` ("shrine", "library",
@@ -207,6 +207,7 @@ function SM.enter_declare(ctx, d)
   if n == nil then return "stop" end
   d.card = n
   ctx:set_flag(n, "entering", true)
+  if d.reason == "wake_up" then ctx:use(d.player, "wake_up") end -- Gl: Wake Up 3: one per Subturn (commands.lua)
 end
 
 --- SM 708.1.3: the Seal's Line (a window of its player).
@@ -251,7 +252,7 @@ function SM.enter_success(ctx, d)
   else
     local kind, turns = SM.mystic_kind(c), SM.mystic_turns(c)
     if kind == "PS" or kind == "PM" then
-      placed = ctx:attach(c, d.host, { reason = "paste" })
+      placed = SM.paste(ctx, c, d.host, p) -- paste.lua (SM 708.2.8.1, 201.8.2.1)
     elseif kind == "PA" or turns ~= 0 then
       placed = ctx:move(c, "arena", { player = p, reason = d.reason })[1]
     else
@@ -288,6 +289,7 @@ end
 --- Subturn (the window is asked once); not while a card of the same name of theirs is in the Arena.
 function SM.wake_up_actions(ctx, p, d)
   local out = {}
+  if ctx:uses(p, "wake_up") > 0 then return out end -- one per Subturn (a Wake Up <condition> too)
   local in_field = {}
   for _, c in ipairs(SM.field_cards(ctx, p)) do in_field[c.name] = true end
   for _, z in ipairs({ "hand", "seal_library", "mystic_library" }) do
