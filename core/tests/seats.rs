@@ -127,6 +127,10 @@ function main_actions(ctx)
   end }
   out[#out + 1] = { label = "give up", kind = "give_up",
     run = function(ctx) ctx:eliminate(ctx.player, "gave_up") end }
+  -- An option per other player still in the game: options that change when one leaves.
+  for q = 1, ctx.players do
+    if q ~= me and ctx:in_game(q) then out[#out + 1] = { label = "greet P" .. q, run = function() end } end
+  end
   out[#out + 1] = { label = "end", kind = "end", ends_phase = true }
   return out
 end
@@ -818,6 +822,35 @@ fn a_question_to_a_player_who_concedes_goes_to_the_next_player() {
         pick(game, 0, "pass");
         assert_eq!(game.request().unwrap().prompt(), "main");
     }
+    assert_eq!(fork.log_hash(), g.log_hash());
+}
+
+#[test]
+fn a_player_asked_when_another_concedes_is_asked_again_from_the_game_as_it_is() {
+    let e = engine();
+    let labels = |g: &Game| match g.request() {
+        Some(Request::Choose { options, .. }) => {
+            options.iter().map(|o| o.label.clone()).collect::<Vec<_>>()
+        }
+        other => panic!("not a choice: {other:?}"),
+    };
+    let mut g = teams_game(&e, "teams", vec![deck(&[("plain", 8)]); 4]);
+    assert!(labels(&g).contains(&"greet P2".to_string()));
+    g.concede(1).unwrap();
+    assert_eq!(g.request().unwrap().player(), 0, "player 1 is still asked");
+    let now = labels(&g);
+    assert!(
+        !now.contains(&"greet P2".to_string()),
+        "an option about the player who left is not offered: {now:?}"
+    );
+    // A fork lists the options again: the same, and the same answer does the same.
+    let mut fork = g.fork();
+    assert_eq!(labels(&fork), now);
+    for game in [&mut g, &mut fork] {
+        pick(game, 0, "greet P3");
+        pick(game, 2, "end");
+    }
+    assert_eq!(fork.request(), g.request());
     assert_eq!(fork.log_hash(), g.log_hash());
 }
 

@@ -29,6 +29,9 @@ pub struct Game {
     pub(crate) frames: Vec<Frame>,
     pub(crate) request: Option<Rc<Request>>,
     pub(crate) in_checks: u32,
+    /// The game changed since the after-each-operation checks last looked (a new game or a
+    /// loaded position has not been looked at).
+    pub(crate) unchecked: bool,
     /// Depth of `ctx:together` groups, and the triggers they collected.
     pub(crate) group_depth: u32,
     pub(crate) group_batch: Vec<crate::state::pending::Pending>,
@@ -67,6 +70,7 @@ struct Snapshot {
     state: State,
     frames: Vec<Frame>,
     request: Option<Rc<Request>>,
+    unchecked: bool,
 }
 
 /// How to start a game. The game options go beside it, to [`Game::with_options`].
@@ -272,6 +276,7 @@ impl Game {
             state: state.clone(),
             frames: frames.clone(),
             request: None,
+            unchecked: true,
         });
         Game {
             engine,
@@ -279,6 +284,7 @@ impl Game {
             frames,
             request: None,
             in_checks: 0,
+            unchecked: true,
             group_depth: 0,
             group_batch: Vec::new(),
             options_cache: None,
@@ -329,6 +335,7 @@ impl Game {
                 state: self.state.borrow().clone(),
                 frames: self.frames.clone(),
                 request: self.request.clone(),
+                unchecked: self.unchecked,
             });
             self.journal.clear();
         }
@@ -419,15 +426,16 @@ impl Game {
             self.options_cache = None;
             self.unwind_turn();
             self.drive(driver::Input::Start);
-        } else if self.request.as_ref().is_some_and(|r| r.player() == player) {
+        } else if let Some(asked) = self.request.as_ref().map(|r| r.player()) {
             // (A loop count the kernel asks for is answered like a running effect's question.)
             let declaring = self.state.borrow().loops.declaring.is_some();
             if !declaring && self.frames.last().is_some_and(Frame::asks_again) {
-                // The frame asks whoever is next instead.
+                // The frame asks again from the game as it is now: the conceder's cards are
+                // gone from the options, and if the conceder was asked, whoever is next is.
                 self.request = None;
                 self.options_cache = None;
                 self.drive(driver::Input::Start);
-            } else {
+            } else if asked == player {
                 // Inside a running effect: its first legal answer.
                 let r = self.request.as_ref().expect("checked").first_legal();
                 let quiescent = self.quiescent();
@@ -458,6 +466,7 @@ impl Game {
             },
             request: self.request.clone(),
             in_checks: self.in_checks,
+            unchecked: self.unchecked,
             group_depth: self.group_depth,
             group_batch: self.group_batch.clone(),
             options_cache: None,
@@ -482,6 +491,7 @@ impl Game {
         let mut g = Game::from_parts(self.engine.clone(), s.state.clone(), s.frames.clone());
         g.snapshot = s.clone();
         g.request = s.request.clone();
+        g.unchecked = s.unchecked;
         if g.request.is_none() {
             g.drive(Input::Start);
         }

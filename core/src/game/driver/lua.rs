@@ -110,7 +110,6 @@ impl Game {
                     replacing: false,
                     asking: None,
                     batch: Vec::new(),
-                    changed: false,
                 })))
             }
             "ask" => {

@@ -105,8 +105,6 @@ pub struct OpsFrame {
     pub(crate) asking: Option<Vec<(AbilityRef, Option<ObjId>, PlayerId)>>,
     /// Triggered abilities found so far: one batch for the whole operation.
     pub(crate) batch: Vec<Pending>,
-    /// The current step changed the game since rule processing last looked.
-    pub(crate) changed: bool,
 }
 
 /// A response window: opened by a script (`ctx:window`) or declared as a procedure step.

@@ -154,7 +154,7 @@ impl Game {
         let unchanged = matches!(outcome, Outcome::Nothing)
             || matches!(op, Op::Emit(_) | Op::Random(_))
             || matches!(op, Op::Value { .. }) && events.is_empty();
-        o.changed |= !unchanged;
+        self.unchecked |= !unchanged;
         let found = self.record(events)?;
         o.batch.extend(found);
         o.results.push(outcome);
@@ -164,7 +164,7 @@ impl Game {
         let step_done = !o.each || o.next >= o.ops.len();
         if self.in_checks == 0
             && step_done
-            && std::mem::take(&mut o.changed)
+            && std::mem::take(&mut self.unchecked)
             && self.any_check_due(true)?
         {
             return Ok(Next::Push(Frame::Checks(ChecksFrame {

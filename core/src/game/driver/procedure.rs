@@ -140,7 +140,8 @@ impl Game {
                                 let name: mlua::LuaString =
                                     call.get("procedure").map_err(|_| {
                                         mlua::Error::runtime(format!(
-                                            "procedure {}, step {}: a step returns a table                                              only to call a procedure:                                              {{procedure = name, data = {{...}}}}",
+                                            "procedure {}, step {}: a step returns a table only to call a \
+                                             procedure: {{procedure = name, data = {{...}}}}",
                                             proc.name, step.name
                                         ))
                                     })?;
