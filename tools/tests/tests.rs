@@ -11,3 +11,4 @@ mod reference;
 mod rules;
 mod scenarios;
 mod schemas;
+mod summoner_master;

@@ -74,6 +74,8 @@ fn seeded_games(engine: &std::rc::Rc<Engine>, decks: &[riffle_core::DeckList]) -
 /// What `game`'s scenarios and `games` use, against what its `game.yaml` declares.
 fn declared_and_used(
     game: &str,
+    // The fewest scenario files the game has: a check that they were found.
+    min_files: usize,
     games: impl FnOnce(&std::rc::Rc<Engine>, &[riffle_core::DeckList]) -> Vec<Game>,
 ) {
     let root = repo();
@@ -82,7 +84,7 @@ fn declared_and_used(
     let engine = Engine::new(&content).unwrap_or_else(|e| panic!("{e:?}"));
     let mut usage = Usage::new();
     let files: Vec<PathBuf> = discover(&root, game);
-    assert!(files.len() > 100, "{} scenario files", files.len());
+    assert!(files.len() >= min_files, "{} scenario files", files.len());
     for path in &files {
         let file = File::read(path).unwrap_or_else(|e| panic!("{e:?}"));
         file.run_observed(&engine, None, &mut |g| usage.observe(g));
@@ -100,13 +102,13 @@ fn declared_and_used(
 
 #[test]
 fn the_one_piece_ruleset_declares_every_prompt_option_and_event_its_games_use() {
-    declared_and_used("onepiece", seeded_games);
+    declared_and_used("onepiece", 100, seeded_games);
 }
 
 #[test]
 fn the_gundam_ruleset_declares_every_prompt_option_and_event_its_games_use() {
     // Ten seeded games of each format, their logs kept.
-    declared_and_used("gundam", |engine, decks| {
+    declared_and_used("gundam", 100, |engine, decks| {
         let mut out = Vec::new();
         for (n, m) in [(2, "standard"), (4, "battle-royal"), (4, "team")] {
             let opts: riffle_core::Options = [(
@@ -116,6 +118,25 @@ fn the_gundam_ruleset_declares_every_prompt_option_and_event_its_games_use() {
             .into();
             for seed in 1..=10u64 {
                 out.push(seeded_game_of(engine, decks, seed, n, &opts, false, true).0);
+            }
+        }
+        out
+    });
+}
+
+#[test]
+fn the_summoner_master_ruleset_declares_every_prompt_option_and_event_its_games_use() {
+    // Ten seeded games at each play level, their logs kept.
+    declared_and_used("summoner-master", 20, |engine, decks| {
+        let mut out = Vec::new();
+        for l in ["caller", "summoner", "beginner"] {
+            let opts: riffle_core::Options = [(
+                "level".to_string(),
+                riffle_core::OptionValue::Name(l.to_string()),
+            )]
+            .into();
+            for seed in 1..=10u64 {
+                out.push(seeded_game_of(engine, decks, seed, 2, &opts, false, true).0);
             }
         }
         out

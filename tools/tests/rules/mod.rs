@@ -98,6 +98,8 @@ struct Cited {
     digest: &'static str,
     originals: &'static [&'static str],
     known: [&'static str; 2],
+    /// The fewest sample cards its issue asks for.
+    min_cards: usize,
 }
 
 const GAMES: &[Cited] = &[
@@ -108,6 +110,7 @@ const GAMES: &[Cited] = &[
         digest: "onepiece.md",
         originals: &["004_12ef83d60c54d1f0.txt"],
         known: ["7-1-4-1-1-3", "1-3-6-2"],
+        min_cards: 80,
     },
     Cited {
         game: "gundam",
@@ -116,6 +119,16 @@ const GAMES: &[Cited] = &[
         digest: "gundam.md",
         originals: &["001_df41c8995f0efc8d.txt"],
         known: ["8-5-2-4-2", "13-1-2-5"],
+        min_cards: 80,
+    },
+    Cited {
+        game: "summoner-master",
+        prefix: "SM ",
+        sep: b'.',
+        digest: "summoner_master.md",
+        originals: &["003_7c753b5d3aa2c24d.txt"],
+        known: ["504.15.1", "200.9.4"],
+        min_cards: 60,
     },
 ];
 
@@ -386,7 +399,8 @@ fn comment_stripping() {
     assert!(code.contains("\"--\""));
 }
 
-/// Issue #2 asks for at least one scenario per sample card, issue #9 the same for Gundam:
+/// Issue #2 asks for at least one scenario per sample card, issues #9 and #10 the same for Gundam
+/// and Summoner Master:
 /// every card of every set of each game is named in the `cards:` list of some scenario (its
 /// own `.test.yaml` or a rules scenario).
 #[test]
@@ -413,7 +427,12 @@ fn every_sample_card_has_a_scenario() {
                 ids.insert(id.to_string());
             }
         }
-        assert!(ids.len() >= 80, "{}: {} sample cards", g.game, ids.len());
+        assert!(
+            ids.len() >= g.min_cards,
+            "{}: {} sample cards",
+            g.game,
+            ids.len()
+        );
         let mut covered = BTreeSet::new();
         let mut tests = Vec::new();
         files(&sets, &[".test.yaml"], &mut tests);
