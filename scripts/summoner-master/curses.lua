@@ -53,7 +53,7 @@ end
 --- SM 709.14.1: the Seal is cursed; "when cursed" abilities work after this step.
 function SM.curse_declare(ctx, d)
   if not SM.may_curse(d.target, d.curse) then return "stop" end
-  ctx:emit("cursed", { card = d.target, player = d.player, key = d.curse })
+  ctx:emit("cursed", { card = d.target, player = d.player, key = d.curse, curse = SM.CURSE_TEXT[d.curse] })
 end
 
 --- SM 709.14.3, 709.14.4: the Curse starts counting its Turns and takes effect, unless its Seal
