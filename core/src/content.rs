@@ -652,6 +652,31 @@ pub struct LogDecl {
     /// listed too (`damage: [battle_area]`): shown while the card has some.
     #[serde(default)]
     pub values: BTreeMap<String, Vec<String>>,
+    /// Player values and player characteristics reported whenever they change (`mp`: "P1
+    /// mp 8 -> 5").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<String>,
+    /// The log in other languages, by language code (`th`): a viewer reading one (`riffle
+    /// play --lang th`) reads its words and event lines; what it leaves out stays as
+    /// declared.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub languages: BTreeMap<String, LogLanguage>,
+}
+
+/// The readable log in one language (`game.yaml` `log.languages.<code>`).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LogLanguage {
+    /// What people reading this language call the ruleset's names and texts: zones,
+    /// prompts, move reasons, characteristics, counters, player values, and the text values
+    /// its events carry for people (`seal_shrine: Seal Shrine`, `the Attacked Seal loses:
+    /// ...`). A name or text not listed is shown as it is.
+    #[serde(default)]
+    pub words: BTreeMap<String, String>,
+    /// Event log lines in this language, by event name: the `{field}`s of the event's own
+    /// `log` line.
+    #[serde(default)]
+    pub events: BTreeMap<String, String>,
 }
 
 impl EventDecl {

@@ -249,6 +249,13 @@ impl Game {
         self.view_with(viewer, Some(lang), true)
     }
 
+    /// Request `req` (a past one too: the log's decisions) with the names of its options'
+    /// own cards and targets in `lang`, as [`Game::view_in`] shows the pending one.
+    pub fn request_in(&self, req: &Request, lang: &str) -> Request {
+        let st = self.state.borrow();
+        self.relabel(&st, req, lang)
+    }
+
     /// What `viewer` may see; without `values`, cards carry no characteristics (what the
     /// invariant checks need: who sees which card, at a fraction of the cost).
     fn view_with(&self, viewer: PlayerId, lang: Option<&str>, values: bool) -> PlayerView {

@@ -350,15 +350,37 @@ pub(crate) fn check_log(m: &RulesetManifest) -> Vec<String> {
             }
         }
     }
+    for v in &m.log.players {
+        let known =
+            m.player_values.contains(v) || m.player_characteristics.iter().any(|c| &c.name == v);
+        if !known {
+            errors.push(format!(
+                "log.players: '{v}' is neither a player value nor a player characteristic of the game"
+            ));
+        }
+    }
+    let check_line =
+        |errors: &mut Vec<String>, e: &crate::content::EventDecl, at: &str, line: &str| {
+            for field in placeholders(line) {
+                let declared = e.fields().is_none_or(|f| f.contains_key(field));
+                if !(LOG_FIELDS.contains(&field) || declared) {
+                    errors.push(format!("{at}: '{{{field}}}' is not one of its fields"));
+                }
+            }
+        };
     for e in &m.events {
         let Some(line) = e.log() else { continue };
-        for field in placeholders(line) {
-            let declared = e.fields().is_none_or(|f| f.contains_key(field));
-            if !(LOG_FIELDS.contains(&field) || declared) {
-                errors.push(format!(
-                    "events.{}.log: '{{{field}}}' is not one of its fields",
-                    e.name()
-                ));
+        check_line(&mut errors, e, &format!("events.{}.log", e.name()), line);
+    }
+    for (lang, l) in &m.log.languages {
+        for (name, line) in &l.events {
+            let at = format!("log.languages.{lang}.events.{name}");
+            match m.events.iter().find(|e| e.name() == name) {
+                Some(e) if e.log().is_some() => check_line(&mut errors, e, &at, line),
+                Some(_) => errors.push(format!(
+                    "{at}: the event has no `log` line to translate: give it one in `events`"
+                )),
+                None => errors.push(format!("{at}: no event '{name}' is declared in `events`")),
             }
         }
     }

@@ -2220,10 +2220,14 @@ fn cards_that_share_a_name_are_told_apart_by_their_ids() {
 #[test]
 fn the_readable_logs_declarations_name_only_what_the_game_declares() {
     let c = content_with(vec![], |m| {
-        m["log"] = serde_json::json!({"counts": ["bord"], "values": {"tags": ["board"], "power": ["hnd"]}});
+        m["log"] = serde_json::json!({"counts": ["bord"], "values": {"tags": ["board"], "power": ["hnd"]},
+            "players": ["gold"],
+            "languages": {"th": {"words": {"board": "กระดาน"},
+                "events": {"scored": "{card} ได้ {pionts} แต้ม", "silent": "...", "missing": "..."}}}});
         m["events"] = serde_json::json!([
             {"name": "scored", "doc": "a point was scored", "fields": {"card": "the scorer", "points": "how many"},
-             "log": "{card} scores {points} ({pionts})"}
+             "log": "{card} scores {points} ({pionts})"},
+            {"name": "silent", "doc": "nothing to tell"}
         ]);
     });
     let text = load_errors(&c);
@@ -2232,6 +2236,10 @@ fn the_readable_logs_declarations_name_only_what_the_game_declares() {
         "log.values: 'tags' is neither an integer characteristic nor a counter",
         "log.values.power: unknown zone 'hnd'",
         "events.scored.log: '{pionts}' is not one of its fields",
+        "log.players: 'gold' is neither a player value nor a player characteristic",
+        "log.languages.th.events.scored: '{pionts}' is not one of its fields",
+        "log.languages.th.events.silent: the event has no `log` line to translate",
+        "log.languages.th.events.missing: no event 'missing' is declared",
     ] {
         assert!(text.contains(wanted), "missing {wanted:?} in {text}");
     }

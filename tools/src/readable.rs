@@ -31,6 +31,8 @@ struct Watched {
     counts: BTreeMap<(String, String), usize>,
     /// Per card in a watched zone: its label and watched values.
     values: BTreeMap<ObjId, (String, Vec<(String, i64)>)>,
+    /// Per (player, value name): the player values `log.players` watches.
+    players: BTreeMap<(PlayerId, String), i64>,
 }
 
 impl Narrator {
@@ -115,7 +117,11 @@ impl Narrator {
                     count(&mut counted, described(game, &z.name, c));
                 }
                 if !counted.is_empty() {
-                    zones.push(format!("{} {}", z.name, counted_list(counted)));
+                    zones.push(format!(
+                        "{} {}",
+                        self.word(game, &z.name),
+                        counted_list(counted)
+                    ));
                 }
             }
             if !zones.is_empty() {
@@ -143,11 +149,28 @@ impl Narrator {
     fn zone(&self, game: &Game, z: Option<ZoneId>) -> String {
         match z {
             Some(z) => match game.zone_of(z) {
-                (name, Some(p)) => format!("P{} {name}", p + 1),
-                (name, None) => name,
+                (name, Some(p)) => format!("P{} {}", p + 1, self.word(game, &name)),
+                (name, None) => self.word(game, &name),
             },
             None => "nowhere".into(),
         }
+    }
+
+    /// `name` (a zone, prompt, reason, value name or a text an event carries) as readers of
+    /// the viewer's language call it (`game.yaml` `log.languages`), or as it is.
+    fn word(&self, game: &Game, name: &str) -> String {
+        self.language(game)
+            .and_then(|l| l.words.get(name))
+            .cloned()
+            .unwrap_or_else(|| name.to_string())
+    }
+
+    fn language<'g>(&self, game: &'g Game) -> Option<&'g riffle_core::LogLanguage> {
+        game.engine()
+            .manifest()
+            .log
+            .languages
+            .get(self.lang.as_deref()?)
     }
 
     /// Where a move went, as the line of its group shows it.
@@ -159,7 +182,7 @@ impl Narrator {
         format!(
             "{} -> {to} ({})",
             self.zone(game, ev.from),
-            ev.reason.as_deref().unwrap_or("moved")
+            self.word(game, ev.reason.as_deref().unwrap_or("moved"))
         )
     }
 
@@ -169,7 +192,19 @@ impl Narrator {
                 player,
                 request,
                 response,
-            } => decision(*player, request, response).into_iter().collect(),
+            } => {
+                let request = match &self.lang {
+                    Some(lang) => game.request_in(request, lang),
+                    None => request.clone(),
+                };
+                let prompt = |p: &str| match p.split_once(": ") {
+                    Some((head, rest)) => format!("{}: {rest}", self.word(game, head)),
+                    None => self.word(game, p),
+                };
+                decision(*player, &request, response, prompt)
+                    .into_iter()
+                    .collect()
+            }
             Entry::ScriptError { message } => vec![format!("  script error: {message}")],
             Entry::Event(ev) => self.event(game, ev).into_iter().collect(),
         }
@@ -214,6 +249,10 @@ impl Narrator {
                     .iter()
                     .find(|e| e.name() == name)?
                     .log()?;
+                let line = self
+                    .language(game)
+                    .and_then(|l| l.events.get(name))
+                    .map_or(line, String::as_str);
                 Some(format!("    {}", self.fill(game, ev, line)))
             }
         }
@@ -238,7 +277,7 @@ impl Narrator {
         match field {
             "card" => self.card(game, ev.card),
             "player" => ev.player.map_or("no one".into(), |p| format!("P{}", p + 1)),
-            "reason" => ev.reason.clone().unwrap_or_default(),
+            "reason" => self.word(game, ev.reason.as_deref().unwrap_or_default()),
             "key" => ev.key.clone().unwrap_or_default(),
             "amount" => ev.amount.to_string(),
             _ => match data(ev, field) {
@@ -255,7 +294,7 @@ impl Narrator {
             Val::Int(i) => i.to_string(),
             Val::Card(c) => self.card(game, Some(c.card)),
             Val::Player(p) => format!("P{}", p.player + 1),
-            Val::Str(s) => s.clone(),
+            Val::Str(s) => self.word(game, s),
             Val::List(l) => l
                 .iter()
                 .map(|x| self.value(game, x))
@@ -269,15 +308,26 @@ impl Narrator {
         let log = &game.engine().manifest().log;
         let mut w = Watched::default();
         let view = self.view(game);
+        for (p, values) in view.values.iter().enumerate() {
+            for v in &log.players {
+                if let Some(n) = values.get(v) {
+                    w.players.insert((p as PlayerId, self.word(game, v)), *n);
+                }
+            }
+        }
         for z in &view.zones {
             if log.counts.contains(&z.name) {
-                w.counts.insert((z.name.clone(), whose(&view, z)), z.count);
+                w.counts
+                    .insert((self.word(game, &z.name), whose(&view, z)), z.count);
             }
             for c in &z.cards {
                 let (Some(id), Some(label)) = (c.id, &c.label) else {
                     continue;
                 };
-                let values = shown_values(game, &z.name, c);
+                let values: Vec<(String, i64)> = shown_values(game, &z.name, c)
+                    .into_iter()
+                    .map(|(ch, v)| (self.word(game, &ch), v))
+                    .collect();
                 if !values.is_empty() {
                     w.values.insert(id, (label.clone(), values));
                 }
@@ -322,6 +372,16 @@ fn shown_values(game: &Game, zone: &str, c: &riffle_core::CardView) -> Vec<(Stri
 /// card that stayed where it was.
 fn changes(before: &Watched, now: &Watched) -> Vec<String> {
     let mut out = Vec::new();
+    for ((p, name), n) in &now.players {
+        let was = before
+            .players
+            .get(&(*p, name.clone()))
+            .copied()
+            .unwrap_or(0);
+        if was != *n {
+            out.push(format!("    P{} {name} {was} -> {n}", p + 1));
+        }
+    }
     for ((zone, who), n) in &now.counts {
         let was = before
             .counts
@@ -354,7 +414,12 @@ fn changes(before: &Watched, now: &Watched) -> Vec<String> {
 }
 
 /// A decision as one line: who, the prompt, and what they chose.
-fn decision(player: PlayerId, request: &Request, response: &Response) -> Option<String> {
+fn decision(
+    player: PlayerId,
+    request: &Request,
+    response: &Response,
+    prompt_word: impl Fn(&str) -> String,
+) -> Option<String> {
     let who = format!("  P{}", player + 1);
     match (request, response) {
         (
@@ -373,10 +438,10 @@ fn decision(player: PlayerId, request: &Request, response: &Response) -> Option<
             } else {
                 picked.join(", ")
             };
-            Some(format!("{who} {prompt}: {picked}"))
+            Some(format!("{who} {}: {picked}", prompt_word(prompt)))
         }
         (Request::Number { prompt, .. }, Response::Number { value }) => {
-            Some(format!("{who} {prompt}: {value}"))
+            Some(format!("{who} {}: {value}", prompt_word(prompt)))
         }
         _ => None,
     }

@@ -389,3 +389,51 @@ fn a_progress_bar_only_on_a_terminal() {
     assert_eq!(text(&out.stderr), "");
     assert!(!text(&out.stdout).contains("/3 games"));
 }
+
+#[test]
+fn a_summoner_master_game_reads_in_thai_with_the_rulesets_words_and_the_players_mp() {
+    // game.yaml `log.languages.th` and `log.players` (docs/content.md, "The readable log").
+    let game = |lang: Option<&str>| {
+        let mut args = vec!["--game", "summoner-master", "--seed", "7"];
+        args.extend(lang.map(|l| ["--lang", l]).into_iter().flatten());
+        let out = play(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        text(&out.stdout)
+    };
+    let en = game(None);
+    let th = game(Some("th"));
+    // The same game: as many lines, the same result.
+    assert_eq!(en.lines().count(), th.lines().count());
+    assert_eq!(en.lines().last(), th.lines().last());
+    // English: the events' own lines, zone names, the player's Mp as it changes.
+    assert!(en.contains(" casts "), "{en}");
+    assert!(en.contains(" -> P1 seal_shrine (") || en.contains(" -> P2 seal_shrine ("));
+    assert!(en.lines().any(|l| l.starts_with("    P1 mp ")), "{en}");
+    // Thai: the translated event lines, zones, reasons, prompts, values and card names in
+    // the options chosen.
+    assert!(th.contains(" ร่าย "), "{th}");
+    assert!(!th.contains(" casts "), "{th}");
+    assert!(
+        th.contains("Shrine (Seal)") && !th.contains("seal_shrine"),
+        "{th}"
+    );
+    assert!(th.lines().any(|l| l.starts_with("    P1 Mp ")), "{th}");
+    assert!(th.contains("(ร่าย)") && !th.contains("(cast)"), "{th}");
+    assert!(
+        th.contains(" Main Step: ") && !th.contains(" main: "),
+        "{th}"
+    );
+    let en_cast = en
+        .lines()
+        .find(|l| l.contains(" main: cast "))
+        .expect("a cast");
+    let th_cast = th
+        .lines()
+        .find(|l| l.contains(" Main Step: cast "))
+        .expect("a cast");
+    assert_ne!(
+        en_cast.split(" cast ").nth(1),
+        th_cast.split(" cast ").nth(1),
+        "the card's name is in Thai: {th_cast}"
+    );
+}
