@@ -344,6 +344,16 @@ pub struct AbilityPolicy {
     pub keywords: Vec<String>,
 }
 
+/// A name in a set characteristic of a card (`{char: keywords, name: hyper_drive}`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CharEntry {
+    /// A set characteristic.
+    pub char: String,
+    /// The name in it.
+    pub name: String,
+}
+
 /// The name whose presence suppresses a card's abilities.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -775,6 +785,10 @@ pub struct AttachmentRule {
     /// cards attached to it).
     #[serde(default)]
     pub abilities: AttachedAbilities,
+    /// With `abilities: suppressed`: a card whose set characteristic holds this name keeps
+    /// its abilities while attached ("a Hyper Drive card's abilities cannot be lost").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unless: Option<CharEntry>,
     /// Zones into which a host takes its attachments along, still attached (a composite
     /// moves whole): they become new objects with it, or keep theirs when it keeps its. A
     /// host that keeps its object keeps its attachments wherever it goes.

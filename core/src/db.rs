@@ -156,6 +156,12 @@ pub struct Ability {
     pub optional: bool,
     /// Only works when given by an effect (`ctx:grant_ability`): never on its own card.
     pub dormant: bool,
+    /// Cannot be lost: no suppression stops it, neither `abilities.suppressed_by` nor an
+    /// attachment rule's `abilities: suppressed` (`unlosable = true`).
+    pub unlosable: bool,
+    /// Works on its card attached under a rule that suppresses abilities (`attached =
+    /// "works"`: "while this card is a support"); `abilities.suppressed_by` still stops it.
+    pub works_attached: bool,
     /// Static: `(ctx) -> bool`; the ability applies only while true.
     pub condition: Option<Function>,
     /// Static: what it applies to.
@@ -913,6 +919,29 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
         .ok()
         .flatten()
         .unwrap_or(false);
+    let unlosable = match t.get::<Value>("unlosable").map_err(|e| e.to_string())? {
+        Value::Nil => false,
+        Value::Boolean(b) => b,
+        other => {
+            return Err(format!(
+                "`unlosable` should be true or false, not a {}",
+                other.type_name()
+            ));
+        }
+    };
+    let works_attached = match t.get::<Value>("attached").map_err(|e| e.to_string())? {
+        Value::Nil => false,
+        Value::String(s) if s.to_string_lossy() == "works" => true,
+        other => {
+            return Err(format!(
+                "`attached` should be \"works\" (it works while its card is attached under a rule that suppresses abilities), not {}",
+                match &other {
+                    Value::String(s) => format!("'{}'", s.to_string_lossy()),
+                    o => format!("a {}", o.type_name()),
+                }
+            ));
+        }
+    };
     let classes = &rules.manifest.triggers.classes;
     let priority = match t.get::<Value>("priority").map_err(|e| e.to_string())? {
         Value::Nil => None,
@@ -955,6 +984,8 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
         replace,
         optional,
         dormant,
+        unlosable,
+        works_attached,
         affects,
         mods,
     })

@@ -222,6 +222,9 @@ pub struct AttachRule {
     pub pause_effects: bool,
     /// Its abilities work while it is attached.
     pub abilities_work: bool,
+    /// A card holding this name in this set characteristic (an index into `chars`) keeps
+    /// its abilities while attached under a rule that suppresses them.
+    pub unless: Option<(usize, Sym)>,
     /// Zone declarations into which the host takes it along, still attached.
     pub stay_in: Vec<usize>,
 }
@@ -481,7 +484,33 @@ impl Rules {
                     )),
                 }
             }
+            let unless = match &a.unless {
+                None => None,
+                Some(u) => match manifest
+                    .characteristics
+                    .iter()
+                    .position(|c| c.name == u.char)
+                {
+                    Some(ci) if manifest.characteristics[ci].kind == CharKind::Set => {
+                        Some((ci, names.intern(&u.name)))
+                    }
+                    _ => {
+                        errors2.push(format!(
+                            "attachments ({}): unless: '{}' is not a set characteristic",
+                            a.category, u.char
+                        ));
+                        None
+                    }
+                },
+            };
+            if unless.is_some() && a.abilities == AttachedAbilities::Work {
+                errors2.push(format!(
+                    "attachments ({}): `unless` exempts cards from `abilities: suppressed`: this rule's abilities work already",
+                    a.category
+                ));
+            }
             attachments.push(AttachRule {
+                unless,
                 category,
                 to,
                 orientation,

@@ -68,6 +68,22 @@ function main_actions(ctx)
         -- Your end of turn counts as passed twice more for your own effects.
         ctx:expire("end_of_turn", p, 2)
       end },
+    { label = "shift hex", run = function(ctx)
+        -- Moves the hexes on the opposing oak to the opposing elm, their turns left kept.
+        local oak, elm = ctx:cards("board", foe)[1], ctx:cards("board", foe)[2]
+        for _, e in ipairs(ctx:effects({ target = oak, tag = "curse" })) do
+          ctx:emit("counted", { key = "left", amount = e.times or 0 })
+          if ctx:end_effect(e.handle) then
+            ctx:with({ source = e.source, player = e.controller }):modify(elm,
+              { char = e.char, op = e.op, value = e.value }, e.duration)
+          end
+        end
+      end },
+    { label = "wither oak", run = function(ctx)
+        -- The opposing oak counts as two of its owner's ends passed; the elm does not.
+        ctx:expire("end_of_turn", { card = ctx:cards("board", foe)[1], player = foe }, 2)
+      end },
+    { label = "wither nothing", run = function(ctx) ctx:expire("end_of_turn", { player = foe }) end },
     { label = "count curses", run = function(ctx)
         ctx:emit("counted", { key = "curses", amount = #ctx:effects({ tag = "curse" }) })
         ctx:emit("counted", { key = "mine", amount = #ctx:effects({ controller = p }) })
@@ -193,4 +209,49 @@ fn a_point_may_count_as_passed_several_times_at_once() {
     assert_eq!(powers(&g, 1), [2, 2], "two of three");
     pick(&mut g, "end turn");
     assert_eq!(powers(&g, 1), [3, 3], "the third pass ends it");
+}
+
+#[test]
+fn an_effect_tells_its_remaining_duration_and_is_recreated_with_it() {
+    let mut g = game();
+    pick(&mut g, "hex");
+    pick(&mut g, "end turn");
+    pick(&mut g, "end turn"); // P2's end: 2 of 3 left
+    pick(&mut g, "shift hex");
+    assert_eq!(counted(&g, "left"), 2, "`times` is the passes left");
+    assert_eq!(powers(&g, 1), [3, 1], "both hexes on the elm now");
+    pick(&mut g, "end turn");
+    pick(&mut g, "end turn"); // 1 left
+    assert_eq!(powers(&g, 1), [3, 1]);
+    pick(&mut g, "end turn");
+    pick(&mut g, "end turn"); // the third of P2's ends since the hex: the moved ones end too
+    assert_eq!(powers(&g, 1), [3, 3]);
+}
+
+#[test]
+fn a_point_may_pass_for_one_cards_effects_only() {
+    let mut g = game();
+    pick(&mut g, "hex");
+    pick(&mut g, "wither oak");
+    assert_eq!(powers(&g, 1), [2, 2], "one of three left on the oak");
+    let expired = |g: &Game| {
+        g.log()
+            .iter()
+            .filter(|e| matches!(e, Entry::Event(e) if e.name == "expired"))
+            .count()
+    };
+    assert_eq!(expired(&g), 0);
+    pick(&mut g, "end turn");
+    pick(&mut g, "end turn"); // P2's end: the oak's ends, the elm's has one more to go
+    assert_eq!(powers(&g, 1), [3, 2]);
+    assert_eq!(expired(&g), 1, "the oak's hex ends with an `expired` event");
+}
+
+#[test]
+fn passing_a_point_for_a_card_needs_the_card() {
+    let mut g = game();
+    pick(&mut g, "wither nothing");
+    let err = g.errors().last().cloned().unwrap_or_default();
+    assert!(err.contains("needs a card"), "{err}");
+    assert_eq!(powers(&g, 1), [3, 3], "nothing happened");
 }

@@ -37,10 +37,12 @@ const MANIFEST: &str = r#"{
   "events": ["flash"],
   "timings": ["main"],
   "durations": ["end_of_turn"],
+  "keywords": [{"name": "steadfast"}, {"name": "negated"}],
+  "abilities": {"suppressed_by": {"char": "keywords", "name": "negated"}},
   "identity": [{"zones": ["at_line", "df_line", "no_line"]}],
   "attachments": [
     {"category": "piece", "keep_identity": true, "effects": "pause", "abilities": "suppressed",
-     "stay_in": ["remove"]},
+     "stay_in": ["remove"], "unless": {"char": "keywords", "name": "steadfast"}},
     {"category": "gear", "to": "discard", "abilities": "work"}
   ],
   "setup": "setup",
@@ -90,6 +92,9 @@ function main_actions(ctx)
     end)
     opt("charge " .. c.name, c, nil, function(ctx, o) ctx:add_counter(o.card, "charge", 1) end)
     opt("mark " .. c.name, c, nil, function(ctx, o) ctx:use(o.card, "mark") end)
+    opt("negate " .. c.name, c, nil, function(ctx, o)
+      ctx:modify(o.card, { char = "keywords", op = "grant", value = "negated" })
+    end)
     for _, h in ipairs(cards) do
       if h ~= c then
         opt("attach " .. c.name .. " to " .. h.name, c, h, function(ctx, o) ctx:attach(o.card, o.target) end)
@@ -156,6 +161,47 @@ fn cards() -> Vec<CardDef> {
             ),
         ),
         card("rod", "gear", 0, None),
+        // Warden (steadfast: its rule's `unless` exempts it): your other pieces get +1 power.
+        common::with_keywords(
+            card(
+                "warden",
+                "piece",
+                2,
+                Some(
+                    r#"return { { kind = "static",
+                   affects = function(ctx, c) return c.category == "piece" and c.controller == ctx.player and c ~= ctx.source end,
+                   modify = { { char = "power", op = "add", value = 1 } } } }"#,
+                ),
+            ),
+            &["steadfast"],
+        ),
+        // Oath: the card at the top of its stack (itself when free) gets +2 power, an
+        // ability that cannot be lost; when a flash happens it gets a charge (that one can).
+        card(
+            "oath",
+            "piece",
+            2,
+            Some(
+                r#"return {
+                 { kind = "static", unlosable = true,
+                   affects = function(ctx, c) return c == (top_host(ctx.source) or ctx.source) end,
+                   modify = { { char = "power", op = "add", value = 2 } } },
+                 { kind = "triggered", on = "flash",
+                   operate = function(ctx) ctx:add_counter(ctx.source, "charge", 1) end } }"#,
+            ),
+        ),
+        // Squire: while it is attached, its host gets +3 power.
+        card(
+            "squire",
+            "piece",
+            1,
+            Some(
+                r#"return { { kind = "static", attached = "works",
+                   condition = function(ctx) return ctx.source.host ~= nil end,
+                   affects = function(ctx, c) return c == ctx.source.host end,
+                   modify = { { char = "power", op = "add", value = 3 } } } }"#,
+            ),
+        ),
         // Tutor: "use tutor": your other pieces gain "shine" (main: nothing) until end of turn.
         card(
             "tutor",
@@ -511,7 +557,13 @@ fn supports_keep_their_object_pause_their_effects_and_lose_their_abilities() {
 fn paused_effects_include_the_abilities_effects_gave_while_printed_ones_work_under_work() {
     // Supports whose abilities work but whose effects pause: the printed static keeps
     // working; a gained ability is paused with the other effects, and neither runs out.
-    let e = engine_with(|m| m["attachments"][0]["abilities"] = serde_json::json!("work"));
+    let e = engine_with(|m| {
+        m["attachments"][0]["abilities"] = serde_json::json!("work");
+        m["attachments"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("unless");
+    });
     let mut g = position(
         &e,
         &[
@@ -700,4 +752,92 @@ fn a_zone_that_keeps_its_cards_lets_none_leave_but_its_attachments_and_newcomers
         moves_since(&g, logged),
         [("rod".to_string(), None), ("runner".to_string(), None)]
     );
+}
+
+// SM 510.3 with Gl: Hyper Drive, (สูญเสียไม่ได้) and เป็นใบรอง as the model: exemptions from the
+// suppression of an attached card's abilities.
+#[test]
+fn unlosable_abilities_exempt_cards_and_support_abilities_work_while_attached() {
+    let e = engine_with(|_| {});
+    let mut g = position(
+        &e,
+        &[
+            ("at_line", "main", None),
+            ("at_line", "warden", None),
+            ("at_line", "oath", None),
+            ("df_line", "squire", None),
+        ],
+    );
+    let (m, w, o, q) = (
+        live(&g, "main"),
+        live(&g, "warden"),
+        live(&g, "oath"),
+        live(&g, "squire"),
+    );
+    assert_eq!(
+        power(&g, m),
+        6,
+        "5 + 1 from the warden; the squire is not attached"
+    );
+    assert_eq!(
+        power(&g, o),
+        5,
+        "2 + 1 from the warden + 2 from its own ability"
+    );
+    step(&mut g, "flash");
+    assert_eq!(charge(&g, o), 1);
+    // `abilities.suppressed_by` stops the oath's trigger, not its unlosable static.
+    step(&mut g, "negate oath");
+    step(&mut g, "flash");
+    assert_eq!(charge(&g, o), 1, "its trigger is suppressed");
+    assert_eq!(power(&g, o), 5, "its unlosable ability still works");
+
+    // Attached under the suppressing rule: the steadfast warden is exempt.
+    step(&mut g, "attach warden to main");
+    assert_eq!(host_of(&g, w), Some(m));
+    assert_eq!(power(&g, m), 6, "the exempt warden's static still works");
+    // The oath, attached: its unlosable static works (on its host now), its trigger not.
+    step(&mut g, "attach oath to main");
+    assert_eq!(power(&g, m), 8, "5 + 1 + 2");
+    step(&mut g, "flash");
+    assert_eq!(charge(&g, o), 1);
+    // The squire's `attached = "works"` static works only once it is attached.
+    step(&mut g, "attach squire to main");
+    assert_eq!(host_of(&g, q), Some(m));
+    assert_eq!(power(&g, m), 11, "5 + 1 + 2 + 3");
+
+    // Without the exemption the warden loses its abilities as a support.
+    let plain = engine_with(|m| {
+        m["attachments"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("unless");
+    });
+    let mut g = position(
+        &plain,
+        &[("at_line", "main", None), ("at_line", "warden", None)],
+    );
+    let m = live(&g, "main");
+    assert_eq!(power(&g, m), 6);
+    step(&mut g, "attach warden to main");
+    assert_eq!(
+        power(&g, m),
+        5,
+        "a support without the name loses its abilities"
+    );
+}
+
+#[test]
+fn an_attachment_exemption_names_a_set_characteristic_of_a_suppressing_rule() {
+    let not_set = load_errors(|m| {
+        m["attachments"][0]["unless"] = serde_json::json!({"char": "power", "name": "x"});
+    });
+    assert!(
+        not_set.contains("attachments (piece): unless: 'power' is not a set characteristic"),
+        "{not_set}"
+    );
+    let works = load_errors(|m| {
+        m["attachments"][1]["unless"] = serde_json::json!({"char": "keywords", "name": "x"});
+    });
+    assert!(works.contains("attachments (gear): `unless`"), "{works}");
 }

@@ -162,8 +162,7 @@ end
 --- Moves a Curse of kind `kind` from Seal `from` to Seal `to` (Gl: Move Curse, การย้าย: within the
 --- Arena, the same Curse): not one that came from a Mystic Card; `to` must be able to take it (the
 --- Curse could be put on it: 709.12, and it affects it: Gl: Protect, Cancel). The Curse keeps its
---- card and player; its Turns left too once the kernel tells them (`ctx:effects` gives no
---- duration yet: a gap reported; the duration is passed on when it does: docs/rulings B.27).
+--- card, its player and its Turns left (docs/rulings B.27).
 --- Returns whether it moved.
 function SM.move_curse(ctx, from, to, kind)
   if from == nil or to == nil or from == to or not SM.may_curse(to, kind) or not util.contains(SM.CURSES, kind) then return false end
@@ -173,8 +172,9 @@ function SM.move_curse(ctx, from, to, kind)
       local actx = ctx:with({ source = e.source, player = e.controller })
       if not SM.may_affect(actx, to, kind) then return false end
       if ctx:end_effect(e.handle) then
-        actx:modify(to, { char = kind, op = "set", value = e.value },
-          { tag = "curse", ["until"] = e["until"], times = e.times })
+        -- The same Curse (SM 709.1): its Turns left go with it (`e.duration`: the kernel's
+        -- remaining count-down, docs/rulings B.27).
+        actx:modify(to, { char = kind, op = "set", value = e.value }, e.duration)
         return true
       end
     end

@@ -36,9 +36,9 @@ impl Db {
 
     /// Objects of card `card` that are in a zone where ability `ab` works: the zone's cards
     /// and the cards attached to them at any depth (an attached card is in its host's
-    /// zone), except attached cards whose category's rule suppresses their abilities, and
-    /// whatever is attached below those. Suppression (`abilities.suppressed_by`) needs Lua,
-    /// so callers filter these with `characteristics::ability_works`.
+    /// zone). Suppression (an attachment rule's `abilities: suppressed`, which a card or
+    /// an ability may be exempt from, and `abilities.suppressed_by`) needs Lua, so callers
+    /// filter these with `characteristics::ability_works`.
     pub fn sources(&self, st: &State, card: u32, ab: &Ability) -> Vec<ObjId> {
         let mut out = Vec::new();
         if ab.dormant || !st.has_card(card) {
@@ -70,8 +70,7 @@ impl Db {
         if ab.dormant || st.obj(x).card != card {
             return false;
         }
-        // Up the attachments to the card in a zone: each attached card on the way must let
-        // its abilities work, within the depth `sources` follows.
+        // Up the attachments to the card in a zone, within the depth `sources` follows.
         let mut cur = x;
         for _ in 0..=MAX_ATTACHMENT_DEPTH + 1 {
             let o = st.obj(cur);
@@ -80,7 +79,7 @@ impl Db {
                 return self.ability_zones(ab).contains(&(z.decl as usize))
                     && z.cards.contains(&cur);
             };
-            if !self.attached_rule_lets_work(st, cur) || !st.obj(host).attachments.contains(&cur) {
+            if !st.obj(host).attachments.contains(&cur) {
                 return false;
             }
             cur = host;
@@ -88,8 +87,8 @@ impl Db {
         false
     }
 
-    /// Pushes onto `out` the cards of card `card` attached under `host` at any depth whose
-    /// abilities work there (depth first, oldest first), without allocating.
+    /// Pushes onto `out` the cards of card `card` attached under `host` at any depth (depth
+    /// first, oldest first), without allocating.
     fn working_attachments_of(
         &self,
         st: &State,
@@ -102,20 +101,16 @@ impl Db {
             return; // only a broken state nests this deep
         }
         for &a in &st.obj(host).attachments {
-            if self.attached_rule_lets_work(st, a) {
-                if st.obj(a).card == card {
-                    out.push(a);
-                }
-                self.working_attachments_of(st, a, card, depth + 1, out);
+            if st.obj(a).card == card {
+                out.push(a);
             }
+            self.working_attachments_of(st, a, card, depth + 1, out);
         }
     }
 
     /// Card `id` and the cards attached to it at any depth, host before its attachments,
-    /// attachments oldest first. With `working`, leaves out the attached cards whose
-    /// abilities do not work there (their rule's `abilities: suppressed`) and what is
-    /// attached below them.
-    pub fn stack(&self, st: &State, id: ObjId, working: bool) -> Vec<ObjId> {
+    /// attachments oldest first.
+    pub fn stack(&self, st: &State, id: ObjId) -> Vec<ObjId> {
         let mut out = vec![id];
         let mut i = 0;
         // Depth first, in order: each card's attachments right after it.
@@ -126,7 +121,6 @@ impl Db {
                 .attachments
                 .iter()
                 .copied()
-                .filter(|a| !working || self.attached_rule_lets_work(st, *a))
                 .filter(|a| !out.contains(a)) // a broken state must not loop
                 .collect();
             out.splice(i + 1..i + 1, below);
@@ -139,29 +133,6 @@ impl Db {
     pub fn attach_rule(&self, st: &State, id: ObjId) -> Option<&crate::rules::AttachRule> {
         self.rules
             .attach_rule(self.cards[st.obj(id).card as usize].category)
-    }
-
-    /// Whether attached card `id`'s own rule lets its abilities work (`abilities: work`,
-    /// the default).
-    fn attached_rule_lets_work(&self, st: &State, id: ObjId) -> bool {
-        self.attach_rule(st, id).is_none_or(|r| r.abilities_work)
-    }
-
-    /// Whether the abilities of `id` work as far as attachment goes: it is attached to
-    /// nothing, or every card on the way from it up to the card in a zone is attached under
-    /// a rule whose `abilities` is `work`. For a card that left, as it was when it left.
-    pub fn attached_abilities_work(&self, st: &State, id: ObjId) -> bool {
-        let mut cur = id;
-        for _ in 0..st.objects.len() {
-            let Some(host) = st.obj(cur).attached_to else {
-                return true;
-            };
-            if !self.attached_rule_lets_work(st, cur) {
-                return false;
-            }
-            cur = host;
-        }
-        true
     }
 
     /// Whether the continuous effects on `id` are paused: it is attached under a rule with
@@ -180,9 +151,73 @@ impl Db {
 pub fn suppressed_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Option<u64>> {
     // An attached card whose rule (or a host's rule above it) suppresses its abilities:
     // everything it has, printed or gained, earlier or later.
-    if !db.attached_abilities_work(st, id) {
+    if !attached_abilities_work(lua, db, st, id)? {
         return Ok(Some(SUPPRESSES_LATER_GAINS));
     }
+    suppressed_by_since(lua, db, st, id)
+}
+
+/// Whether the abilities of `id` work as far as attachment goes: it is attached to
+/// nothing, or every card on the way from it up to the card in a zone is attached under a
+/// rule whose `abilities` is `work`, or is exempt from it (the rule's `unless` name is in
+/// its characteristic). For a card that left, as it was when it left.
+pub fn attached_abilities_work(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<bool> {
+    let mut cur = id;
+    for _ in 0..st.objects.len() {
+        let Some(host) = st.obj(cur).attached_to else {
+            return Ok(true);
+        };
+        match db.attach_rule(st, cur) {
+            Some(r) if !r.abilities_work => match r.unless {
+                Some((ci, name)) if holds_name(lua, db, st, cur, ci, name)? => {}
+                _ => return Ok(false),
+            },
+            _ => {}
+        }
+        cur = host;
+    }
+    Ok(true)
+}
+
+/// Whether set characteristic `ci` of `id` holds `name`, as printed and as effects and
+/// static abilities change it, suppression left aside (the name is what exempts the card
+/// from it: reading the value through the suppression would go round).
+fn holds_name(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    id: ObjId,
+    ci: usize,
+    name: crate::names::Sym,
+) -> Result<bool> {
+    let o = st.obj(id);
+    if !o.alive
+        && let Some(lk) = &o.last_known
+        && let Some(crate::state::LastKnown::Set(v)) = lk.get(ci)
+    {
+        return Ok(v.contains(&name));
+    }
+    let mut on = db.cards[o.card as usize].sets[ci].contains(&name);
+    if SUPPRESS_DEPTH.with(|d| d.get()) >= MAX_SUPPRESS_DEPTH {
+        return Ok(on);
+    }
+    SUPPRESS_DEPTH.with(|d| d.set(d.get() + 1));
+    let found = collect(lua, db, st, id, db.rules.chars[ci].sym, CharKind::Set);
+    SUPPRESS_DEPTH.with(|d| d.set(d.get() - 1));
+    for f in found? {
+        match f.modify {
+            Modify::Grant(s) if s == name => on = true,
+            Modify::Revoke(s) if s == name => on = false,
+            Modify::SetNames(list) => on = list.contains(&name),
+            _ => {}
+        }
+    }
+    Ok(on)
+}
+
+/// Since when `abilities.suppressed_by` suppresses the abilities of `id` (attachment left
+/// aside): as `suppressed_since`.
+fn suppressed_by_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Option<u64>> {
     let Some((ci, name, later)) = db.rules.suppression else {
         return Ok(None);
     };
@@ -235,10 +270,18 @@ pub const SUPPRESSES_LATER_GAINS: u64 = u64::MAX - 1;
 /// effect of an ability that already resolved).
 pub const NEVER_SUPPRESSED: u64 = u64::MAX;
 
-/// Whether an ability of object `id` that it gained at timestamp `gained` (0: printed)
-/// works now: its abilities are not suppressed, or it gained this one after the
-/// suppression began.
-pub fn ability_works(lua: &Lua, db: &Db, st: &State, id: ObjId, gained: u64) -> Result<bool> {
+/// Whether ability `ab` of object `id`, which it gained at timestamp `gained` (0:
+/// printed), works now: its abilities are not suppressed, or it gained this one after the
+/// suppression began, or the ability is exempt (`unlosable`: from any suppression;
+/// `attached = "works"`: from its attachment rule's).
+pub fn ability_works(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    id: ObjId,
+    gained: u64,
+    ab: &Ability,
+) -> Result<bool> {
     if gained == NEVER_SUPPRESSED {
         return Ok(true);
     }
@@ -246,5 +289,13 @@ pub fn ability_works(lua: &Lua, db: &Db, st: &State, id: ObjId, gained: u64) -> 
     if gained != 0 && db.effects_paused(st, id) {
         return Ok(false);
     }
-    Ok(suppressed_since(lua, db, st, id)?.is_none_or(|t| gained > t))
+    if ab.unlosable {
+        return Ok(true);
+    }
+    let since = if ab.works_attached {
+        suppressed_by_since(lua, db, st, id)?
+    } else {
+        suppressed_since(lua, db, st, id)?
+    };
+    Ok(since.is_none_or(|t| gained > t))
 }

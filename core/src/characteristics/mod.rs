@@ -607,7 +607,7 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
                     let ab = &db.cards[c as usize].abilities[ai];
                     for src in db.sources(st, c, ab) {
                         let key = (Some(c), ai, Some(src), 0);
-                        if busy(&key) || !ability_works(lua, db, st, src, 0)? {
+                        if busy(&key) || !ability_works(lua, db, st, src, 0, ab)? {
                             continue;
                         }
                         let o = st.obj(src);
@@ -632,7 +632,7 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
         let source = match g.host {
             Some(h) if !st.obj(h).alive => continue,
             Some(h) => {
-                if !ability_works(lua, db, st, h, g.timestamp)? {
+                if !ability_works(lua, db, st, h, g.timestamp, ab)? {
                     continue;
                 }
                 Some(h)

@@ -248,8 +248,11 @@ pub fn apply(
             point,
             player,
             count,
+            card,
         } => {
             let turn = st.turn;
+            // With `card`, the point passes for what is on that card only.
+            let on_card = |t: Option<ObjId>| card.is_none() || t == *card;
             let passes = |x: &Option<Expiry>| match x {
                 Some(x) if x.point == *point => {
                     (player.is_none() || x.player.is_none() || x.player == *player)
@@ -294,10 +297,13 @@ pub fn apply(
             if st
                 .grants
                 .iter()
-                .any(|g| passes(&g.expiry) && !on_paused(g.host))
+                .any(|g| passes(&g.expiry) && on_card(g.host) && !on_paused(g.host))
             {
                 Arc::make_mut(&mut st.grants).retain_mut(|g| {
-                    let ends = passes(&g.expiry) && !on_paused(g.host) && tick(&mut g.expiry);
+                    let ends = passes(&g.expiry)
+                        && on_card(g.host)
+                        && !on_paused(g.host)
+                        && tick(&mut g.expiry);
                     if ends {
                         events.push(ended(g.host, Some(g.controller), "ability"));
                     }
@@ -311,10 +317,13 @@ pub fn apply(
             if st
                 .effects
                 .iter()
-                .any(|e| passes(&e.expiry) && !on_paused(target_of(e)))
+                .any(|e| passes(&e.expiry) && on_card(target_of(e)) && !on_paused(target_of(e)))
             {
                 Arc::make_mut(&mut st.effects).retain_mut(|e| {
-                    let ends = passes(&e.expiry) && !on_paused(target_of(e)) && tick(&mut e.expiry);
+                    let ends = passes(&e.expiry)
+                        && on_card(target_of(e))
+                        && !on_paused(target_of(e))
+                        && tick(&mut e.expiry);
                     if ends {
                         let player = match e.target {
                             Target::Player(p) => Some(p),

@@ -126,6 +126,9 @@ pub enum Op {
         player: Option<PlayerId>,
         /// How many times the point passes at once ("counts as N turns passed").
         count: u32,
+        /// Only for the effects and granted abilities on this card ("this card counts as
+        /// N turns passed").
+        card: Option<ObjId>,
     },
     /// A ruleset event.
     Emit(Event),

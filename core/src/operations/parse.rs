@@ -89,7 +89,7 @@ pub(crate) fn positional_fields(kind: &str) -> Option<&'static [&'static str]> {
         ],
         "orientation" => &["source", "card", "cards", "value", "reason", "by"],
         "emit" => &["source", "name", "data", "by"],
-        "expire" => &["source", "point", "player", "count"],
+        "expire" => &["source", "point", "player", "count", "card"],
         "effect" => &[
             "source",
             "targets",
@@ -469,10 +469,15 @@ fn parse_fields(
                 name_in(db, &db.rules.durations, p)
             })?;
             let count = opt_u32(t, "count")?.unwrap_or(1);
+            let card = match &*t.get("card")? {
+                Value::Nil => None,
+                _ => Some(card_of(t, "card").map_err(|e| rt(format!("expire: {e}")))?),
+            };
             vec![Op::Expire {
                 point,
                 player: opt_player(st, t, "player")?,
                 count,
+                card,
             }]
         }
         "emit" => {

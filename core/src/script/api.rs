@@ -810,7 +810,7 @@ pub(crate) fn find_abilities(
             return Ok(());
         }
         // A suppressed card's abilities cannot be used (nor their costs paid).
-        if !characteristics::ability_works(lua, db, st, id, gained)? {
+        if !characteristics::ability_works(lua, db, st, id, gained, ab)? {
             return Ok(());
         }
         out.push(Listed {
@@ -867,14 +867,14 @@ pub(crate) fn find_abilities(
             {
                 for &id in &z.cards {
                     // The card, then the cards attached to it at any depth (whose abilities
-                    // work in its zone unless their attachment rule suppresses them).
+                    // work in its zone unless suppressed: `push` asks).
                     if st.obj(id).attachments.is_empty() {
                         for r in own(id) {
                             push(id, r, None)?;
                         }
                         continue;
                     }
-                    for a in db.stack(st, id, true) {
+                    for a in db.stack(st, id) {
                         for r in own(a) {
                             push(a, r, None)?;
                         }
@@ -1041,8 +1041,11 @@ pub fn record_to_lua(lua: &Lua, db: &Db, rec: &[(String, Val)]) -> Result<Table>
 
 /// The continuous effects in play, oldest first, as tables: `handle` (for
 /// `ctx:end_effect`), `target` (a card, or `player`), `source`, `controller`, `char`, `op`,
-/// `value`, `tag`, `cancellable`, `persists_in` (zone names, when it has some). `filter` keeps those with the given `target` (a card, or a
-/// player number), `source` (a card), `tag` (a name) and `controller`.
+/// `value`, `tag`, `cancellable`, `persists_in` (zone names, when it has some), its
+/// remaining duration (`until`, `times` left, `until_player`, `after_turn`: nil for none)
+/// and `duration` (all of that as `ctx:modify` takes it). `filter` keeps those with the
+/// given `target` (a card, or a player number), `source` (a card), `tag` (a name) and
+/// `controller`.
 fn effects(lua: &Lua, db: &Db, st: &State, filter: Option<Table>) -> Result<Table> {
     use crate::state::effects::{Modify, Target};
     let get_card = |k: &str| -> Result<Option<ObjId>> {
@@ -1143,13 +1146,40 @@ fn effects(lua: &Lua, db: &Db, st: &State, filter: Option<Table>) -> Result<Tabl
             t.raw_set("tag", db.names.name(tag))?;
         }
         t.raw_set("cancellable", !e.uncancellable)?;
+        // What re-creates it as it is ("move a curse, its turns left"): the duration's
+        // point, the passes its count-down has left, whose passes count, and `duration`,
+        // the whole of it as `ctx:modify` takes it.
+        let duration = lua.create_table()?;
+        if let Some(x) = &e.expiry {
+            let point = db.names.name(x.point);
+            t.raw_set("until", point)?;
+            t.raw_set("times", x.times as i64)?;
+            duration.raw_set("until", point)?;
+            duration.raw_set("times", x.times as i64)?;
+            if let Some(p) = x.player {
+                t.raw_set("until_player", p as i64 + 1)?;
+                duration.raw_set("player", p as i64 + 1)?;
+            }
+            if x.after_turn > 0 {
+                t.raw_set("after_turn", x.after_turn as i64)?;
+                duration.raw_set("after_turn", x.after_turn as i64)?;
+            }
+        }
+        if let Some(tag) = e.tag {
+            duration.raw_set("tag", db.names.name(tag))?;
+        }
+        if e.uncancellable {
+            duration.raw_set("uncancellable", true)?;
+        }
         if !e.persists_in.is_empty() {
             let zones = lua.create_table()?;
             for (i, z) in e.persists_in.iter().enumerate() {
                 zones.raw_set(i + 1, db.rules.zones[*z as usize].1.name.as_str())?;
             }
-            t.raw_set("persists_in", zones)?;
+            t.raw_set("persists_in", zones.clone())?;
+            duration.raw_set("persists_in", zones)?;
         }
+        t.raw_set("duration", duration)?;
         out.raw_set(out.raw_len() + 1, t)?;
     }
     Ok(out)

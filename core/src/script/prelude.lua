@@ -241,8 +241,9 @@ function Ctx:modify(targets, spec, duration)
     duration.tag, duration.uncancellable, duration.persists_in)
 end
 --- The continuous effects in play (oldest first), each {handle, target or player, source,
---- controller, char, op, value, layer, tag, cancellable, persists_in}; `filter` keeps those of a `target` (card
---- or player), `source`, `tag` or `controller`.
+--- controller, char, op, value, layer, tag, cancellable, persists_in, until, times (passes
+--- left), until_player, after_turn, duration (the whole, as ctx:modify takes it)}; `filter`
+--- keeps those of a `target` (card or player), `source`, `tag` or `controller`.
 function Ctx:effects(filter) return K.effects(filter) end
 --- Ends a continuous effect by its handle (what ctx:modify returns, or `handle` from
 --- ctx:effects). Returns false when it is gone already or cannot be cancelled.
@@ -258,9 +259,17 @@ function Ctx:grant_player(players, name, duration)
 end
 --- Passes the expiry point `point` (for `player` when given): effects whose duration names it
 --- end, or count down when their duration says `times = n`. `count` passes it that many
---- times at once ("counts as N turns passed"; default 1).
+--- times at once ("counts as N turns passed"; default 1). `player` may instead be a table
+--- {card = c, player = p}: the point passes only for the effects and granted abilities on
+--- card `c` ("this card counts as N turns passed").
 function Ctx:expire(point, player, count)
-  return opk(self, "expire", point, player, count)
+  local card
+  if type(player) == "table" then
+    card, player = player.card, player.player
+    -- Not every effect at once because a card was nil.
+    if card == nil then error("expire: the table form needs a card ({card = c})", 2) end
+  end
+  return opk(self, "expire", point, player, count, card)
 end
 --- Emits a ruleset event with data (triggered abilities listen to it).
 function Ctx:emit(name, data) return opk(self, "emit", name, data or {}, self.player) end

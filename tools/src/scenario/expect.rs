@@ -335,8 +335,22 @@ fn card(game: &Game, c: &Value, f: &mut Vec<String>) {
         return;
     }
     let cards = game.inspect_zone(seat, zone).unwrap_or_default();
+    // The zone's cards, then the cards attached to them (at any depth, depth first): an
+    // attached card is in its host's zone; the cards of the zone itself come first, so `nth`
+    // counts them as before.
+    let mut attached = Vec::new();
+    fn walk<'a>(c: &'a CardView, out: &mut Vec<&'a CardView>) {
+        for a in &c.attachments {
+            out.push(a);
+            walk(a, out);
+        }
+    }
+    for c in &cards {
+        walk(c, &mut attached);
+    }
     let Some(cv) = cards
         .iter()
+        .chain(attached)
         .filter(|x| x.card.as_deref() == Some(id))
         .nth(usize::try_from(nth - 1).unwrap_or(usize::MAX))
     else {

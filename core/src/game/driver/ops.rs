@@ -301,7 +301,7 @@ impl Game {
                         };
                         for s in listed {
                             // A suppressed card replaces nothing.
-                            if crate::characteristics::ability_works(lua, &db, &st, s, 0)? {
+                            if crate::characteristics::ability_works(lua, &db, &st, s, 0, ab)? {
                                 cands.push((r, Some(s), st.obj(s).controller));
                             }
                         }
@@ -319,7 +319,14 @@ impl Game {
                 };
                 // A suppressed host (or one whose effects are paused) replaces nothing.
                 if let Some(h) = s
-                    && !crate::characteristics::ability_works(lua, &db, &st, h, gained)?
+                    && !crate::characteristics::ability_works(
+                        lua,
+                        &db,
+                        &st,
+                        h,
+                        gained,
+                        db.ability(g.ability),
+                    )?
                 {
                     continue;
                 }

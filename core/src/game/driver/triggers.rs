@@ -150,8 +150,14 @@ impl Game {
         // happen (its choices are not made, its costs not paid).
         if let Some(s) = chosen.source {
             let st = self.state.borrow();
-            if !crate::characteristics::ability_works(&self.engine.lua, &db, &st, s, chosen.gained)?
-            {
+            if !crate::characteristics::ability_works(
+                &self.engine.lua,
+                &db,
+                &st,
+                s,
+                chosen.gained,
+                db.ability(chosen.ability),
+            )? {
                 return Ok(Next::Again);
             }
         }
@@ -357,7 +363,7 @@ pub(crate) fn collect(
             }
             // A suppressed source triggers nothing (unless it gained the ability later).
             if let Some(s) = src
-                && !crate::characteristics::ability_works(lua, db, st, s, gained)?
+                && !crate::characteristics::ability_works(lua, db, st, s, gained, ab)?
             {
                 continue;
             }
