@@ -5,9 +5,9 @@
 -- Support combination, which "considered in" does not make).
 --
 -- "As Support of" is card data (`as_support`): what the Main Seal gets while the card is its
--- Support Seal (docs/rulings B.34). A rule static ability applies it: the Support's own abilities
--- do not work under its Main (game.yaml `attachments`), and the kernel has no way for one of them
--- to (a gap reported: /work/spec/gaps.md).
+-- Support Seal (docs/rulings B.34). A rule static ability applies it, so the common shape needs no
+-- script. A text of another shape can be a card's own ability marked `attached = "works"` (the
+-- kernel spares it from the Supports' suppression, game.yaml `attachments`; docs/kernel.md).
 
 SM = SM or {}
 
