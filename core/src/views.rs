@@ -363,7 +363,7 @@ impl Game {
                 let Some(obj) = st.objects.get(id.0 as usize) else {
                     continue;
                 };
-                let card = &self.engine.db.cards[obj.card as usize];
+                let card = &self.engine.db.cards[obj.definition as usize];
                 let there = card.label.as_str();
                 let here = card.label_in(lang);
                 if here != there && o.label.contains(there) {
@@ -406,7 +406,7 @@ impl Game {
                 attachments,
             };
         }
-        let card = &db.cards[o.card as usize];
+        let card = &db.cards[o.definition as usize];
         let mut values = BTreeMap::new();
         let mut sets = BTreeMap::new();
         let lua = &self.engine.lua;
@@ -473,7 +473,13 @@ impl Game {
     pub fn check_invariants(&self) -> Result<(), String> {
         let st = self.state.borrow();
         let db = &self.engine.db;
-        let name = |id: ObjId| format!("{} ({})", id.0, db.cards[st.obj(id).card as usize].def.id);
+        let name = |id: ObjId| {
+            format!(
+                "{} ({})",
+                id.0,
+                db.cards[st.obj(id).definition as usize].def.id
+            )
+        };
         let mut seen = vec![0u32; st.objects.len()];
         for (zi, z) in st.zones.iter().enumerate() {
             let zid = ZoneId(zi as u16);
@@ -543,7 +549,7 @@ impl Game {
             if o.alive && n != 1 {
                 return Err(format!(
                     "live object {} ({}) is in {n} places",
-                    o.id.0, db.cards[o.card as usize].def.id
+                    o.id.0, db.cards[o.definition as usize].def.id
                 ));
             }
             if !o.alive && n != 0 {

@@ -226,6 +226,7 @@ pub fn apply(
                 }
                 let mut eff = eff.clone();
                 eff.timestamp = st.tick();
+                st.redirected |= matches!(eff.modify, Modify::Definition(_));
                 handles.push(eff.timestamp as i64);
                 Arc::make_mut(&mut st.effects).push(eff);
             }
@@ -369,6 +370,8 @@ pub fn apply(
         // Groups are handled by the driver (they shape trigger batches).
         Op::Group(_) => Outcome::Done,
     };
+    // A redirect made, ended, followed to a new object or gone with its target.
+    st.refresh_definitions(db);
     (out, events)
 }
 
@@ -392,6 +395,7 @@ pub fn eliminate(db: &Db, st: &mut State, p: PlayerId, reason: &str, events: &mu
     Arc::make_mut(&mut st.effects)
         .retain(|e| e.controller != Some(p) && e.target != Target::Player(p));
     Arc::make_mut(&mut st.grants).retain(|g| g.controller != p);
+    st.refresh_definitions(db);
     let sides = st.sides_left();
     if sides.len() <= 1 {
         let winners = sides
@@ -540,7 +544,7 @@ fn remove_card(
     e.reason = reason.clone();
     events.push(e);
     for a in o.attachments {
-        let cat = db.cards[st.obj(a).card as usize].category;
+        let cat = db.cards[st.obj(a).definition as usize].category;
         let rule = db.rules.attachments.iter().find(|r| r.category == cat);
         match rule.and_then(|r| r.to.map(|z| (z, r.orientation))) {
             Some((z, or)) if st.obj(a).owner != p => {
@@ -607,6 +611,7 @@ pub fn new_object(
     let o = Object {
         id,
         card,
+        definition: card,
         owner,
         controller: owner,
         zone,
