@@ -22,9 +22,14 @@ pub struct CardView {
     /// Its object id (absent when hidden).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub id: Option<ObjId>,
-    /// Its card id (absent when hidden).
+    /// Its card id (absent when hidden): the card it is, physically.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub card: Option<String>,
+    /// The card id whose printed data, text and name it takes now, when not its own (a
+    /// definition redirect: `ctx:take_definition`, `stand_ins`): `name`, `label` and the
+    /// values are that card's.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub definition: Option<String>,
     /// Its name for people (absent when hidden): in the language the view asked for
     /// (`Game::view_in`), else its printed name, the one the rules read (`names.printed`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -395,6 +400,7 @@ impl Game {
             return CardView {
                 id: None,
                 card: None,
+                definition: None,
                 name: None,
                 label: None,
                 face_up: o.face_up,
@@ -430,7 +436,8 @@ impl Game {
         }
         CardView {
             id: Some(id),
-            card: Some(card.def.id.clone()),
+            card: Some(db.cards[o.card as usize].def.id.clone()),
+            definition: (o.definition != o.card).then(|| card.def.id.clone()),
             name: Some(match lang {
                 Some(lang) => card.name_in(lang).to_string(),
                 None => card.name.clone(),
