@@ -273,7 +273,7 @@ pub struct Rules {
     /// The `identity` group of each zone declaration, if it is in one.
     pub identity_groups: Vec<Option<u16>>,
     /// `stand_ins`, resolved: zone declarations whose cards stand in for their owner's cards
-    /// of the same name (`State::refresh_definitions`).
+    /// of the same name (`operations::refresh_definitions`).
     pub stand_in_zones: Vec<usize>,
 }
 

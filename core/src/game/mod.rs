@@ -268,7 +268,7 @@ impl Game {
             }
         }
         // The decks' stand-ins (`stand_ins` zones) apply from the start.
-        st.refresh_definitions(&db);
+        operations::refresh_definitions(&db, &mut st);
         let mut g = Game::from_parts(engine, st, vec![Frame::Turns(TurnStage::Setup)]);
         g.drive(Input::Start);
         Ok(g)

@@ -371,7 +371,7 @@ pub fn apply(
         Op::Group(_) => Outcome::Done,
     };
     // A redirect made, ended, followed to a new object or gone with its target.
-    st.refresh_definitions(db);
+    super::definitions::refresh_definitions(db, st);
     (out, events)
 }
 
@@ -395,7 +395,7 @@ pub fn eliminate(db: &Db, st: &mut State, p: PlayerId, reason: &str, events: &mu
     Arc::make_mut(&mut st.effects)
         .retain(|e| e.controller != Some(p) && e.target != Target::Player(p));
     Arc::make_mut(&mut st.grants).retain(|g| g.controller != p);
-    st.refresh_definitions(db);
+    super::definitions::refresh_definitions(db, st);
     let sides = st.sides_left();
     if sides.len() <= 1 {
         let winners = sides

@@ -52,7 +52,7 @@ pub struct Object {
     /// Index of its card definition in the engine: the card it is, physically.
     pub card: u32,
     /// Index of the card definition it takes its printed data, abilities and name from now:
-    /// `card`, unless a definition redirect says another (`State::refresh_definitions`).
+    /// `card`, unless a definition redirect says another (`operations::refresh_definitions`).
     /// A card that left keeps the one it had when it left.
     pub definition: u32,
     /// The player who owns it for the whole game.
