@@ -96,7 +96,8 @@ function main_actions(ctx)
 end
 "#;
 
-/// A unit whose activated ability says `word`.
+/// A unit whose activated ability says `word`, and whose triggered ability says `word` and
+/// " farewell" when it leaves the board.
 fn speaker(id: &str, name: &str, power: i64, word: &str, extra: serde_json::Value) -> CardDef {
     let mut fields = serde_json::json!({ "power": power });
     if let (Some(f), serde_json::Value::Object(x)) = (fields.as_object_mut(), extra) {
@@ -104,7 +105,9 @@ fn speaker(id: &str, name: &str, power: i64, word: &str, extra: serde_json::Valu
     }
     let script = format!(
         r#"return {{ {{ kind = "activated", timing = "main",
-          operate = function(ctx) ctx:emit("said", {{ key = "{word}", amount = 1 }}) end }} }}"#
+          operate = function(ctx) ctx:emit("said", {{ key = "{word}", amount = 1 }}) end }},
+        {{ kind = "triggered", on = "moved", match = {{ old = "self", from = "board" }},
+          operate = function(ctx) ctx:emit("said", {{ key = "{word} farewell", amount = 1 }}) end }} }}"#
     );
     common::with_names(card(id, "unit", fields, Some(&script)), &[("en", name)])
 }
@@ -237,7 +240,12 @@ fn a_redirect_follows_the_card_into_the_zones_it_persists_in_and_ends_by_handle(
 fn a_redirect_without_persists_in_ends_when_the_card_changes_zone() {
     let mut g = game(false);
     pick(&mut g, "copy");
-    pick(&mut g, "discard mirror");
+    // It leaves as the knight (last-known information): the knight's "when this leaves"
+    // triggers; in the discard it is the mirror again.
+    assert_eq!(
+        run(&mut g, "discard mirror"),
+        [("charge farewell".to_string(), 1)]
+    );
     assert_eq!(board_names(&g, "discard"), ["mirror"]);
 }
 
