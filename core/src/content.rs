@@ -213,6 +213,12 @@ pub struct RulesetManifest {
     /// Groups of zones between which a move keeps the object (see `IdentityGroup`).
     #[serde(default)]
     pub identity: Vec<IdentityGroup>,
+    /// Zones whose cards stand in for their owner's cards of the same printed name: in
+    /// every other zone those take the stand-in's printed data, abilities and name (a
+    /// definition redirect that lasts while the stand-in is there: an errata or Reflection
+    /// card kept beside the deck). A redirect an effect makes comes first.
+    #[serde(default)]
+    pub stand_ins: Vec<String>,
     /// The name of the Lua procedure that sets the game up (shuffle, draw, mulligan...).
     pub setup: String,
     /// The turn: its phases in order.

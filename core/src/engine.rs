@@ -808,6 +808,8 @@ impl Engine {
         let manifest = content.ruleset.manifest.clone();
         let mut names = Names::default();
         names.intern("player");
+        // The characteristic name a definition redirect's effect carries (`ctx:effects`, `ended`).
+        names.intern(crate::state::DEFINITION);
         let rules = Rules::new(manifest.clone(), &mut names).map_err(|es| {
             es.into_iter()
                 .map(|m| err(None, None, format!("game.yaml: {m}")))
@@ -846,6 +848,9 @@ impl Engine {
         // Printed data of any card by id, for deck checks and searches.
         let card_info: Function = k.get("card_info").map_err(fatal)?;
         globals.raw_set("card_info", card_info).map_err(fatal)?;
+        // The ids of the loaded content's cards ("name a card that exists").
+        let card_ids: Function = k.get("card_ids").map_err(fatal)?;
+        globals.raw_set("card_ids", card_ids).map_err(fatal)?;
         let ctx_meta: Table = prelude.get("Ctx").map_err(fatal)?;
         let ctx_keys = [
             lua.create_string("player").map_err(fatal)?,

@@ -275,6 +275,9 @@ pub struct Rules {
     pub elimination_zone: Option<usize>,
     /// The `identity` group of each zone declaration, if it is in one.
     pub identity_groups: Vec<Option<u16>>,
+    /// `stand_ins`, resolved: zone declarations whose cards stand in for their owner's cards
+    /// of the same name (`operations::refresh_definitions`).
+    pub stand_in_zones: Vec<usize>,
 }
 
 impl Rules {
@@ -535,6 +538,13 @@ impl Rules {
                 }
             }
         }
+        let mut stand_in_zones = Vec::new();
+        for z in &manifest.stand_ins {
+            match manifest.zones.iter().position(|d| &d.name == z) {
+                None => errors2.push(format!("stand_ins: unknown zone '{z}'")),
+                Some(i) => stand_in_zones.push(i),
+            }
+        }
         for p in &manifest.turn.phases {
             names.intern(&p.name);
         }
@@ -632,6 +642,7 @@ impl Rules {
             ability_keywords,
             elimination_zone,
             identity_groups,
+            stand_in_zones,
         })
     }
 

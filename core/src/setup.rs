@@ -203,6 +203,8 @@ impl Builder {
             .side_first(self.state.team_of(turn_player))
             .unwrap_or(turn_player);
         self.count_turns_taken();
+        // The placed cards' stand-ins (`stand_ins` zones) apply from the start.
+        operations::refresh_definitions(&db, &mut self.state);
         let placed_turn = self.state.turn.saturating_sub(1);
         for o in std::sync::Arc::make_mut(&mut self.state.objects).iter_mut() {
             if o.entered_turn == 0 {

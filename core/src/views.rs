@@ -22,9 +22,14 @@ pub struct CardView {
     /// Its object id (absent when hidden).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub id: Option<ObjId>,
-    /// Its card id (absent when hidden).
+    /// Its card id (absent when hidden): the card it is, physically.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub card: Option<String>,
+    /// The card id whose printed data, text and name it takes now, when not its own (a
+    /// definition redirect: `ctx:take_definition`, `stand_ins`): `name`, `label` and the
+    /// values are that card's.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub definition: Option<String>,
     /// Its name for people (absent when hidden): in the language the view asked for
     /// (`Game::view_in`), else its printed name, the one the rules read (`names.printed`).
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -370,7 +375,7 @@ impl Game {
                 let Some(obj) = st.objects.get(id.0 as usize) else {
                     continue;
                 };
-                let card = &self.engine.db.cards[obj.card as usize];
+                let card = &self.engine.db.cards[obj.definition as usize];
                 let there = card.label.as_str();
                 let here = card.label_in(lang);
                 if here != there && o.label.contains(there) {
@@ -402,6 +407,7 @@ impl Game {
             return CardView {
                 id: None,
                 card: None,
+                definition: None,
                 name: None,
                 label: None,
                 face_up: o.face_up,
@@ -413,7 +419,7 @@ impl Game {
                 attachments,
             };
         }
-        let card = &db.cards[o.card as usize];
+        let card = &db.cards[o.definition as usize];
         let mut values = BTreeMap::new();
         let mut sets = BTreeMap::new();
         let lua = &self.engine.lua;
@@ -437,7 +443,8 @@ impl Game {
         }
         CardView {
             id: Some(id),
-            card: Some(card.def.id.clone()),
+            card: Some(db.cards[o.card as usize].def.id.clone()),
+            definition: (o.definition != o.card).then(|| card.def.id.clone()),
             name: Some(match lang {
                 Some(lang) => card.name_in(lang).to_string(),
                 None => card.name.clone(),
@@ -480,7 +487,13 @@ impl Game {
     pub fn check_invariants(&self) -> Result<(), String> {
         let st = self.state.borrow();
         let db = &self.engine.db;
-        let name = |id: ObjId| format!("{} ({})", id.0, db.cards[st.obj(id).card as usize].def.id);
+        let name = |id: ObjId| {
+            format!(
+                "{} ({})",
+                id.0,
+                db.cards[st.obj(id).definition as usize].def.id
+            )
+        };
         let mut seen = vec![0u32; st.objects.len()];
         for (zi, z) in st.zones.iter().enumerate() {
             let zid = ZoneId(zi as u16);
@@ -550,7 +563,7 @@ impl Game {
             if o.alive && n != 1 {
                 return Err(format!(
                     "live object {} ({}) is in {n} places",
-                    o.id.0, db.cards[o.card as usize].def.id
+                    o.id.0, db.cards[o.definition as usize].def.id
                 ));
             }
             if !o.alive && n != 0 {

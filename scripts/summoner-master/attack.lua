@@ -256,15 +256,14 @@ end
 --- A Seal's power facing `other` in a battle: `char` ("at" or "df"). When `other` has Weak Touch
 --- (Gl: Weak Touch) the increases of Skills and Abilities do not count; a combination's move and
 --- a Reflection are neither (SM 508.5; 620.2, 620.3: the card's own components, docs/rulings
---- B.16): their value stands, the other increases left out. (The kernel's value without
---- increases leaves out the rules' static layers too: the card's own value is added back.)
+--- B.16): their value stands, the other increases left out (a Reflection's values are the
+--- card's printed ones: `stand_ins`). (The kernel's value without increases leaves out the
+--- rules' static layers too: the card's own value is added back.)
 local function power(ctx, c, char, other)
   if not other:has("keywords", "weak_touch") then return c[char] end
   local v = c:value_without(char, { increases = true })
   local printed = c:printed(char) or 0
   local own = printed
-  local r = SM.reflection_for(ctx, c)
-  if r ~= nil and r:printed(char) ~= nil then own = r:printed(char) end
   local m = SM.form_of(c)
   if m ~= nil and m[char] ~= nil then own = m[char] end
   if own > printed then v = v + own - printed end

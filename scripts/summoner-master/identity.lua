@@ -1,18 +1,15 @@
 -- A card's printed components replaced by another card's: SM 620.2, 620.4 (a Reflection beside the
--- deck replaces the components of its player's cards of its name, in every zone; 200.2.4: the
+-- deck replaces all the components of its player's cards of its name, in every zone; 200.2.4: the
 -- components follow the Reflection's Oracle Wording) and Gl: Wisdom 1-11 (a card with Wisdom names a
 -- card of its scope before its normal cast from the hand and has that card's states until the end
 -- of the game, in every zone).
 --
--- What the kernel lets a ruleset replace: characteristics (values, names, elements, races, set,
--- group, Mystic type, keywords), in the first layer (`reflection`, SM 603.3). A Reflection does it
--- with rule static abilities (reading the Reflection beside the deck); a Wisdom with Effects that
--- persist in every zone and cannot be cancelled. What it does not let a ruleset replace: the other
--- printed components (special moves, Growth and Progress Boxes, Mystic kind and Turns, exceptions,
--- Shade of) and the text (the script's abilities), which the kernel reads from the card's own
--- definition and no effect can point elsewhere (docs/rulings B.8, B.32; a gap reported:
--- /work/spec/gaps.md). `SM.printed` is where the ruleset reads printed components: the one place a
--- kernel mechanism for them would plug in.
+-- Both are the kernel's definition redirect: the card takes its printed data (values, names,
+-- keywords, special moves, boxes, Mystic kind and Turns...), its text (the script's abilities and
+-- Skills) and its name in views and logs from the other card's definition. A Reflection by the
+-- zone `reflection` declared in game.yaml's `stand_ins` (it lasts while the Reflection is beside
+-- the deck: the whole game); a Wisdom by an uncancellable redirect that persists in every zone
+-- (`ctx:take_definition`). `SM.printed` is where the ruleset reads printed components.
 
 SM = SM or {}
 
@@ -20,60 +17,9 @@ SM = SM or {}
 SM.ALL_ZONES = { "seal_library", "mystic_library", "hand", "at_line", "df_line", "no_line", "arena", "casting",
   "seal_shrine", "mystic_shrine", "remove_zone" }
 
---- Card `c`'s printed component `field` as the rules read it (nil: it has none, Gl: คำ -). Today the
---- card's own (see the file's head).
+--- Card `c`'s printed component `field` as the rules read it (nil: it has none, Gl: คำ -): that of
+--- the definition it takes now (a Reflection's, a named card's; see the file's head).
 function SM.printed(c, field) return c:printed(field) end
-
---- The characteristics a Reflection or a Wisdom replaces, each with how to read it from printed
---- card data (a card's `printed`, or `card_info`).
-local REPLACED = {
-  at = function(i) return i.at end,
-  df = function(i) return i.df end,
-  sp = function(i) return i.sp end,
-  level = function(i) return i.level end,
-  cast_mp = function(i) return i.mp and i.mp.cast end,
-  attack_mp = function(i) return i.mp and i.mp.attack end,
-  names = function(i) return i.name and { i.name } end,
-  elements = function(i) return i.elements end,
-  races = function(i) return i.races end,
-  series = function(i) return i.series and { i.series } end,
-  groups = function(i) return i.group and { i.group } end,
-  mystic_types = function(i) return i.mystic_type and { i.mystic_type } end,
-  keywords = function(i) return i.keywords end,
-}
-local REPLACED_ORDER = { "at", "df", "sp", "level", "cast_mp", "attack_mp", "names", "elements", "races", "series",
-  "groups", "mystic_types", "keywords" }
-
--- Reflection (SM 620) -------------------------------------------------------------------------------
-
---- The Reflection card's printed data for card `c`, as card_info gives it, or nil.
-local function reflection_info(ctx, c)
-  local r = SM.reflection_for(ctx, c)
-  if r == nil then return nil end
-  return card_info(r.card_id)
-end
-
---- SM 620.2, 620.4: characteristic `char` of a card its player shows a Reflection of is the
---- Reflection's, in every zone (where the Reflection prints one).
-local function reflected(char)
-  local read = REPLACED[char]
-  return {
-    kind = "static",
-    affects = function(ctx, c)
-      local info = reflection_info(ctx, c)
-      return info ~= nil and read(info) ~= nil
-    end,
-    modify = { { char = char, op = "set", layer = "reflection", value = function(ctx, c)
-      return read(reflection_info(ctx, c))
-    end } },
-  }
-end
-
--- Names are the Reflection's by definition (SM 200.2.4.2); a set, a group and a Mystic type are
--- the same card's (the Reflection is that card's Oracle entry) and left as printed.
-for _, char in ipairs({ "at", "df", "sp", "level", "cast_mp", "attack_mp", "elements", "races", "keywords" }) do
-  SM.RULES[#SM.RULES + 1] = reflected(char)
-end
 
 -- Wisdom (Gl: Wisdom 1-11) ---------------------------------------------------------------------------
 
@@ -111,7 +57,7 @@ end
 --- Interfere card when cast as an Interfere (`interfere`), not banned (6), not beyond its copy limit
 --- in the deck (7, SM 101.4), one `p` has the Mp to cast (8), one that can be cast from the hand and
 --- has something to be pasted on (9: not an Extra nor a Reflection), without Wisdom (10), without
---- the [fire-dove] symbol (11, card data `fire_dove`).
+--- the [fire-dove] symbol (11, card data `fire_dove`). Any text: the card takes it (B.32).
 function SM.wisdom_may_name(ctx, c, info, p, interfere)
   if info == nil or info.id == c.card_id or info.category ~= c.category then return false end
   for _, need in ipairs(c:printed("wisdom_scope") or {}) do
@@ -134,81 +80,15 @@ function SM.wisdom_may_name(ctx, c, info, p, interfere)
     if not any then return false end -- 9: it could target nothing
   end
   if util.contains(kws, "wisdom") then return false end -- 10
-  if info.fire_dove then return false end -- 11
-  return SM.wisdom_can_become(c, info)
-end
-
---- The printed components a card takes only through its definition (see the file's head).
-local UNREPLACED = { "paste", "turns", "exceptions", "moves", "growth", "progress", "shade_of", "attack", "attacks",
-  "as_support" }
-
---- A printed value as text, to compare two cards' components.
-local function shape(v)
-  if type(v) ~= "table" then return tostring(v) end
-  local keys = {}
-  for k in pairs(v) do keys[#keys + 1] = tostring(k) end
-  table.sort(keys)
-  local out = {}
-  for _, k in ipairs(keys) do
-    local x = v[k]
-    if x == nil then x = v[tonumber(k)] end
-    out[#out + 1] = k .. "=" .. shape(x)
-  end
-  return "{" .. table.concat(out, ",") .. "}"
-end
-
---- Whether card `c` can take every state of the card `info` describes (docs/rulings B.32): what the
---- kernel cannot replace must already be the same: its text (the named card has no script
---- abilities and no valued keyword), its components of UNREPLACED, and which of At, Df and Sp it
---- prints (Gl: คำ -).
-function SM.wisdom_can_become(c, info)
-  if (info.abilities or 0) > 0 then return false end
-  for _, k in ipairs(info.keywords or {}) do
-    if k == "charging" or k == "vanish" then return false end
-  end
-  for _, f in ipairs(UNREPLACED) do
-    if shape(c:printed(f)) ~= shape(info[f]) then return false end
-  end
-  for _, f in ipairs({ "at", "df", "sp" }) do
-    if (c:printed(f) == nil) ~= (info[f] == nil) then return false end
-  end
-  return true
-end
-
---- The ids of the cards player `p` may know of in this game (docs/rulings B.33: until the kernel can
---- list the loaded content, the cards of the world a Wisdom may name are those of the game that `p`
---- has seen: their own, in every zone and beside the deck, and the opponent's public ones), in order.
-local function known_ids(ctx, p)
-  local seen, out = {}, {}
-  local function add(c)
-    if not seen[c.card_id] then
-      seen[c.card_id] = true
-      out[#out + 1] = c.card_id
-    end
-  end
-  local mine = util.concat(SM.ALL_ZONES, { "extra", "reflection" })
-  local theirs = { "at_line", "df_line", "no_line", "arena", "casting", "seal_shrine", "mystic_shrine", "remove_zone", "reflection" }
-  for _, z in ipairs(mine) do
-    for _, c in ipairs(ctx:cards(z, p)) do
-      add(c)
-      for _, a in ipairs(c.attachments) do add(a) end
-    end
-  end
-  for _, z in ipairs(theirs) do
-    for _, c in ipairs(ctx:cards(z, SM.other(p))) do
-      add(c)
-      for _, a in ipairs(c.attachments) do add(a) end
-    end
-  end
-  table.sort(out)
-  return out
+  return not info.fire_dove -- 11
 end
 
 --- The Wisdom cast options of card `c` in player `p`'s hand (Gl: Wisdom 1.1, 1.2: before a normal
 --- cast from the hand; `interfere`: in an Interfere Step, 5): one per card it may name.
 function SM.wisdom_options(ctx, c, p, interfere)
   local out = {}
-  for _, id in ipairs(known_ids(ctx, p)) do
+  -- Gl: Wisdom 2, 3: every card of the world (the loaded content) of its category (docs/rulings B.33).
+  for _, id in ipairs(card_ids({ category = c.category })) do
     local info = card_info(id)
     if SM.wisdom_may_name(ctx, c, info, p, interfere) then
       local cost = (info.mp and info.mp.cast) or 0
@@ -225,20 +105,13 @@ end
 function SM.wisdom_pending(c) return c:has("keywords", "wisdom") end
 
 --- Gl: Wisdom 2, 4: card `c` has the states of the card `id` names from now on, until the end of
---- the game, in every zone: an uncancellable Effect per characteristic (layer `reflection`) that
---- persists everywhere; the players see the name (event `named`; the card is shown, Gl: Wisdom 2).
---- Returns whether it did.
+--- the game, in every zone: all its components and its text (a definition redirect that cannot
+--- be cancelled and persists everywhere); the players see the name (event `named`; the card is
+--- shown, Gl: Wisdom 2). Returns whether it did.
 function SM.wisdom_name(ctx, c, id, p)
   local info = card_info(id)
   if info == nil or not c.alive then return false end
-  local wctx = ctx:with({ source = c, player = p })
-  for _, char in ipairs(REPLACED_ORDER) do
-    local v = REPLACED[char](info)
-    if v ~= nil then
-      wctx:modify(c, { char = char, op = "set", layer = "reflection", value = v },
-        { persists_in = SM.ALL_ZONES, uncancellable = true })
-    end
-  end
+  ctx:with({ source = c, player = p }):take_definition(c, id, { persists_in = SM.ALL_ZONES, uncancellable = true })
   ctx:reveal(c)
   ctx:emit("named", { card = c, player = p, key = id, name = info.name })
   return true

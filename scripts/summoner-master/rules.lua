@@ -19,16 +19,6 @@ local function form_value(char, field)
   }
 end
 
---- The player's Reflection card for card `c` (SM 620.2: a card of theirs named as it, shown
---- beside the deck), or nil.
-function SM.reflection_for(ctx, c)
-  if ctx:count("reflection", c.owner) == 0 or c.zone == "reflection" then return nil end
-  for _, r in ipairs(ctx:cards("reflection", c.owner)) do
-    if r.name == c.name and r ~= c then return r end
-  end
-  return nil
-end
-
 --- SM 200.20, 201.17, 200.9.4, Gl: Shade of: a card has the names, races, elements, Mystic
 --- types and sets its `shade_of` lists, in any zone, a Support Seal too.
 local function shade(char, field)

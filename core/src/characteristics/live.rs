@@ -53,7 +53,7 @@ impl Db {
                     continue;
                 }
                 for &id in &st.zone(*z).cards {
-                    if st.obj(id).card == card {
+                    if st.obj(id).definition == card {
                         out.push(id);
                     }
                     self.working_attachments_of(st, id, card, 0, &mut out);
@@ -67,7 +67,7 @@ impl Db {
     /// ability whose `match` names the event's or operation's card as its own, that card is
     /// the only source that can pass.
     pub fn is_source(&self, st: &State, card: u32, ab: &Ability, x: ObjId) -> bool {
-        if ab.dormant || st.obj(x).card != card {
+        if ab.dormant || st.obj(x).definition != card {
             return false;
         }
         // Up the attachments to the card in a zone, within the depth `sources` follows.
@@ -101,7 +101,7 @@ impl Db {
             return; // only a broken state nests this deep
         }
         for &a in &st.obj(host).attachments {
-            if st.obj(a).card == card {
+            if st.obj(a).definition == card {
                 out.push(a);
             }
             self.working_attachments_of(st, a, card, depth + 1, out);
@@ -132,7 +132,7 @@ impl Db {
     /// The attachment rule for `id`'s category (whether or not it is attached now).
     pub fn attach_rule(&self, st: &State, id: ObjId) -> Option<&crate::rules::AttachRule> {
         self.rules
-            .attach_rule(self.cards[st.obj(id).card as usize].category)
+            .attach_rule(self.cards[st.obj(id).definition as usize].category)
     }
 
     /// Whether the continuous effects on `id` are paused: it is attached under a rule with
@@ -197,7 +197,7 @@ fn holds_name(
     {
         return Ok(v.contains(&name));
     }
-    let mut on = db.cards[o.card as usize].sets[ci].contains(&name);
+    let mut on = db.cards[o.definition as usize].sets[ci].contains(&name);
     if SUPPRESS_DEPTH.with(|d| d.get()) >= MAX_SUPPRESS_DEPTH {
         return Ok(on);
     }
@@ -235,7 +235,7 @@ fn suppressed_by_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Opti
     SUPPRESS_DEPTH.with(|d| d.set(d.get() + 1));
     let found = collect(lua, db, st, id, db.rules.chars[ci].sym, CharKind::Set);
     SUPPRESS_DEPTH.with(|d| d.set(d.get() - 1));
-    let printed = &db.cards[o.card as usize].sets[ci];
+    let printed = &db.cards[o.definition as usize].sets[ci];
     let mut since = printed.contains(&name).then_some(0);
     let mut all = later.is_some_and(|l| printed.contains(&l));
     for f in found? {

@@ -116,7 +116,7 @@ fn int_raw_without(
     {
         return Ok(*v);
     }
-    let card = &db.cards[o.card as usize];
+    let card = &db.cards[o.definition as usize];
     let info = &db.rules.chars[ci];
     let found = collect(lua, db, st, id, info.sym, CharKind::Int)?;
     let printed = card.ints[ci].unwrap_or(0);
@@ -231,7 +231,7 @@ pub fn set_value_without(
     {
         return Ok(v.clone());
     }
-    let mut value = db.cards[o.card as usize].sets[ci].clone();
+    let mut value = db.cards[o.definition as usize].sets[ci].clone();
     let sym = db.rules.chars[ci].sym;
     // A suppressed card loses its printed keywords (card text) and the ability keywords it
     // gained before the suppression began; those gained later stay.

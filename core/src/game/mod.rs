@@ -146,6 +146,7 @@ pub(crate) fn empty_state(engine: &Engine, seats: Seats, seed: u64) -> State {
         nplayers,
         objects: Arc::default(),
         present: Arc::new(vec![0; db.cards.len().div_ceil(64)]),
+        redirected: false,
         zones: Arc::new(zones.into_iter().map(Arc::new).collect()),
         zone_ids: Arc::new(zone_ids),
         players: Arc::new(
@@ -266,6 +267,8 @@ impl Game {
                 }
             }
         }
+        // The decks' stand-ins (`stand_ins` zones) apply from the start.
+        operations::refresh_definitions(&db, &mut st);
         let mut g = Game::from_parts(engine, st, vec![Frame::Turns(TurnStage::Setup)]);
         g.drive(Input::Start);
         Ok(g)
@@ -586,7 +589,7 @@ impl Game {
     /// shares the name: `CardData::label`), in `lang` when given.
     pub fn card_label(&self, id: ObjId, lang: Option<&str>) -> String {
         let st = self.state.borrow();
-        let card = &self.engine.db.cards[st.obj(id).card as usize];
+        let card = &self.engine.db.cards[st.obj(id).definition as usize];
         match lang {
             Some(lang) => card.label_in(lang),
             None => card.label.clone(),

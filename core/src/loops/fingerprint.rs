@@ -231,6 +231,7 @@ pub(crate) fn fingerprint(rules: &Rules, st: &State, frames: &FramesSig, req: &R
             Grant(s) => (3u8, s.0).hash(&mut h),
             Revoke(s) => (4u8, s.0).hash(&mut h),
             SetNames(l) => (5u8, l).hash(&mut h),
+            Definition(c) => (6u8, c).hash(&mut h),
         }
         e.layer.hash(&mut h);
         hash_lifetime(e.expiry.as_ref(), &e.persists_in, &mut h);

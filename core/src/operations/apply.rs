@@ -226,6 +226,7 @@ pub fn apply(
                 }
                 let mut eff = eff.clone();
                 eff.timestamp = st.tick();
+                st.redirected |= matches!(eff.modify, Modify::Definition(_));
                 handles.push(eff.timestamp as i64);
                 Arc::make_mut(&mut st.effects).push(eff);
             }
@@ -378,6 +379,8 @@ pub fn apply(
         // Groups are handled by the driver (they shape trigger batches).
         Op::Group(_) => Outcome::Done,
     };
+    // A redirect made, ended, followed to a new object or gone with its target.
+    super::definitions::refresh_definitions(db, st);
     (out, events)
 }
 
@@ -401,6 +404,7 @@ pub fn eliminate(db: &Db, st: &mut State, p: PlayerId, reason: &str, events: &mu
     Arc::make_mut(&mut st.effects)
         .retain(|e| e.controller != Some(p) && e.target != Target::Player(p));
     Arc::make_mut(&mut st.grants).retain(|g| g.controller != p);
+    super::definitions::refresh_definitions(db, st);
     let sides = st.sides_left();
     if sides.len() <= 1 {
         let winners = sides
@@ -549,7 +553,7 @@ fn remove_card(
     e.reason = reason.clone();
     events.push(e);
     for a in o.attachments {
-        let cat = db.cards[st.obj(a).card as usize].category;
+        let cat = db.cards[st.obj(a).definition as usize].category;
         let rule = db.rules.attachments.iter().find(|r| r.category == cat);
         match rule.and_then(|r| r.to.map(|z| (z, r.orientation))) {
             Some((z, or)) if st.obj(a).owner != p => {
@@ -616,6 +620,7 @@ pub fn new_object(
     let o = Object {
         id,
         card,
+        definition: card,
         owner,
         controller: owner,
         zone,

@@ -19,9 +19,11 @@ use crate::state::values::Val;
 use crate::state::{GameResult, LastKnown, ObjId, Object, PlayerId, State, ZoneId};
 
 mod apply;
+mod definitions;
 mod parse;
 
 pub use apply::{apply, eliminate, end, new_object, place};
+pub use definitions::refresh_definitions;
 pub use parse::{parse, parse_positional, positional_field};
 
 /// The acting card an operation's table names (`source`: the `ctx.source` of the script

@@ -457,6 +457,7 @@ fn parse_fields(
             }]
         }
         "effect" => vec![parse_effect(lua, db, st, t)?],
+        "take_definition" => vec![parse_redirect(lua, db, st, t)?],
         "end_effect" => {
             let h = int_field(t, "handle")?;
             vec![Op::EndEffect {
@@ -821,6 +822,47 @@ pub(super) fn parse_effect(lua: &Lua, db: &Db, st: &State, t: &dyn Fields) -> ml
         })
         .collect();
     Ok(Op::Effect { effects })
+}
+
+/// A definition redirect (`ctx:take_definition`): card `target` takes its printed data,
+/// abilities and name from the card definition `definition` (a card id; nil: its own
+/// again), as an effect with the usual duration, tag, `uncancellable` and `persists_in`.
+fn parse_redirect(lua: &Lua, db: &Db, st: &State, t: &dyn Fields) -> mlua::Result<Op> {
+    let target = card_of(t, "target")?;
+    let definition = match get_as::<Option<String>>(lua, t, "definition")? {
+        None => st.obj(target).card,
+        Some(id) => *db.card_index.get(&id).ok_or_else(|| {
+            rt(format!(
+                "take_definition: no card '{id}' in the loaded content (card_ids() lists them)"
+            ))
+        })?,
+    };
+    let tag = match get_as::<Option<String>>(lua, t, "tag")? {
+        Some(n) => Some(name_in(db, &db.rules.effect_tags, &n)?),
+        None => None,
+    };
+    let source = match &*t.get("source")? {
+        Value::UserData(ud) => Some(ud.borrow::<CardUd>()?.0),
+        _ => None,
+    };
+    Ok(Op::Effect {
+        effects: vec![Effect {
+            timestamp: 0,
+            controller: opt_player(st, t, "by")?,
+            source,
+            target: Target::Obj(target),
+            characteristic: db
+                .names
+                .get(crate::state::DEFINITION)
+                .ok_or_else(|| rt("take_definition: the engine did not name redirects"))?,
+            modify: Modify::Definition(definition),
+            layer: 0,
+            expiry: expiry_of(lua, db, st, t)?,
+            tag,
+            uncancellable: get_as::<Option<bool>>(lua, t, "uncancellable")?.unwrap_or(false),
+            persists_in: persists_in(lua, db, t, "take_definition")?,
+        }],
+    })
 }
 
 /// An effect's modification of a characteristic of kind `kind` with layers `layers`

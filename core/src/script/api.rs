@@ -116,7 +116,7 @@ impl CardFilter {
         self.orientation.is_none_or(|w| o.orientation == w)
             && self
                 .category
-                .is_none_or(|c| db.cards[o.card as usize].category == c)
+                .is_none_or(|c| db.cards[o.definition as usize].category == c)
     }
 }
 
@@ -470,11 +470,21 @@ pub fn install(lua: &Lua) -> Result<Table> {
         })?,
     )?;
     k.set(
+        "card_ids",
+        lua.create_function(|lua, filter: Option<Table>| {
+            let db = lua
+                .app_data_ref::<Rc<Db>>()
+                .ok_or_else(|| mlua::Error::runtime("the engine is not loaded yet"))?
+                .clone();
+            card_ids(lua, &db, filter)
+        })?,
+    )?;
+    k.set(
         "guard",
         lua.create_function(
             |lua, (card, f, args): (Option<CardUd>, mlua::Function, mlua::MultiValue)| {
                 let (db, st, _host) = env(lua)?;
-                let card_index = card.map(|c| st.borrow().obj(c.0).card);
+                let card_index = card.map(|c| st.borrow().obj(c.0).definition);
                 let r = db.budget.slice(|| {
                     let _lua = db.memory.enter(lua);
                     f.call::<Value>(args)
@@ -506,6 +516,45 @@ pub fn install(lua: &Lua) -> Result<Table> {
         })?,
     )?;
     Ok(k)
+}
+
+/// The ids of every card of the loaded content, sorted; `filter.category` keeps those of
+/// one category (an unknown category is an error: a typo would list nothing).
+fn card_ids(lua: &Lua, db: &Db, filter: Option<Table>) -> Result<Table> {
+    let mut category = None;
+    if let Some(f) = filter {
+        for pair in f.pairs::<String, Value>() {
+            let (k, v) = pair?;
+            match (k.as_str(), v) {
+                ("category", Value::String(s)) => {
+                    let s = s.to_string_lossy();
+                    let sym = db
+                        .names
+                        .get(&s)
+                        .filter(|sym| db.rules.categories.index(*sym).is_some())
+                        .ok_or_else(|| {
+                            mlua::Error::runtime(format!(
+                                "card_ids: no category '{s}' (game.yaml `categories`)"
+                            ))
+                        })?;
+                    category = Some(sym);
+                }
+                (k, _) => {
+                    return Err(mlua::Error::runtime(format!(
+                        "card_ids: the filter takes `category` (a name), not '{k}'"
+                    )));
+                }
+            }
+        }
+    }
+    let mut ids: Vec<&str> = db
+        .cards
+        .iter()
+        .filter(|c| category.is_none_or(|s| c.category == s))
+        .map(|c| c.def.id.as_str())
+        .collect();
+    ids.sort_unstable();
+    lua.create_sequence_from(ids)
 }
 
 /// Printed information of a card definition, as a table.
@@ -824,7 +873,7 @@ pub(crate) fn find_abilities(
     };
     // A card none of whose own abilities is of the kind and timing asked for adds nothing.
     let own = |id: ObjId| {
-        let c = st.obj(id).card;
+        let c = st.obj(id).definition;
         let abilities = &db.cards[c as usize].abilities;
         let n = if abilities.iter().any(|ab| q.wants(ab)) {
             abilities.len()
@@ -1136,6 +1185,11 @@ fn effects(lua: &Lua, db: &Db, st: &State, filter: Option<Table>) -> Result<Tabl
                 }
                 ("set", Value::Table(names))
             }
+            // A definition redirect: `char` "definition", the card id it takes.
+            Modify::Definition(c) => (
+                "set",
+                Value::String(lua.create_string(&db.cards[*c as usize].def.id)?),
+            ),
         };
         t.raw_set("op", op)?;
         t.raw_set("value", value)?;

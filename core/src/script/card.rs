@@ -21,7 +21,10 @@ impl UserData for CardUd {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let o = st.obj(this.0);
-            Ok(format!("{}#{}", db.cards[o.card as usize].def.id, this.0.0))
+            Ok(format!(
+                "{}#{}",
+                db.cards[o.definition as usize].def.id, this.0.0
+            ))
         });
         // One __index in Rust for fields and methods alike: with field getters or methods
         // registered, mlua would put a Lua function in front of it, run on every read.
@@ -101,7 +104,7 @@ fn make_methods(lua: &Lua) -> Result<Vec<Value>> {
             if !characteristics::set_value(lua, &db, &st, this.0, ci)?.contains(&sym) {
                 return Ok(Value::Nil);
             }
-            let card = &db.cards[st.obj(this.0).card as usize];
+            let card = &db.cards[st.obj(this.0).definition as usize];
             Ok(match card.keyword_values.iter().find(|(s, _)| *s == sym) {
                 Some((_, v)) if *v != 0 => Value::Integer(*v),
                 _ => Value::Boolean(true),
@@ -135,7 +138,7 @@ fn make_methods(lua: &Lua) -> Result<Vec<Value>> {
         lua.create_function(|lua, (this, field): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
-            let card = &db.cards[st.obj(this.0).card as usize];
+            let card = &db.cards[st.obj(this.0).definition as usize];
             match card.def.fields.get(&field) {
                 None | Some(serde_json::Value::Null) => Ok(Value::Nil),
                 Some(v) => lua.to_value(v),
@@ -149,7 +152,7 @@ fn make_methods(lua: &Lua) -> Result<Vec<Value>> {
         lua.create_function(|lua, (this, lang): (CardUd, String)| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
-            let card = &db.cards[st.obj(this.0).card as usize];
+            let card = &db.cards[st.obj(this.0).definition as usize];
             lua.create_string(card.name_in(&lang))
         })?,
     );
@@ -229,10 +232,12 @@ fn field(lua: &Lua, id: ObjId, key: &str) -> Result<Value> {
     let (db, st, _host) = env(lua)?;
     let st = st.borrow();
     let o = st.obj(id);
-    let card = &db.cards[o.card as usize];
+    let card = &db.cards[o.definition as usize];
     let v = match key {
         "id" => Value::Integer(id.0 as i64),
         "card_id" => Value::String(db.lua_name(lua, &card.def.id)?),
+        // The card it is physically, whatever definition it takes now (`take_definition`).
+        "own_card_id" => Value::String(db.lua_name(lua, &db.cards[o.card as usize].def.id)?),
         "category" => Value::String(db.lua_name(lua, db.names.name(card.category))?),
         "name" => Value::String(db.lua_name(lua, &card.name)?),
         "label" => Value::String(db.lua_name(lua, &card.label)?),
@@ -270,7 +275,7 @@ fn field(lua: &Lua, id: ObjId, key: &str) -> Result<Value> {
         "timestamp" => Value::Integer(o.timestamp as i64),
         "out_of_game" => Value::Boolean(player_out(&st, o.owner)),
         "printed_abilities" => {
-            Value::Integer(crate::script::api::printed_abilities(&db, o.card) as i64)
+            Value::Integer(crate::script::api::printed_abilities(&db, o.definition) as i64)
         }
         "suppressed" => {
             Value::Boolean(characteristics::suppressed_since(lua, &db, &st, id)?.is_some())
@@ -291,7 +296,7 @@ fn field(lua: &Lua, id: ObjId, key: &str) -> Result<Value> {
             }
             None => {
                 return Err(mlua::Error::runtime(format!(
-                    "cards have no field '{key}' (fields: id, card_id, category, name, owner, \
+                    "cards have no field '{key}' (fields: id, card_id, own_card_id, category, name, owner, \
                      controller, zone, face_up, orientation, position, host, attachments, alive, \
                      successor, token, entered_turn, timestamp, out_of_game, \
                      printed_abilities, suppressed, and the characteristics of game.yaml)"

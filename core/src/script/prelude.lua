@@ -245,6 +245,21 @@ end
 --- left), until_player, after_turn, duration (the whole, as ctx:modify takes it)}; `filter`
 --- keeps those of a `target` (card or player), `source`, `tag` or `controller`.
 function Ctx:effects(filter) return K.effects(filter) end
+--- A definition redirect: `card` takes its printed data (`c:printed`, the printed values
+--- of its characteristics), its abilities and its name (`c.name`, `c.label`, views, logs)
+--- from the card definition `card_id` (a card id; nil: its own again) instead of its own,
+--- in whatever zones the duration says ("this card is treated as X", a copy, a card that
+--- becomes the card it names). `c.own_card_id` stays the card's own. duration: as for
+--- ctx:modify (until, player, after_turn, times, tag, uncancellable, persists_in); the
+--- latest redirect on a card wins. Returns the effect's handle, for ctx:end_effect.
+function Ctx:take_definition(card, card_id, duration)
+  duration = duration or {}
+  local handles = op(self, { kind = "take_definition", target = card, definition = card_id,
+    ["until"] = duration["until"], until_player = duration.player, after_turn = duration.after_turn,
+    times = duration.times, by = self.player, source = self.source, tag = duration.tag,
+    uncancellable = duration.uncancellable, persists_in = duration.persists_in })
+  return type(handles) == "table" and handles[1] or nil
+end
 --- Ends a continuous effect by its handle (what ctx:modify returns, or `handle` from
 --- ctx:effects). Returns false when it is gone already or cannot be cancelled.
 function Ctx:end_effect(handle) return op(self, { kind = "end_effect", handle = handle }) end

@@ -34,6 +34,10 @@ pub enum Modify {
     Revoke(Sym),
     /// Replace the whole of a set characteristic.
     SetNames(std::sync::Arc<[Sym]>),
+    /// A definition redirect: the object takes its printed data, its abilities and its
+    /// name from this card definition (an index into the engine's cards) instead of its own
+    /// (`ctx:take_definition`). The latest such effect on an object wins.
+    Definition(u32),
 }
 
 /// When an effect ends, besides its target leaving.

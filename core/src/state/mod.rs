@@ -9,6 +9,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 pub mod decisions;
+mod definitions;
 mod digest;
 pub mod effects;
 pub mod events;
@@ -19,6 +20,8 @@ pub mod pending;
 pub mod seats;
 pub mod usage;
 pub mod values;
+
+pub use definitions::DEFINITION;
 
 use crate::names::Sym;
 use crate::rng::Rng;
@@ -46,8 +49,12 @@ pub struct ZoneId(pub u16);
 pub struct Object {
     /// This object's id.
     pub id: ObjId,
-    /// Index of its card definition in the engine.
+    /// Index of its card definition in the engine: the card it is, physically.
     pub card: u32,
+    /// Index of the card definition it takes its printed data, abilities and name from now:
+    /// `card`, unless a definition redirect says another (`operations::refresh_definitions`).
+    /// A card that left keeps the one it had when it left.
+    pub definition: u32,
     /// The player who owns it for the whole game.
     pub owner: PlayerId,
     /// The player who controls it now.
@@ -235,6 +242,9 @@ pub struct State {
     /// The card definitions (by index, a bit each) of which this game has made an object:
     /// the others' abilities cannot have a source here, so the searches skip them.
     pub present: Arc<Vec<u64>>,
+    /// Whether a definition redirect was ever made in this game (until then no object's
+    /// `definition` needs a look).
+    pub redirected: bool,
     /// Zone instances, each shared with the game's copies until written.
     pub zones: Arc<Vec<Arc<ZoneInst>>>,
     /// Zone instance of (declaration, owner): `zone_ids[decl][owner]` (shared zones: index 0).

@@ -112,7 +112,9 @@ fn select(
                     continue;
                 }
                 if !sel.categories.is_empty()
-                    && !sel.categories.contains(&db.cards[o.card as usize].category)
+                    && !sel
+                        .categories
+                        .contains(&db.cards[o.definition as usize].category)
                 {
                     continue;
                 }
@@ -393,7 +395,7 @@ fn fill(
     value: Option<i64>,
 ) -> R<String> {
     let name = |c: Option<ObjId>| {
-        c.map(|c| db.cards[st.obj(c).card as usize].label.as_str())
+        c.map(|c| db.cards[st.obj(c).definition as usize].label.as_str())
             .unwrap_or("")
     };
     let mut out = String::new();

@@ -357,7 +357,7 @@ impl Game {
                         Frame::Lua(l) => (l.label.as_str(), l.source),
                         _ => ("", None),
                     };
-                    let card = source.map(|s| self.state.borrow().obj(s).card);
+                    let card = source.map(|s| self.state.borrow().obj(s).definition);
                     let message = self.engine.db.describe(label, card, &failure);
                     self.script_error(message);
                     if std::mem::take(&mut self.exhausted) {

@@ -78,7 +78,7 @@ impl Game {
                     .map(|(r, s, _)| Choice {
                         label: match s {
                             Some(s) => {
-                                format!("apply {}", db.cards[st.obj(*s).card as usize].def.id)
+                                format!("apply {}", db.cards[st.obj(*s).definition as usize].def.id)
                             }
                             None => format!("apply rule {}", r.1 + 1),
                         },
@@ -207,7 +207,7 @@ impl Game {
         let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
         let t = self.op_table(&o.ops[o.next], o.source())?;
         let label = match s {
-            Some(s) => card_label(&db, self.state.borrow().obj(s).card, "replacement"),
+            Some(s) => card_label(&db, self.state.borrow().obj(s).definition, "replacement"),
             None => "rule replacement".into(),
         };
         Ok(Next::Push(self.card_frame(

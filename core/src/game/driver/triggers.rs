@@ -121,7 +121,7 @@ impl Game {
                             label: match i.source {
                                 Some(s) => format!(
                                     "{} ({})",
-                                    db.cards[st.obj(s).card as usize].label,
+                                    db.cards[st.obj(s).definition as usize].label,
                                     i.event.name
                                 ),
                                 None => format!("rule ({})", i.event.name),
@@ -322,7 +322,7 @@ pub(crate) fn collect(
                         let found = candidates
                             .iter()
                             .any(|x| x.0 == (card, ai) && x.1 == Some(old));
-                        if o.card == c && !found && db.ability_zones(ab).contains(&decl) {
+                        if o.definition == c && !found && db.ability_zones(ab).contains(&decl) {
                             candidates.push(((card, ai), Some(old), o.controller, None, 0));
                         }
                     }
