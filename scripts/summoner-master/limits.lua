@@ -7,22 +7,33 @@
 -- zone, only Y of them have the Ability working: the first Y to enter, which do not change even if
 -- they lose the ability or become a Support Seal; when one of those leaves and X or more remain,
 -- the player chooses the card that works instead. Counted per player, in their part of the zone
--- (docs/rulings B.21); the Arena is built (`zone: arena`), not the other zones. Each card of such
+-- (docs/rulings B.21): the Arena, the hand, the Shrine or the Library (both of the player's), or the
+-- Remove Zone (`zone: arena | hand | shrine | library | remove_zone`). Each card of such
 -- a group carries the counter `work`: 0 (not seen yet), 2 (one of the Y), 1 (not one of the Y, X
 -- or more of them there: its Abilities do not work), 3 (not one of the Y, fewer than X there: they
 -- work). A rule check (`zone_work`) keeps it, so that an Ability reads one counter.
 
 SM = SM or {}
 
---- The zones a (Zone X Work Y) may name (the Arena), and where their cards are.
+--- The zones a (Zone X Work Y) may name, in the order they are looked at, and player `p`'s cards
+--- there.
+local ZONE_ORDER = { "arena", "hand", "shrine", "remove_zone", "library" }
 local ZONES = {
   arena = function(ctx, p)
     return util.filter(SM.field_cards(ctx, p), function(c) return SM.top(c).controller == p end)
   end,
-  -- Where a card of the Arena comes in: a card attached later was one of these before.
-  arena_top = function(ctx, p)
+  hand = function(ctx, p) return ctx:cards("hand", p) end,
+  shrine = function(ctx, p) return util.concat(ctx:cards("seal_shrine", p), ctx:cards("mystic_shrine", p)) end,
+  remove_zone = function(ctx, p) return ctx:cards("remove_zone", p) end,
+  library = function(ctx, p) return util.concat(ctx:cards("seal_library", p), ctx:cards("mystic_library", p)) end,
+}
+--- Where a card printing a (Zone X Work Y) for a zone is looked for: a card of the Arena comes in
+--- as one of these (a card attached later was one before).
+local SOURCES = {
+  arena = function(ctx, p)
     return util.concat(SM.seals(ctx, p), ctx:cards("arena", p), ctx:cards("casting", p))
   end,
+  hand = ZONES.hand, shrine = ZONES.shrine, remove_zone = ZONES.remove_zone, library = ZONES.library,
 }
 
 --- The cards of player `p` in `zone` named `name`, oldest entry first.
@@ -33,7 +44,12 @@ local function members(ctx, p, zone, name)
 end
 
 --- Whether card `c` is in the zone its (Zone X Work Y) names.
-local function in_zone(c, w) return w.zone == "arena" and SM.in_field(c) end
+local function in_zone(c, w)
+  if w.zone == "arena" then return SM.in_field(c) end
+  if w.zone == "shrine" then return c.zone == "seal_shrine" or c.zone == "mystic_shrine" end
+  if w.zone == "library" then return c.zone == "seal_library" or c.zone == "mystic_library" end
+  return c.zone == w.zone
+end
 
 --- Whether card `c`'s Abilities work as far as its (Zone X Work Y) goes: it has none, or it is one
 --- of the Y, or fewer than X cards of its name are there (its counter `work` is not 1).
@@ -43,11 +59,13 @@ function SM.works_here(ctx, c) return c:counter_value("work") ~= 1 end
 local function groups(ctx)
   local out, seen = {}, {}
   for p = 1, 2 do
-    for _, c in ipairs(ZONES.arena_top(ctx, p)) do
-      local w = c:printed("work")
-      if w ~= nil and in_zone(c, w) and not seen[p .. w.zone .. c.name] then
-        seen[p .. w.zone .. c.name] = true
-        out[#out + 1] = { player = p, zone = w.zone, name = c.name, x = w.x, y = w.y }
+    for _, zone in ipairs(ZONE_ORDER) do
+      for _, c in ipairs(SOURCES[zone](ctx, p)) do
+        local w = c:printed("work")
+        if w ~= nil and w.zone == zone and in_zone(c, w) and not seen[p .. w.zone .. c.name] then
+          seen[p .. w.zone .. c.name] = true
+          out[#out + 1] = { player = p, zone = w.zone, name = c.name, x = w.x, y = w.y }
+        end
       end
     end
   end
