@@ -478,8 +478,8 @@ pub struct CharacteristicDecl {
     pub kind: CharKind,
     /// The printed field it starts from; defaults to the characteristic's own name. The
     /// special fields `name` (the card's name in the printed language, `names.printed`) and
-    /// `keywords` are always available. A dotted path reads inside a field (`pilot.ap`,
-    /// `pilot_name.en`), and `keywords.<k>` the value of valued keyword `k` (`{repair: 2}`).
+    /// `keywords` are always available. A dotted path reads inside a field (`rider.power`,
+    /// `rider_name.en`), and `keywords.<k>` the value of valued keyword `k` (`{repair: 2}`).
     #[serde(default)]
     pub field: Option<String>,
     /// A lower bound applied when the value is read (the raw value is kept for arithmetic).
@@ -685,8 +685,7 @@ pub struct LogDecl {
 pub struct LogLanguage {
     /// What people reading this language call the ruleset's names and texts: zones,
     /// prompts, move reasons, characteristics, counters, player values, and the text values
-    /// its events carry for people (`seal_shrine: Seal Shrine`, `the Attacked Seal loses:
-    /// ...`). A name or text not listed is shown as it is.
+    /// its events carry for people (`discard_pile: กองทิ้ง`, `the attacker loses: ...`). A name or text not listed is shown as it is.
     #[serde(default)]
     pub words: BTreeMap<String, String>,
     /// Event log lines in this language, by event name: the `{field}`s of the event's own

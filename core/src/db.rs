@@ -27,8 +27,8 @@ pub enum AbilityKind {
 pub enum Affects {
     /// Its own card.
     Source,
-    /// Its bearer: the card its card is attached to, or its own card when not attached (a
-    /// Pilot's "this Unit gets AP+1").
+    /// Its bearer: the card its card is attached to, or its own card when not attached (an
+    /// attached rider's "the card I ride gets +1").
     Bearer,
     /// Cards for which `(ctx, card)` returns true.
     Cards(Function),
@@ -112,7 +112,7 @@ pub enum ModValue {
     /// This much per card attached to the card (`value = {per_attached = n}`).
     PerAttached(i64),
     /// The sum of an integer characteristic (an index into `Rules::chars`) over the cards
-    /// attached to the card (`value = {of_attached = "ap"}`): a Pilot's AP added to its Unit.
+    /// attached to the card (`value = {of_attached = "power"}`): the riders' power added to their mount's.
     OfAttached(usize),
 }
 
@@ -182,7 +182,7 @@ pub struct EventMatch {
     /// own card.
     pub own: Vec<String>,
     /// Event fields that must be the ability's bearer: the card its card is attached to, or
-    /// its card itself when not attached (a Pilot's "this Unit").
+    /// its card itself when not attached (an attached rider's "the card I ride").
     pub bearer: Vec<String>,
     /// The zone it went to is one of these declarations.
     pub to: Vec<usize>,
@@ -619,7 +619,7 @@ impl CardData {
 }
 
 /// The printed value a characteristic's `field` names: a top-level field (`cost`), a field
-/// inside one (`pilot.ap`, `pilot_name.en`: each dot goes one map deeper), or
+/// inside one (`rider.power`, `rider_name.en`: each dot goes one map deeper), or
 /// `keywords.<name>`, the value of a valued keyword (`keywords: [{repair: 2}]` gives 2; a
 /// plain `repair` gives 0, as `card:keyword` reads it; none gives nothing). So a keyword that adds up (Repair 1 and a
 /// gained Repair 2 are Repair 3) can be an integer characteristic that effects `add` to.

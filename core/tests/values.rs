@@ -195,8 +195,8 @@ const CROWN: &str = r#"
 return { { kind = "static", affects = { controller = "turn_player", attached = 1 },
   modify = { { char = "power", op = "add", value = { per_attached = 2 } } } } }"#;
 
-/// The yoke: a card holding others adds their speed to its power (as a pilot's AP is added
-/// to its unit's).
+/// The yoke: a card holding others adds their speed to its power (as an attached rider's
+/// power is added to its mount's).
 const YOKE: &str = r#"
 return { { kind = "static", affects = { zones = { "board" }, attached = 1 },
   modify = { { char = "power", op = "add", value = { of_attached = "speed" } } } } }"#;
