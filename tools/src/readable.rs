@@ -219,7 +219,7 @@ impl Narrator {
             }
             "game_over" => Some(format!(
                 "game over: {}",
-                ev.reason.as_deref().unwrap_or_default()
+                self.word(game, ev.reason.as_deref().unwrap_or_default())
             )),
             "expired" => Some(format!(
                 "    {}: an effect on its {} ended ({})",
@@ -227,8 +227,8 @@ impl Narrator {
                     Some(c) => self.card(game, Some(c)),
                     None => player(ev.player),
                 },
-                ev.key.as_deref().unwrap_or("card"),
-                ev.reason.as_deref().unwrap_or_default()
+                self.word(game, ev.key.as_deref().unwrap_or("card")),
+                self.word(game, ev.reason.as_deref().unwrap_or_default())
             )),
             "created" => Some(format!(
                 "    {} created in {}",
