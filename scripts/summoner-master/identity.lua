@@ -112,6 +112,7 @@ function SM.wisdom_name(ctx, c, id, p)
   local info = card_info(id)
   if info == nil or not c.alive then return false end
   ctx:with({ source = c, player = p }):take_definition(c, id, { persists_in = SM.ALL_ZONES, uncancellable = true })
+  ctx:set_game_value("zone_work", 0) -- the card may now print a (Zone X Work Y): limits.lua looks again
   ctx:reveal(c)
   ctx:emit("named", { card = c, player = p, key = id, name = info.name })
   return true

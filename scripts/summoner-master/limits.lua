@@ -18,6 +18,8 @@ SM = SM or {}
 --- The zones a (Zone X Work Y) may name, in the order they are looked at, and player `p`'s cards
 --- there.
 local ZONE_ORDER = { "arena", "hand", "shrine", "remove_zone", "library" }
+--- Each zone's bit in the game value `zone_work` (1 + the zones the game's cards name).
+local ZONE_BIT = { arena = 1, hand = 2, shrine = 4, remove_zone = 8, library = 16 }
 local ZONES = {
   arena = function(ctx, p)
     return util.filter(SM.field_cards(ctx, p), function(c) return SM.top(c).controller == p end)
@@ -56,11 +58,13 @@ end
 function SM.works_here(ctx, c) return c:counter_value("work") ~= 1 end
 
 --- The (Zone X Work Y) groups in play: one per player, zone and name of a card there with one.
+--- Only the zones some card of the game names are looked at (every check runs this).
 local function groups(ctx)
   local out, seen = {}, {}
+  local named = ctx:game_value("zone_work") - 1
   for p = 1, 2 do
     for _, zone in ipairs(ZONE_ORDER) do
-      for _, c in ipairs(SOURCES[zone](ctx, p)) do
+      for _, c in ipairs(bit32.band(named, ZONE_BIT[zone]) ~= 0 and SOURCES[zone](ctx, p) or {}) do
         local w = c:printed("work")
         if w ~= nil and w.zone == zone and in_zone(c, w) and not seen[p .. w.zone .. c.name] then
           seen[p .. w.zone .. c.name] = true
@@ -92,20 +96,24 @@ local function count(ctx, g)
   return list, working, waiting, new, wrong
 end
 
---- Whether a card of the game prints a (Zone X Work Y): looked at once, at the first check (the
---- game value `zone_work`), so that a game without one pays nothing for it.
-local function any_printed(ctx)
+--- The zones the game's cards name in a (Zone X Work Y), as `ZONE_BIT`s: looked at once, at the
+--- first check (the game value `zone_work`: 0 not looked yet, else 1 + these bits; a Wisdom
+--- naming sets it back to 0), so that a game pays only for the zones its cards name.
+local function zones_named(ctx)
+  local bits = 0
+  local function note(c)
+    local w = c:printed("work")
+    if w ~= nil then bits = bit32.bor(bits, ZONE_BIT[w.zone] or 0) end
+  end
   for p = 1, 2 do
     for _, z in ipairs(util.concat(SM.FIELD, SM.OUTSIDE, { "extra" })) do
       for _, c in ipairs(ctx:cards(z, p)) do
-        if c:printed("work") ~= nil then return true end
-        for _, a in ipairs(c.attachments) do
-          if a:printed("work") ~= nil then return true end
-        end
+        note(c)
+        for _, a in ipairs(c.attachments) do note(a) end
       end
     end
   end
-  return false
+  return bits
 end
 
 --- The `zone_work` check's test.
@@ -125,7 +133,7 @@ end
 --- oldest does (every card works then anyway). New cards are marked in the order they entered.
 function SM.fix_work(ctx)
   if ctx:game_value("zone_work") == 0 then
-    ctx:set_game_value("zone_work", any_printed(ctx) and 2 or 1)
+    ctx:set_game_value("zone_work", 1 + zones_named(ctx))
     if ctx:game_value("zone_work") == 1 then return end
   end
   for _, g in ipairs(groups(ctx)) do
