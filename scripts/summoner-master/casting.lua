@@ -234,12 +234,16 @@ function SM.cast_success(ctx, d)
   SM.fix_cancel(ctx) -- Gl: Cancel: what its effect gives, and a PS cancelled by its host (protection.lua)
 end
 
---- SM 610.1.14, 610.2.13: the end: a 0-Turn Mystic Card goes to the Shrine; the cast's lock ends.
-function SM.cast_end(ctx, d)
-  local c = d.card
+--- SM 610.2.13, 708.2.9: a 0-Turn Mystic Card in the Arena has done its work: it goes to the Shrine.
+function SM.done_if_zero_turns(ctx, c)
   if c.alive and SM.is_mystic(c) and SM.mystic_turns(c) == 0 and SM.in_field(c) then
     ctx:move(c, "mystic_shrine", { player = c.owner, reason = "done", by = false })
   end
+end
+
+--- SM 610.1.14, 610.2.13: the end: a 0-Turn Mystic Card goes to the Shrine; the cast's lock ends.
+function SM.cast_end(ctx, d)
+  SM.done_if_zero_turns(ctx, d.card)
   SM.clear_flags(ctx, { d.card }, { "being_cast" })
   SM.end_command(ctx, d)
 end

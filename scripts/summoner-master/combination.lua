@@ -213,9 +213,7 @@ function SM.combine_declare(ctx, d)
   if not still_valid(ctx, d) then return "stop" end
   if not SM.pay(ctx, d.player, declared_move(d).cost or 0, "combination") then return "stop" end -- SM 512.4, 512.5
   ctx:use(main, "combine") -- SM 508.10.1
-  SM.begin_command(ctx, d, main)
-  ctx:set_flag(main, "combining", true)
-  ctx:emit("declared", SM.declared_fields({ card = main, player = d.player, key = "combination" }))
+  SM.declare_command(ctx, d, main, "combining", "combination")
 end
 
 --- SM 512.6: "when it combines / combination succeeds" abilities choose.
@@ -334,9 +332,7 @@ function SM.break_declare(ctx, d)
   local c = d.card
   if not SM.may_break(ctx, c, d.player) then return "stop" end
   ctx:use(c, "break")
-  SM.begin_command(ctx, d, c)
-  ctx:set_flag(c, "separating", true)
-  ctx:emit("declared", SM.declared_fields({ card = c, player = d.player, key = "break" }))
+  SM.declare_command(ctx, d, c, "separating", "break")
 end
 
 --- SM 514.4: "when it separates" abilities choose.
@@ -383,6 +379,17 @@ function SM.separate(ctx, main, side, reason)
   ctx:emit("separated", { card = main, player = main.controller, reason = reason })
 end
 
+--- SM 513.2: the combination of `main` breaks (by an effect or the rules): in a Line its
+--- controller chooses the side its Supports go to.
+function SM.separate_beside(ctx, main, reason)
+  local side = 1
+  if SM.in_line(main) then
+    side = ctx:choose(main.controller, { { label = "left", kind = "left", at = 0 }, { label = "right", kind = "right", at = 1 } },
+      { prompt = "side" }).at
+  end
+  SM.separate(ctx, main, side, reason)
+end
+
 --- SM 514.8, 514.9: the Supports go beside the Main; the "separates" abilities work.
 function SM.break_complete(ctx, d)
   SM.separate(ctx, d.card, d.side or 1, "break")
@@ -414,14 +421,7 @@ end
 function SM.fix_forms(ctx)
   for p = 1, 2 do
     for _, c in ipairs(SM.seals(ctx, p)) do
-      if SM.combined(c) and SM.form_of(c) == nil then
-        local side = 1
-        if SM.in_line(c) then
-          side = ctx:choose(c.controller, { { label = "left", kind = "left", at = 0 }, { label = "right", kind = "right", at = 1 } },
-            { prompt = "side" }).at
-        end
-        SM.separate(ctx, c, side, "invalid")
-      end
+      if SM.combined(c) and SM.form_of(c) == nil then SM.separate_beside(ctx, c, "invalid") end
     end
   end
 end

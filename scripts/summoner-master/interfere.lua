@@ -48,6 +48,14 @@ function SM.begin_command(ctx, d, c)
   d.began = true
 end
 
+--- A command on card `c` is declared (SM 500.1): it begins (above), `c` carries the command's
+--- flag while it runs, and the `declared` event tells it (`key`: the command).
+function SM.declare_command(ctx, d, c, flag, key)
+  SM.begin_command(ctx, d, c)
+  ctx:set_flag(c, flag, true)
+  ctx:emit("declared", SM.declared_fields({ card = c, player = d.player, key = key }))
+end
+
 --- A command ends: the lock is released, its card's pending command ends (SM 500.1), and the
 --- "during this command" effects end.
 function SM.end_command(ctx, d)

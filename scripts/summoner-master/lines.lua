@@ -79,9 +79,7 @@ function SM.line_declare(ctx, d)
   local c = d.card
   if not (SM.may_assign_line(ctx, c, d.player) and SM.may_enter_line(c, d.line) and c.zone ~= d.line) then return "stop" end
   ctx:use(c, "line") -- SM 515.9.1
-  SM.begin_command(ctx, d, c)
-  ctx:set_flag(c, "assigning", true)
-  ctx:emit("declared", SM.declared_fields({ card = c, player = d.player, key = "line" }))
+  SM.declare_command(ctx, d, c, "assigning", "line")
 end
 
 --- SM 516.4: the Line abilities (and Dancing) choose.

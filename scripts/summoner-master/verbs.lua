@@ -255,14 +255,7 @@ end
 
 --- Breaks a Seal's combination by an effect (SM 513.2): its Supports go beside it.
 function separate(ctx, seal)
-  if seal and SM.may_affect(ctx, seal) and seal.alive and SM.combined(seal) then
-    local side = 1
-    if SM.in_line(seal) then
-      side = ctx:choose(seal.controller, { { label = "left", kind = "left", at = 0 }, { label = "right", kind = "right", at = 1 } },
-        { prompt = "side" }).at
-    end
-    SM.separate(ctx, seal, side, "effect")
-  end
+  if seal and SM.may_affect(ctx, seal) and seal.alive and SM.combined(seal) then SM.separate_beside(ctx, seal, "effect") end
 end
 
 -- Commands an effect gives (SM 605.12, 710) ----------------------------------------------------------

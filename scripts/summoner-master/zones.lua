@@ -273,10 +273,7 @@ end
 
 --- SM 708.1.9, 708.2.9: the end; a 0-Turn Mystic Card goes to the Shrine.
 function SM.enter_end(ctx, d)
-  local c = d.card
-  if c.alive and SM.is_mystic(c) and SM.mystic_turns(c) == 0 and SM.in_field(c) then
-    ctx:move(c, "mystic_shrine", { player = c.owner, reason = "done", by = false })
-  end
+  SM.done_if_zero_turns(ctx, d.card)
   SM.clear_flags(ctx, { d.card }, { "entering" })
   -- SM 300.7: a card taken from a Library changed its position there (Wake Up).
   if d.shuffle ~= nil then ctx:shuffle(d.shuffle, d.player) end
