@@ -484,7 +484,7 @@ fn parse_match(t: &Table, rules: &Rules, names: &Names) -> Result<Option<EventMa
 }
 
 /// A card definition with its printed characteristics resolved.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct CardData {
     /// The definition.
     pub def: CardDef,
@@ -649,18 +649,26 @@ fn printed_path(
 
 /// Gives every card that shares its printed name with another card id the label
 /// `Name (ID)` (see [`CardData::label`]); the others keep their name.
-pub fn label_shared_names(cards: &mut [CardData]) {
+pub fn label_shared_names(cards: &mut [std::rc::Rc<CardData>]) {
     let mut ids_per_name: rustc_hash::FxHashMap<&str, u32> = Default::default();
     for c in cards.iter() {
         *ids_per_name.entry(c.name.as_str()).or_default() += 1;
     }
-    let shared: Vec<bool> = cards
+    let labels: Vec<Option<String>> = cards
         .iter()
-        .map(|c| ids_per_name[c.name.as_str()] > 1)
+        .map(|c| {
+            let label = if ids_per_name[c.name.as_str()] > 1 {
+                format!("{} ({})", c.name, c.def.id)
+            } else {
+                c.name.clone()
+            };
+            (label != c.label).then_some(label)
+        })
         .collect();
-    for (c, shared) in cards.iter_mut().zip(shared) {
-        if shared {
-            c.label = format!("{} ({})", c.name, c.def.id);
+    // Only a card whose label changes is copied (a hot reload shares the others).
+    for (c, label) in cards.iter_mut().zip(labels) {
+        if let Some(label) = label {
+            std::rc::Rc::make_mut(c).label = label;
         }
     }
 }
@@ -1329,8 +1337,8 @@ pub struct Db {
     pub names: Names,
     /// The ruleset.
     pub rules: Rules,
-    /// Cards by index.
-    pub cards: Vec<CardData>,
+    /// Cards by index (shared with the engines a hot reload makes from this one).
+    pub cards: Vec<std::rc::Rc<CardData>>,
     /// Card index by id.
     pub card_index: rustc_hash::FxHashMap<String, u32>,
     /// The rules' own abilities.

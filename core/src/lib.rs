@@ -37,7 +37,7 @@ pub mod vocabulary;
 
 pub use content::*;
 pub use decisions::{Choice, Request, Response, ResponseError};
-pub use engine::{Engine, LoadError};
+pub use engine::{CardChange, Engine, LoadError, ReloadError, Reloaded};
 pub use game::{Game, GameConfig, SetupError};
 pub use log::Entry;
 pub use rng::Rng;

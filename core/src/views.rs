@@ -234,6 +234,8 @@ impl Game {
                         others_decision(*player, request, response, seen_by)
                     }
                     Entry::ScriptError { .. } => None,
+                    // Every player plays the changed card from then on: they are told.
+                    Entry::CardReloaded { .. } => Some(entry.clone()),
                 }
             })
             .collect()

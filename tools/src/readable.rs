@@ -206,6 +206,15 @@ impl Narrator {
                     .collect()
             }
             Entry::ScriptError { message } => vec![format!("  script error: {message}")],
+            Entry::CardReloaded {
+                card,
+                version,
+                removed,
+            } => vec![if *removed {
+                format!("  reloaded: {card} was deleted (this game keeps the version it has)")
+            } else {
+                format!("  reloaded: {card} is now version {version}")
+            }],
             Entry::Event(ev) => self.event(game, ev).into_iter().collect(),
         }
     }

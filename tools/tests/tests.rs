@@ -6,6 +6,7 @@ mod content;
 mod games;
 mod gundam;
 mod hostile;
+mod live;
 mod properties;
 mod reference;
 mod rules;

@@ -304,6 +304,7 @@ impl Game {
 
     /// Makes this game's state the one scripts read.
     pub(crate) fn enter(&self) {
+        self.engine.make_current();
         self.engine.db.budget.reset();
         self.engine.db.memory.charge_to(&self.held);
         *self.engine.db.current.borrow_mut() = Some(self.state.clone());
@@ -344,7 +345,70 @@ impl Game {
         }
         self.journal.push(Journal::Answer(player, response.clone()));
         self.answer(player, response, quiescent);
+        self.follow_reloads();
         Ok(())
+    }
+
+    /// Moves the game to the newest engine hot reloads made from its own, if the game is at
+    /// a quiescent decision (no script suspended; otherwise it stays until it is: a script
+    /// suspended in an effect finishes with the version it started with). Each changed card
+    /// is logged (`card_reloaded`), and a decision that lists the game's options (an open
+    /// phase, a window, the order of triggers) is asked again with the new cards. Returns
+    /// whether the game moved. [`Game::respond`] calls it after each answer; a host that
+    /// reloads while a player thinks calls it to show the new options at once.
+    pub fn follow_reloads(&mut self) -> bool {
+        if self.engine.next.borrow().is_none() || !self.quiescent() {
+            return false;
+        }
+        let mut chain = Vec::new();
+        let mut e = self.engine.clone();
+        loop {
+            let next = e.next.borrow().clone();
+            let Some(n) = next else { break };
+            chain.push(n.clone());
+            e = n;
+        }
+        self.engine = e;
+        {
+            let mut st = self.state.borrow_mut();
+            for engine in &chain {
+                for r in engine.reloaded() {
+                    st.log.push_seen(
+                        Entry::CardReloaded {
+                            card: r.card.clone(),
+                            version: r.version.clone(),
+                            removed: r.removed,
+                        },
+                        Vec::new(),
+                    );
+                }
+            }
+            // Redirected definitions and stand-ins are worked out from the cards' data.
+            operations::refresh_definitions(&self.engine.db, &mut st);
+        }
+        self.enter();
+        let declaring = self.state.borrow().loops.declaring.is_some();
+        let over = self.state.borrow().result.is_some();
+        if !over
+            && !declaring
+            && self.request.is_some()
+            && self.frames.last().is_some_and(Frame::asks_again)
+        {
+            self.request = None;
+            self.options_cache = None;
+            self.kind_options.clear();
+            self.unchecked = true;
+            self.drive(Input::Start);
+        }
+        // Forks replay from here on with the new engine.
+        self.snapshot = Rc::new(Snapshot {
+            state: self.state.borrow().clone(),
+            frames: self.frames.clone(),
+            request: self.request.clone(),
+            unchecked: self.unchecked,
+        });
+        self.journal.clear();
+        true
     }
 
     /// Logs a checked answer to the pending request and runs the game on with it.

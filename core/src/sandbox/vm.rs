@@ -104,6 +104,7 @@ impl Budget {
 /// What a game holds between calls (its suspended coroutines) is counted as the growth of
 /// VM memory during its calls since it last had no coroutine suspended (garbage counts until
 /// then: an overestimate, never an underestimate).
+#[derive(Clone)]
 pub struct Memory(Rc<MemoryState>);
 
 struct MemoryState {

@@ -550,6 +550,8 @@ fn card_ids(lua: &Lua, db: &Db, filter: Option<Table>) -> Result<Table> {
     let mut ids: Vec<&str> = db
         .cards
         .iter()
+        // A card a hot reload removed keeps its data for the games that hold it, not its id.
+        .filter(|c| db.card_index.contains_key(&c.def.id))
         .filter(|c| category.is_none_or(|s| c.category == s))
         .map(|c| c.def.id.as_str())
         .collect();

@@ -185,6 +185,16 @@ impl Digest for Entry {
                 out.push(2);
                 text(out, message);
             }
+            Entry::CardReloaded {
+                card,
+                version,
+                removed,
+            } => {
+                out.push(3);
+                text(out, card);
+                text(out, version);
+                out.push(*removed as u8);
+            }
         }
     }
 }

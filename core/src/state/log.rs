@@ -39,6 +39,17 @@ pub enum Entry {
         /// What failed, with card, file and line.
         message: String,
     },
+    /// A hot reload reached the game: from here on the card plays as its new version (or,
+    /// removed, new games cannot use it; this game keeps the version it has).
+    CardReloaded {
+        /// The card's id.
+        card: String,
+        /// Its new version (a content hash of its files; empty when removed).
+        version: String,
+        /// Its files were deleted.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        removed: bool,
+    },
 }
 
 /// The log: shared between forks until one of them writes.

@@ -83,6 +83,19 @@ pub struct GameLoad {
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// One card file read again ([`Loader::reload_card`]).
+#[derive(Clone, Debug)]
+pub struct CardReload {
+    /// The card's id, when the file has one.
+    pub id: Option<String>,
+    /// The definition, when the card has no error.
+    pub def: Option<CardDef>,
+    /// Its script file, when it has one that exists.
+    pub script: Option<PathBuf>,
+    /// Errors (then `def` is None), warnings and notes.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
 /// A game whose content is valid.
 #[derive(Clone, Debug)]
 pub struct LoadedGame {
@@ -92,6 +105,8 @@ pub struct LoadedGame {
     pub decks: Vec<Deck>,
     /// Scenario files.
     pub scenarios: Vec<PathBuf>,
+    /// Every card file, in load order (a hot reload maps changed files to cards with it).
+    pub cards: Vec<CardInfo>,
     /// What was read, with hashes.
     pub manifest: ContentManifest,
     /// Warnings and notes (overrides by mods...).
@@ -116,6 +131,7 @@ impl GameLoad {
                 content,
                 decks: self.decks,
                 scenarios: self.scenarios,
+                cards: self.cards,
                 manifest: self.manifest,
                 notes: self.diagnostics,
             }),
@@ -352,6 +368,80 @@ impl Loader {
             ruleset_path,
             manifest,
             diagnostics: diags,
+        }
+    }
+
+    /// The game's card schema (`schema/<game>/card.schema.json` of the first search path
+    /// that has one), compiled, and the problems met reading it. Compile it once and pass it
+    /// to [`Loader::reload_card`] for every change.
+    pub fn card_schema(&self, game: &str) -> (Option<GameCardSchema>, Vec<Diagnostic>) {
+        let mut run = Run {
+            loader: self,
+            game,
+            diags: Vec::new(),
+            files: Vec::new(),
+        };
+        let schema = run.game_schema();
+        (schema, run.diags)
+    }
+
+    /// Reads one card file again on its own (hot reload): the checks `load_game` makes of a
+    /// card and its script, against the game's manifest and card schema. Checks that need
+    /// every card (duplicate ids, printings) are the caller's. `path` is the card's YAML in a
+    /// set folder of a search path.
+    pub fn reload_card(
+        &self,
+        game: &str,
+        manifest: &RulesetManifest,
+        schema: Option<&GameCardSchema>,
+        path: &Path,
+    ) -> CardReload {
+        let mut run = Run {
+            loader: self,
+            game,
+            diags: Vec::new(),
+            files: Vec::new(),
+        };
+        let place = (0..self.roots.len()).find_map(|r| {
+            let rel = path.strip_prefix(&self.roots[r]).ok()?;
+            let file = rel.file_name()?.to_str()?.to_string();
+            let set_rel = rel.parent()?.to_path_buf();
+            // cardsets/<game>/<set>/<file>
+            let mut parts = set_rel.components();
+            let ok = parts.next()?.as_os_str() == "cardsets"
+                && parts.next()?.as_os_str() == game
+                && parts.next().is_some()
+                && parts.next().is_none();
+            ok.then_some((r, set_rel, file))
+        });
+        let Some((root, set_rel, file)) = place else {
+            return CardReload {
+                id: None,
+                def: None,
+                script: None,
+                diagnostics: vec![Diagnostic::error(
+                    path,
+                    Pos::START,
+                    format!(
+                        "not a card file of {game}: cards are cardsets/{game}/<set>/<id>.yaml in a search path"
+                    ),
+                )],
+            };
+        };
+        let mut used = BTreeSet::new();
+        let (info, loaded, _) = run.card(root, &set_rel, &file, Some(manifest), schema, &mut used);
+        let mut diagnostics = run.diags;
+        sort_and_dedup(&mut diagnostics);
+        let def = loaded.and_then(|c| c.def);
+        CardReload {
+            id: info.id,
+            def: if diagnostics.iter().any(Diagnostic::is_error) {
+                None
+            } else {
+                def
+            },
+            script: info.script,
+            diagnostics,
         }
     }
 

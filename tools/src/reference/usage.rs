@@ -73,7 +73,7 @@ impl Usage {
                         }
                     }
                 }
-                Entry::ScriptError { .. } => {}
+                Entry::ScriptError { .. } | Entry::CardReloaded { .. } => {}
             }
         }
         if let Some(r) = game.request() {

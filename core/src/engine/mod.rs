@@ -13,9 +13,8 @@ use crate::content::{
     Selector, Source,
 };
 use crate::db::{
-    AbilityKind, ActionDoes, ActionKind, CardCheck, CardData, CardSel, CheckFns, CheckTest,
-    Counted, Db, Hooks, LabelPart, PhaseFns, PlayerCheck, ProcedureFns, StepFn, StepFns, WindowFns,
-    parse_ability,
+    ActionDoes, ActionKind, CardCheck, CardSel, CheckFns, CheckTest, Counted, Db, Hooks, LabelPart,
+    PhaseFns, PlayerCheck, ProcedureFns, StepFn, StepFns, WindowFns, parse_ability,
 };
 use crate::names::Names;
 use crate::rules::Rules;
@@ -24,6 +23,14 @@ use crate::sandbox::source_checks::GlobalRead;
 use crate::sandbox::vm::new_vm;
 use crate::state::PlayerId;
 use crate::state::seats::Seats;
+
+mod cards;
+mod indexes;
+mod reload;
+
+use cards::CardCompiler;
+use indexes::AbilityIndexes;
+pub use reload::{CardChange, ReloadError, Reloaded};
 
 /// A problem found while loading content into the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,6 +66,16 @@ impl std::fmt::Display for LoadError {
 pub struct Engine {
     pub(crate) lua: Lua,
     pub(crate) db: Rc<Db>,
+    /// What compiles a card script: a hot reload compiles changed cards with it.
+    compiler: CardCompiler,
+    /// The engine a hot reload made from this one (`reload.rs`): games move to it at their
+    /// next quiescent decision.
+    pub(crate) next: std::cell::RefCell<Option<Rc<Engine>>>,
+    /// The cards this engine changed from the one it was made from.
+    reloaded: Vec<reload::Reloaded>,
+    /// A reload made this engine or one from it: its VM is shared with another engine, so a
+    /// game makes its own engine's cards the VM's before it runs.
+    chained: std::cell::Cell<bool>,
 }
 
 fn err(file: Option<&str>, card: Option<&str>, message: String) -> LoadError {
@@ -838,7 +855,7 @@ impl Engine {
         let prelude_env = new_env(&lua, &file_meta).map_err(fatal)?;
         let prelude: Table = {
             let _lua = memory.enter(&lua);
-            lua.load(include_str!("script/prelude.lua"))
+            lua.load(include_str!("../script/prelude.lua"))
                 .set_name("=riffle/prelude.lua")
                 .set_environment(prelude_env.clone())
                 .call(k.clone())
@@ -918,6 +935,14 @@ impl Engine {
             metas
         };
 
+        let compiler = CardCompiler {
+            seen: seen.clone(),
+            globals: globals.clone(),
+            card_meta,
+            libraries: card_metas,
+            budget: budget.clone(),
+            memory: memory.clone(),
+        };
         let mut cards = Vec::new();
         let mut card_index = FxHashMap::default();
         for def in &content.cards {
@@ -926,99 +951,11 @@ impl Engine {
                 errors.push(err(None, Some(&id), "duplicate card id".into()));
                 continue;
             }
-            let mut data = match CardData::new(def.clone(), &rules, &mut names) {
-                Ok(d) => d,
-                Err(m) => {
-                    errors.push(err(None, Some(&id), m));
-                    continue;
-                }
-            };
-            for (kw, _) in &data.keyword_values {
-                if rules.keywords.index(*kw).is_none() {
-                    errors.push(err(
-                        None,
-                        Some(&id),
-                        format!("unknown keyword '{}'", names.name(*kw)),
-                    ));
-                }
-            }
-            if let Some(src) = &def.script {
-                budget.reset();
-                let (problems, reads) = read_source(src, Some(&id));
-                errors.extend(problems);
-                let library = card_metas.get(&id);
-                let meta = library.map_or(&card_meta, |(meta, _)| meta);
-                let env = new_env(&lua, meta).map_err(fatal)?;
-                env.set_safeenv(true);
-                let loaded = {
-                    let _lua = memory.enter_alone(&lua);
-                    load_chunk(&lua, src, &env)
-                };
-                if loaded.is_ok() {
-                    let scopes: Vec<&Table> = [Some(&env), library.map(|(_, e)| e), Some(&globals)]
-                        .into_iter()
-                        .flatten()
-                        .collect();
-                    errors.extend(unknown_names(src, Some(&id), &reads, &scopes));
-                }
-                // The card's own tables are shared by every game: frozen like the rest.
-                let mut roots = vec![Value::Table(env)];
-                if let Ok(v) = &loaded {
-                    roots.push(v.clone());
-                }
-                if let Err(e) = freeze(&lua, &seen, roots) {
-                    errors.push(err(Some(&src.name), Some(&id), e.to_string()));
-                }
-                match loaded {
-                    Ok(Value::Table(t)) => {
-                        let list: Vec<Value> = t
-                            .clone()
-                            .sequence_values::<Value>()
-                            .filter_map(Result::ok)
-                            .collect();
-                        for (i, v) in list.into_iter().enumerate() {
-                            match v {
-                                Value::Table(at) => match parse_ability(at, &rules, &mut names) {
-                                    Ok(a) => data.abilities.push(a),
-                                    Err(m) => {
-                                        let mut e = err(
-                                            Some(&src.name),
-                                            Some(&id),
-                                            format!("ability {}: {m}", i + 1),
-                                        );
-                                        if let Some((line, col)) = quoted_in_source(&src.text, &m) {
-                                            (e.line, e.col) = (Some(line), Some(col));
-                                        }
-                                        errors.push(e);
-                                    }
-                                },
-                                other => errors.push(err(
-                                    Some(&src.name),
-                                    Some(&id),
-                                    format!(
-                                        "ability {} is a {}, not a table",
-                                        i + 1,
-                                        other.type_name()
-                                    ),
-                                )),
-                            }
-                        }
-                        data.table = Some(t);
-                    }
-                    Ok(Value::Nil) => {}
-                    Ok(other) => errors.push(err(
-                        Some(&src.name),
-                        Some(&id),
-                        format!(
-                            "a card script must return a table of abilities, not a {}",
-                            other.type_name()
-                        ),
-                    )),
-                    Err(e) => errors.push(err(Some(&src.name), Some(&id), load_message(&e))),
-                }
-            }
+            let (data, problems) = compiler.compile(&lua, def, &rules, &mut names);
+            errors.extend(problems);
+            let Some(data) = data else { continue };
             card_index.insert(id, cards.len() as u32);
-            cards.push(data);
+            cards.push(Rc::new(data));
         }
 
         let mut rule_abilities = Vec::new();
@@ -1146,61 +1083,13 @@ impl Engine {
             actions,
         };
 
-        let mut statics_by_char: FxHashMap<_, Vec<_>> = FxHashMap::default();
-        let mut triggers_by_event: FxHashMap<_, Vec<_>> = FxHashMap::default();
-        let mut replacements = Vec::new();
-        let all = rule_abilities
-            .iter()
-            .enumerate()
-            .map(|(i, a)| ((None, i), a))
-            .chain(cards.iter().enumerate().flat_map(|(c, d)| {
-                d.abilities
-                    .iter()
-                    .enumerate()
-                    .map(move |(i, a)| ((Some(c as u32), i), a))
-            }));
-        for (r, a) in all {
-            match a.kind {
-                AbilityKind::Static => {
-                    let mut seen = Vec::new();
-                    for m in &a.mods {
-                        if !seen.contains(&m.characteristic) {
-                            seen.push(m.characteristic);
-                            statics_by_char.entry(m.characteristic).or_default().push(r);
-                        }
-                    }
-                }
-                AbilityKind::Triggered => triggers_by_event
-                    .entry(a.on.expect("checked"))
-                    .or_default()
-                    .push(r),
-                AbilityKind::Replacement => replacements.push(r),
-                AbilityKind::Activated => {}
-            }
-        }
-        let mut ability_by_table = FxHashMap::default();
-        let mut cards_by_timing: FxHashMap<_, Vec<u64>> = FxHashMap::default();
-        for (c, d) in cards.iter().enumerate() {
-            for (i, a) in d.abilities.iter().enumerate() {
-                ability_by_table.insert(a.table.to_pointer() as usize, (Some(c as u32), i));
-                for &t in &a.timings {
-                    let bits = cards_by_timing.entry((a.kind, t)).or_default();
-                    bits.resize(cards.len().div_ceil(64), 0);
-                    bits[c / 64] |= 1 << (c % 64);
-                }
-            }
-        }
+        let indexes = AbilityIndexes::build(&rule_abilities, &cards);
         let in_play = rules
             .zones
             .iter()
             .enumerate()
             .filter(|(_, (_, z))| z.in_play)
             .map(|(i, _)| i)
-            .collect();
-        let script_cards = cards
-            .iter()
-            .enumerate()
-            .filter_map(|(i, c)| Some((c.def.script.as_ref()?.name.clone(), i as u32)))
             .collect();
         crate::db::label_shared_names(&mut cards);
         let db = Rc::new(Db {
@@ -1209,18 +1098,18 @@ impl Engine {
             cards,
             card_index,
             rule_abilities,
-            statics_by_char,
-            triggers_by_event,
-            replacements,
-            cards_by_timing,
-            ability_by_table,
+            statics_by_char: indexes.statics_by_char,
+            triggers_by_event: indexes.triggers_by_event,
+            replacements: indexes.replacements,
+            cards_by_timing: indexes.cards_by_timing,
+            ability_by_table: indexes.ability_by_table,
+            script_cards: indexes.script_cards,
             in_play,
             ctx_meta,
             ctx_keys,
             interned: Default::default(),
             hooks,
             memory,
-            script_cards,
             current: Default::default(),
             stray_errors: Default::default(),
             budget,
@@ -1228,7 +1117,14 @@ impl Engine {
         lua.set_app_data(db.clone());
         lua.set_app_data(crate::sandbox::handle::Handles::default());
         lua.set_app_data(crate::script::card::Methods::new(&lua).map_err(fatal)?);
-        Ok(Rc::new(Engine { lua, db }))
+        Ok(Rc::new(Engine {
+            lua,
+            db,
+            compiler,
+            next: Default::default(),
+            reloaded: Vec::new(),
+            chained: Default::default(),
+        }))
     }
 
     /// Runs `f`, which calls into Lua, with a fresh work budget and the running game's memory
@@ -1249,9 +1145,20 @@ impl Engine {
         self.db.card_index.contains_key(id)
     }
 
+    /// A card's definition, as loaded (or as a hot reload last changed it).
+    pub fn card_def(&self, id: &str) -> Option<&crate::content::CardDef> {
+        let i = *self.db.card_index.get(id)?;
+        Some(&self.db.cards[i as usize].def)
+    }
+
     /// Every card id, in load order.
     pub fn card_ids(&self) -> impl Iterator<Item = &str> {
-        self.db.cards.iter().map(|c| c.def.id.as_str())
+        // A card a hot reload removed keeps its data for the games that hold it, not its id.
+        self.db
+            .cards
+            .iter()
+            .map(|c| c.def.id.as_str())
+            .filter(|id| self.db.card_index.contains_key(*id))
     }
 
     /// The deck-construction check of the ruleset with the options' defaults: a list of

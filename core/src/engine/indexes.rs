@@ -1,0 +1,81 @@
+//! The abilities' indexes the kernel looks things up in: built with the engine, and again
+//! for the engine a hot reload makes.
+
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
+use crate::db::{Ability, AbilityKind, AbilityRef, CardData};
+use crate::names::Sym;
+
+/// Indexes over the rule abilities and every card's abilities (fields of `Db`).
+pub(crate) struct AbilityIndexes {
+    pub statics_by_char: FxHashMap<Sym, Vec<AbilityRef>>,
+    pub triggers_by_event: FxHashMap<Sym, Vec<AbilityRef>>,
+    pub replacements: Vec<AbilityRef>,
+    pub cards_by_timing: FxHashMap<(AbilityKind, Sym), Vec<u64>>,
+    pub ability_by_table: FxHashMap<usize, AbilityRef>,
+    pub script_cards: FxHashMap<String, u32>,
+}
+
+impl AbilityIndexes {
+    pub fn build(rule_abilities: &[Ability], cards: &[Rc<CardData>]) -> AbilityIndexes {
+        let mut statics_by_char: FxHashMap<_, Vec<_>> = FxHashMap::default();
+        let mut triggers_by_event: FxHashMap<_, Vec<_>> = FxHashMap::default();
+        let mut replacements = Vec::new();
+        let all = rule_abilities
+            .iter()
+            .enumerate()
+            .map(|(i, a)| ((None, i), a))
+            .chain(cards.iter().enumerate().flat_map(|(c, d)| {
+                d.abilities
+                    .iter()
+                    .enumerate()
+                    .map(move |(i, a)| ((Some(c as u32), i), a))
+            }));
+        for (r, a) in all {
+            match a.kind {
+                AbilityKind::Static => {
+                    let mut seen = Vec::new();
+                    for m in &a.mods {
+                        if !seen.contains(&m.characteristic) {
+                            seen.push(m.characteristic);
+                            statics_by_char.entry(m.characteristic).or_default().push(r);
+                        }
+                    }
+                }
+                AbilityKind::Triggered => triggers_by_event
+                    .entry(a.on.expect("checked"))
+                    .or_default()
+                    .push(r),
+                AbilityKind::Replacement => replacements.push(r),
+                AbilityKind::Activated => {}
+            }
+        }
+        let mut ability_by_table = FxHashMap::default();
+        let mut cards_by_timing: FxHashMap<_, Vec<u64>> = FxHashMap::default();
+        for (c, d) in cards.iter().enumerate() {
+            for (i, a) in d.abilities.iter().enumerate() {
+                ability_by_table.insert(a.table.to_pointer() as usize, (Some(c as u32), i));
+                for &t in &a.timings {
+                    let bits = cards_by_timing.entry((a.kind, t)).or_default();
+                    bits.resize(cards.len().div_ceil(64), 0);
+                    bits[c / 64] |= 1 << (c % 64);
+                }
+            }
+        }
+        let script_cards = cards
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| Some((c.def.script.as_ref()?.name.clone(), i as u32)))
+            .collect();
+        AbilityIndexes {
+            statics_by_char,
+            triggers_by_event,
+            replacements,
+            cards_by_timing,
+            ability_by_table,
+            script_cards,
+        }
+    }
+}

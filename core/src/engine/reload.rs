@@ -1,0 +1,176 @@
+//! Hot reload: an engine with some cards changed, made from a running one.
+//!
+//! The new engine shares the old one's Lua VM, ruleset and every card that did not change;
+//! a changed card keeps its index, so the state of a running game (which names cards by
+//! index) is valid for both. Games move to the new engine at their next quiescent decision
+//! ([`crate::Game::follow_reloads`]): a script suspended in the middle of an effect finishes
+//! with the version it started with. See docs/kernel.md, "Hot reload".
+
+use std::rc::Rc;
+
+use super::{AbilityIndexes, Engine, LoadError, err};
+use crate::content::CardDef;
+use crate::db::Db;
+
+/// A change to one card.
+#[derive(Clone, Debug)]
+pub enum CardChange {
+    /// A new or changed definition: replaces the card of the same id, or adds it.
+    Set {
+        /// The definition.
+        def: CardDef,
+        /// What the log records as its version (a content hash of its files).
+        version: String,
+    },
+    /// The card's files are gone: new games and scripts' `card_ids` no longer find it; games
+    /// that hold it keep the version they have.
+    Remove {
+        /// Its id.
+        id: String,
+    },
+}
+
+/// A card an engine changed from the engine it was made from, as a game's log records it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reloaded {
+    /// The card's id.
+    pub card: String,
+    /// Its new version (empty when removed).
+    pub version: String,
+    /// Its files were deleted.
+    pub removed: bool,
+}
+
+/// Why a reload was refused: every problem, and nothing changed.
+pub type ReloadError = Vec<LoadError>;
+
+impl Engine {
+    /// A new engine with `changes` applied, or every problem found (and this engine stays
+    /// as it was). Reloads always start from the newest engine of the chain this one began,
+    /// so that an old handle cannot fork the content. This engine's games move to the new
+    /// one at their next quiescent decision.
+    pub fn reload(self: &Rc<Self>, changes: &[CardChange]) -> Result<Rc<Engine>, ReloadError> {
+        let base = self.latest();
+        let old = &base.db;
+        let mut names = old.names.clone();
+        let mut cards = old.cards.clone();
+        let mut card_index = old.card_index.clone();
+        let mut errors = Vec::new();
+        let mut reloaded = Vec::new();
+        for change in changes {
+            match change {
+                CardChange::Set { def, version } => {
+                    let (data, problems) = base
+                        .compiler
+                        .compile(&base.lua, def, &old.rules, &mut names);
+                    if !problems.is_empty() {
+                        errors.extend(problems);
+                        continue;
+                    }
+                    let Some(data) = data else { continue };
+                    // A card removed earlier and added again takes its old index back.
+                    let index = card_index.get(&def.id).copied().or_else(|| {
+                        cards
+                            .iter()
+                            .position(|c| c.def.id == def.id)
+                            .map(|i| i as u32)
+                    });
+                    match index {
+                        Some(i) => cards[i as usize] = Rc::new(data),
+                        None => {
+                            cards.push(Rc::new(data));
+                        }
+                    }
+                    card_index.insert(def.id.clone(), index.unwrap_or(cards.len() as u32 - 1));
+                    reloaded.push(Reloaded {
+                        card: def.id.clone(),
+                        version: version.clone(),
+                        removed: false,
+                    });
+                }
+                CardChange::Remove { id } => {
+                    if card_index.remove(id).is_none() {
+                        errors.push(err(None, Some(id), "no such card to remove".into()));
+                        continue;
+                    }
+                    reloaded.push(Reloaded {
+                        card: id.clone(),
+                        version: String::new(),
+                        removed: true,
+                    });
+                }
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        crate::db::label_shared_names(&mut cards);
+        let indexes = AbilityIndexes::build(&old.rule_abilities, &cards);
+        let db = Rc::new(Db {
+            names,
+            rules: old.rules.clone(),
+            cards,
+            card_index,
+            rule_abilities: old.rule_abilities.clone(),
+            statics_by_char: indexes.statics_by_char,
+            triggers_by_event: indexes.triggers_by_event,
+            replacements: indexes.replacements,
+            cards_by_timing: indexes.cards_by_timing,
+            ability_by_table: indexes.ability_by_table,
+            script_cards: indexes.script_cards,
+            in_play: old.in_play.clone(),
+            ctx_meta: old.ctx_meta.clone(),
+            ctx_keys: old.ctx_keys.clone(),
+            interned: old.interned.clone(),
+            hooks: old.hooks.clone(),
+            memory: old.memory.clone(),
+            budget: old.budget.clone(),
+            current: Default::default(),
+            stray_errors: Default::default(),
+        });
+        let engine = Rc::new(Engine {
+            lua: base.lua.clone(),
+            db,
+            compiler: base.compiler.clone(),
+            next: Default::default(),
+            reloaded,
+            chained: std::cell::Cell::new(true),
+        });
+        base.chained.set(true);
+        *base.next.borrow_mut() = Some(engine.clone());
+        Ok(engine)
+    }
+
+    /// The newest engine hot reloads made from this one (itself when none).
+    pub fn latest(self: &Rc<Self>) -> Rc<Engine> {
+        let mut e = self.clone();
+        loop {
+            let next = e.next.borrow().clone();
+            match next {
+                Some(n) => e = n,
+                None => return e,
+            }
+        }
+    }
+
+    /// The cards this engine changed from the one it was made from (empty for an engine
+    /// made from content).
+    pub fn reloaded(&self) -> &[Reloaded] {
+        &self.reloaded
+    }
+
+    /// Makes this engine's database the one the shared VM's callbacks read: engines of one
+    /// reload chain share a VM, and each game runs with its own engine's cards.
+    pub(crate) fn make_current(&self) {
+        if !self.chained.get() {
+            return;
+        }
+        let same = self
+            .lua
+            .app_data_ref::<Rc<Db>>()
+            .is_some_and(|d| Rc::ptr_eq(&d, &self.db));
+        if !same {
+            self.lua.set_app_data(self.db.clone());
+        }
+    }
+}

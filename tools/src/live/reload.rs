@@ -1,0 +1,346 @@
+//! Re-reading changed card files and swapping them into the engine.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use riffle_core::{CardChange, Engine, LoadError, RulesetManifest};
+
+use crate::content::schema::GameCardSchema;
+use crate::content::yaml::Pos;
+use crate::content::{CardInfo, Diagnostic, Loader};
+
+/// What became of one changed file.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The card's new version is in the engine.
+    Reloaded {
+        /// The card.
+        card: String,
+        /// Its new version: the first 12 hex digits of the hash of its YAML and script.
+        version: String,
+        /// The file that changed.
+        path: PathBuf,
+        /// From reading the file to the new engine.
+        took: Duration,
+        /// Warnings the card has (it loaded anyway).
+        warnings: Vec<Diagnostic>,
+    },
+    /// The card's YAML was deleted: games that hold it keep their version, new games
+    /// cannot use it.
+    Removed {
+        /// The card.
+        card: String,
+        /// Its file.
+        path: PathBuf,
+    },
+    /// The change has errors: the last good version stays.
+    Refused {
+        /// The card, when the file names one.
+        card: Option<String>,
+        /// The file that changed.
+        path: PathBuf,
+        /// Every problem, positioned.
+        diagnostics: Vec<Diagnostic>,
+    },
+    /// The file is empty: an editor that truncates then writes (VS Code) is in the middle
+    /// of a save. The next change event brings the written file.
+    Waiting {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A file a running game cannot take live (the ruleset, a set's `set.yaml` or shared
+    /// Lua, a deck list): it applies to games started after a restart.
+    NotLive {
+        /// The file.
+        path: PathBuf,
+        /// What it is.
+        what: &'static str,
+    },
+}
+
+/// A card file as last loaded.
+#[derive(Clone, Debug)]
+struct Known {
+    id: String,
+    script: Option<PathBuf>,
+    version: String,
+}
+
+/// A game's content, kept live: the engine of its latest good version of every card.
+pub struct Live {
+    loader: Loader,
+    game: String,
+    manifest: RulesetManifest,
+    schema: Option<GameCardSchema>,
+    engine: Rc<Engine>,
+    /// Card YAML path → what it held.
+    cards: BTreeMap<PathBuf, Known>,
+    /// Each search path as given and as the file system names it (watchers report the
+    /// latter).
+    roots: Vec<(PathBuf, Option<PathBuf>)>,
+}
+
+impl Live {
+    /// Live content over an engine made from `cards` (the card files of the load that made
+    /// it, [`crate::content::LoadedGame::cards`]) read from `loader`'s search paths.
+    pub fn new(loader: Loader, game: &str, engine: Rc<Engine>, cards: &[CardInfo]) -> Live {
+        let manifest = engine.manifest().clone();
+        let (schema, _) = loader.card_schema(game);
+        let roots = loader
+            .roots()
+            .iter()
+            .map(|r| (r.clone(), std::fs::canonicalize(r).ok()))
+            .collect();
+        let cards = cards
+            .iter()
+            .filter_map(|c| {
+                let id = c.id.clone()?;
+                let version = version_of(&c.path, c.script.as_deref())?;
+                Some((
+                    c.path.clone(),
+                    Known {
+                        id,
+                        script: c.script.clone(),
+                        version,
+                    },
+                ))
+            })
+            .collect();
+        Live {
+            loader,
+            game: game.to_string(),
+            manifest,
+            schema,
+            engine,
+            cards,
+            roots,
+        }
+    }
+
+    /// The engine with every good change so far.
+    pub fn engine(&self) -> &Rc<Engine> {
+        &self.engine
+    }
+
+    /// Takes the changed files in: each card they belong to is read again and, when it
+    /// has no error and differs from the version loaded, swapped into the engine. One
+    /// outcome per card or file; a file that did not change a card's content gives none.
+    pub fn apply(&mut self, changed: &[PathBuf]) -> Vec<Outcome> {
+        let mut out = Vec::new();
+        let mut yamls: Vec<PathBuf> = Vec::new();
+        for p in changed {
+            let p = self.as_given(p);
+            match self.classify(&p) {
+                Kind::Card => yamls.push(p),
+                Kind::Script => {
+                    let users: Vec<PathBuf> = self
+                        .cards
+                        .iter()
+                        .filter(|(_, k)| k.script.as_deref() == Some(p.as_path()))
+                        .map(|(y, _)| y.clone())
+                        .collect();
+                    if users.is_empty() {
+                        // A new script beside its card's YAML, or a set's shared Lua.
+                        let yaml = p.with_extension("yaml");
+                        if yaml.is_file() {
+                            yamls.push(yaml);
+                        } else if p.is_file() {
+                            out.push(Outcome::NotLive {
+                                path: p,
+                                what: "a set's shared Lua or a script no card uses",
+                            });
+                        }
+                    }
+                    yamls.extend(users);
+                }
+                Kind::NotLive(what) => out.push(Outcome::NotLive { path: p, what }),
+                Kind::Other => {}
+            }
+        }
+        yamls.sort();
+        yamls.dedup();
+        for y in yamls {
+            if let Some(o) = self.card(&y) {
+                out.push(o);
+            }
+        }
+        out
+    }
+
+    /// Reads one card YAML again and swaps it in.
+    fn card(&mut self, path: &Path) -> Option<Outcome> {
+        let start = Instant::now();
+        let known = self.cards.get(path).cloned();
+        let Ok(meta) = std::fs::metadata(path) else {
+            // Deleted (or renamed away: the new name comes as its own change).
+            let known = known?;
+            return Some(
+                match self.engine.reload(&[CardChange::Remove {
+                    id: known.id.clone(),
+                }]) {
+                    Ok(e) => {
+                        self.engine = e;
+                        self.cards.remove(path);
+                        Outcome::Removed {
+                            card: known.id,
+                            path: path.to_path_buf(),
+                        }
+                    }
+                    Err(errors) => Outcome::Refused {
+                        card: Some(known.id),
+                        path: path.to_path_buf(),
+                        diagnostics: to_diagnostics(path, &errors),
+                    },
+                },
+            );
+        };
+        if meta.len() == 0 {
+            return Some(Outcome::Waiting {
+                path: path.to_path_buf(),
+            });
+        }
+        let read = self
+            .loader
+            .reload_card(&self.game, &self.manifest, self.schema.as_ref(), path);
+        let (errors, warnings): (Vec<Diagnostic>, Vec<Diagnostic>) =
+            read.diagnostics.into_iter().partition(Diagnostic::is_error);
+        let refused = |card: Option<String>, diagnostics| Outcome::Refused {
+            card,
+            path: path.to_path_buf(),
+            diagnostics,
+        };
+        let (Some(def), Some(id)) = (read.def, read.id.clone()) else {
+            return Some(refused(read.id, errors));
+        };
+        // Ids are unique per game (an override from a mod is set up by a restart).
+        if let Some((other, _)) = self.cards.iter().find(|(p, k)| k.id == id && *p != path) {
+            let d = Diagnostic::error(
+                path,
+                Pos::START,
+                format!(
+                    "duplicate card id `{id}`: also defined at {}: card ids are unique per game",
+                    other.display()
+                ),
+            )
+            .for_card(Some(&id));
+            return Some(refused(Some(id), vec![d]));
+        }
+        let version = version_of(path, read.script.as_deref()).unwrap_or_default();
+        if known
+            .as_ref()
+            .is_some_and(|k| k.id == id && k.version == version)
+        {
+            return None;
+        }
+        let mut changes = Vec::new();
+        if let Some(k) = known.as_ref().filter(|k| k.id != id) {
+            changes.push(CardChange::Remove { id: k.id.clone() });
+        }
+        changes.push(CardChange::Set {
+            def,
+            version: version.clone(),
+        });
+        match self.engine.reload(&changes) {
+            Ok(e) => {
+                self.engine = e;
+                self.cards.insert(
+                    path.to_path_buf(),
+                    Known {
+                        id: id.clone(),
+                        script: read.script,
+                        version: version.clone(),
+                    },
+                );
+                Some(Outcome::Reloaded {
+                    card: id,
+                    version,
+                    path: path.to_path_buf(),
+                    took: start.elapsed(),
+                    warnings,
+                })
+            }
+            Err(errors) => Some(refused(Some(id), to_diagnostics(path, &errors))),
+        }
+    }
+
+    /// A watcher's path as the loader names it (under the search path as given).
+    fn as_given(&self, p: &Path) -> PathBuf {
+        for (given, canonical) in &self.roots {
+            if let Some(c) = canonical
+                && let Ok(rest) = p.strip_prefix(c)
+            {
+                return given.join(rest);
+            }
+        }
+        p.to_path_buf()
+    }
+
+    fn classify(&self, p: &Path) -> Kind {
+        let Some(rel) = self
+            .roots
+            .iter()
+            .find_map(|(given, _)| p.strip_prefix(given).ok())
+        else {
+            return Kind::Other;
+        };
+        let parts: Vec<&str> = rel.iter().filter_map(|c| c.to_str()).collect();
+        let name = parts.last().copied().unwrap_or_default();
+        match parts.as_slice() {
+            ["scripts", ..] => Kind::NotLive("the ruleset (or the shared Lua of scripts/lib)"),
+            ["cardsets", g, "decks", ..] if *g == self.game => {
+                Kind::NotLive("a deck list: it is read when a game starts")
+            }
+            ["cardsets", g, _set, _file] if *g == self.game => {
+                if name == "set.yaml" {
+                    Kind::NotLive("a set's set.yaml")
+                } else if name.ends_with(".test.yaml") {
+                    Kind::Other
+                } else if name.ends_with(".yaml") {
+                    Kind::Card
+                } else if name.ends_with(".lua") {
+                    Kind::Script
+                } else {
+                    Kind::Other
+                }
+            }
+            _ => Kind::Other,
+        }
+    }
+}
+
+enum Kind {
+    Card,
+    Script,
+    NotLive(&'static str),
+    Other,
+}
+
+/// The version of a card's files: the first 12 hex digits of the hash of its YAML and its
+/// script (None when the YAML cannot be read).
+fn version_of(yaml: &Path, script: Option<&Path>) -> Option<String> {
+    let mut h = blake3::Hasher::new();
+    h.update(&std::fs::read(yaml).ok()?);
+    if let Some(s) = script {
+        h.update(b"\0");
+        h.update(&std::fs::read(s).unwrap_or_default());
+    }
+    Some(h.finalize().to_hex()[..12].to_string())
+}
+
+/// The engine's problems as positioned diagnostics (the script's file and line, else the
+/// card's YAML).
+fn to_diagnostics(yaml: &Path, errors: &[LoadError]) -> Vec<Diagnostic> {
+    errors
+        .iter()
+        .map(|e| {
+            let pos = Pos {
+                line: e.line.unwrap_or(1),
+                col: e.col.unwrap_or(1),
+            };
+            let file = e.file.as_ref().map_or(yaml.to_path_buf(), PathBuf::from);
+            Diagnostic::error(file, pos, e.message.clone()).for_card(e.card.as_deref())
+        })
+        .collect()
+}
