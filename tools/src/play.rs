@@ -129,7 +129,32 @@ pub fn play_game_with(
     context: &MatchContext,
     agents: &mut [Box<dyn Agent>],
     check: bool,
+    on_step: impl FnMut(&Game),
+) -> Result<(Game, Played), String> {
+    play_game_between(
+        engine,
+        config,
+        options,
+        context,
+        agents,
+        check,
+        on_step,
+        |_| {},
+    )
+}
+
+/// [`play_game_with`] with `between` run before each decision, with the game: a host's
+/// chance to change it (`riffle play --watch` brings hot reloads in there).
+#[allow(clippy::too_many_arguments)]
+pub fn play_game_between(
+    engine: &Rc<Engine>,
+    config: GameConfig,
+    options: &Options,
+    context: &MatchContext,
+    agents: &mut [Box<dyn Agent>],
+    check: bool,
     mut on_step: impl FnMut(&Game),
+    mut between: impl FnMut(&mut Game),
 ) -> Result<(Game, Played), String> {
     let mut game =
         Game::in_match(engine.clone(), config, options, context).map_err(|e| e.to_string())?;
@@ -139,7 +164,11 @@ pub fn play_game_with(
     }
     on_step(&game);
     let mut stopped = None;
-    while let Some(req) = game.request().cloned() {
+    loop {
+        between(&mut game);
+        let Some(req) = game.request().cloned() else {
+            break;
+        };
         let p = req.player() as usize;
         let r = match agents[p % agents.len()].respond(&game, &req) {
             Ok(r) => r,

@@ -17,6 +17,7 @@ mod play;
 mod schema;
 mod test;
 mod validate;
+mod watch;
 
 /// Riffle: a data-driven trading card game platform.
 #[derive(Debug, Parser)]
@@ -67,6 +68,10 @@ pub enum Command {
     /// Figures are medians and 95th percentiles. Exit 1 if a playout had a script error or did
     /// not finish, or a fork did not take the answer its game took.
     Bench(bench::Args),
+    /// Watch content while you edit it: each saved card is checked and goes live in a
+    /// running engine (the last good version stays when it has errors); every change is
+    /// reported. `riffle play --watch` does the same inside a game.
+    Watch(watch::Args),
 }
 
 /// Exit code: the command found problems.
@@ -112,6 +117,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Test(args) => test::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Watch(args) => watch::run(args),
     };
     match result {
         Ok(code) => code,

@@ -9,7 +9,8 @@ use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use riffle::content::load_deck_file;
 use riffle::play::{
-    Agent, Played, Stopped, agent, describe_sides, game_seed, play_game_with, seat_seed,
+    Agent, Played, Stopped, agent, describe_sides, game_seed, play_game_between, play_game_with,
+    seat_seed,
 };
 use riffle::readable::{Narrator, board};
 use riffle_core::{
@@ -66,6 +67,11 @@ pub struct Args {
     /// match stops at a game that does not finish.
     #[arg(long = "match")]
     is_match: bool,
+    /// Hot reload: watch the game's content while it is played; a saved card is checked
+    /// and, without errors, plays its new version from the game's next decision (abilities
+    /// of cards already in play included); the log records each change. One game only.
+    #[arg(long)]
+    watch: bool,
     #[command(flatten)]
     roots: RootArgs,
 }
@@ -442,6 +448,9 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     if args.games == 0 {
         bail!("--games: give at least 1");
     }
+    if args.watch && args.games > 1 {
+        bail!("--watch: one game at a time (leave out --games)");
+    }
     if args.games > MAX_GAMES {
         bail!(
             "--games: at most {MAX_GAMES} per run (got {}); for more, run again from another --seed",
@@ -477,25 +486,43 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         };
         // The log is told as the game goes; with a human at the table it is theirs (no
         // hidden card of the opponent) and comes before each of their decisions.
-        let mut narrator = Narrator::new(human, args.lang.clone());
+        let narrator = std::cell::RefCell::new(Narrator::new(human, args.lang.clone()));
         let tell = !args.json;
         if tell {
             for (i, t) in titles.iter().enumerate() {
                 println!("P{} plays {t}", i + 1);
             }
         }
-        let (game, played) = play_game_with(
+        let narrate = |g: &Game| {
+            if tell {
+                for l in narrator.borrow_mut().lines(g) {
+                    println!("{l}");
+                }
+            }
+        };
+        let mut reloads = if args.watch {
+            Some(super::watch::game_reloads(
+                &paths,
+                &args.game,
+                &engine,
+                &loaded.cards,
+            )?)
+        } else {
+            None
+        };
+        let (game, played) = play_game_between(
             &engine,
             config,
             &options,
             &MatchContext::default(),
             &mut agents,
             false,
+            narrate,
             |g| {
-                if tell {
-                    for l in narrator.lines(g) {
-                        println!("{l}");
-                    }
+                if let Some(r) = reloads.as_mut()
+                    && r.take_in(g)
+                {
+                    narrate(g);
                 }
             },
         )

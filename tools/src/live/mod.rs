@@ -7,7 +7,9 @@
 //! quiescent decision and log the change. See docs/hot-reload.md.
 
 mod reload;
+mod report;
 mod watch;
 
 pub use reload::{Live, Outcome};
+pub use report::report;
 pub use watch::{Watch, watch, watched_folders};

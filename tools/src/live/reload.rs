@@ -91,7 +91,15 @@ impl Live {
         let roots = loader
             .roots()
             .iter()
-            .map(|r| (r.clone(), std::fs::canonicalize(r).ok()))
+            .map(|r| {
+                // A cleaned `.` is the empty path.
+                let dir = if r.as_os_str().is_empty() {
+                    Path::new(".")
+                } else {
+                    r
+                };
+                (r.clone(), std::fs::canonicalize(dir).ok())
+            })
             .collect();
         let cards = cards
             .iter()
@@ -214,13 +222,18 @@ impl Live {
         let (Some(def), Some(id)) = (read.def, read.id.clone()) else {
             return Some(refused(read.id, errors));
         };
-        // Ids are unique per game (an override from a mod is set up by a restart).
-        if let Some((other, _)) = self.cards.iter().find(|(p, k)| k.id == id && *p != path) {
+        // Ids are unique per game. A mod's override of a base card was checked when the
+        // content loaded; a new one (its set.yaml's `overrides`) takes a restart.
+        let was_here = known.as_ref().is_some_and(|k| k.id == id);
+        if !was_here
+            && let Some((other, _)) = self.cards.iter().find(|(p, k)| k.id == id && *p != path)
+        {
             let d = Diagnostic::error(
                 path,
                 Pos::START,
                 format!(
-                    "duplicate card id `{id}`: also defined at {}: card ids are unique per game",
+                    "duplicate card id `{id}`: also defined at {}: card ids are unique per game \
+                     (a mod's override, listed in its set.yaml's `overrides`, takes a restart)",
                     other.display()
                 ),
             )
@@ -265,24 +278,36 @@ impl Live {
         }
     }
 
+    /// Where a watcher's path is: the search path it is under (the innermost, when one is
+    /// inside another) and the path inside it. Compared as the file system names them: a
+    /// watcher reports absolute paths, a search path may be `.` or relative.
+    fn locate(&self, p: &Path) -> Option<(usize, PathBuf)> {
+        let name = p.file_name()?;
+        let dir = p
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let real = std::fs::canonicalize(dir).ok()?.join(name);
+        self.roots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, (_, canonical))| {
+                let rest = real.strip_prefix(canonical.as_ref()?).ok()?;
+                Some((i, rest.to_path_buf()))
+            })
+            .min_by_key(|(_, rest)| rest.components().count())
+    }
+
     /// A watcher's path as the loader names it (under the search path as given).
     fn as_given(&self, p: &Path) -> PathBuf {
-        for (given, canonical) in &self.roots {
-            if let Some(c) = canonical
-                && let Ok(rest) = p.strip_prefix(c)
-            {
-                return given.join(rest);
-            }
+        match self.locate(p) {
+            Some((root, rel)) => self.roots[root].0.join(rel),
+            None => p.to_path_buf(),
         }
-        p.to_path_buf()
     }
 
     fn classify(&self, p: &Path) -> Kind {
-        let Some(rel) = self
-            .roots
-            .iter()
-            .find_map(|(given, _)| p.strip_prefix(given).ok())
-        else {
+        let Some((_, rel)) = self.locate(p) else {
             return Kind::Other;
         };
         let parts: Vec<&str> = rel.iter().filter_map(|c| c.to_str()).collect();

@@ -3,7 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use notify::RecursiveMode;
+use notify::event::{AccessKind, AccessMode, ModifyKind};
+use notify::{EventKind, RecursiveMode};
 use notify_debouncer_full::{DebounceEventResult, Debouncer, RecommendedCache, new_debouncer};
 
 /// A running watch; dropping it stops watching.
@@ -41,6 +42,17 @@ fn is_content_file(p: &Path) -> bool {
         && (name.ends_with(".yaml") || name.ends_with(".lua"))
 }
 
+/// Whether an event can change what a file holds: reads (a file opened, closed unwritten)
+/// and metadata changes cannot; another program loading the content reads every file.
+fn changes_content(kind: &EventKind) -> bool {
+    match kind {
+        EventKind::Access(AccessKind::Close(AccessMode::Write)) => true,
+        EventKind::Access(_) => false,
+        EventKind::Modify(ModifyKind::Metadata(_)) => false,
+        _ => true,
+    }
+}
+
 /// Watches `folders`; after `debounce` without a further event, calls `on_change` (on the
 /// watcher's thread) with the content files that changed, sorted, each once, whatever the
 /// events were (created, written, renamed, removed: the reader looks at the files as they
@@ -58,6 +70,7 @@ pub fn watch(
                 Ok(events) => {
                     let mut paths: Vec<PathBuf> = events
                         .iter()
+                        .filter(|e| changes_content(&e.kind))
                         .flat_map(|e| e.paths.iter())
                         .filter(|p| is_content_file(p))
                         .cloned()

@@ -14,6 +14,7 @@ mod options;
 mod play;
 mod tutorial;
 mod validate_input;
+mod watch;
 
 fn riffle(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_riffle"))
