@@ -171,7 +171,7 @@ pub struct Ability {
     /// Triggered: its priority class (an index into `triggers.classes`; None: after all).
     pub priority: Option<u8>,
     /// Triggered: what the event must be, tested by the kernel before `when` is called.
-    pub matches: Option<EventMatch>,
+    pub matches: Option<Box<EventMatch>>,
 }
 
 /// A triggered ability's `match`: tests on its event the kernel makes itself, so that most
@@ -978,7 +978,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
     };
     let matches = parse_match(&t, rules, names)?;
     Ok(Ability {
-        matches,
+        matches: matches.map(Box::new),
         priority,
         kind,
         when: get_fn("when")?,

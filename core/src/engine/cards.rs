@@ -121,6 +121,8 @@ impl CardCompiler {
                         )),
                     }
                 }
+                // Most cards have one or two abilities: no spare capacity for 10,000 cards.
+                data.abilities.shrink_to_fit();
                 data.table = Some(t);
             }
             Ok(Value::Nil) => {}

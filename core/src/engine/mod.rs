@@ -1145,6 +1145,11 @@ impl Engine {
         self.db.card_index.contains_key(id)
     }
 
+    /// Bytes the Lua VM holds (the ruleset, every card script, and what games hold now).
+    pub fn script_memory(&self) -> usize {
+        self.lua.used_memory()
+    }
+
     /// A card's definition, as loaded (or as a hot reload last changed it).
     pub fn card_def(&self, id: &str) -> Option<&crate::content::CardDef> {
         let i = *self.db.card_index.get(id)?;

@@ -34,7 +34,10 @@ With --json, one object (times: `*_ns` nanoseconds, `*_ms` milliseconds; every \
     (fork_ns: one fork and its drop, a point's batch divided by its size;
     fork_answer_ns: one fork then one answer, drop not timed)
   load: runs, cards, synthetic_cards, ms {median, p95} (one load, validation and
-    compilation of the whole content), ms_per_1000_cards (from the median)
+    compilation of the whole content), ms_per_1000_cards (from the median),
+    reload_ms {median, p95} (with --cards: one synthetic card's YAML rewritten, read again, checked and swapped
+    into the loaded engine, and a game on it moved to the new engine: hot reload after the
+    debounce), reloads (how many were timed)
 Groups with no point are left out, so every count is at least 1.";
 
 /// Measure the engine (the help text is on `Command::Bench`).
@@ -108,6 +111,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let paths = args.roots.search_paths(None)?;
     let (loaded, engine) = load_engine(&paths, &args.game)?;
+    if args.cards > 0 && load_runs == 0 {
+        bail!("--cards: give --load-runs 1 or more");
+    }
     if args.cards > 0 && args.game != "onepiece" {
         bail!("--cards: the synthetic cards are One Piece cards (give --game onepiece)");
     }
@@ -498,7 +504,11 @@ struct Load {
     cards: usize,
     synthetic: usize,
     ms: Vec<f64>,
+    reload_ms: Vec<f64>,
 }
+
+/// Hot reloads timed after the loads.
+const RELOADS: usize = 40;
 
 fn load(paths: &[PathBuf], game: &str, synthetic: usize, runs: u32) -> anyhow::Result<Load> {
     let mut roots = paths.to_vec();
@@ -522,7 +532,9 @@ fn load(paths: &[PathBuf], game: &str, synthetic: usize, runs: u32) -> anyhow::R
         cards: 0,
         synthetic,
         ms: Vec::new(),
+        reload_ms: Vec::new(),
     };
+    let mut last = None;
     for _ in 0..runs {
         let t = Instant::now();
         let loaded = load_game(&roots, game).into_result().map_err(|d| {
@@ -536,9 +548,64 @@ fn load(paths: &[PathBuf], game: &str, synthetic: usize, runs: u32) -> anyhow::R
             .map_err(|e| anyhow::anyhow!("the scripts do not compile: {}", e[0]))?;
         load.ms.push(t.elapsed().as_secs_f64() * 1e3);
         load.cards = loaded.content.cards.len();
-        drop(engine);
+        last = Some((loaded, engine));
+    }
+    // Only a synthetic card is rewritten: the repository's files are not touched.
+    if let (Some((loaded, engine)), true) = (last, synthetic > 0) {
+        load.reload_ms = reloads(&roots, game, &loaded, engine)?;
     }
     Ok(load)
+}
+
+/// Times hot reloads of one card with everything loaded: its YAML is rewritten (a comment
+/// line that changes each time), then read again, checked, swapped in, and a game on the
+/// engine moved to it. The card is the last synthetic card (in the temporary folder).
+fn reloads(
+    roots: &[PathBuf],
+    game: &str,
+    loaded: &riffle::content::LoadedGame,
+    engine: Rc<Engine>,
+) -> anyhow::Result<Vec<f64>> {
+    let card = loaded
+        .cards
+        .iter()
+        .rev()
+        .find(|c| c.script.is_some() && c.id.is_some())
+        .context("no scripted card to reload")?;
+    let yaml = std::fs::read_to_string(&card.path)?;
+    let decks = default_decks(loaded)?;
+    let mut g = Game::new(
+        engine.clone(),
+        GameConfig {
+            seed: 1,
+            decks,
+            keep_log: false,
+        },
+    )
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut live = riffle::live::Live::new(
+        riffle::content::Loader::new(roots.to_vec()),
+        game,
+        engine,
+        &loaded.cards,
+    );
+    let mut ms = Vec::new();
+    for k in 0..RELOADS {
+        std::fs::write(&card.path, format!("# edit {k}\n{yaml}"))?;
+        let t = Instant::now();
+        let outcomes = live.apply(std::slice::from_ref(&card.path));
+        g.follow_reloads();
+        ms.push(t.elapsed().as_secs_f64() * 1e3);
+        if !matches!(
+            outcomes.as_slice(),
+            [riffle::live::Outcome::Reloaded { .. }]
+        ) {
+            std::fs::write(&card.path, &yaml)?;
+            bail!("a reload of {} failed: {outcomes:?}", card.path.display());
+        }
+    }
+    std::fs::write(&card.path, &yaml)?;
+    Ok(ms)
 }
 
 impl Load {
@@ -551,6 +618,8 @@ impl Load {
             "synthetic_cards": self.synthetic,
             "ms": ms,
             "ms_per_1000_cards": per_1000,
+            "reload_ms": stats(&self.reload_ms),
+            "reloads": self.reload_ms.len(),
         })
     }
 }
@@ -766,10 +835,24 @@ fn text(r: &Value) -> Vec<String> {
         count(f(&l["synthetic_cards"])),
         counted(&l["runs"], "run"),
     ));
-    out.extend(table(&[
+    let mut rows = vec![
         vec!["median".into(), ms(&l["ms"]["median"])],
         vec!["p95".into(), ms(&l["ms"]["p95"])],
         vec!["per 1,000 cards".into(), ms(&l["ms_per_1000_cards"])],
-    ]));
+    ];
+    if f(&l["reloads"]) > 0.0 {
+        rows.push(vec![
+            format!(
+                "reload one card, median ({} reloads)",
+                count(f(&l["reloads"]))
+            ),
+            ms(&l["reload_ms"]["median"]),
+        ]);
+        rows.push(vec![
+            "reload one card, p95".into(),
+            ms(&l["reload_ms"]["p95"]),
+        ]);
+    }
+    out.extend(table(&rows));
     out
 }
