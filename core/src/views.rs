@@ -57,6 +57,16 @@ pub struct CardView {
     /// Attached cards.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub attachments: Vec<CardView>,
+    /// A token: it stops existing when it leaves play (false when hidden).
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub token: bool,
+    /// The turn it entered its zone (0 when hidden).
+    #[serde(skip_serializing_if = "is_zero", default)]
+    pub entered_turn: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A zone as a viewer sees it.
@@ -419,6 +429,8 @@ impl Game {
                 counters: BTreeMap::new(),
                 flags: Vec::new(),
                 attachments,
+                token: false,
+                entered_turn: 0,
             };
         }
         let card = &db.cards[o.definition as usize];
@@ -478,7 +490,23 @@ impl Game {
                 .map(|(_, s)| db.names.name(*s).to_string())
                 .collect(),
             attachments,
+            token: o.token,
+            entered_turn: o.entered_turn,
         }
+    }
+
+    /// The game values by name (`game_values` of the ruleset): public, as the players'
+    /// values in a view.
+    pub fn game_values(&self) -> BTreeMap<String, i64> {
+        let st = self.state.borrow();
+        let db = &self.engine.db;
+        db.rules
+            .game_values
+            .syms
+            .iter()
+            .zip(st.game_values.iter())
+            .map(|(s, v)| (db.names.name(*s).to_string(), *v))
+            .collect()
     }
 
     /// Checks the kernel's invariants: every live card is in exactly one place (a zone's

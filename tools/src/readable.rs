@@ -94,6 +94,14 @@ impl Narrator {
         out
     }
 
+    /// Goes on from `game` as it is, telling nothing of what led there: a game the reader
+    /// jumped to (an undo, a loaded position) is told from here on.
+    pub fn resume_at(&mut self, game: &Game) {
+        self.told = game.log_len();
+        self.turn = game.turn();
+        self.last = Some(self.watch(game));
+    }
+
     /// The cards each player has face up in public zones at the start (a Leader).
     fn opening(&self, game: &Game) -> Vec<String> {
         let manifest = game.engine().manifest();

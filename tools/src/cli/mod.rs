@@ -15,6 +15,7 @@ mod docs;
 mod mutants;
 mod play;
 mod schema;
+mod table;
 mod test;
 mod validate;
 mod watch;

@@ -1,6 +1,6 @@
 //! `riffle play`: play games between agents and print a readable log or a summary.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -12,7 +12,7 @@ use riffle::play::{
     Agent, Played, Stopped, agent, describe_sides, game_seed, play_game_between, play_game_with,
     seat_seed,
 };
-use riffle::readable::{Narrator, board};
+use riffle::readable::Narrator;
 use riffle_core::{
     DeckList, Game, GameConfig, MatchContext, OptionValue, Options, PlayerId, Request, Response,
 };
@@ -76,61 +76,6 @@ pub struct Args {
     roots: RootArgs,
 }
 
-/// Asks the person at the terminal. It shows only what that seat may see: its view, after
-/// the readable log's lines for that seat (printed as the game goes, by `run`). Input is
-/// strict: anything but the format the prompt names is refused with a reason and asked again;
-/// at the end of input the game stops (unfinished) instead of anyone playing for the person.
-struct Human {
-    /// The language of card names (None: the printed names).
-    lang: Option<String>,
-}
-
-impl Agent for Human {
-    fn respond(&mut self, game: &Game, req: &Request) -> Result<Response, String> {
-        let p = req.player();
-        let view = match &self.lang {
-            Some(lang) => game.view_in(p, lang),
-            None => game.view(p),
-        };
-        println!(
-            "\n-- turn {}, player {} to decide ({}) --",
-            view.turn,
-            p + 1,
-            req.prompt()
-        );
-        for line in board(game, &view) {
-            println!("{line}");
-        }
-        // The view's copy of the request has the kernel's labels in the view's language.
-        if let Some(Request::Choose { options, .. }) = view.request.as_ref().or(Some(req)) {
-            for (i, o) in options.iter().enumerate() {
-                println!("  {}. {}", i + 1, o.label);
-            }
-        }
-        let mut stdin = std::io::stdin().lock();
-        loop {
-            print!("{}", prompt(req));
-            let _ = std::io::stdout().flush();
-            let mut line = String::new();
-            match stdin.read_line(&mut line) {
-                Ok(0) => {
-                    println!("\nend of input: the game stops here, unfinished");
-                    return Err(format!("player {}'s input ended", p + 1));
-                }
-                Ok(_) => match parse_answer(req, &line) {
-                    Ok(r) => return Ok(r),
-                    Err(why) => println!("{why}"),
-                },
-                // A line that is not UTF-8 was read and dropped: ask again.
-                Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                    println!("that was not text: type the answer again")
-                }
-                Err(e) => return Err(format!("cannot read player {}'s input: {e}", p + 1)),
-            }
-        }
-    }
-}
-
 /// A deck as the log names it: its name in `lang` (else any), its id and its sections' sizes.
 fn deck_title(d: &riffle::content::Deck, lang: &str) -> String {
     let name = d
@@ -158,7 +103,7 @@ fn is_language_tag(s: &str) -> bool {
 }
 
 /// The prompt for `req`, naming the one format [`parse_answer`] accepts.
-fn prompt(req: &Request) -> String {
+pub(super) fn prompt(req: &Request) -> String {
     match req {
         Request::Choose {
             options, min, max, ..
@@ -186,7 +131,7 @@ fn prompt(req: &Request) -> String {
 
 /// A person's answer to `req`: exactly what [`prompt`] asks for, or a one-line reason.
 /// Options are numbered from 1 on screen and from 0 in the response.
-fn parse_answer(req: &Request, line: &str) -> Result<Response, String> {
+pub(super) fn parse_answer(req: &Request, line: &str) -> Result<Response, String> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let r = match req {
         Request::Choose {
@@ -461,30 +406,35 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     if let Some(path) = &args.log {
         riffle::files::check_destination(path).context("--log")?;
     }
-    let make_agents = |seed: u64| -> anyhow::Result<Vec<Box<dyn Agent>>> {
-        let mut v: Vec<Box<dyn Agent>> = Vec::new();
+    // One agent per seat; None where a person sits (the playtest table asks them).
+    let make_agents = |seed: u64| -> anyhow::Result<Vec<Option<Box<dyn Agent>>>> {
+        let mut v = Vec::new();
         for (i, a) in args.agents.iter().enumerate() {
             if a == "human" {
-                v.push(Box::new(Human {
-                    lang: args.lang.clone(),
-                }));
+                v.push(None);
             } else {
-                v.push(
+                v.push(Some(
                     agent(a, seat_seed(seed, i))
                         .with_context(|| format!("--agents: unknown agent '{a}'"))?,
-                );
+                ));
             }
         }
         Ok(v)
     };
+    let machines = |agents: Vec<Option<Box<dyn Agent>>>| -> Vec<Box<dyn Agent>> {
+        agents.into_iter().flatten().collect()
+    };
+    // What people type, read once for the whole run (a reader of its own, so that the
+    // table takes hot reloads while they think).
+    let input = human.map(|_| std::rc::Rc::new(super::table::read_lines()));
     if args.games == 1 {
-        let mut agents = make_agents(args.seed)?;
+        let agents = make_agents(args.seed)?;
         let config = GameConfig {
             seed: args.seed,
             decks: decks.clone(),
             keep_log: true,
         };
-        // The log is told as the game goes; with a human at the table it is theirs (no
+        // The log is told as the game goes; with a person at the table it is theirs (no
         // hidden card of the opponent) and comes before each of their decisions.
         let narrator = std::cell::RefCell::new(Narrator::new(human, args.lang.clone()));
         let tell = !args.json;
@@ -493,13 +443,6 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
                 println!("P{} plays {t}", i + 1);
             }
         }
-        let narrate = |g: &Game| {
-            if tell {
-                for l in narrator.borrow_mut().lines(g) {
-                    println!("{l}");
-                }
-            }
-        };
         let mut reloads = if args.watch {
             Some(super::watch::game_reloads(
                 &paths,
@@ -510,23 +453,44 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         } else {
             None
         };
-        let (game, played) = play_game_between(
-            &engine,
-            config,
-            &options,
-            &MatchContext::default(),
-            &mut agents,
-            false,
-            narrate,
-            |g| {
-                if let Some(r) = reloads.as_mut()
-                    && r.take_in(g)
-                {
-                    narrate(g);
+        let (game, played) = if human.is_some() {
+            let game = Game::with_options(engine.clone(), config, &options)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let table = super::table::Table {
+                agents,
+                lang: args.lang.clone(),
+                game_id: args.game.clone(),
+                seed: args.seed,
+                reloads,
+                input: input.clone().expect("a person sits"),
+            };
+            table.play(game, &mut narrator.borrow_mut())
+        } else {
+            let narrate = |g: &Game| {
+                if tell {
+                    for l in narrator.borrow_mut().lines(g) {
+                        println!("{l}");
+                    }
                 }
-            },
-        )
-        .map_err(anyhow::Error::msg)?;
+            };
+            play_game_between(
+                &engine,
+                config,
+                &options,
+                &MatchContext::default(),
+                &mut machines(agents),
+                false,
+                narrate,
+                |g| {
+                    if let Some(r) = reloads.as_mut()
+                        && r.take_in(g)
+                    {
+                        narrate(g);
+                    }
+                },
+            )
+            .map_err(anyhow::Error::msg)?
+        };
         write_log(&args, &game)?;
         let mut tally = Tally::new(decks.len());
         tally.add(args.seed, &played);
@@ -565,22 +529,40 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     let mut context = MatchContext::default();
     for k in 0..args.games {
         let seed = game_seed(args.seed, k);
-        let mut agents = make_agents(seed)?;
+        let agents = make_agents(seed)?;
         let config = GameConfig {
             seed,
             decks: decks.clone(),
             keep_log: k == 0 && args.log.is_some(),
         };
-        let (game, played) = play_game_with(
-            &engine,
-            config,
-            &options,
-            &context,
-            &mut agents,
-            false,
-            |_| {},
-        )
-        .map_err(anyhow::Error::msg)?;
+        let (game, played) = match &input {
+            // A person at the table: each game of the run is theirs to play.
+            Some(input) => {
+                let game = Game::in_match(engine.clone(), config, &options, &context)
+                    .map_err(|e| anyhow::anyhow!("{e}"))?;
+                let table = super::table::Table {
+                    agents,
+                    lang: args.lang.clone(),
+                    game_id: args.game.clone(),
+                    seed,
+                    reloads: None,
+                    input: input.clone(),
+                };
+                let mut narrator = Narrator::new(human, args.lang.clone());
+                narrator.resume_at(&game);
+                table.play(game, &mut narrator)
+            }
+            None => play_game_with(
+                &engine,
+                config,
+                &options,
+                &context,
+                &mut machines(agents),
+                false,
+                |_| {},
+            )
+            .map_err(anyhow::Error::msg)?,
+        };
         if k == 0 {
             write_log(&args, &game)?;
         }

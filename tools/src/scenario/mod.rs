@@ -5,6 +5,7 @@
 //! The format is game-agnostic: zone, value and phase names are the ruleset's own.
 
 mod expect;
+pub mod export;
 pub mod format;
 pub mod limits;
 mod problem;
@@ -269,6 +270,26 @@ impl File {
     /// Runs scenario `i` alone (`None`: the file has no such scenario).
     pub fn run_scenario(&self, engine: &Rc<Engine>, i: usize) -> Option<Outcome> {
         self.outcome(engine, i, &self.defaults(), &mut |_| {})
+    }
+
+    /// The position scenario `i` sets up (its `defaults:` merged, its steps not played):
+    /// where `riffle play`'s table starts when it loads a scenario. An error is
+    /// `path:line:col: message`.
+    pub fn position(&self, engine: &Rc<Engine>, i: usize) -> Result<Game, String> {
+        let sc = self
+            .scenarios()
+            .get(i)
+            .ok_or_else(|| format!("{}: no scenario {}", display_path(&self.path), i + 1))?;
+        if let Some(errors) = self.invalid.get(&i) {
+            return Err(errors.join("\n"));
+        }
+        let sc = merge(&self.defaults(), sc);
+        let built = if sc.get("start").and_then(Value::as_str) == Some("setup") {
+            setup::build_from_decks(engine, &sc)
+        } else {
+            setup::build(engine, &sc)
+        };
+        built.map_err(|p| self.report(i, &Problem::new(p.at, format!("setup: {}", p.message))))
     }
 
     fn outcome(

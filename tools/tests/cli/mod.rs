@@ -12,6 +12,7 @@ mod modder;
 mod mutants;
 mod options;
 mod play;
+mod table;
 mod tutorial;
 mod validate_input;
 mod watch;

@@ -11,17 +11,21 @@ use super::play::repo;
 
 /// A child whose stdout is read by a thread, so that a test can wait for text that has no
 /// newline yet (a prompt).
-struct Running {
+pub(super) struct Running {
     child: Child,
     out: mpsc::Receiver<String>,
-    seen: String,
+    pub(super) seen: String,
 }
 
 impl Running {
-    fn start(args: &[&str]) -> Running {
+    pub(super) fn start(args: &[&str]) -> Running {
+        Running::start_in(&repo(), args)
+    }
+
+    pub(super) fn start_in(dir: &Path, args: &[&str]) -> Running {
         let mut child = Command::new(env!("CARGO_BIN_EXE_riffle"))
             .args(args)
-            .current_dir(repo())
+            .current_dir(dir)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -50,7 +54,7 @@ impl Running {
 
     /// Waits (30 s at most: a loaded machine) until the output from `from` on contains
     /// `text`; returns the end of what was seen.
-    fn wait_for(&mut self, from: usize, text: &str) -> usize {
+    pub(super) fn wait_for(&mut self, from: usize, text: &str) -> usize {
         let end = Instant::now() + Duration::from_secs(30);
         while Instant::now() < end {
             if let Some(i) = self.seen[from..].find(text) {
@@ -63,7 +67,7 @@ impl Running {
         panic!("no '{text}' within 30 s in:\n{}", &self.seen[from..]);
     }
 
-    fn type_line(&mut self, line: &str) {
+    pub(super) fn type_line(&mut self, line: &str) {
         let stdin = self.child.stdin.as_mut().unwrap();
         stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
         stdin.flush().unwrap();
@@ -79,7 +83,7 @@ impl Drop for Running {
 
 /// A mod that overrides the leader of the game's first deck list (Black Ledger's RF02-034)
 /// with a copy of it, so that a running game holds the card the test edits.
-fn leader_mod() -> (tempfile::TempDir, PathBuf) {
+pub(super) fn leader_mod() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let set = dir.path().join("cardsets/onepiece/hot");
     std::fs::create_dir_all(&set).unwrap();
@@ -95,7 +99,7 @@ fn leader_mod() -> (tempfile::TempDir, PathBuf) {
     (dir, set)
 }
 
-fn save(path: &Path, text: &str) {
+pub(super) fn save(path: &Path, text: &str) {
     let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, text).unwrap();
     std::fs::rename(&tmp, path).unwrap();
