@@ -37,13 +37,15 @@ impl CardCompiler {
     pub fn compile(
         &self,
         lua: &Lua,
-        def: &CardDef,
+        def: CardDef,
         rules: &Rules,
         names: &mut Names,
     ) -> (Option<CardData>, Vec<LoadError>) {
-        let id = def.id.as_str();
+        let script = def.script.clone();
+        let id = def.id.clone();
+        let id = id.as_str();
         let mut errors = Vec::new();
-        let mut data = match CardData::new(def.clone(), rules, names) {
+        let mut data = match CardData::new(def, rules, names) {
             Ok(d) => d,
             Err(m) => return (None, vec![err(None, Some(id), m)]),
         };
@@ -56,7 +58,7 @@ impl CardCompiler {
                 ));
             }
         }
-        let Some(src) = &def.script else {
+        let Some(src) = &script else {
             return (Some(data), errors);
         };
         self.budget.reset();

@@ -822,6 +822,22 @@ impl Engine {
     /// Compiles content: resolves the manifest, loads the prelude and the ruleset's scripts,
     /// then every card script. Returns every problem found, not only the first.
     pub fn new(content: &Content) -> Result<Rc<Engine>, Vec<LoadError>> {
+        Engine::build(content, content.cards.iter().cloned())
+    }
+
+    /// [`Engine::new`] taking the content: its card definitions move into the engine
+    /// instead of being copied (with 10,000 cards, tens of megabytes a host that does not
+    /// keep the content need not hold twice). `Engine::card_def` reads them.
+    pub fn from_content(mut content: Content) -> Result<Rc<Engine>, Vec<LoadError>> {
+        let cards = std::mem::take(&mut content.cards);
+        Engine::build(&content, cards.into_iter())
+    }
+
+    /// Compiles `content`'s ruleset and libraries with `cards` (the content's cards).
+    fn build(
+        content: &Content,
+        cards_in: impl Iterator<Item = crate::content::CardDef>,
+    ) -> Result<Rc<Engine>, Vec<LoadError>> {
         let manifest = content.ruleset.manifest.clone();
         let mut names = Names::default();
         names.intern("player");
@@ -945,7 +961,7 @@ impl Engine {
         };
         let mut cards = Vec::new();
         let mut card_index = FxHashMap::default();
-        for def in &content.cards {
+        for def in cards_in {
             let id = def.id.clone();
             if card_index.contains_key(&id) {
                 errors.push(err(None, Some(&id), "duplicate card id".into()));

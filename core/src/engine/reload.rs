@@ -60,9 +60,9 @@ impl Engine {
         for change in changes {
             match change {
                 CardChange::Set { def, version } => {
-                    let (data, problems) = base
-                        .compiler
-                        .compile(&base.lua, def, &old.rules, &mut names);
+                    let (data, problems) =
+                        base.compiler
+                            .compile(&base.lua, def.clone(), &old.rules, &mut names);
                     if !problems.is_empty() {
                         errors.extend(problems);
                         continue;

@@ -537,17 +537,23 @@ fn load(paths: &[PathBuf], game: &str, synthetic: usize, runs: u32) -> anyhow::R
     let mut last = None;
     for _ in 0..runs {
         let t = Instant::now();
-        let loaded = load_game(&roots, game).into_result().map_err(|d| {
+        let mut loaded = load_game(&roots, game).into_result().map_err(|d| {
             anyhow::anyhow!(
                 "the content with {synthetic} synthetic cards has {} error(s), the first: {}",
                 d.len(),
                 d.first().map(|d| d.to_string()).unwrap_or_default()
             )
         })?;
-        let engine = Engine::new(&loaded.content)
+        let cards = loaded.content.cards.len();
+        let content = riffle_core::Content {
+            ruleset: loaded.content.ruleset.clone(),
+            libraries: loaded.content.libraries.clone(),
+            cards: std::mem::take(&mut loaded.content.cards),
+        };
+        let engine = Engine::from_content(content)
             .map_err(|e| anyhow::anyhow!("the scripts do not compile: {}", e[0]))?;
         load.ms.push(t.elapsed().as_secs_f64() * 1e3);
-        load.cards = loaded.content.cards.len();
+        load.cards = cards;
         last = Some((loaded, engine));
     }
     // Only a synthetic card is rewritten: the repository's files are not touched.

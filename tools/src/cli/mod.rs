@@ -183,7 +183,8 @@ fn discover_root(hint: Option<&Path>) -> anyhow::Result<PathBuf> {
     )
 }
 
-/// A game's valid content and its compiled engine: what `play` and `bench` start from. An
+/// A game's valid content and its compiled engine: what `play` and `bench` start from; the
+/// card definitions are the engine's (`loaded.content.cards` is left empty). An
 /// unknown game names the games there are; invalid content is one line naming the first
 /// problem (`riffle validate` lists them all).
 pub fn load_engine(paths: &[PathBuf], game: &str) -> anyhow::Result<(LoadedGame, Rc<Engine>)> {
@@ -194,7 +195,7 @@ pub fn load_engine(paths: &[PathBuf], game: &str) -> anyhow::Result<(LoadedGame,
             games.join(", ")
         );
     }
-    let loaded = match riffle::content::load_game(paths, game).into_result() {
+    let mut loaded = match riffle::content::load_game(paths, game).into_result() {
         Ok(l) => l,
         Err(diags) => bail!(
             "the {game} content has {} error(s), the first: {} (run `riffle validate`)",
@@ -202,7 +203,14 @@ pub fn load_engine(paths: &[PathBuf], game: &str) -> anyhow::Result<(LoadedGame,
             diags.first().map(|d| d.to_string()).unwrap_or_default()
         ),
     };
-    let engine = Engine::new(&loaded.content).map_err(|es| {
+    // The card definitions move into the engine (`Engine::card_def`, `card_ids`): with
+    // many cards, holding them twice is most of the memory.
+    let content = riffle_core::Content {
+        ruleset: loaded.content.ruleset.clone(),
+        libraries: loaded.content.libraries.clone(),
+        cards: std::mem::take(&mut loaded.content.cards),
+    };
+    let engine = Engine::from_content(content).map_err(|es| {
         anyhow::anyhow!(
             "the {game} scripts have {} error(s), the first: {} (run `riffle validate`)",
             es.len(),

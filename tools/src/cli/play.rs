@@ -7,7 +7,6 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use riffle::content::load_deck_file;
 use riffle::play::{
     Agent, Played, Stopped, agent, describe_sides, game_seed, play_game_between, play_game_with,
     seat_seed,
@@ -307,15 +306,17 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
                 );
             }
             // One line on stderr: a deck's problems are joined with "; ".
-            let d = load_deck_file(p, &loaded.content).map_err(|ds| {
-                anyhow::anyhow!(
-                    "{}",
-                    ds.iter()
-                        .map(|d| d.to_string())
-                        .collect::<Vec<_>>()
-                        .join("; ")
-                )
-            })?;
+            let d = riffle::content::Loader::new(Vec::new())
+                .load_deck_file_with(p, engine.manifest(), engine.card_ids())
+                .map_err(|ds| {
+                    anyhow::anyhow!(
+                        "{}",
+                        ds.iter()
+                            .map(|d| d.to_string())
+                            .collect::<Vec<_>>()
+                            .join("; ")
+                    )
+                })?;
             titles.push(deck_title(&d, &lang));
             v.push(d.list);
         }

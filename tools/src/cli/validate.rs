@@ -88,7 +88,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut counts = Counts::default();
     let mut script_lines: Vec<(usize, String)> = Vec::new();
     for game in &games {
-        let load = loader.load_game(game);
+        let mut load = loader.load_game(game);
         let scopes = selection.scopes_for(game);
         let whole = scopes.iter().any(Option::is_none);
         let inside = |p: &Path| whole || scopes.iter().flatten().any(|s| p.starts_with(s));
@@ -103,7 +103,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
         diags.extend(filter(&load, &scopes, &roots));
-        let compiled = compile(&load);
+        let compiled = compile(&mut load);
         diags.extend(compiled.into_iter().filter(|d| inside(&d.path)));
     }
     sort_and_dedup(&mut diags);
@@ -298,9 +298,13 @@ fn stats(lines: &mut [(usize, String)], cards: usize) -> String {
 /// Compiles a game whose files are valid: runs every script once (a misspelt constructor
 /// or a runtime error at load is caught here, not only in a game) and applies the
 /// ruleset's deck-construction rules to every deck list.
-fn compile(load: &GameLoad) -> Vec<Diagnostic> {
+fn compile(load: &mut GameLoad) -> Vec<Diagnostic> {
     use riffle::content::yaml::Pos;
-    let Some(content) = load.content.as_ref().filter(|_| !load.has_errors()) else {
+    if load.has_errors() {
+        return Vec::new();
+    }
+    // The engine takes the card definitions: nothing here needs them twice.
+    let Some(content) = load.content.take() else {
         return Vec::new();
     };
     let ruleset = load
@@ -313,7 +317,7 @@ fn compile(load: &GameLoad) -> Vec<Diagnostic> {
             .find(|c| c.id.as_deref() == Some(id))
             .map(|c| c.path.clone())
     };
-    let engine = match riffle_core::Engine::new(content) {
+    let engine = match riffle_core::Engine::from_content(content) {
         Ok(e) => e,
         Err(errors) => {
             return errors

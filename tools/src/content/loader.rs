@@ -447,15 +447,30 @@ impl Loader {
 
     /// Reads one deck list file against loaded content (for a deck outside the repository).
     pub fn load_deck_file(&self, path: &Path, content: &Content) -> Result<Deck, Vec<Diagnostic>> {
-        let game = content.ruleset.manifest.game.clone();
+        self.load_deck_file_with(
+            path,
+            &content.ruleset.manifest,
+            content.cards.iter().map(|c| c.id.as_str()),
+        )
+    }
+
+    /// [`Loader::load_deck_file`] against a manifest and the card ids there are (an
+    /// engine's `card_ids()`, when the engine holds the cards).
+    pub fn load_deck_file_with<'a>(
+        &self,
+        path: &Path,
+        manifest: &RulesetManifest,
+        card_ids: impl Iterator<Item = &'a str>,
+    ) -> Result<Deck, Vec<Diagnostic>> {
+        let game = manifest.game.clone();
         let mut run = Run {
             loader: self,
             game: &game,
             diags: Vec::new(),
             files: Vec::new(),
         };
-        let ids: BTreeSet<String> = content.cards.iter().map(|c| c.id.clone()).collect();
-        let deck = run.deck_at(path.to_path_buf(), Some(&content.ruleset.manifest), &ids);
+        let ids: BTreeSet<String> = card_ids.map(String::from).collect();
+        let deck = run.deck_at(path.to_path_buf(), Some(manifest), &ids);
         let mut diags = run.diags;
         sort_and_dedup(&mut diags);
         match deck {
