@@ -924,6 +924,11 @@ impl Engine {
         lua.sandbox(true).map_err(fatal)?;
         // From here on, everything the ruleset shares is read-only (docs/security.md).
         let seen = lua.create_table().map_err(fatal)?;
+        // Weak keys: what it records does not outlive its last user (a card's old version
+        // after a hot reload is collected).
+        let weak = lua.create_table().map_err(fatal)?;
+        weak.raw_set("__mode", "k").map_err(fatal)?;
+        seen.set_metatable(Some(weak)).map_err(fatal)?;
         let mut roots = vec![
             Value::Table(globals.clone()),
             Value::Table(prelude.clone()),
@@ -1164,6 +1169,12 @@ impl Engine {
     /// Bytes the Lua VM holds (the ruleset, every card script, and what games hold now).
     pub fn script_memory(&self) -> usize {
         self.lua.used_memory()
+    }
+
+    /// Runs a full garbage collection of the VM (after hot reloads, the cards' old versions
+    /// that no game holds are freed).
+    pub fn collect_garbage(&self) {
+        let _ = self.lua.gc_collect();
     }
 
     /// A card's definition, as loaded (or as a hot reload last changed it).

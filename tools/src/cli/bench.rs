@@ -596,6 +596,7 @@ fn reloads(
         &loaded.cards,
     );
     let mut ms = Vec::new();
+    engine_memory(&live, "before the reloads");
     for k in 0..RELOADS {
         std::fs::write(&card.path, format!("# edit {k}\n{yaml}"))?;
         let t = Instant::now();
@@ -611,7 +612,19 @@ fn reloads(
         }
     }
     std::fs::write(&card.path, &yaml)?;
+    engine_memory(&live, "after them");
     Ok(ms)
+}
+
+/// Prints the VM's memory after a full collection (stderr: the report stays one table or
+/// one JSON object): the cards' old versions must not pile up.
+fn engine_memory(live: &riffle::live::Live, when: &str) {
+    let e = live.engine();
+    e.collect_garbage();
+    eprintln!(
+        "script memory {when}: {:.1} MiB",
+        e.script_memory() as f64 / (1 << 20) as f64
+    );
 }
 
 impl Load {
