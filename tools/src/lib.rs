@@ -4,6 +4,7 @@
 
 pub mod content;
 pub mod files;
+pub mod lint;
 pub mod mutants;
 pub mod play;
 pub mod readable;

@@ -11,7 +11,9 @@ use riffle::content::{LoadedGame, Loader, clean_path, find_root};
 use riffle_core::{DeckList, Engine};
 
 mod bench;
+mod coverage;
 mod docs;
+mod lint;
 mod mutants;
 mod play;
 mod schema;
@@ -67,6 +69,13 @@ pub enum Command {
     /// Figures are medians and 95th percentiles. Exit 1 if a playout had a script error or did
     /// not finish, or a fork did not take the answer its game took.
     Bench(bench::Args),
+    /// Find content that is valid but probably wrong or unfinished: abilities without text,
+    /// text without abilities, keywords in the text but not in the data, scripted cards
+    /// without scenarios, unused files (docs/lint.md). Exit 1 when it finds any.
+    Lint(lint::Args),
+    /// Per set: cards, scripted, tested (a scenario names them), and scripted cards whose
+    /// scenarios notice their script emptied (docs/lint.md).
+    Coverage(coverage::Args),
 }
 
 /// Exit code: the command found problems.
@@ -112,6 +121,8 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Test(args) => test::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Lint(args) => lint::run(args),
+        Command::Coverage(args) => coverage::run(args),
     };
     match result {
         Ok(code) => code,
