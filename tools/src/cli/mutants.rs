@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use anyhow::bail;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use riffle::content::diagnostic::{OneLine, display_path};
+use riffle::content::render::{Render, Stream};
 use riffle::content::{CardInfo, Loader};
 use riffle::mutants::{Kinds, Verdict, judge, plan};
 use riffle::scenario::File;
@@ -54,6 +55,7 @@ pub fn run(args: &Args, kinds: Kinds) -> anyhow::Result<ExitCode> {
     let mut tally = Tally::default();
     let mut selected_any = vec![false; chosen.len()];
     let loader = Loader::new(paths.clone());
+    let render = Render::for_stream(args.color, Stream::Stderr);
     for game in loader.games() {
         let load = loader.load_game(&game);
         let in_scope = cards_in_scope(&load.cards, &scope, &chosen, &mut selected_any);
@@ -64,7 +66,7 @@ pub fn run(args: &Args, kinds: Kinds) -> anyhow::Result<ExitCode> {
             Ok(l) => l,
             Err(diags) => {
                 for d in diags.iter().take(20) {
-                    eprintln!("{d}");
+                    eprintln!("{}", render.render(d));
                 }
                 eprintln!("the {game} content has errors: its cards were not tested");
                 tally.problems += 1;

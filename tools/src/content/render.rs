@@ -154,18 +154,29 @@ fn source_line(source: &str, line: u32) -> Option<String> {
 }
 
 /// The byte range the caret marks: the word starting at column `col` (1-based, in
-/// characters), at least one character; the end of the line when the column is past it.
+/// characters) up to a space or a comma, without the closing brackets it did not open (YAML's
+/// `[red, gren]`); at least one character; the end of the line when the column is past it.
 fn caret(line: &str, col: u32) -> std::ops::Range<usize> {
     let start = line
         .char_indices()
         .nth((col as usize).saturating_sub(1))
         .map_or(line.len(), |(i, _)| i);
     let rest = &line[start..];
-    let word = rest
+    let mut word = &rest[..rest
         .char_indices()
-        .find(|&(i, c)| i > 0 && c.is_whitespace())
-        .map_or(rest.len(), |(i, _)| i);
-    start..start + word.max(rest.chars().next().map_or(0, char::len_utf8))
+        .find(|&(i, c)| i > 0 && (c.is_whitespace() || c == ','))
+        .map_or(rest.len(), |(i, _)| i)];
+    let opened =
+        |w: &str, open: char, close: char| w.matches(open).count() >= w.matches(close).count();
+    while (word.ends_with(']') && !opened(word, '[', ']'))
+        || (word.ends_with('}') && !opened(word, '{', '}'))
+    {
+        word = &word[..word.len() - 1];
+    }
+    let len = word
+        .len()
+        .max(rest.chars().next().map_or(0, char::len_utf8));
+    start..start + len
 }
 
 #[cfg(test)]
@@ -217,6 +228,15 @@ mod tests {
         assert_eq!(caret_line.find('^'), Some(source_col + 6), "{seen}");
         assert_eq!(caret_line.matches('^').count(), 2, "{seen}");
         assert!(seen.contains("help: use 0 or more"), "{seen}");
+    }
+
+    #[test]
+    fn the_caret_marks_the_value_without_the_brackets_around_it() {
+        let line = "colors: [red, gren]";
+        assert_eq!(&line[caret(line, 15)], "gren");
+        let line = "text: {en: \"[Blocker] (rest)\"}";
+        assert_eq!(&line[caret(line, 13)], "[Blocker]");
+        assert_eq!(caret("ab", 9), 2..2);
     }
 
     #[test]
