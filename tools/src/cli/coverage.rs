@@ -259,11 +259,9 @@ fn table(rows: &[SetRow], total: &Figures) -> String {
 }
 
 fn percent(n: usize, of: usize) -> String {
-    if of == 0 {
-        "-".into()
-    } else {
-        format!("{}%", n * 100 / of)
-    }
+    (n * 100)
+        .checked_div(of)
+        .map_or_else(|| "-".into(), |p| format!("{p}%"))
 }
 
 fn canonical(p: &Path) -> Option<PathBuf> {

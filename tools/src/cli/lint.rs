@@ -63,6 +63,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let mut diags = Vec::new();
     let mut problems = 0usize;
+    let mut cards = 0usize;
     for game in &games {
         let load = loader.load_game(game);
         let errors = load.errors().count();
@@ -77,6 +78,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             eprintln!("{}", OneLine(e));
         }
         problems += found.unread_scenarios.len();
+        cards += found.cards;
         diags.extend(found.diagnostics);
     }
     match args.format {
@@ -94,7 +96,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let errors = diags.iter().filter(|d| d.is_error()).count();
     let warnings = diags.len() - errors;
     eprintln!(
-        "lint: {}",
+        "lint: {cards} card(s): {}",
         match (errors, warnings) {
             (0, 0) => "no problems".to_string(),
             (e, w) => format!("{e} error(s), {w} warning(s)"),

@@ -76,6 +76,8 @@ impl Scope {
 pub struct Findings {
     /// The findings, sorted.
     pub diagnostics: Vec<Diagnostic>,
+    /// How many cards were checked.
+    pub cards: usize,
     /// Scenario files that could not be read (`path:line:col: message`): the cards they name
     /// may be reported untested.
     pub unread_scenarios: Vec<String>,
@@ -99,6 +101,7 @@ pub fn lint_game(load: &GameLoad, roots: &[PathBuf], scope: &Scope) -> Findings 
         tested: &tested,
     };
     let mut diagnostics = Vec::new();
+    let mut checked = 0;
     for info in last.values() {
         let in_scope =
             scope.holds(&info.path) || info.script.as_deref().is_some_and(|s| scope.holds(s));
@@ -112,12 +115,14 @@ pub fn lint_game(load: &GameLoad, roots: &[PathBuf], scope: &Scope) -> Findings 
         let Ok(doc) = yaml::parse(&source) else {
             continue;
         };
+        checked += 1;
         diagnostics.extend(cards::check(&game, info, &source, &doc));
     }
     diagnostics.extend(files::unused(load, roots, scope));
     crate::content::diagnostic::sort_and_dedup(&mut diagnostics);
     Findings {
         diagnostics,
+        cards: checked,
         unread_scenarios,
     }
 }

@@ -143,7 +143,7 @@ fn every_finding_is_reported_at_its_place_with_the_card_and_a_hint() {
         assert!(line.starts_with(want.as_str()), "{line:?}\nwanted {want:?}");
     }
     assert!(
-        stderr(&out).contains("lint: 3 error(s), 3 warning(s)"),
+        stderr(&out).contains("lint: 7 card(s): 3 error(s), 3 warning(s)"),
         "{}",
         stderr(&out)
     );
@@ -209,7 +209,7 @@ fn a_keyword_given_with_another_number_is_reported_and_clean_content_passes() {
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     assert_eq!(stdout(&out), "");
     assert!(
-        stderr(&out).contains("lint: no problems"),
+        stderr(&out).contains("lint: 1 card(s): no problems"),
         "{}",
         stderr(&out)
     );
