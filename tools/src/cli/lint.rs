@@ -93,6 +93,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             serde_json::to_string_pretty(&diags).context("writing JSON")?
         ),
     }
+    if cards == 0 && diags.is_empty() && !args.paths.is_empty() {
+        eprintln!(
+            "warning: no card under the paths given: give set folders, card files or a game's cardsets folder"
+        );
+    }
     let errors = diags.iter().filter(|d| d.is_error()).count();
     let warnings = diags.len() - errors;
     eprintln!(
