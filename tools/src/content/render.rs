@@ -73,8 +73,17 @@ impl Render {
         if !self.fancy {
             return d.to_string();
         }
-        let source = std::fs::read_to_string(&d.path).ok();
-        fancy(d, source.as_deref())
+        // Diagnostics come sorted by file: keep the last file read.
+        thread_local! {
+            static LAST: std::cell::RefCell<Option<(std::path::PathBuf, Option<String>)>> =
+                const { std::cell::RefCell::new(None) };
+        }
+        LAST.with_borrow_mut(|last| {
+            if last.as_ref().is_none_or(|(p, _)| *p != d.path) {
+                *last = Some((d.path.clone(), std::fs::read_to_string(&d.path).ok()));
+            }
+            fancy(d, last.as_ref().and_then(|(_, s)| s.as_deref()))
+        })
     }
 }
 
