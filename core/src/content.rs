@@ -582,6 +582,12 @@ pub struct KeywordDecl {
     /// One line for designers.
     #[serde(default)]
     pub doc: String,
+    /// How card text writes it, by language (`en: "[Blocker]"`, `th: "〈บล็อกเกอร์〉"`); `{n}`
+    /// stands for a valued keyword's number (`"〈Repair {n}〉"`). Only tools read it (`riffle
+    /// lint` finds a keyword a card's text gives and its `keywords` lack); declare a
+    /// language's spelling only where card text cannot use it for anything else.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub text: Localized,
 }
 
 /// A declared name: alone (`end_of_turn`), or with a line for designers.

@@ -4,6 +4,7 @@
 
 pub mod content;
 pub mod files;
+pub mod lint;
 pub mod live;
 pub mod mutants;
 pub mod play;

@@ -11,7 +11,9 @@ use riffle::content::{LoadedGame, Loader, clean_path, find_root};
 use riffle_core::{DeckList, Engine};
 
 mod bench;
+mod coverage;
 mod docs;
+mod lint;
 mod mutants;
 mod play;
 mod schema;
@@ -73,6 +75,13 @@ pub enum Command {
     /// running engine (the last good version stays when it has errors); every change is
     /// reported. `riffle play --watch` does the same inside a game.
     Watch(watch::Args),
+    /// Find content that is valid but probably wrong or unfinished: abilities without text,
+    /// text without abilities, keywords in the text but not in the data, scripted cards
+    /// without scenarios, unused files (docs/lint.md). Exit 1 when it finds any.
+    Lint(lint::Args),
+    /// Per set: cards, scripted, tested (a scenario names them), and scripted cards whose
+    /// scenarios notice their script emptied (docs/lint.md).
+    Coverage(coverage::Args),
 }
 
 /// Exit code: the command found problems.
@@ -119,6 +128,8 @@ pub fn main() -> ExitCode {
         Command::Test(args) => test::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Watch(args) => watch::run(args),
+        Command::Lint(args) => lint::run(args),
+        Command::Coverage(args) => coverage::run(args),
     };
     match result {
         Ok(code) => code,

@@ -9,10 +9,10 @@ use std::process::ExitCode;
 use anyhow::bail;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use riffle::content::diagnostic::{OneLine, display_path};
+use riffle::content::render::{Render, Stream};
 use riffle::content::{CardInfo, Loader};
-use riffle::mutants::{Kinds, ScenarioRef, Verdict, judge, mutants};
-use riffle::scenario::{File, discover};
-use riffle_core::Engine;
+use riffle::mutants::{Kinds, Verdict, judge, plan};
+use riffle::scenario::File;
 
 use super::FOUND_PROBLEMS;
 use super::test::{Args, not_outside_the_search_paths};
@@ -55,6 +55,7 @@ pub fn run(args: &Args, kinds: Kinds) -> anyhow::Result<ExitCode> {
     let mut tally = Tally::default();
     let mut selected_any = vec![false; chosen.len()];
     let loader = Loader::new(paths.clone());
+    let render = Render::for_stream(args.color, Stream::Stderr);
     for game in loader.games() {
         let load = loader.load_game(&game);
         let in_scope = cards_in_scope(&load.cards, &scope, &chosen, &mut selected_any);
@@ -65,7 +66,7 @@ pub fn run(args: &Args, kinds: Kinds) -> anyhow::Result<ExitCode> {
             Ok(l) => l,
             Err(diags) => {
                 for d in diags.iter().take(20) {
-                    eprintln!("{d}");
+                    eprintln!("{}", render.render(d));
                 }
                 eprintln!("the {game} content has errors: its cards were not tested");
                 tally.problems += 1;
@@ -74,21 +75,11 @@ pub fn run(args: &Args, kinds: Kinds) -> anyhow::Result<ExitCode> {
         };
         // Every scenario of every search path may name the card: a mod's override is tested
         // by the base's scenarios too.
-        let mut files = Vec::new();
-        for root in &paths {
-            for f in discover(root, &game) {
-                match File::read(&f) {
-                    Ok(file) if file.game().as_deref() == Some(game.as_str()) => files.push(file),
-                    Ok(_) => {}
-                    Err(es) => {
-                        for e in es {
-                            eprintln!("{}", OneLine(&e));
-                        }
-                        tally.problems += 1;
-                    }
-                }
-            }
+        let (files, errors) = plan::scenario_files(&paths, &game);
+        for e in &errors {
+            eprintln!("{}", OneLine(e));
         }
+        tally.problems += errors.len();
         tally.add(test_game(
             &mut loaded.content,
             &in_scope,
@@ -202,93 +193,59 @@ fn test_game(
     kinds: Kinds,
 ) -> Tally {
     let mut tally = Tally::default();
-    // The scenarios that name each card: only they can have it in their game.
-    let mut naming: BTreeMap<&str, Vec<ScenarioRef<'_>>> = BTreeMap::new();
-    for id in in_scope {
-        naming.insert(id, Vec::new());
-    }
-    for file in files {
-        for index in 0..file.len() {
-            if args
-                .filter
-                .as_deref()
-                .is_some_and(|f| !file.name(index).contains(f))
-            {
-                continue;
-            }
-            for name in file.named_cards(index) {
-                if let Some(list) = naming.get_mut(name.as_str()) {
-                    list.push(ScenarioRef { file, index });
-                }
-            }
-        }
-    }
+    let naming = plan::naming(
+        files,
+        in_scope.iter().map(String::as_str),
+        args.filter.as_deref(),
+    );
     // They must pass before a mutant can be judged by them.
-    let engine = match Engine::new(content) {
-        Ok(e) => e,
+    let failing = match plan::failing_unmutated(content, &naming) {
+        Ok(f) => f,
         Err(es) => {
             for e in es {
-                eprintln!("{}", OneLine(&e.to_string()));
+                eprintln!("{}", OneLine(&e));
             }
             tally.problems += 1;
             return tally;
         }
     };
-    let mut seen = std::collections::BTreeSet::new();
-    let mut failing = 0;
-    for s in naming.values().flatten() {
-        if !seen.insert((s.file.path().to_path_buf(), s.index)) {
-            continue;
-        }
-        if let Some(o) = s.file.run_scenario(&engine, s.index)
-            && !o.passed()
-        {
-            failing += 1;
-            println!("FAIL {} {}", OneLine(&o.at), OneLine(&o.name));
-            for f in &o.failures {
-                println!("    {}", OneLine(f));
-            }
+    for o in &failing {
+        println!("FAIL {} {}", OneLine(&o.at), OneLine(&o.name));
+        for f in &o.failures {
+            println!("    {}", OneLine(f));
         }
     }
-    if failing > 0 {
+    if !failing.is_empty() {
         eprintln!(
-            "{failing} scenario(s) fail without any mutant: mutants are judged by passing scenarios (run `riffle test`)"
+            "{} scenario(s) fail without any mutant: mutants are judged by passing scenarios (run `riffle test`)",
+            failing.len()
         );
-        tally.problems += failing;
+        tally.problems += failing.len();
         return tally;
     }
-    drop(engine);
     // Every card's mutants, made before any runs so that the bar knows the total.
-    let mut plan = Vec::new();
-    for (i, def) in content.cards.iter().enumerate() {
-        let (Some(scenarios), Some(src)) = (naming.get(def.id.as_str()), &def.script) else {
-            continue;
-        };
+    let cards = plan::plan(content, &naming, kinds);
+    for card in &cards {
         tally.cards += 1;
-        let at = |l: usize, c: usize| format!("{}:{l}:{c}", src.name);
-        if scenarios.is_empty() {
+        if card.mutants.is_none() {
             tally.without_scenarios += 1;
-            plan.push((i, def.id.clone(), src.name.clone(), None));
-            continue;
         }
-        let ms = match mutants(&src.text, kinds) {
-            Ok(ms) => ms,
-            Err(e) => {
-                eprintln!(
-                    "{}: warning: {}: its numbers were not changed: {}",
-                    at(e.line, e.col),
-                    def.id,
-                    OneLine(&e.message)
-                );
-                mutants(&src.text, Kinds::Emptied).unwrap_or_default()
-            }
-        };
-        plan.push((i, def.id.clone(), src.name.clone(), Some(ms)));
+        if let Some(e) = &card.unread {
+            eprintln!(
+                "{}:{}:{}: warning: {}: its numbers were not changed: {}",
+                card.script,
+                e.line,
+                e.col,
+                card.id,
+                OneLine(&e.message)
+            );
+        }
     }
-    let total: usize = plan.iter().flat_map(|(.., ms)| ms).map(Vec::len).sum();
-    let bar = progress_bar(total as u64);
-    for (i, id, script, ms) in plan {
-        let Some(ms) = ms else {
+    let total: usize = cards.iter().flat_map(|c| &c.mutants).map(Vec::len).sum();
+    let bar = progress_bar(total as u64, "mutants");
+    for card in cards {
+        let (id, script) = (&card.id, &card.script);
+        let Some(ms) = card.mutants else {
             let line = match &args.filter {
                 None => format!("{script}:1:1: {id}: no scenario names this card"),
                 Some(f) => format!(
@@ -299,9 +256,9 @@ fn test_game(
             continue;
         };
         bar.set_message(id.clone());
-        let scenarios = ordered(&naming[id.as_str()], &id);
+        let scenarios = plan::ordered(&naming[id.as_str()], id);
         for m in ms {
-            let verdict = judge(content, i, &m.text, &scenarios);
+            let verdict = judge(content, card.index, &m.text, &scenarios);
             bar.inc(1);
             tally.mutants += 1;
             let (l, c) = m.change.position();
@@ -340,22 +297,15 @@ fn test_game(
     tally
 }
 
-/// The card's scenarios, those that list it under `cards:` first: they are the likeliest to
-/// fail, and a mutant's run stops at the first failure.
-fn ordered<'a>(scenarios: &[ScenarioRef<'a>], id: &str) -> Vec<ScenarioRef<'a>> {
-    let mut out = scenarios.to_vec();
-    out.sort_by_key(|s| !s.file.cards(s.index).iter().any(|c| c == id));
-    out
-}
-
-/// A progress bar on stderr for a person watching; hidden in a pipe or a CI log.
-fn progress_bar(total: u64) -> ProgressBar {
+/// A progress bar on stderr for a person watching (`{pos}/{len} <what>`); hidden in a pipe
+/// or a CI log.
+pub(super) fn progress_bar(total: u64, what: &str) -> ProgressBar {
     if !std::io::stderr().is_terminal() || std::env::var_os("CI").is_some() {
         return ProgressBar::hidden();
     }
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template("{bar:30} {pos}/{len} mutants, eta {eta} {msg}")
-    {
+    let template = format!("{{bar:30}} {{pos}}/{{len}} {what}, eta {{eta}} {{msg}}");
+    if let Ok(style) = ProgressStyle::with_template(&template) {
         bar.set_style(style);
     }
     bar

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use riffle::content::diagnostic::{OneLine, display_path};
+use riffle::content::render::{ColorChoice, Render, Stream};
 use riffle::content::{Loader, load_game};
 use riffle::mutants::Kinds;
 use riffle::scenario::{File, discover, walk};
@@ -27,6 +28,10 @@ pub struct Args {
     /// scenario that caught it).
     #[arg(long, short)]
     pub(super) verbose: bool,
+    /// Draw content diagnostics for people (the source line, a caret, colours): `auto` on a
+    /// terminal unless `NO_COLOR` is set.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub(super) color: ColorChoice,
     /// Break each scripted card and report the breaks no scenario notices, one line each
     /// (`path:line:col: ID: 2000 -> 2001 survived`), then `N cards, M mutants: K caught, S
     /// survived, C cards without scenarios`. A card is tested by every scenario that names
@@ -172,13 +177,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
         }
     }
+    let render = Render::for_stream(args.color, Stream::Stderr);
+    let total: usize = by_game.values().flatten().map(File::len).sum();
+    let bar = super::mutants::progress_bar(total as u64, "scenarios");
     for (game, files) in by_game {
         let loaded = match load_game(&paths, &game).into_result() {
             Ok(l) => l,
             Err(diags) => {
-                for d in diags.iter().take(20) {
-                    eprintln!("{d}");
-                }
+                bar.suspend(|| {
+                    for d in diags.iter().take(20) {
+                        eprintln!("{}", render.render(d));
+                    }
+                });
                 eprintln!("the {game} content has errors: its scenarios were not run");
                 failed += files.len();
                 continue;
@@ -187,31 +197,38 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let engine = match Engine::new(&loaded.content) {
             Ok(e) => e,
             Err(es) => {
-                for e in es {
-                    eprintln!("{}", OneLine(&e.to_string()));
-                }
+                bar.suspend(|| {
+                    for e in es {
+                        eprintln!("{}", OneLine(&e.to_string()));
+                    }
+                });
                 failed += files.len();
                 continue;
             }
         };
         for file in files {
+            bar.set_message(display_path(file.path()));
             for o in file.run(&engine, args.filter.as_deref()) {
                 if o.passed() {
                     passed += 1;
                     if args.verbose {
-                        println!("ok   {} {}", OneLine(&o.at), OneLine(&o.name));
+                        bar.suspend(|| println!("ok   {} {}", OneLine(&o.at), OneLine(&o.name)));
                     }
                 } else {
                     failed += 1;
-                    println!("FAIL {} {}", OneLine(&o.at), OneLine(&o.name));
                     // Failures quote script errors: one line each, escapes shown, never raw.
-                    for f in &o.failures {
-                        println!("    {}", OneLine(f));
-                    }
+                    bar.suspend(|| {
+                        println!("FAIL {} {}", OneLine(&o.at), OneLine(&o.name));
+                        for f in &o.failures {
+                            println!("    {}", OneLine(f));
+                        }
+                    });
                 }
             }
+            bar.inc(file.len() as u64);
         }
     }
+    bar.finish_and_clear();
     println!("{passed} passed, {failed} failed");
     Ok(if failed > 0 {
         ExitCode::from(FOUND_PROBLEMS)

@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use anyhow::{Context, bail};
 use riffle::content::diagnostic::{display_path, sort_and_dedup};
+use riffle::content::render::{ColorChoice, Render, Stream};
 use riffle::content::{Diagnostic, GameLoad, Loader, Severity, clean_path};
 
 use super::{FOUND_PROBLEMS, RootArgs};
@@ -24,6 +25,10 @@ pub struct Args {
     /// Also print statistics: median and max lines of code of card scripts.
     #[arg(long)]
     stats: bool,
+    /// Draw diagnostics for people (the source line, a caret, colours): `auto` on a
+    /// terminal unless `NO_COLOR` is set; the plain `path:line:col: message` lines otherwise.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
     #[command(flatten)]
     roots: RootArgs,
 }
@@ -87,7 +92,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut diags = Vec::new();
     let mut counts = Counts::default();
     let mut script_lines: Vec<(usize, String)> = Vec::new();
+    // Loading a game of many cards takes a while: a bar on a terminal says which.
+    let bar = super::mutants::progress_bar(games.len() as u64, "games");
     for game in &games {
+        bar.set_message(game.clone());
         let mut load = loader.load_game(game);
         let scopes = selection.scopes_for(game);
         let whole = scopes.iter().any(Option::is_none);
@@ -105,13 +113,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         diags.extend(filter(&load, &scopes, &roots));
         let compiled = compile(&mut load);
         diags.extend(compiled.into_iter().filter(|d| inside(&d.path)));
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     sort_and_dedup(&mut diags);
 
     match args.format {
         Format::Text => {
+            let render = Render::for_stream(args.color, Stream::Stdout);
             for d in &diags {
-                println!("{d}");
+                println!("{}", render.render(d));
             }
         }
         Format::Json => {

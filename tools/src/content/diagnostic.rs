@@ -38,9 +38,10 @@ impl fmt::Display for Related {
 
 /// One problem (or note) about one place in one file.
 ///
-/// Displayed as `path:line:col: message`, with the JSON pointer before the message and the
-/// card id after it: `cardsets/onepiece/rf01/RF01-003.yaml:7:9: /cost: -1 is less than the
-/// minimum of 0 (card RF01-003)`.
+/// Displayed as `path:line:col: message`, with the JSON pointer before the message, the card
+/// id after it and the hint, if any, last after `; `: `cardsets/onepiece/rf01/RF01-003.yaml:7:9:
+/// /cost: -1 is less than the minimum of 0 (card RF01-003)`. That plain form is what tools
+/// parse; `render` draws the form for people (the source line, a caret, colours).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Diagnostic {
     /// The file, as the search path was given joined with the path inside it.
@@ -60,6 +61,12 @@ pub struct Diagnostic {
     /// Other places the message refers to.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub related: Vec<Related>,
+    /// What to do about it, when the message alone does not say (`riffle lint`'s findings).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<String>,
+    /// The name of the check that found it (`riffle lint`'s `no-scenario`...), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code: Option<String>,
 }
 
 impl Diagnostic {
@@ -94,6 +101,8 @@ impl Diagnostic {
             message: message.into(),
             severity,
             related: Vec::new(),
+            hint: None,
+            code: None,
         }
     }
 
@@ -116,6 +125,18 @@ impl Diagnostic {
             line: pos.line,
             col: pos.col,
         });
+        self
+    }
+
+    /// Sets what to do about it.
+    pub fn with_hint(mut self, hint: impl Into<String>) -> Diagnostic {
+        self.hint = Some(hint.into());
+        self
+    }
+
+    /// Sets the name of the check that found it.
+    pub fn with_code(mut self, code: impl Into<String>) -> Diagnostic {
+        self.code = Some(code.into());
         self
     }
 
@@ -154,6 +175,9 @@ impl fmt::Display for Diagnostic {
         write!(f, "{}", OneLine(&self.message))?;
         if let Some(card) = &self.card {
             write!(f, " (card {})", OneLine(card))?;
+        }
+        if let Some(hint) = &self.hint {
+            write!(f, "; {}", OneLine(hint))?;
         }
         Ok(())
     }
@@ -226,6 +250,14 @@ mod tests {
         );
         let n = Diagnostic::info("a.yaml", Pos::START, "hello");
         assert_eq!(n.to_string(), "a.yaml:1:1: note: hello");
+        let h = Diagnostic::warning("a.lua", Pos::START, "no scenario names this card")
+            .for_card(Some("X-1"))
+            .with_hint("write X-1.test.yaml")
+            .with_code("no-scenario");
+        assert_eq!(
+            h.to_string(),
+            "a.lua:1:1: warning: no scenario names this card (card X-1); write X-1.test.yaml"
+        );
     }
 
     #[test]

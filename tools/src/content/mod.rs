@@ -19,6 +19,7 @@ pub mod diagnostic;
 pub mod files;
 mod loader;
 pub mod manifest;
+pub mod render;
 pub mod schema;
 pub use riffle_core::suggest;
 pub mod yaml;

@@ -7,6 +7,7 @@
 //! scenarios are run, until one fails.
 
 pub mod numbers;
+pub mod plan;
 
 use std::rc::Rc;
 

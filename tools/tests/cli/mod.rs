@@ -8,6 +8,7 @@ use crate::common::{Fixture, fixture_dir};
 mod bench;
 mod files;
 mod human;
+mod lint;
 mod modder;
 mod mutants;
 mod options;

@@ -1,0 +1,269 @@
+//! `riffle coverage`: per set, how many cards are scripted, tested, and tested well enough
+//! that an emptied script is noticed (the `--mutants=empty` check, `riffle::mutants`).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::{Context, bail};
+use riffle::content::Loader;
+use riffle::content::diagnostic::{OneLine, display_path};
+use riffle::lint::{Scope, loaded_definitions};
+use riffle::mutants::{Kinds, judge, plan};
+use serde::Serialize;
+
+use super::mutants::progress_bar;
+use super::test::not_outside_the_search_paths;
+use super::{FOUND_PROBLEMS, RootArgs};
+
+/// Options of `riffle coverage`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The sets to count: set folders or a game's cardsets folder. Default: every set of the
+    /// repository, or with `--mod` the mods' sets.
+    #[arg(value_name = "PATH")]
+    paths: Vec<PathBuf>,
+    /// A table, or one JSON object (`sets` and `total`).
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    #[command(flatten)]
+    roots: RootArgs,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    /// A table with a totals line.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// The figures of one set (or of all: `total`).
+#[derive(Debug, Default, Clone, Serialize)]
+struct Figures {
+    /// Cards defined in the set (a mod's override counts in the mod's set).
+    cards: usize,
+    /// Cards with a script.
+    scripted: usize,
+    /// Cards a scenario names.
+    tested: usize,
+    /// Scripted cards whose scenarios fail when the script is emptied.
+    caught: usize,
+}
+
+impl Figures {
+    fn add(&mut self, o: &Figures) {
+        self.cards += o.cards;
+        self.scripted += o.scripted;
+        self.tested += o.tested;
+        self.caught += o.caught;
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct SetRow {
+    game: String,
+    set: String,
+    path: String,
+    #[serde(flatten)]
+    figures: Figures,
+}
+
+/// Counts.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let roots = args
+        .roots
+        .search_paths(args.paths.first().map(PathBuf::as_path))?;
+    for p in &args.paths {
+        if !p.exists() {
+            bail!("{}: no such file or folder", p.display());
+        }
+        not_outside_the_search_paths(p, &roots)?;
+    }
+    let scope = if args.paths.is_empty() {
+        Scope::new(if roots.len() > 1 { &roots[1..] } else { &roots })
+    } else {
+        Scope::new(&args.paths)
+    };
+    let loader = Loader::new(roots.clone());
+    let mut rows = Vec::new();
+    let mut problems = 0usize;
+    for game in loader.games() {
+        match count_game(&loader, &roots, &game, &scope) {
+            Ok(r) => rows.extend(r),
+            Err(why) => {
+                eprintln!("{why}");
+                problems += 1;
+            }
+        }
+    }
+    let mut total = Figures::default();
+    for r in &rows {
+        total.add(&r.figures);
+    }
+    match args.format {
+        Format::Text => print!("{}", table(&rows, &total)),
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({"sets": rows, "total": total}))
+                .context("writing JSON")?
+        ),
+    }
+    Ok(if problems > 0 {
+        ExitCode::from(FOUND_PROBLEMS)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// The rows of one game's sets in scope; `Err` says why the game could not be counted.
+fn count_game(
+    loader: &Loader,
+    roots: &[PathBuf],
+    game: &str,
+    scope: &Scope,
+) -> Result<Vec<SetRow>, String> {
+    let load = loader.load_game(game);
+    let sets: Vec<(String, PathBuf)> = load
+        .sets
+        .iter()
+        .filter(|s| canonical(&s.path).is_some_and(|c| scope.contains(&c)))
+        .map(|s| (s.id.clone(), s.path.clone()))
+        .collect();
+    if sets.is_empty() {
+        return Ok(Vec::new());
+    }
+    // Each loaded card, by the set folder its YAML is in.
+    let mut set_of: BTreeMap<String, usize> = BTreeMap::new();
+    let mut scripted: BTreeMap<String, bool> = BTreeMap::new();
+    for (id, info) in loaded_definitions(&load.cards) {
+        if let Some(i) = sets.iter().position(|(_, p)| info.path.parent() == Some(p)) {
+            set_of.insert(id.to_string(), i);
+            scripted.insert(id.to_string(), info.script.is_some());
+        }
+    }
+    let mut loaded = load.into_result().map_err(|diags| {
+        let first = diags.first().map(ToString::to_string).unwrap_or_default();
+        format!(
+            "the {game} content has {} error(s), the first: {first} (run `riffle validate`): its sets were not counted",
+            diags.len()
+        )
+    })?;
+    let (files, unread) = plan::scenario_files(roots, game);
+    if let Some(e) = unread.first() {
+        return Err(format!(
+            "{}: the {game} scenarios do not all read (run `riffle test`)",
+            OneLine(e)
+        ));
+    }
+    let naming = plan::naming(&files, set_of.keys().map(String::as_str), None);
+    let failing = plan::failing_unmutated(&loaded.content, &naming).map_err(|es| {
+        format!(
+            "the {game} scripts do not compile: {} (run `riffle validate`)",
+            es.first()
+                .map(|e| OneLine(e).to_string())
+                .unwrap_or_default()
+        )
+    })?;
+    if let Some(o) = failing.first() {
+        return Err(format!(
+            "{} {}: {} scenario(s) of the {game} cards fail as they are: an emptied script is judged by passing scenarios (run `riffle test`)",
+            OneLine(&o.at),
+            OneLine(&o.name),
+            failing.len()
+        ));
+    }
+    let mut figures = vec![Figures::default(); sets.len()];
+    for (id, &i) in &set_of {
+        figures[i].cards += 1;
+        figures[i].scripted += usize::from(scripted[id]);
+        figures[i].tested += usize::from(!naming[id].is_empty());
+    }
+    let cards = plan::plan(&loaded.content, &naming, Kinds::Emptied);
+    let bar = progress_bar(
+        cards.iter().filter(|c| c.mutants.is_some()).count() as u64,
+        "emptied scripts",
+    );
+    for card in &cards {
+        let Some(ms) = &card.mutants else { continue };
+        bar.set_message(card.id.clone());
+        let scenarios = plan::ordered(&naming[&card.id], &card.id);
+        let caught = ms
+            .iter()
+            .all(|m| judge(&mut loaded.content, card.index, &m.text, &scenarios).caught());
+        bar.inc(1);
+        if caught && let Some(&i) = set_of.get(&card.id) {
+            figures[i].caught += 1;
+        }
+    }
+    bar.finish_and_clear();
+    Ok(sets
+        .into_iter()
+        .zip(figures)
+        .map(|((set, path), figures)| SetRow {
+            game: game.to_string(),
+            set,
+            path: display_path(&path),
+            figures,
+        })
+        .collect())
+}
+
+/// The table: one row per set, then the totals.
+fn table(rows: &[SetRow], total: &Figures) -> String {
+    let header = ["game", "set", "cards", "scripted", "tested", "caught"];
+    let mut lines: Vec<[String; 6]> = vec![header.map(String::from)];
+    let row = |game: &str, set: &str, f: &Figures| {
+        [
+            game.to_string(),
+            set.to_string(),
+            f.cards.to_string(),
+            f.scripted.to_string(),
+            format!("{} ({})", f.tested, percent(f.tested, f.cards)),
+            format!("{} ({})", f.caught, percent(f.caught, f.scripted)),
+        ]
+    };
+    for r in rows {
+        lines.push(row(&r.game, &r.set, &r.figures));
+    }
+    lines.push(row("total", "", total));
+    let widths: Vec<usize> = (0..6)
+        .map(|c| {
+            lines
+                .iter()
+                .map(|l| l[c].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for l in &lines {
+        let cells: Vec<String> = l
+            .iter()
+            .enumerate()
+            .map(|(c, cell)| {
+                if c < 2 {
+                    format!("{cell:<w$}", w = widths[c])
+                } else {
+                    format!("{cell:>w$}", w = widths[c])
+                }
+            })
+            .collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out.push_str(
+        "tested: a scenario names the card (% of cards); caught: its scenarios fail with its script emptied (% of scripted)\n",
+    );
+    out
+}
+
+fn percent(n: usize, of: usize) -> String {
+    (n * 100)
+        .checked_div(of)
+        .map_or_else(|| "-".into(), |p| format!("{p}%"))
+}
+
+fn canonical(p: &Path) -> Option<PathBuf> {
+    p.canonicalize().ok()
+}
