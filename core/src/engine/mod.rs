@@ -691,7 +691,18 @@ fn strict_globals(lua: &Lua) -> mlua::Result<()> {
 /// `env` (a card's stray global cannot reach other cards), what it reads falls through to the
 /// shared globals.
 fn load_chunk(lua: &Lua, src: &Source, env: &Table) -> mlua::Result<Value> {
-    lua.load(&src.text)
+    let bytecode = crate::sandbox::syntax::bytecode(&src.text).map_err(|e| match e {
+        // As loading the text would say it: `name:LINE: message`.
+        mlua::Error::SyntaxError {
+            message,
+            incomplete_input,
+        } => mlua::Error::SyntaxError {
+            message: format!("{}:{message}", src.name),
+            incomplete_input,
+        },
+        other => other,
+    })?;
+    lua.load(bytecode)
         .set_name(format!("={}", src.name))
         .set_environment(env.clone())
         .call::<Value>(())
