@@ -4,6 +4,7 @@
 
 pub mod content;
 pub mod files;
+pub mod luau_types;
 pub mod mutants;
 pub mod play;
 pub mod readable;
