@@ -2,7 +2,8 @@
 //! file per game (`editor/<game>.d.luau`: the card handle's fields carry the game's
 //! characteristics, and the globals are its ruleset's), and the settings that point
 //! luau-lsp and yaml-language-server at them and at the JSON Schemas
-//! (`.vscode/settings.json`, `editor/<game>.code-workspace`). `riffle editor` prints,
+//! (`.vscode/settings.json`, `editor/<game>.code-workspace`, and copies of the card
+//! schemas that yaml-language-server can follow, `editor/schema/`). `riffle editor` prints,
 //! checks or writes them; a test fails while a checked-in one differs (docs/editors.md).
 //!
 //! The names come from the code itself: the globals from the kernel after it loaded the
@@ -108,6 +109,9 @@ pub fn generate(root: &Path, games: &[String]) -> Result<Vec<(PathBuf, String)>,
                 settings::workspace(root, &all, g, &made.removed),
             ));
             out.push((definitions_path(g), made.definitions));
+            if let Some(schema) = settings::card_schema(root, g)? {
+                out.push((settings::card_schema_path(g), schema));
+            }
         }
     }
     if let (Some(g), Some(removed)) = (default, default_removed) {

@@ -48,9 +48,13 @@ fn settings(root: &Path, games: &[String], game: &str, removed: &[String]) -> Ma
 fn schemas(root: &Path, games: &[String]) -> Map<String, Value> {
     let mut m = Map::new();
     for g in games {
-        let own = format!("schema/{g}/card.schema.json");
-        let schema = if root.join(&own).is_file() {
-            own
+        let schema = if root
+            .join("schema")
+            .join(g)
+            .join("card.schema.json")
+            .is_file()
+        {
+            format!("editor/schema/{g}.card.schema.json")
         } else {
             "schema/card.schema.json".into()
         };
@@ -120,4 +124,63 @@ pub fn workspace(root: &Path, games: &[String], game: &str, removed: &[String]) 
     })));
     text.push('\n');
     text
+}
+
+/// `editor/schema/<game>.card.schema.json`.
+pub fn card_schema_path(game: &str) -> PathBuf {
+    Path::new("editor")
+        .join("schema")
+        .join(format!("{game}.card.schema.json"))
+}
+
+/// A copy of `schema/<game>/card.schema.json` that yaml-language-server can follow, or None
+/// when the game has no schema of its own. The original's `$id` is a URL that exists nowhere
+/// (the validator finds schemas by it), and yaml-language-server resolves the relative
+/// `$ref` to the common card schema against it, cannot fetch it, and then validates nothing
+/// at all: the copy has no `$id` and its relative references point at the files.
+pub fn card_schema(root: &Path, game: &str) -> Result<Option<String>, String> {
+    let rel = Path::new("schema").join(game).join("card.schema.json");
+    let Ok(text) = std::fs::read_to_string(root.join(&rel)) else {
+        return Ok(None);
+    };
+    let mut v: Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", rel.display()))?;
+    if let Value::Object(m) = &mut v {
+        m.remove("$id");
+    }
+    rebase_refs(&mut v, game);
+    let mut out = pretty(&v);
+    out.push('\n');
+    Ok(Some(out))
+}
+
+/// `"$ref": "../x.json"` (relative to schema/<game>/) → `"../../schema/x.json"` (relative
+/// to editor/schema/); references within the document (`#/...`) and URLs stay.
+fn rebase_refs(v: &mut Value, game: &str) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m.iter_mut() {
+                match x {
+                    Value::String(r)
+                        if k == "$ref" && !r.starts_with('#') && !r.contains("://") =>
+                    {
+                        let mut parts: Vec<&str> = vec!["schema", game];
+                        for p in r.split('/') {
+                            match p {
+                                ".." => {
+                                    parts.pop();
+                                }
+                                "." => {}
+                                p => parts.push(p),
+                            }
+                        }
+                        *r = format!("../../{}", parts.join("/"));
+                    }
+                    x => rebase_refs(x, game),
+                }
+            }
+        }
+        Value::Array(a) => a.iter_mut().for_each(|x| rebase_refs(x, game)),
+        _ => {}
+    }
 }
