@@ -129,7 +129,7 @@ fn the_card_handle_is_card_rs() {
 fn every_global_a_card_sees_is_declared_and_no_other() {
     let root = repo();
     for game in games_with_rulesets(&root) {
-        let (content, _) = game_content(&[root.clone()], &game);
+        let (content, _) = game_content(std::slice::from_ref(&root), &game);
         let seen: BTreeSet<String> = probe::globals(&content)
             .unwrap()
             .into_keys()
