@@ -50,13 +50,11 @@ child.stdout.on("data", (chunk) => {
     buffer = buffer.subarray(end + 4 + length);
     if (msg.id !== undefined && msg.method) {
       // The server asks for its settings (workspace/configuration): one answer per item.
-      if (process.env.YAML_LSP_DEBUG) console.error("server asks", msg.method, JSON.stringify(msg.params));
       const answer = (msg.params?.items ?? []).map((i) => (i.section === "yaml" ? yaml : null));
       send({ id: msg.id, result: msg.method === "workspace/configuration" ? answer : null });
     } else if (msg.id !== undefined) {
       waiting.get(msg.id)?.(msg.result);
     } else if (msg.method === "textDocument/publishDiagnostics") {
-      if (process.env.YAML_LSP_DEBUG) console.error("diagnostics", JSON.stringify(msg.params));
       diagnostics.set(msg.params.uri, msg.params.diagnostics);
     }
   }
@@ -78,7 +76,7 @@ files.forEach((f, i) => {
   });
 });
 // Diagnostics come as notifications: wait until every file has had its own, settled.
-const deadline = Date.now() + 60000;
+const deadline = Date.now() + 600000;
 let lastCount = -1;
 let stableSince = Date.now();
 while (Date.now() < deadline) {
@@ -87,7 +85,7 @@ while (Date.now() < deadline) {
   if (count !== lastCount) {
     lastCount = count;
     stableSince = Date.now();
-  } else if (count === uris.length && Date.now() - stableSince > 5000) {
+  } else if (count === uris.length && Date.now() - stableSince > 3000) {
     break;
   }
 }
