@@ -6,6 +6,7 @@ pub mod content;
 pub mod files;
 pub mod lint;
 pub mod live;
+pub mod luau_types;
 pub mod mutants;
 pub mod play;
 pub mod readable;

@@ -3,6 +3,7 @@
 mod cli;
 mod common;
 mod content;
+mod editor;
 mod games;
 mod gundam;
 mod hostile;

@@ -13,6 +13,7 @@ use riffle_core::{DeckList, Engine};
 mod bench;
 mod coverage;
 mod docs;
+mod editor;
 mod lint;
 mod mutants;
 mod play;
@@ -42,6 +43,10 @@ pub enum Command {
     /// labels, declared names), generated from its `game.yaml` and the kernel; `--write`
     /// writes `docs/reference/<game>.md`, `--check` checks them.
     Docs(docs::Args),
+    /// Print a game's Luau type definitions for editors (luau-lsp); `--write` writes
+    /// `editor/<game>.d.luau` and the editor settings, `--check` checks them
+    /// (docs/editors.md).
+    Editor(editor::Args),
     /// Play games between agents (random, first, human): a readable log, or a summary with
     /// `--games K`.
     Play(play::Args),
@@ -124,6 +129,7 @@ pub fn main() -> ExitCode {
         Command::Validate(args) => validate::run(args),
         Command::Schema(args) => schema::run(args),
         Command::Docs(args) => docs::run(args),
+        Command::Editor(args) => editor::run(args),
         Command::Play(args) => play::run(args),
         Command::Test(args) => test::run(args),
         Command::Bench(args) => bench::run(args),
