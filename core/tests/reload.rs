@@ -325,3 +325,45 @@ fn the_same_reloads_at_the_same_decisions_give_the_same_log_and_forks_follow() {
     assert_eq!(said(&fork, from), said_pairs(&[("clang", 1)]));
     assert_eq!(run(&mut fork, "use smith"), said_pairs(&[("v2", 1)]));
 }
+
+#[test]
+fn a_hostile_reload_is_refused_like_a_hostile_load_and_nothing_changes() {
+    let e = engine();
+    let mut g = game(&e);
+    let hostile = |text: &str| {
+        let mut c = speaker("smith", 3, "x");
+        c.script.as_mut().unwrap().text = text.into();
+        set(c, "bad")
+    };
+    // A script that never ends at load is stopped by the work budget.
+    let errors = e
+        .reload(&[hostile("while true do end\nreturn {}")])
+        .err()
+        .expect("refused");
+    assert!(
+        errors.iter().all(|e| e.card.as_deref() == Some("smith")),
+        "{errors:?}"
+    );
+    // Shared tables are frozen: a card cannot change what another card or the rules see.
+    let errors = e
+        .reload(&[hostile("string.upper = nil\nreturn {}")])
+        .err()
+        .expect("refused");
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.to_string().contains("cards/smith.lua:1")
+                && e.to_string().contains("readonly")),
+        "{errors:?}"
+    );
+    // Memory: a load that grows without end is stopped by the allowance.
+    let errors = e
+        .reload(&[hostile(
+            "local t = {}\nfor i = 1, 1e9 do t[i] = string.rep('x', 100) end\nreturn {}",
+        )])
+        .err()
+        .expect("refused");
+    assert!(!errors.is_empty());
+    assert!(!g.follow_reloads());
+    assert_eq!(run(&mut g, "use smith"), said_pairs(&[("clang", 1)]));
+}
