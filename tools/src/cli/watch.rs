@@ -59,22 +59,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             games.push(g);
         }
     }
-    if games.is_empty() {
-        games = Loader::new(paths.clone()).games();
+    let known = Loader::new(paths.clone()).games();
+    if let Some(g) = games.iter().find(|g| !known.contains(g)) {
+        bail!(
+            "no game '{g}' here (games: {}); give a game's folder",
+            known.join(", ")
+        );
     }
-    let mut lives = Vec::new();
+    if games.is_empty() {
+        games = known;
+    }
+    // A game whose content has errors is watched too: it is loaded again at each change
+    // until it loads, then its cards go live one by one.
+    let mut lives: Vec<(String, Option<Live>)> = Vec::new();
     let mut folders = Vec::new();
     for g in &games {
-        let (loaded, engine) = load_engine(&paths, g)?;
-        let n = loaded.cards.len();
-        lives.push(Live::new(
-            Loader::new(paths.clone()),
-            g,
-            engine,
-            &loaded.cards,
-        ));
         let f = watched_folders(&paths, g);
-        println!("{g}: {n} cards, watching {} folders", f.len());
+        let live = start(&paths, g);
+        if let Some((_, n)) = &live {
+            println!("{g}: {n} cards, watching {} folders", f.len());
+        }
+        lives.push((g.clone(), live.map(|(l, _)| l)));
         folders.extend(f);
     }
     folders.sort();
@@ -89,10 +94,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for batch in rx {
         match batch {
             Ok(changed) => {
-                for live in &mut lives {
-                    for o in live.apply(&changed) {
-                        for line in report(&o) {
-                            println!("{line}");
+                for (g, live) in &mut lives {
+                    match live {
+                        Some(live) => {
+                            for o in live.apply(&changed) {
+                                for line in report(&o) {
+                                    println!("{line}");
+                                }
+                            }
+                        }
+                        None => {
+                            if let Some((l, n)) = start(&paths, g) {
+                                println!(
+                                    "{g}: loads now ({n} cards); its cards go live as they change"
+                                );
+                                *live = Some(l);
+                            }
                         }
                     }
                 }
@@ -102,6 +119,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let _ = std::io::stdout().flush();
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `game`'s content, live, and its card count; when it does not load, says why (the
+/// first problem; `riffle validate` lists them all) and that it is watched all the same.
+fn start(paths: &[PathBuf], game: &str) -> Option<(Live, usize)> {
+    match load_engine(paths, game) {
+        Ok((loaded, engine)) => {
+            let n = loaded.cards.len();
+            Some((
+                Live::new(Loader::new(paths.to_vec()), game, engine, &loaded.cards),
+                n,
+            ))
+        }
+        Err(e) => {
+            println!("{game}: {e:#}; watching: it is loaded again at each change");
+            None
+        }
+    }
 }
 
 /// Hot reloads for a game being played (`riffle play --watch`): changes are taken in

@@ -158,3 +158,17 @@ fn a_game_plays_the_saved_version_from_its_next_decision_and_logs_it() {
     // The leader on the board shows its new power.
     g.wait_for(at, "7000");
 }
+
+#[test]
+fn a_game_that_does_not_load_is_watched_until_it_does() {
+    let (dir, set) = leader_mod();
+    let yaml = set.join("RF02-034.yaml");
+    let good = std::fs::read_to_string(&yaml).unwrap();
+    std::fs::write(&yaml, good.replace("power: 5000", "power: lots")).unwrap();
+    let m = dir.path().to_str().unwrap().to_string();
+    let mut w = Running::start(&["watch", "--mod", &m, "cardsets/onepiece"]);
+    let at = w.wait_for(0, "watching: it is loaded again at each change");
+    let at = w.wait_for(at, "edit and save a card");
+    save(&yaml, &good);
+    w.wait_for(at, "onepiece: loads now (");
+}
