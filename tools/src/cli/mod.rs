@@ -13,6 +13,7 @@ use riffle_core::{DeckList, Engine};
 mod bench;
 mod docs;
 mod mutants;
+mod new;
 mod play;
 mod schema;
 mod test;
@@ -67,6 +68,9 @@ pub enum Command {
     /// Figures are medians and 95th percentiles. Exit 1 if a playout had a script error or did
     /// not finish, or a fork did not take the answer its game took.
     Bench(bench::Args),
+    /// Make a new set or card: files that pass `riffle validate` at once, each with its
+    /// schema header for editors, and a card scenario that fails until you write it.
+    New(new::Args),
 }
 
 /// Exit code: the command found problems.
@@ -112,6 +116,7 @@ pub fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Test(args) => test::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::New(args) => new::run(args),
     };
     match result {
         Ok(code) => code,
