@@ -10,6 +10,7 @@ mod files;
 mod human;
 mod modder;
 mod mutants;
+mod new;
 mod options;
 mod play;
 mod tutorial;
