@@ -91,11 +91,18 @@ fn new_set(a: SetArgs) -> anyhow::Result<ExitCode> {
         code: a.code.clone(),
         name: a.name,
     };
-    let files = scaffold::new_set(&req).map_err(|e| anyhow!(e))?;
-    write(&files)?;
-    let set_dir = files[0].path.parent().map(display_path).unwrap_or_default();
+    let plan = scaffold::new_set(&req).map_err(|e| anyhow!(e))?;
+    write(&plan.files)?;
+    let set_dir = plan.files[0]
+        .path
+        .parent()
+        .map(display_path)
+        .unwrap_or_default();
     let id = a.code.to_ascii_uppercase();
-    println!("next: riffle new card {set_dir} {id}-001 --category <one of game.yaml's categories>");
+    println!(
+        "next: riffle new card {set_dir} {id}-001 --category CATEGORY (the game's: {})",
+        plan.categories.join(", ")
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -40,8 +40,17 @@ pub struct SetRequest {
     pub name: Option<String>,
 }
 
-/// The set's files: `cardsets/<game>/<code in lower case>/set.yaml`.
-pub fn new_set(req: &SetRequest) -> Result<Vec<NewFile>, String> {
+/// A new set's file, and what its cards may be.
+#[derive(Clone, Debug)]
+pub struct SetPlan {
+    /// `cardsets/<game>/<code in lower case>/set.yaml`.
+    pub files: Vec<NewFile>,
+    /// The game's categories (`game.yaml`), for the first card.
+    pub categories: Vec<String>,
+}
+
+/// The set's file: `cardsets/<game>/<code in lower case>/set.yaml`; nothing is written here.
+pub fn new_set(req: &SetRequest) -> Result<SetPlan, String> {
     let code = &req.code;
     let well_formed =
         !code.is_empty() && code.len() <= 16 && code.chars().all(|c| c.is_ascii_alphanumeric());
@@ -78,11 +87,18 @@ pub fn new_set(req: &SetRequest) -> Result<Vec<NewFile>, String> {
         req.game,
         serde_json::Value::String(name)
     );
-    Ok(vec![NewFile {
-        path,
-        text,
-        why: None,
-    }])
+    let categories = load
+        .content
+        .map(|c| c.ruleset.manifest.categories)
+        .unwrap_or_default();
+    Ok(SetPlan {
+        files: vec![NewFile {
+            path,
+            text,
+            why: None,
+        }],
+        categories,
+    })
 }
 
 /// What `riffle new card` makes.
