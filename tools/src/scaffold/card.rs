@@ -126,7 +126,7 @@ impl CardSchema {
                 .map(|(name, v)| (schema_id(name), v)),
         );
         if let Some(id) = doc.get("$id").and_then(Value::as_str) {
-            registry = registry.and_then(|r| r.add(id.to_string(), doc.clone()));
+            registry = registry.and_then(|r| r.add(id, doc.clone()));
         }
         let registry = registry
             .and_then(|r| r.prepare())

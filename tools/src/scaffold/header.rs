@@ -67,17 +67,6 @@ pub fn check(root: &Path, rel: &Path, text: &str) -> Result<(), String> {
     ))
 }
 
-/// `text` with its header for `file` as the first line: an old header is replaced, other
-/// lines are kept as they are.
-pub fn with_header(text: &str, header: &str) -> String {
-    let body = match text.split_once('\n') {
-        Some((first, rest)) if first.starts_with(PREFIX) => rest,
-        None if text.starts_with(PREFIX) => "",
-        _ => text,
-    };
-    format!("{header}\n{body}")
-}
-
 /// `p` as an absolute path without `.` or `..`, with symbolic links resolved as far as the
 /// path exists (a file about to be written has no canonical path yet).
 pub fn absolute(p: &Path) -> PathBuf {
@@ -180,20 +169,6 @@ mod tests {
                 "/w/riffle/schema/op/card.schema.json"
             ),
             Path::new("../../../../riffle/schema/op/card.schema.json")
-        );
-    }
-
-    #[test]
-    fn a_header_replaces_an_old_one_and_keeps_the_rest() {
-        let h = "# yaml-language-server: $schema=x.json";
-        assert_eq!(with_header("id: A\n", h), format!("{h}\nid: A\n"));
-        assert_eq!(
-            with_header("# yaml-language-server: $schema=old.json\nid: A\n", h),
-            format!("{h}\nid: A\n")
-        );
-        assert_eq!(
-            with_header("# a comment\nid: A\n", h),
-            format!("{h}\n# a comment\nid: A\n")
         );
     }
 }
