@@ -11,5 +11,6 @@ pub mod mutants;
 pub mod play;
 pub mod readable;
 pub mod reference;
+pub mod scaffold;
 pub mod scenario;
 pub mod synthetic;

@@ -16,6 +16,7 @@ mod docs;
 mod editor;
 mod lint;
 mod mutants;
+mod new;
 mod play;
 mod schema;
 mod table;
@@ -87,6 +88,9 @@ pub enum Command {
     /// Per set: cards, scripted, tested (a scenario names them), and scripted cards whose
     /// scenarios notice their script emptied (docs/lint.md).
     Coverage(coverage::Args),
+    /// Make a new set or card: files that pass `riffle validate` at once, each with its
+    /// schema header for editors, and a card scenario that fails until you write it.
+    New(new::Args),
 }
 
 /// Exit code: the command found problems.
@@ -136,6 +140,7 @@ pub fn main() -> ExitCode {
         Command::Watch(args) => watch::run(args),
         Command::Lint(args) => lint::run(args),
         Command::Coverage(args) => coverage::run(args),
+        Command::New(args) => new::run(args),
     };
     match result {
         Ok(code) => code,

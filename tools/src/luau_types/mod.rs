@@ -14,6 +14,8 @@ pub mod kernel;
 pub mod probe;
 mod render;
 mod settings;
+
+pub use settings::card_schema_path;
 pub mod source;
 
 use std::path::{Path, PathBuf};

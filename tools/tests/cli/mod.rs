@@ -11,6 +11,7 @@ mod human;
 mod lint;
 mod modder;
 mod mutants;
+mod new;
 mod options;
 mod play;
 mod table;
