@@ -189,20 +189,29 @@ pub fn play_game_between(
             break;
         }
     }
-    let result = game.result();
-    if result.is_none() && stopped.is_none() {
-        stopped = Some(Stopped::Stuck);
-    }
-    let played = Played {
-        result,
-        stopped,
-        turns: game.turn(),
-        decisions,
-        hash: game.log_hash(),
-        errors: game.errors().to_vec(),
-        teams: game.teams(),
-    };
+    let played = Played::of(&game, decisions, stopped);
     Ok((game, played))
+}
+
+impl Played {
+    /// How `game` went after `decisions` answers; `stopped` says why it stopped early, if it
+    /// did (a game with neither a result nor a reason is [`Stopped::Stuck`]).
+    pub fn of(game: &Game, decisions: u64, stopped: Option<Stopped>) -> Played {
+        let result = game.result();
+        let stopped = match (&result, stopped) {
+            (None, None) => Some(Stopped::Stuck),
+            (_, s) => s,
+        };
+        Played {
+            result,
+            stopped,
+            turns: game.turn(),
+            decisions,
+            hash: game.log_hash(),
+            errors: game.errors().to_vec(),
+            teams: game.teams(),
+        }
+    }
 }
 
 /// A one-line result naming the winning team when the game has teams: "team 1 (players 1,

@@ -172,19 +172,7 @@ impl Table {
                 break;
             }
         }
-        let result = game.result();
-        if result.is_none() && stopped.is_none() {
-            stopped = Some(Stopped::Stuck);
-        }
-        let played = Played {
-            result,
-            stopped,
-            turns: game.turn(),
-            decisions,
-            hash: game.log_hash(),
-            errors: game.errors().to_vec(),
-            teams: game.teams(),
-        };
+        let played = Played::of(&game, decisions, stopped);
         (game, played)
     }
 
