@@ -12,7 +12,7 @@
 
 mod common;
 
-use common::{card, deck, engine_of, labels, new_game, pick};
+use common::{card, deck, engine_of, labels, new_game, pick, said};
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -144,18 +144,6 @@ fn game(errata: bool) -> Game {
     new_game(&e, 1, vec![d1, d2])
 }
 
-/// The `said` events since the log's entry `from`: (key, amount).
-fn said(g: &Game, from: usize) -> Vec<(String, i64)> {
-    g.log()[from..]
-        .iter()
-        .filter_map(|e| match e {
-            Entry::Event(e) if e.name == "said" => {
-                Some((e.key.clone().unwrap_or_default(), e.amount))
-            }
-            _ => None,
-        })
-        .collect()
-}
 
 /// Picks `label` and returns what was said meanwhile.
 fn run(g: &mut Game, label: &str) -> Vec<(String, i64)> {

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::{card, deck, engine_of, labels, new_game, pick};
+use common::{card, deck, engine_of, labels, new_game, pick, said};
 use riffle_core::*;
 
 const MANIFEST: &str = r#"{
@@ -112,17 +112,6 @@ fn run(g: &mut Game, label: &str) -> Vec<(String, i64)> {
     said(g, from)
 }
 
-fn said(g: &Game, from: usize) -> Vec<(String, i64)> {
-    g.log()[from..]
-        .iter()
-        .filter_map(|e| match e {
-            Entry::Event(e) if e.name == "said" => {
-                Some((e.key.clone().unwrap_or_default(), e.amount))
-            }
-            _ => None,
-        })
-        .collect()
-}
 
 fn reloads(g: &Game) -> Vec<(String, String, bool)> {
     g.log()

@@ -154,3 +154,17 @@ pub fn pick(g: &mut Game, label: &str) {
     )
     .unwrap_or_else(|e| panic!("'{label}' refused: {e}"));
 }
+
+/// The `said` events (a made-up game's event that scripts emit with a key and an amount)
+/// logged since entry `from`: (key, amount).
+pub fn said(g: &Game, from: usize) -> Vec<(String, i64)> {
+    g.log()[from..]
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Event(e) if e.name == "said" => {
+                Some((e.key.clone().unwrap_or_default(), e.amount))
+            }
+            _ => None,
+        })
+        .collect()
+}
