@@ -144,7 +144,6 @@ fn game(errata: bool) -> Game {
     new_game(&e, 1, vec![d1, d2])
 }
 
-
 /// Picks `label` and returns what was said meanwhile.
 fn run(g: &mut Game, label: &str) -> Vec<(String, i64)> {
     let from = g.log().len();

@@ -112,7 +112,6 @@ fn run(g: &mut Game, label: &str) -> Vec<(String, i64)> {
     said(g, from)
 }
 
-
 fn reloads(g: &Game) -> Vec<(String, String, bool)> {
     g.log()
         .iter()
