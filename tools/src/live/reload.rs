@@ -169,6 +169,9 @@ impl Live {
         }
         yamls.sort();
         yamls.dedup();
+        // Deletions first: a card file renamed is its old name gone and its new one written,
+        // and the new one must not meet the old as a duplicate id.
+        yamls.sort_by_key(|y| y.exists());
         for y in yamls {
             if let Some(o) = self.card(&y) {
                 out.push(o);

@@ -217,3 +217,23 @@ fn a_deleted_card_is_reported_and_a_new_one_goes_live() {
     std::fs::write(t.path("set.yaml"), SET.replace("Hot Reload", "Hot")).unwrap();
     t.until(|o| matches!(o, Outcome::NotLive { .. }));
 }
+
+#[test]
+fn a_card_file_renamed_keeps_its_card_live() {
+    let mut t = table();
+    let from = t.path("HR-001.yaml");
+    let to = t.path("A-lookout.yaml");
+    std::fs::write(&from, yaml(4500)).unwrap();
+    t.until(reloaded);
+    std::fs::rename(&from, &to).unwrap();
+    // The old name is gone and the new one names the same card: it is not a duplicate.
+    let seen = t.until(|o| {
+        matches!(o, Outcome::Reloaded { path, .. } if path.ends_with("A-lookout.yaml"))
+            || matches!(o, Outcome::Refused { .. })
+    });
+    assert!(
+        !seen.iter().any(|o| matches!(o, Outcome::Refused { .. })),
+        "{seen:?}"
+    );
+    assert!(t.live.engine().has_card("HR-001"));
+}
