@@ -397,6 +397,9 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     if args.watch && args.games > 1 {
         bail!("--watch: one game at a time (leave out --games)");
     }
+    if args.watch && args.json {
+        bail!("--watch: not with --json (each change is told on the standard output)");
+    }
     if args.games > MAX_GAMES {
         bail!(
             "--games: at most {MAX_GAMES} per run (got {}); for more, run again from another --seed",

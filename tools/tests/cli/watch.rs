@@ -172,3 +172,24 @@ fn a_game_that_does_not_load_is_watched_until_it_does() {
     save(&yaml, &good);
     w.wait_for(at, "onepiece: loads now (");
 }
+
+#[test]
+fn play_watch_is_refused_where_its_reports_would_break_the_output() {
+    for (args, why) in [
+        (
+            vec!["--watch", "--games", "2"],
+            "--watch: one game at a time",
+        ),
+        (vec!["--watch", "--json"], "--watch: not with --json"),
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_riffle"))
+            .arg("play")
+            .args(&args)
+            .current_dir(repo())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+}
