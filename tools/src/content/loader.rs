@@ -40,6 +40,21 @@ pub struct CardInfo {
     pub script: Option<PathBuf>,
     /// Lines of code of the script: not blank, not only a `--` comment.
     pub script_lines: Option<usize>,
+    /// Its version, from the bytes read (a hot reload tells a changed card from a saved
+    /// but unchanged one with it): the first 12 hex digits of the BLAKE3 hash of the YAML
+    /// and the script. None when the YAML could not be read or is not a valid card.
+    pub version: Option<String>,
+}
+
+/// The version of a card's YAML and script texts (see [`CardInfo::version`]).
+pub fn card_version(yaml: &str, script: Option<&str>) -> String {
+    let mut h = blake3::Hasher::new();
+    h.update(yaml.as_bytes());
+    if let Some(s) = script {
+        h.update(b"\0");
+        h.update(s.as_bytes());
+    }
+    h.finalize().to_hex()[..12].to_string()
 }
 
 /// A deck list.
@@ -92,6 +107,8 @@ pub struct CardReload {
     pub def: Option<CardDef>,
     /// Its script file, when it has one that exists.
     pub script: Option<PathBuf>,
+    /// Its version, from the bytes read ([`CardInfo::version`]).
+    pub version: Option<String>,
     /// Errors (then `def` is None), warnings and notes.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -419,6 +436,7 @@ impl Loader {
                 id: None,
                 def: None,
                 script: None,
+                version: None,
                 diagnostics: vec![Diagnostic::error(
                     path,
                     Pos::START,
@@ -441,6 +459,7 @@ impl Loader {
                 def
             },
             script: info.script,
+            version: info.version,
             diagnostics,
         }
     }
@@ -1325,6 +1344,7 @@ impl Run<'_> {
             path: path.clone(),
             script: None,
             script_lines: None,
+            version: None,
         };
         let default_script = set_rel.join(format!("{stem}.lua"));
         let text = self.read(root, &rel, None);
@@ -1403,6 +1423,9 @@ impl Run<'_> {
             info.script = Some(self.path(root, r));
             source = self.lua(root, r, card);
             info.script_lines = source.as_ref().map(|s| lines_of_code(&s.text));
+        }
+        if let Some(t) = &text {
+            info.version = Some(card_version(t, source.as_ref().map(|s| s.text.as_str())));
         }
 
         // Printings, for the per-game uniqueness checks.

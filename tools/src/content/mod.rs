@@ -27,7 +27,7 @@ pub mod yaml;
 pub use diagnostic::{Diagnostic, Related, Severity};
 pub use files::{CardFile, DeckFile, Printing, SetFile};
 pub use loader::{
-    CardInfo, CardReload, Deck, GameLoad, LoadedGame, Loader, SetInfo, clean_path, find_root,
-    lines_of_code, load_deck_file, load_game,
+    CardInfo, CardReload, Deck, GameLoad, LoadedGame, Loader, SetInfo, card_version, clean_path,
+    find_root, lines_of_code, load_deck_file, load_game,
 };
 pub use manifest::{ContentManifest, FileHash, SetVersion};

@@ -105,7 +105,7 @@ impl Live {
             .iter()
             .filter_map(|c| {
                 let id = c.id.clone()?;
-                let version = version_of(&c.path, c.script.as_deref())?;
+                let version = c.version.clone()?;
                 Some((
                     c.path.clone(),
                     Known {
@@ -243,7 +243,7 @@ impl Live {
             .for_card(Some(&id));
             return Some(refused(Some(id), vec![d]));
         }
-        let version = version_of(path, read.script.as_deref()).unwrap_or_default();
+        let version = read.version.clone().unwrap_or_default();
         if known
             .as_ref()
             .is_some_and(|k| k.id == id && k.version == version)
@@ -343,18 +343,6 @@ enum Kind {
     Script,
     NotLive(&'static str),
     Other,
-}
-
-/// The version of a card's files: the first 12 hex digits of the hash of its YAML and its
-/// script (None when the YAML cannot be read).
-fn version_of(yaml: &Path, script: Option<&Path>) -> Option<String> {
-    let mut h = blake3::Hasher::new();
-    h.update(&std::fs::read(yaml).ok()?);
-    if let Some(s) = script {
-        h.update(b"\0");
-        h.update(&std::fs::read(s).unwrap_or_default());
-    }
-    Some(h.finalize().to_hex()[..12].to_string())
 }
 
 /// The engine's problems as positioned diagnostics (the script's file and line, else the
