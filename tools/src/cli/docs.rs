@@ -3,11 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::bail;
-use riffle::content::diagnostic::display_path;
-use riffle::reference::{games_with_rulesets, generate, stale_references, write_references};
+use riffle::reference::{generate, stale_references, write_references};
 
-use super::{FOUND_PROBLEMS, repo_root};
+use super::generated::Generated;
 
 /// Options of `riffle docs`.
 #[derive(Debug, clap::Args)]
@@ -29,41 +27,17 @@ pub struct Args {
 
 /// Prints (default), checks or writes the references.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let root = repo_root(args.root.as_deref(), None)?;
-    let all = games_with_rulesets(&root);
-    let games = match &args.game {
-        Some(g) if !all.contains(g) => bail!(
-            "--game {g}: no ruleset scripts/{g}/game.yaml here (games: {})",
-            all.join(", ")
-        ),
-        Some(g) => vec![g.clone()],
-        None => all,
-    };
-    if args.write {
-        let written = write_references(&root, &games).map_err(anyhow::Error::msg)?;
-        for p in &written {
-            println!("wrote {}", display_path(&root.join(p)));
-        }
-        if written.is_empty() {
-            eprintln!("references are up to date");
-        }
-        return Ok(ExitCode::SUCCESS);
+    Generated {
+        what: "references",
+        command: "docs",
+        write: write_references,
+        stale: stale_references,
+        print: generate,
     }
-    if args.check {
-        let stale = stale_references(&root, &games).map_err(anyhow::Error::msg)?;
-        if stale.is_empty() {
-            eprintln!("references are up to date");
-            return Ok(ExitCode::SUCCESS);
-        }
-        for p in &stale {
-            println!("{}: out of date", display_path(&root.join(p)));
-        }
-        eprintln!("run `cargo run -p riffle -- docs --write`");
-        return Ok(ExitCode::from(FOUND_PROBLEMS));
-    }
-    let [game] = games.as_slice() else {
-        bail!("which game? --game GAME (games: {})", games.join(", "));
-    };
-    print!("{}", generate(&root, game).map_err(anyhow::Error::msg)?);
-    Ok(ExitCode::SUCCESS)
+    .run(
+        args.root.as_deref(),
+        args.game.as_deref(),
+        args.write,
+        args.check,
+    )
 }

@@ -4,12 +4,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::bail;
-use riffle::content::diagnostic::display_path;
 use riffle::luau_types::{definitions, stale, write};
-use riffle::reference::games_with_rulesets;
 
-use super::{FOUND_PROBLEMS, repo_root};
+use super::generated::Generated;
 
 /// Options of `riffle editor`.
 #[derive(Debug, clap::Args)]
@@ -31,46 +28,17 @@ pub struct Args {
 
 /// Prints a game's definitions (default), checks or writes the generated files.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let root = repo_root(args.root.as_deref(), None)?;
-    let all = games_with_rulesets(&root);
-    let games = match &args.game {
-        Some(g) if !all.contains(g) => bail!(
-            "--game {g}: no ruleset scripts/{g}/game.yaml here (games: {})",
-            all.join(", ")
-        ),
-        Some(g) => vec![g.clone()],
-        None => all,
-    };
-    if args.write {
-        let written = write(&root, &games).map_err(anyhow::Error::msg)?;
-        for p in &written {
-            println!("wrote {}", display_path(&root.join(p)));
-        }
-        if written.is_empty() {
-            eprintln!("editor files are up to date");
-        }
-        return Ok(ExitCode::SUCCESS);
+    Generated {
+        what: "editor files",
+        command: "editor",
+        write,
+        stale,
+        print: |root, game| definitions(root, game).map(|g| g.definitions),
     }
-    if args.check {
-        let stale = stale(&root, &games).map_err(anyhow::Error::msg)?;
-        if stale.is_empty() {
-            eprintln!("editor files are up to date");
-            return Ok(ExitCode::SUCCESS);
-        }
-        for p in &stale {
-            println!("{}: out of date", display_path(&root.join(p)));
-        }
-        eprintln!("run `cargo run -p riffle -- editor --write`");
-        return Ok(ExitCode::from(FOUND_PROBLEMS));
-    }
-    let [game] = games.as_slice() else {
-        bail!("which game? --game GAME (games: {})", games.join(", "));
-    };
-    print!(
-        "{}",
-        definitions(&root, game)
-            .map_err(anyhow::Error::msg)?
-            .definitions
-    );
-    Ok(ExitCode::SUCCESS)
+    .run(
+        args.root.as_deref(),
+        args.game.as_deref(),
+        args.write,
+        args.check,
+    )
 }

@@ -14,6 +14,7 @@ mod bench;
 mod coverage;
 mod docs;
 mod editor;
+mod generated;
 mod lint;
 mod mutants;
 mod new;
