@@ -6,7 +6,7 @@ use mlua::{Function, Table, Value};
 use crate::sandbox::blame::{Failure, one_line};
 
 use crate::content::{CardDef, CharKind, Localized};
-use crate::names::{Names, Sym};
+use crate::names::{Interning, Names, Sym};
 use crate::rules::Rules;
 
 /// The kind of an ability.
@@ -502,10 +502,66 @@ pub struct CardData {
     pub sets: Vec<Vec<Sym>>,
     /// Keyword values by keyword symbol.
     pub keyword_values: Vec<(Sym, i64)>,
-    /// Its abilities.
-    pub abilities: Vec<Ability>,
-    /// The script's returned table (or an empty table).
-    pub table: Option<Table>,
+    /// What the kernel's indexes need of each of its abilities, known from loading.
+    pub outline: Box<[AbilityOutline]>,
+    /// Its abilities, with their Lua: made when a game first needs them
+    /// ([`Db::card_abilities`]), so that an engine with 10,000 cards holds in Lua only the
+    /// cards its games met.
+    pub(crate) abilities: std::cell::OnceCell<Box<[Ability]>>,
+}
+
+/// Loads a card's script to stay, the first time a game needs its abilities: the engine
+/// does it (`engine/cards.rs`), for the database that cannot know how.
+pub(crate) trait LoadCard {
+    /// Card `c`'s abilities, from its script run again with the names the content's load
+    /// interned; an error says why (a spent allowance, a script that changed its mind).
+    fn load(
+        &self,
+        lua: &mlua::Lua,
+        c: u32,
+        card: &CardData,
+        rules: &Rules,
+        names: &Names,
+    ) -> Result<Box<[Ability]>, String>;
+
+    /// The loaded card ability (card index, ability index) whose table has this address.
+    fn ability_at(&self, address: usize) -> Option<(u32, usize)>;
+}
+
+/// What the kernel knows of an ability without its Lua: enough for the indexes
+/// (`triggers_by_event`, `statics_by_char`, `cards_by_timing`) and for `ctx:abilities`
+/// to skip a card, so a card no game has met is never loaded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AbilityOutline {
+    /// Kind.
+    pub kind: AbilityKind,
+    /// Triggered: the event it listens to.
+    pub on: Option<Sym>,
+    /// Activated: its timings.
+    pub timings: Box<[Sym]>,
+    /// Static: the characteristics it modifies, each once.
+    pub modifies: Box<[Sym]>,
+    /// Triggered: its priority class (see [`Ability::priority`]).
+    pub priority: Option<u8>,
+}
+
+impl AbilityOutline {
+    /// The outline of `ab`.
+    pub fn of(ab: &Ability) -> AbilityOutline {
+        let mut modifies: Vec<Sym> = Vec::new();
+        for m in &ab.mods {
+            if !modifies.contains(&m.characteristic) {
+                modifies.push(m.characteristic);
+            }
+        }
+        AbilityOutline {
+            kind: ab.kind,
+            on: ab.on,
+            timings: ab.timings.as_slice().into(),
+            modifies: modifies.into(),
+            priority: ab.priority,
+        }
+    }
 }
 
 impl CardData {
@@ -595,8 +651,8 @@ impl CardData {
             ints,
             sets,
             keyword_values,
-            abilities: Vec::new(),
-            table: None,
+            outline: Box::default(),
+            abilities: std::cell::OnceCell::new(),
         })
     }
 
@@ -700,7 +756,7 @@ pub fn printed_name<'a>(name: &'a Localized, lang: &str) -> Result<&'a str, Stri
 }
 
 /// Reads one ability record from a script's table.
-pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Ability, String> {
+pub fn parse_ability(t: Table, rules: &Rules, names: &mut Interning) -> Result<Ability, String> {
     let kind: String = t
         .get("kind")
         .map_err(|_| "ability without a `kind`".to_string())?;
@@ -743,11 +799,11 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
     };
     let mut zones = Vec::new();
     for z in strings("zones")? {
-        zones.push(rules.zone_index(names, &z)?);
+        zones.push(rules.zone_index(names.names(), &z)?);
     }
     let on = match t.get::<Option<String>>("on").map_err(|e| e.to_string())? {
         Some(e) => {
-            let s = names.intern(&e);
+            let s = names.intern(&e)?;
             if !rules.events.contains(&s) {
                 return Err(format!(
                     "unknown event '{e}': declare it in game.yaml `events`"
@@ -762,7 +818,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
     }
     let mut timings = Vec::new();
     for tm in strings("timing")? {
-        let i = Rules::lookup(names, &rules.timings, &tm)?;
+        let i = Rules::lookup(names.names(), &rules.timings, &tm)?;
         timings.push(rules.timings.syms[i]);
     }
     let replaces: Option<String> = t.get("replaces").map_err(|e| e.to_string())?;
@@ -784,7 +840,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
                 Affects::Cards(f)
             }
         }
-        Value::Table(sel) => Affects::Select(card_test(rules, names, &sel)?),
+        Value::Table(sel) => Affects::Select(card_test(rules, names.names(), &sel)?),
         other => {
             return Err(format!(
                 "`affects` should be \"self\", a function or a table of tests (zones, \
@@ -800,7 +856,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
             let ch: String = m
                 .get("char")
                 .map_err(|_| "a modification needs `char`".to_string())?;
-            let characteristic = names.intern(&ch);
+            let characteristic = names.intern(&ch)?;
             let op: String = m.get("op").unwrap_or_else(|_| "add".into());
             let op = match op.as_str() {
                 "set_base" => ModOp::SetBase,
@@ -830,7 +886,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
                     }
                     (CharKind::Set, 0)
                 } else {
-                    let Some(pi) = rules.player_char_index(names, &ch) else {
+                    let Some(pi) = rules.player_char_index(names.names(), &ch) else {
                         return Err(format!(
                             "unknown player characteristic '{ch}' (game.yaml \
                              `player_characteristics`: {}; or `player` for player grants)",
@@ -844,7 +900,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
                     )
                 }
             } else {
-                let Some(ci) = rules.char_index(names, &ch) else {
+                let Some(ci) = rules.char_index(names.names(), &ch) else {
                     return Err(format!(
                         "unknown characteristic '{ch}' (declared: {})",
                         declared_list(rules.chars.iter().map(|c| c.decl.name.as_str()))
@@ -875,10 +931,10 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
             let value = match (kind, m.get::<Value>("value").map_err(|e| e.to_string())?) {
                 (_, Value::Function(f)) => ModValue::Fn(f),
                 (CharKind::Int, Value::Integer(i)) => ModValue::Int(i),
-                (CharKind::Int, Value::Table(v)) => table_amount(&ch, &v, rules, names)?,
+                (CharKind::Int, Value::Table(v)) => table_amount(&ch, &v, rules, names.names())?,
                 (CharKind::Int, Value::Number(n)) => ModValue::Int(n as i64),
                 (CharKind::Set, Value::String(s)) => {
-                    ModValue::Name(names.intern(&s.to_string_lossy()))
+                    ModValue::Name(names.intern(&s.to_string_lossy())?)
                 }
                 (CharKind::Set, Value::Table(list)) => {
                     let mut out = Vec::new();
@@ -886,7 +942,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
                         let n = n.map_err(|_| {
                             format!("modification of '{ch}': `value` should list names")
                         })?;
-                        out.push(names.intern(&n));
+                        out.push(names.intern(&n)?);
                     }
                     ModValue::Names(out)
                 }
@@ -903,11 +959,11 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
             };
             if let Some(ci) = card_char {
                 let given: Vec<&str> = match &value {
-                    ModValue::Name(n) => vec![names.name(*n)],
-                    ModValue::Names(ns) => ns.iter().map(|n| names.name(*n)).collect(),
+                    ModValue::Name(n) => vec![names.names().name(*n)],
+                    ModValue::Names(ns) => ns.iter().map(|n| names.names().name(*n)).collect(),
                     _ => Vec::new(),
                 };
-                rules.check_keyword_values(names, ci, &given)?;
+                rules.check_keyword_values(names.names(), ci, &given)?;
             }
             mods.push(StaticMod {
                 characteristic,
@@ -976,7 +1032,7 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Names) -> Result<Abili
             ));
         }
     };
-    let matches = parse_match(&t, rules, names)?;
+    let matches = parse_match(&t, rules, names.names())?;
     Ok(Ability {
         matches: matches.map(Box::new),
         priority,
@@ -1343,6 +1399,8 @@ pub struct Db {
     pub card_index: rustc_hash::FxHashMap<String, u32>,
     /// The rules' own abilities.
     pub rule_abilities: Vec<Ability>,
+    /// Their outlines, as cards have (see [`Db::outline`]).
+    pub rule_outlines: Box<[AbilityOutline]>,
     /// Static abilities by the characteristic they modify.
     pub statics_by_char: rustc_hash::FxHashMap<Sym, Vec<AbilityRef>>,
     /// Triggered abilities by event.
@@ -1352,8 +1410,9 @@ pub struct Db {
     /// The cards (bits by card index, as `State::present`) with an ability of this kind and
     /// timing: `ctx:abilities{kind, timing}` looks in no zone when no card of the game has one.
     pub cards_by_timing: rustc_hash::FxHashMap<(AbilityKind, Sym), Vec<u64>>,
-    /// Ability by the address of its Lua table (to find the ability a script names).
-    pub ability_by_table: rustc_hash::FxHashMap<usize, AbilityRef>,
+    /// What loads a card's script when a game first needs its abilities (the engine's
+    /// card compiler).
+    pub(crate) compiler: std::rc::Rc<dyn LoadCard>,
     /// Zone declarations that are in play.
     pub in_play: Vec<usize>,
     /// The prelude's `Ctx`: the metatable of every `ctx`.
@@ -1451,12 +1510,60 @@ impl Db {
         one_line(&format!("{who}: {}", f.message))
     }
 
-    /// An ability by reference.
-    pub fn ability(&self, r: AbilityRef) -> &Ability {
+    /// An ability by reference (its card's script is loaded if no game met the card yet).
+    pub fn ability(&self, lua: &mlua::Lua, r: AbilityRef) -> mlua::Result<&Ability> {
         match r.0 {
-            Some(c) => &self.cards[c as usize].abilities[r.1],
-            None => &self.rule_abilities[r.1],
+            Some(c) => {
+                let abilities = self.card_abilities(lua, c)?;
+                abilities.get(r.1).ok_or_else(|| {
+                    mlua::Error::RuntimeError(format!(
+                        "card {} has no ability {}",
+                        self.cards[c as usize].def.id,
+                        r.1 + 1
+                    ))
+                })
+            }
+            None => Ok(&self.rule_abilities[r.1]),
         }
+    }
+
+    /// What the kernel knows of an ability without loading its card's script.
+    pub fn outline(&self, r: AbilityRef) -> &AbilityOutline {
+        match r.0 {
+            Some(c) => &self.cards[c as usize].outline[r.1],
+            None => &self.rule_outlines[r.1],
+        }
+    }
+
+    /// Card `c`'s abilities, its script loaded the first time any game of the engine needs
+    /// them. Loading runs aside from the running call's budget and memory allowance, so a
+    /// game does the same whether or not an earlier game loaded the card.
+    pub fn card_abilities(&self, lua: &mlua::Lua, c: u32) -> mlua::Result<&[Ability]> {
+        let card = &self.cards[c as usize];
+        if let Some(a) = card.abilities.get() {
+            return Ok(a);
+        }
+        let loaded = self
+            .compiler
+            .load(lua, c, card, &self.rules, &self.names)
+            .map_err(|m| {
+                mlua::Error::RuntimeError(format!(
+                    "card {}: its script could not be loaded: {m}",
+                    card.def.id
+                ))
+            })?;
+        // (A load the script started itself may have set it already: the first one stays.)
+        Ok(card.abilities.get_or_init(|| loaded))
+    }
+
+    /// The card ability whose Lua table is `table` (a script names an ability by its
+    /// table: `ctx:grant_ability`), if it is one of a card of this engine.
+    pub fn ability_of_table(&self, table: &Table) -> Option<AbilityRef> {
+        let (c, i) = self.compiler.ability_at(table.to_pointer() as usize)?;
+        // The address is checked against this engine's version of the card: a hot reload
+        // changes the card's tables, and the collector reuses addresses.
+        let ab = self.cards.get(c as usize)?.abilities.get()?.get(i)?;
+        (ab.table.to_pointer() == table.to_pointer()).then_some((Some(c), i))
     }
 
     /// The Lua string of a declared name (see [`Db::interned`]).

@@ -40,6 +40,37 @@ impl Names {
     }
 }
 
+/// How a parser that runs twice names things. The first run (content loading) interns what
+/// it meets; a later run of the same text (a card's script loaded when a game first meets
+/// the card) only looks up: every name it meets was interned the first time, and the
+/// engine's names do not change once games run.
+pub enum Interning<'a> {
+    /// Intern new names.
+    New(&'a mut Names),
+    /// Every name is known already.
+    Known(&'a Names),
+}
+
+impl Interning<'_> {
+    /// The names, for lookups.
+    pub fn names(&self) -> &Names {
+        match self {
+            Interning::New(n) => n,
+            Interning::Known(n) => n,
+        }
+    }
+
+    /// The symbol of `name`: interned now, or known from the first run.
+    pub fn intern(&mut self, name: &str) -> Result<Sym, String> {
+        match self {
+            Interning::New(n) => Ok(n.intern(name)),
+            Interning::Known(n) => n.get(name).ok_or_else(|| {
+                format!("'{name}' was not met when the content was loaded (the script reads something that changes?)")
+            }),
+        }
+    }
+}
+
 /// A list of declared names of one kind (zones, orientations...), for lookups by name.
 #[derive(Clone, Debug, Default)]
 pub struct Declared {

@@ -604,7 +604,11 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
                     })?;
                 }
                 Some(c) => {
-                    let ab = &db.cards[c as usize].abilities[ai];
+                    // No object of the card in this game: no source, and no need to load it.
+                    if !st.has_card(c) {
+                        continue;
+                    }
+                    let ab = db.ability(lua, (Some(c), ai))?;
                     for src in db.sources(st, c, ab) {
                         let key = (Some(c), ai, Some(src), 0);
                         if busy(&key) || !ability_works(lua, db, st, src, 0, ab)? {
@@ -625,7 +629,7 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
     // Static abilities effects gave: to a card (it has the ability while the grant lasts
     // and its abilities work), or to no card (a lasting effect of a resolved ability).
     for g in st.grants.iter() {
-        let ab = db.ability(g.ability);
+        let ab = db.ability(lua, g.ability)?;
         if ab.kind != AbilityKind::Static || !ab.mods.iter().any(|m| m.characteristic == sym) {
             continue;
         }

@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
-use crate::db::{Ability, AbilityKind, AbilityRef, CardData};
+use crate::db::{Ability, AbilityKind, AbilityOutline, AbilityRef, CardData};
 use crate::names::Sym;
 
 /// Indexes over the rule abilities and every card's abilities (fields of `Db`).
@@ -14,7 +14,6 @@ pub(crate) struct AbilityIndexes {
     pub triggers_by_event: FxHashMap<Sym, Vec<AbilityRef>>,
     pub replacements: Vec<AbilityRef>,
     pub cards_by_timing: FxHashMap<(AbilityKind, Sym), Vec<u64>>,
-    pub ability_by_table: FxHashMap<usize, AbilityRef>,
     pub script_cards: FxHashMap<String, u32>,
 }
 
@@ -23,25 +22,21 @@ impl AbilityIndexes {
         let mut statics_by_char: FxHashMap<_, Vec<_>> = FxHashMap::default();
         let mut triggers_by_event: FxHashMap<_, Vec<_>> = FxHashMap::default();
         let mut replacements = Vec::new();
-        let all = rule_abilities
-            .iter()
-            .enumerate()
-            .map(|(i, a)| ((None, i), a))
-            .chain(cards.iter().enumerate().flat_map(|(c, d)| {
-                d.abilities
+        // Built from outlines: no card's script needs loading for its place in an index.
+        let rules: Vec<AbilityOutline> = rule_abilities.iter().map(AbilityOutline::of).collect();
+        let all = rules.iter().enumerate().map(|(i, a)| ((None, i), a)).chain(
+            cards.iter().enumerate().flat_map(|(c, d)| {
+                d.outline
                     .iter()
                     .enumerate()
                     .map(move |(i, a)| ((Some(c as u32), i), a))
-            }));
+            }),
+        );
         for (r, a) in all {
             match a.kind {
                 AbilityKind::Static => {
-                    let mut seen = Vec::new();
-                    for m in &a.mods {
-                        if !seen.contains(&m.characteristic) {
-                            seen.push(m.characteristic);
-                            statics_by_char.entry(m.characteristic).or_default().push(r);
-                        }
+                    for &m in &a.modifies {
+                        statics_by_char.entry(m).or_default().push(r);
                     }
                 }
                 AbilityKind::Triggered => triggers_by_event
@@ -52,11 +47,9 @@ impl AbilityIndexes {
                 AbilityKind::Activated => {}
             }
         }
-        let mut ability_by_table = FxHashMap::default();
         let mut cards_by_timing: FxHashMap<_, Vec<u64>> = FxHashMap::default();
         for (c, d) in cards.iter().enumerate() {
-            for (i, a) in d.abilities.iter().enumerate() {
-                ability_by_table.insert(a.table.to_pointer() as usize, (Some(c as u32), i));
+            for a in &d.outline {
                 for &t in &a.timings {
                     let bits = cards_by_timing.entry((a.kind, t)).or_default();
                     bits.resize(cards.len().div_ceil(64), 0);
@@ -74,7 +67,6 @@ impl AbilityIndexes {
             triggers_by_event,
             replacements,
             cards_by_timing,
-            ability_by_table,
             script_cards,
         }
     }

@@ -13,10 +13,11 @@ use crate::content::{
     Selector, Source,
 };
 use crate::db::{
-    ActionDoes, ActionKind, CardCheck, CardSel, CheckFns, CheckTest, Counted, Db, Hooks, LabelPart,
-    PhaseFns, PlayerCheck, ProcedureFns, StepFn, StepFns, WindowFns, parse_ability,
+    AbilityOutline, ActionDoes, ActionKind, CardCheck, CardSel, CheckFns, CheckTest, Counted, Db,
+    Hooks, LabelPart, PhaseFns, PlayerCheck, ProcedureFns, StepFn, StepFns, WindowFns,
+    parse_ability,
 };
-use crate::names::Names;
+use crate::names::{Interning, Names};
 use crate::rules::Rules;
 use crate::sandbox::freeze::freeze;
 use crate::sandbox::source_checks::GlobalRead;
@@ -62,12 +63,17 @@ impl std::fmt::Display for LoadError {
     }
 }
 
+/// How many cards are compiled between two collections of the VM's garbage while content
+/// loads: about a megabyte of it, for a few milliseconds each time.
+const CARDS_PER_COLLECTION: usize = 500;
+
 /// Compiled content, ready to run games.
 pub struct Engine {
     pub(crate) lua: Lua,
     pub(crate) db: Rc<Db>,
-    /// What compiles a card script: a hot reload compiles changed cards with it.
-    compiler: CardCompiler,
+    /// What compiles a card script: a hot reload compiles changed cards with it (the
+    /// database loads cards' scripts with it too).
+    compiler: Rc<CardCompiler>,
     /// The engine a hot reload made from this one (`reload.rs`): games move to it at their
     /// next quiescent decision.
     pub(crate) next: std::cell::RefCell<Option<Rc<Engine>>>,
@@ -967,14 +973,15 @@ impl Engine {
             metas
         };
 
-        let compiler = CardCompiler {
+        let compiler = Rc::new(CardCompiler {
             seen: seen.clone(),
             globals: globals.clone(),
             card_meta,
             libraries: card_metas,
             budget: budget.clone(),
             memory: memory.clone(),
-        };
+            tables: Default::default(),
+        });
         let mut cards = Vec::new();
         let mut card_index = FxHashMap::default();
         for def in cards_in {
@@ -988,6 +995,11 @@ impl Engine {
             let Some(data) = data else { continue };
             card_index.insert(id, cards.len() as u32);
             cards.push(Rc::new(data));
+            // What a compile ran is garbage (only an outline stays): collected now and then,
+            // or the collector, tuned for playouts, lets it grow to four times what is live.
+            if cards.len() % CARDS_PER_COLLECTION == 0 {
+                let _ = lua.gc_collect();
+            }
         }
 
         let mut rule_abilities = Vec::new();
@@ -995,10 +1007,9 @@ impl Engine {
             match global_path(&lua, name) {
                 Ok(Value::Table(t)) => {
                     for (i, v) in t.sequence_values::<Table>().enumerate() {
-                        match v
-                            .map_err(|e| e.to_string())
-                            .and_then(|at| parse_ability(at, &rules, &mut names))
-                        {
+                        match v.map_err(|e| e.to_string()).and_then(|at| {
+                            parse_ability(at, &rules, &mut Interning::New(&mut names))
+                        }) {
                             Ok(a) => rule_abilities.push(a),
                             Err(m) => {
                                 errors.push(err(None, None, format!("{name}[{}]: {m}", i + 1)))
@@ -1129,12 +1140,12 @@ impl Engine {
             rules,
             cards,
             card_index,
+            rule_outlines: rule_abilities.iter().map(AbilityOutline::of).collect(),
             rule_abilities,
             statics_by_char: indexes.statics_by_char,
             triggers_by_event: indexes.triggers_by_event,
             replacements: indexes.replacements,
             cards_by_timing: indexes.cards_by_timing,
-            ability_by_table: indexes.ability_by_table,
             script_cards: indexes.script_cards,
             in_play,
             ctx_meta,
@@ -1145,6 +1156,7 @@ impl Engine {
             current: Default::default(),
             stray_errors: Default::default(),
             budget,
+            compiler: compiler.clone(),
         });
         lua.set_app_data(db.clone());
         lua.set_app_data(crate::sandbox::handle::Handles::default());
@@ -1180,6 +1192,16 @@ impl Engine {
     /// Bytes the Lua VM holds (the ruleset, every card script, and what games hold now).
     pub fn script_memory(&self) -> usize {
         self.lua.used_memory()
+    }
+
+    /// The cards whose scripts the VM holds: a card's script is run once when the content
+    /// loads, to check it, and loaded to stay only when a game first needs its abilities.
+    pub fn loaded_cards(&self) -> impl Iterator<Item = &str> {
+        self.db
+            .cards
+            .iter()
+            .filter(|c| c.def.script.is_some() && c.abilities.get().is_some())
+            .map(|c| c.def.id.as_str())
     }
 
     /// Runs a full garbage collection of the VM (after hot reloads, the cards' old versions

@@ -587,7 +587,7 @@ fn parse_fields(
         "group" => vec![Op::Group(get_as(lua, t, "open")?)],
         "grant_ability" => {
             let def: Table = get_as(lua, t, "def")?;
-            let ability = *db.ability_by_table.get(&(def.to_pointer() as usize)).ok_or_else(|| {
+            let ability = db.ability_of_table(&def).ok_or_else(|| {
                 rt("grant_ability: that ability is not declared by a card: put it in the card's ability list with `dormant = true`")
             })?;
             let host = match &*t.get("target")? {

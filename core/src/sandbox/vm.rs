@@ -84,6 +84,25 @@ impl Budget {
         r
     }
 
+    /// Runs `f`, work the kernel does for no script (loading a card's script the first
+    /// time a game meets the card), with a whole budget of its own; the running call's
+    /// budget is as it was before, as if `f` had not run. Whether a card was loaded already
+    /// (by an earlier game of the engine) must not change what a game can do.
+    pub fn aside<T>(&self, f: impl FnOnce() -> T) -> T {
+        let (used, limit, mark) = (self.used.get(), self.limit.get(), self.mark.get());
+        let before = ALLOCATED.with(Cell::get);
+        self.used.set(0);
+        self.mark.set(before);
+        self.limit.set(self.full.get());
+        let r = f();
+        let made = ALLOCATED.with(Cell::get).wrapping_sub(before);
+        self.used.set(used);
+        self.limit.set(limit);
+        // The bytes made aside are not the call's: move its mark past them.
+        self.mark.set(mark.wrapping_add(made));
+        r
+    }
+
     /// Work done since the last reset, in interrupts.
     fn spent(&self) -> u64 {
         let bytes = ALLOCATED.with(Cell::get).wrapping_sub(self.mark.get());
@@ -115,6 +134,8 @@ struct MemoryState {
     limit: Cell<usize>,
     armed: Cell<bool>,
     account: RefCell<Rc<Cell<usize>>>,
+    /// Bytes the VM grew by in [`Memory::aside`] in all: no game's.
+    aside: Cell<usize>,
 }
 
 impl MemoryState {
@@ -134,6 +155,7 @@ impl Memory {
             limit: Cell::new(0),
             armed: Cell::new(false),
             account: RefCell::new(Rc::default()),
+            aside: Cell::new(0),
         }))
     }
 
@@ -172,9 +194,12 @@ impl Memory {
         if m.depth.get() > 0 {
             return f();
         }
-        let start = lua.used_memory();
+        let (start, aside) = (lua.used_memory(), m.aside.get());
         let r = f();
-        let grown = lua.used_memory().saturating_sub(start);
+        let grown = lua
+            .used_memory()
+            .saturating_sub(start)
+            .saturating_sub(m.aside.get().saturating_sub(aside));
         let account = m.account.borrow();
         account.set(account.get().saturating_add(grown));
         r
@@ -185,6 +210,37 @@ impl Memory {
     pub fn enter_alone(&self, lua: &Lua) -> Entered {
         self.charge_to(&Rc::default());
         self.enter(lua)
+    }
+
+    /// Runs `f`, Lua the kernel runs for no game (a card's script loaded the first time a
+    /// game meets the card), possibly in the middle of a game's call: `f` gets a whole
+    /// allowance of its own, and what the VM grew by in it is not charged to the running
+    /// game (the loaded card is the engine's, shared by its games). The game's limit, if
+    /// armed, moves up by as much.
+    pub fn aside<T>(&self, lua: &Lua, f: impl FnOnce() -> T) -> T {
+        let m = &self.0;
+        let saved = (m.depth.get(), m.start.get(), m.limit.get(), m.armed.get());
+        let account = m.account.replace(Rc::default());
+        m.arm(lua, false);
+        m.depth.set(0);
+        let before = lua.used_memory();
+        let r = {
+            let _lua = self.enter(lua);
+            f()
+        };
+        let grown = lua.used_memory().saturating_sub(before);
+        let (depth, start, limit, armed) = saved;
+        *m.account.borrow_mut() = account;
+        m.depth.set(depth);
+        m.start.set(start.saturating_add(grown));
+        m.limit.set(limit.saturating_add(grown));
+        m.aside.set(m.aside.get().saturating_add(grown));
+        // `enter`'s guard left the limit off: put back the caller's, moved up.
+        if armed {
+            m.armed.set(false);
+            m.arm(lua, true);
+        }
+        r
     }
 
     /// A kernel callback runs (Lua called Rust): lift the limit until the guard drops.

@@ -575,7 +575,7 @@ pub fn card_info(lua: &Lua, db: &Db, ci: u32) -> Result<Value> {
         kws.raw_set(i + 1, db.names.name(*s))?;
     }
     t.set("keywords", kws)?;
-    t.set("abilities", c.abilities.len())?;
+    t.set("abilities", c.outline.len())?;
     t.set("printed_abilities", printed_abilities(db, ci))?;
     Ok(Value::Table(t))
 }
@@ -584,7 +584,7 @@ pub fn card_info(lua: &Lua, db: &Db, ci: u32) -> Result<Value> {
 /// they are part of its text) and its keywords. 0 for a card with no text.
 pub fn printed_abilities(db: &Db, ci: u32) -> usize {
     let c = &db.cards[ci as usize];
-    c.abilities.len() + c.keyword_values.len()
+    c.outline.len() + c.keyword_values.len()
 }
 
 /// The key under which a limited ability's uses are counted: a stable hash of its name.
@@ -758,7 +758,7 @@ impl AbilityQuery {
     }
 
     /// Whether ability `ab` is of the kind and timing asked for.
-    fn wants(&self, ab: &crate::db::Ability) -> bool {
+    fn wants(&self, ab: &crate::db::AbilityOutline) -> bool {
         self.kind.is_none_or(|k| k == ab.kind)
             && self.timing.is_none_or(|t| ab.timings.contains(&t))
     }
@@ -793,7 +793,7 @@ impl Listed {
     /// The table scripts get: source, def, index, granted, (delayed, controller),
     /// timestamp, key.
     pub fn table(&self, lua: &Lua, db: &Db) -> Result<Table> {
-        let ab = db.ability(self.ability);
+        let ab = db.ability(lua, self.ability)?;
         let h = lua.create_table_with_capacity(0, 8)?;
         let key = |k: &str| db.lua_name(lua, k);
         if let Some(s) = self.source {
@@ -846,11 +846,11 @@ pub(crate) fn find_abilities(
         let gained = granted.unwrap_or(0);
         let granted = granted.is_some();
         let o = st.obj(id);
-        let ab = db.ability(r);
-        if ab.dormant && !granted {
+        if !q.wants(db.outline(r)) {
             return Ok(());
         }
-        if !q.wants(ab) {
+        let ab = db.ability(lua, r)?;
+        if ab.dormant && !granted {
             return Ok(());
         }
         if q.player.is_some_and(|p| p != o.controller as i64 + 1) {
@@ -876,7 +876,7 @@ pub(crate) fn find_abilities(
     // A card none of whose own abilities is of the kind and timing asked for adds nothing.
     let own = |id: ObjId| {
         let c = st.obj(id).definition;
-        let abilities = &db.cards[c as usize].abilities;
+        let abilities = &db.cards[c as usize].outline;
         let n = if abilities.iter().any(|ab| q.wants(ab)) {
             abilities.len()
         } else {
@@ -899,7 +899,7 @@ pub(crate) fn find_abilities(
                         && db
                             .cards
                             .get(w * 64 + b)
-                            .is_some_and(|c| c.abilities.iter().any(|ab| q.wants(ab)))
+                            .is_some_and(|c| c.outline.iter().any(|ab| q.wants(ab)))
                 })
         })
     };
@@ -945,8 +945,9 @@ pub(crate) fn find_abilities(
     if q.delayed && q.only.is_none() {
         // The rest of an effect that already resolved: no zone or suppression stops it.
         for g in st.grants.iter().filter(|g| g.host.is_none()) {
-            let ab = db.ability(g.ability);
-            if !q.wants(ab) || q.player.is_some_and(|p| p != g.controller as i64 + 1) {
+            if !q.wants(db.outline(g.ability))
+                || q.player.is_some_and(|p| p != g.controller as i64 + 1)
+            {
                 continue;
             }
             out.push(Listed {

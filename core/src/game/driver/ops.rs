@@ -67,7 +67,12 @@ impl Game {
                     cands
                 };
                 let (p, mine) = self.replacements_offered(&op, cands);
-                let any_optional = mine.iter().any(|(r, _, _)| db.ability(*r).optional);
+                let lua = &self.engine.lua;
+                let mut optional = Vec::with_capacity(mine.len());
+                for (r, _, _) in &mine {
+                    optional.push(db.ability(lua, *r)?.optional);
+                }
+                let any_optional = optional.iter().any(|o| *o);
                 if mine.len() == 1 && !any_optional {
                     let (r, s, p) = mine[0];
                     return self.run_replacement(o, r, s, p);
@@ -88,7 +93,7 @@ impl Game {
                         data: vec![],
                     })
                     .collect();
-                if mine.iter().all(|(r, _, _)| db.ability(*r).optional) {
+                if optional.iter().all(|o| *o) {
                     options.push(Choice {
                         label: "decline".into(),
                         kind: Some("decline".into()),
@@ -203,7 +208,7 @@ impl Game {
                 std::sync::Arc::make_mut(&mut st.grants).remove(i);
             }
         }
-        let ab = db.ability(r);
+        let ab = db.ability(&self.engine.lua, r)?;
         let ctx = self.ctx(Some(p), s, Some(&ab.table))?;
         let t = self.op_table(&o.ops[o.next], o.source())?;
         let label = match s {
@@ -276,7 +281,11 @@ impl Game {
             let st = self.state.borrow();
             let lua = &self.engine.lua;
             for &r in &db.replacements {
-                let ab = db.ability(r);
+                // No object of the card in this game: no source, and no need to load it.
+                if r.0.is_some_and(|c| !st.has_card(c)) {
+                    continue;
+                }
+                let ab = db.ability(lua, r)?;
                 if ab.replaces.as_deref() != Some(kind) {
                     continue;
                 }
@@ -309,7 +318,8 @@ impl Game {
                 }
             }
             for g in st.grants.iter() {
-                if db.ability(g.ability).replaces.as_deref() != Some(kind) {
+                let ab = db.ability(lua, g.ability)?;
+                if ab.replaces.as_deref() != Some(kind) {
                     continue;
                 }
                 let (s, gained) = match g.host {
@@ -319,14 +329,7 @@ impl Game {
                 };
                 // A suppressed host (or one whose effects are paused) replaces nothing.
                 if let Some(h) = s
-                    && !crate::characteristics::ability_works(
-                        lua,
-                        &db,
-                        &st,
-                        h,
-                        gained,
-                        db.ability(g.ability),
-                    )?
+                    && !crate::characteristics::ability_works(lua, &db, &st, h, gained, ab)?
                 {
                     continue;
                 }
@@ -343,7 +346,7 @@ impl Game {
             {
                 continue;
             }
-            let ab = db.ability(r);
+            let ab = db.ability(&self.engine.lua, r)?;
             // The kernel's own tests on the operation first: most operations stop here.
             if let Some(m) = &ab.matches
                 && !op_matches(m, &self.state.borrow(), op, o.source(), s, p)

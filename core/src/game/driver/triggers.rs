@@ -96,7 +96,7 @@ impl Game {
                     return Ok(Next::Return(Value::Nil));
                 };
                 let batch = &st.pending[b];
-                let of_class = |i: &&Pending| db.ability(i.ability).priority == class;
+                let of_class = |i: &&Pending| db.outline(i.ability).priority == class;
                 let order = st.turn_order();
                 let p = order
                     .into_iter()
@@ -156,13 +156,13 @@ impl Game {
                 &st,
                 s,
                 chosen.gained,
-                db.ability(chosen.ability),
+                db.ability(&self.engine.lua, chosen.ability)?,
             )? {
                 return Ok(Next::Again);
             }
         }
         *stage = TriggerStage::Resolving;
-        let ab = db.ability(chosen.ability);
+        let ab = db.ability(&self.engine.lua, chosen.ability)?;
         let (handle, ev) = {
             let st = self.state.borrow();
             let lua = &self.engine.lua;
@@ -223,7 +223,7 @@ impl Game {
             .items
             .iter()
             .enumerate()
-            .filter(|(_, i)| i.controller == p && db.ability(i.ability).priority == class)
+            .filter(|(_, i)| i.controller == p && db.outline(i.ability).priority == class)
             .map(|(k, _)| k)
             .collect();
         let k = positions.get(nth.unwrap_or(0)).copied().unwrap_or(0);
@@ -244,12 +244,12 @@ fn next_batch(db: &Db, st: &State) -> Option<(usize, Option<u8>)> {
         .pending
         .iter()
         .flat_map(|b| &b.items)
-        .map(|i| db.ability(i.ability).priority)
+        .map(|i| db.outline(i.ability).priority)
         .min_by_key(|c| rank(*c))?;
     let b = st.pending.iter().position(|b| {
         b.items
             .iter()
-            .any(|i| db.ability(i.ability).priority == class)
+            .any(|i| db.outline(i.ability).priority == class)
     })?;
     Some((b, class))
 }
@@ -271,7 +271,11 @@ pub(crate) fn collect(
         type Candidate = (AbilityRef, Option<ObjId>, PlayerId, Option<u64>, u64);
         let mut candidates: Vec<Candidate> = Vec::new();
         for &(card, ai) in db.triggers_by_event.get(&sym).into_iter().flatten() {
-            let ab = db.ability((card, ai));
+            // No object of the card in this game: no source, and no need to load it.
+            if card.is_some_and(|c| !st.has_card(c)) {
+                continue;
+            }
+            let ab = db.ability(lua, (card, ai))?;
             // The kernel's tests that no source can pass skip the ability at once; one that
             // names the event's card as its own has at most that card for a source.
             let mut only = None;
@@ -331,7 +335,7 @@ pub(crate) fn collect(
         }
         // Abilities given by effects, and delayed abilities.
         for g in st.grants.iter() {
-            if db.ability(g.ability).on != Some(sym) {
+            if db.outline(g.ability).on != Some(sym) {
                 continue;
             }
             let (src, gained) = match g.host {
@@ -354,7 +358,7 @@ pub(crate) fn collect(
             if !st.in_game(controller) {
                 continue;
             }
-            let ab = db.ability(r);
+            let ab = db.ability(lua, r)?;
             // The kernel's own tests on the event come first: most events stop here.
             if let Some(m) = &ab.matches
                 && !m.passes(st, e, src, controller)
