@@ -11,7 +11,10 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A text in several languages, keyed by language tag (`en`, `ja`, `th`, `zh-Hant`, ...).
-pub type Localized = BTreeMap<String, String>;
+pub type Localized = crate::sorted_map::SortedMap<String>;
+
+/// A card's game-specific printed fields (`cost`, `power`, `colors`...) by name.
+pub type PrintedFields = crate::sorted_map::SortedMap<serde_json::Value>;
 
 /// Language tags accepted as keys of localized texts and as `names.printed`: `en`, `ja`,
 /// `th`, `zh-Hant`, `pt-BR`...
@@ -100,7 +103,7 @@ pub struct CardDef {
     pub text: Localized,
     /// Game-specific printed fields (`cost`, `power`, `colors`...), as validated by the game's
     /// card schema. Integers, strings and lists of strings are what characteristics read.
-    pub fields: BTreeMap<String, serde_json::Value>,
+    pub fields: PrintedFields,
     /// Plain keywords, e.g. `blocker` or `repair` with a value.
     pub keywords: Vec<KeywordUse>,
     /// The card's Lua script, if it has abilities beyond plain keywords.
@@ -586,7 +589,7 @@ pub struct KeywordDecl {
     /// stands for a valued keyword's number (`"〈Repair {n}〉"`). Only tools read it (`riffle
     /// lint` finds a keyword a card's text gives and its `keywords` lack); declare a
     /// language's spelling only where card text cannot use it for anything else.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "Localized::is_empty")]
     pub text: Localized,
 }
 

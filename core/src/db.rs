@@ -680,7 +680,7 @@ impl CardData {
 /// plain `repair` gives 0, as `card:keyword` reads it; none gives nothing). So a keyword that adds up (Repair 1 and a
 /// gained Repair 2 are Repair 3) can be an integer characteristic that effects `add` to.
 fn printed_path(
-    fields: &std::collections::BTreeMap<String, serde_json::Value>,
+    fields: &crate::content::PrintedFields,
     keywords: &[(Sym, i64)],
     names: &Names,
     path: &str,

@@ -210,8 +210,8 @@ fn card(id: &str, script: Option<&str>) -> CardDef {
         id: id.into(),
         category: "thing".into(),
         name: [("en".to_string(), id.to_string())].into(),
-        text: BTreeMap::new(),
-        fields,
+        text: Default::default(),
+        fields: fields.into(),
         keywords: Vec::new(),
         script: script.map(|s| Source {
             name: format!("{id}.lua"),

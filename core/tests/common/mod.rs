@@ -22,8 +22,8 @@ pub fn card(id: &str, category: &str, fields: serde_json::Value, script: Option<
         id: id.into(),
         category: category.into(),
         name: [("en".to_string(), id.to_string())].into(),
-        text: BTreeMap::new(),
-        fields,
+        text: Localized::new(),
+        fields: fields.into(),
         keywords: Vec::new(),
         script: script.map(|s| Source {
             name: format!("cards/{id}.lua"),

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use riffle_core::{KeywordUse, Localized};
+use riffle_core::{KeywordUse, Localized, PrintedFields};
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Serialize};
 
@@ -67,7 +67,7 @@ pub struct CardFile {
     #[schemars(schema_with = "localized_names")]
     pub name: Localized,
     /// The printed text, localized. For people: the script is what runs.
-    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    #[serde(default, skip_serializing_if = "Localized::is_empty")]
     #[schemars(schema_with = "localized")]
     pub text: Localized,
     /// Plain keywords declared by the ruleset: `blocker`, or with a value `{repair: 2}`.
@@ -82,7 +82,7 @@ pub struct CardFile {
     pub printings: Vec<Printing>,
     /// Game-specific printed fields, checked by `schema/<game>/card.schema.json`.
     #[serde(flatten)]
-    pub fields: BTreeMap<String, serde_json::Value>,
+    pub fields: PrintedFields,
 }
 
 /// One printing of a card.

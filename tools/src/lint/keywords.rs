@@ -217,7 +217,7 @@ mod tests {
                     name: name.to_string(),
                     valued: text.contains("{n}"),
                     doc: String::new(),
-                    text: BTreeMap::new(),
+                    text: Default::default(),
                 });
             }
             let k = decls.iter_mut().find(|k| k.name == *name).unwrap();
