@@ -496,10 +496,12 @@ pub struct CardData {
     pub label: String,
     /// Its category.
     pub category: Sym,
-    /// Printed value per characteristic index (integers; 0 when absent).
-    pub ints: Vec<Option<i64>>,
-    /// Printed value per characteristic index (sets).
-    pub sets: Vec<Vec<Sym>>,
+    /// Printed integer values by characteristic index, only those it prints (see
+    /// [`CardData::int`]): an engine may hold tens of thousands of cards.
+    ints: Box<[(u16, i64)]>,
+    /// Printed set values by characteristic index, only those not empty (see
+    /// [`CardData::set`]).
+    sets: Box<[(u16, Box<[Sym]>)]>,
     /// Keyword values by keyword symbol.
     pub keyword_values: Vec<(Sym, i64)>,
     /// What the kernel's indexes need of each of its abilities, known from loading.
@@ -579,7 +581,7 @@ impl CardData {
             let (n, v) = k.parts();
             keyword_values.push((names.intern(n), v));
         }
-        for c in &rules.chars {
+        for (ci, c) in rules.chars.iter().enumerate() {
             let raw = match c.field.as_str() {
                 "name" => Some(serde_json::Value::String(name.clone())),
                 "category" => Some(serde_json::Value::String(def.category.clone())),
@@ -603,8 +605,9 @@ impl CardData {
                             ));
                         }
                     };
-                    ints.push(v);
-                    sets.push(Vec::new());
+                    if let Some(v) = v {
+                        ints.push((ci as u16, v));
+                    }
                 }
                 crate::content::CharKind::Set => {
                     let v = match &raw {
@@ -638,8 +641,9 @@ impl CardData {
                             ));
                         }
                     };
-                    ints.push(None);
-                    sets.push(v);
+                    if !v.is_empty() {
+                        sets.push((ci as u16, v.into_boxed_slice()));
+                    }
                 }
             }
         }
@@ -648,12 +652,28 @@ impl CardData {
             label: name.clone(),
             name,
             category,
-            ints,
-            sets,
+            ints: ints.into_boxed_slice(),
+            sets: sets.into_boxed_slice(),
             keyword_values,
             outline: Box::default(),
             abilities: std::cell::OnceCell::new(),
         })
+    }
+
+    /// Its printed value of integer characteristic `ci`, if it prints one.
+    pub fn int(&self, ci: usize) -> Option<i64> {
+        self.ints
+            .iter()
+            .find(|(i, _)| *i as usize == ci)
+            .map(|(_, v)| *v)
+    }
+
+    /// Its printed value of set characteristic `ci` (empty when it prints none).
+    pub fn set(&self, ci: usize) -> &[Sym] {
+        self.sets
+            .iter()
+            .find(|(i, _)| *i as usize == ci)
+            .map_or(&[], |(_, v)| v)
     }
 
     /// Its name in `lang` for people, or its name for the rules when it has none in `lang`.

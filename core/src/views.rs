@@ -442,7 +442,7 @@ impl Game {
                 // A printed number, or one an effect gave a card that prints none (a gained
                 // 〈Repair 1〉 on a unit without Repair).
                 if let Ok(v) = characteristics::int_value(lua, db, st, id, ci)
-                    && (card.ints[ci].is_some() || v != 0)
+                    && (card.int(ci).is_some() || v != 0)
                 {
                     values.insert(c.decl.name.clone(), v);
                 }

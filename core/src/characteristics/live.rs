@@ -197,7 +197,7 @@ fn holds_name(
     {
         return Ok(v.contains(&name));
     }
-    let mut on = db.cards[o.definition as usize].sets[ci].contains(&name);
+    let mut on = db.cards[o.definition as usize].set(ci).contains(&name);
     if SUPPRESS_DEPTH.with(|d| d.get()) >= MAX_SUPPRESS_DEPTH {
         return Ok(on);
     }
@@ -235,7 +235,7 @@ fn suppressed_by_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Opti
     SUPPRESS_DEPTH.with(|d| d.set(d.get() + 1));
     let found = collect(lua, db, st, id, db.rules.chars[ci].sym, CharKind::Set);
     SUPPRESS_DEPTH.with(|d| d.set(d.get() - 1));
-    let printed = &db.cards[o.definition as usize].sets[ci];
+    let printed = db.cards[o.definition as usize].set(ci);
     let mut since = printed.contains(&name).then_some(0);
     let mut all = later.is_some_and(|l| printed.contains(&l));
     for f in found? {

@@ -119,7 +119,7 @@ fn int_raw_without(
     let card = &db.cards[o.definition as usize];
     let info = &db.rules.chars[ci];
     let found = collect(lua, db, st, id, info.sym, CharKind::Int)?;
-    let printed = card.ints[ci].unwrap_or(0);
+    let printed = card.int(ci).unwrap_or(0);
     Ok(apply_int(
         printed,
         &found,
@@ -231,7 +231,7 @@ pub fn set_value_without(
     {
         return Ok(v.clone());
     }
-    let mut value = db.cards[o.definition as usize].sets[ci].clone();
+    let mut value = db.cards[o.definition as usize].set(ci).to_vec();
     let sym = db.rules.chars[ci].sym;
     // A suppressed card loses its printed keywords (card text) and the ability keywords it
     // gained before the suppression began; those gained later stay.
