@@ -566,6 +566,12 @@ impl AbilityOutline {
     }
 }
 
+impl crate::card_index::Identified for CardData {
+    fn id(&self) -> &str {
+        &self.def.id
+    }
+}
+
 impl CardData {
     /// Resolves printed fields into characteristic values.
     pub fn new(def: CardDef, rules: &Rules, names: &mut Names) -> Result<CardData, String> {
@@ -726,26 +732,27 @@ fn printed_path(
 /// Gives every card that shares its printed name with another card id the label
 /// `Name (ID)` (see [`CardData::label`]); the others keep their name.
 pub fn label_shared_names(cards: &mut [std::rc::Rc<CardData>]) {
-    let mut ids_per_name: rustc_hash::FxHashMap<&str, u32> = Default::default();
-    for c in cards.iter() {
-        *ids_per_name.entry(c.name.as_str()).or_default() += 1;
-    }
-    let labels: Vec<Option<String>> = cards
-        .iter()
-        .map(|c| {
-            let label = if ids_per_name[c.name.as_str()] > 1 {
-                format!("{} ({})", c.name, c.def.id)
-            } else {
-                c.name.clone()
-            };
-            (label != c.label).then_some(label)
-        })
-        .collect();
-    // Only a card whose label changes is copied (a hot reload shares the others).
-    for (c, label) in cards.iter_mut().zip(labels) {
-        if let Some(label) = label {
-            std::rc::Rc::make_mut(c).label = label;
+    // Runs of the same name in the cards sorted by name (indexes only: with 10,000 cards, a
+    // map of names was a tenth of the engine's build).
+    let mut by_name: Vec<u32> = (0..cards.len() as u32).collect();
+    by_name.sort_unstable_by(|a, b| cards[*a as usize].name.cmp(&cards[*b as usize].name));
+    let mut changes: Vec<(u32, String)> = Vec::new();
+    for run in by_name.chunk_by(|a, b| cards[*a as usize].name == cards[*b as usize].name) {
+        for &i in run {
+            let c = &cards[i as usize];
+            if run.len() > 1 {
+                let label = format!("{} ({})", c.name, c.def.id);
+                if label != c.label {
+                    changes.push((i, label));
+                }
+            } else if c.label != c.name {
+                changes.push((i, c.name.clone()));
+            }
         }
+    }
+    // Only a card whose label changes is copied (a hot reload shares the others).
+    for (i, label) in changes {
+        std::rc::Rc::make_mut(&mut cards[i as usize]).label = label;
     }
 }
 
@@ -1416,7 +1423,7 @@ pub struct Db {
     /// Cards by index (shared with the engines a hot reload makes from this one).
     pub cards: Vec<std::rc::Rc<CardData>>,
     /// Card index by id.
-    pub card_index: rustc_hash::FxHashMap<String, u32>,
+    pub card_index: crate::card_index::CardIndex,
     /// The rules' own abilities.
     pub rule_abilities: Vec<Ability>,
     /// Their outlines, as cards have (see [`Db::outline`]).
@@ -1450,8 +1457,9 @@ pub struct Db {
     pub memory: crate::sandbox::vm::Memory,
     /// The work budget of the running call (shared with the engine).
     pub budget: crate::sandbox::vm::Budget,
-    /// Card index by script file name, to name the card whose frame an error passed.
-    pub script_cards: rustc_hash::FxHashMap<String, u32>,
+    /// The cards with a script, sorted by the script's file name, to name the card whose
+    /// frame an error passed ([`Db::card_of_script`]).
+    pub script_cards: Box<[u32]>,
     /// The state of the game being driven (`Game::enter`), for scripts' reads.
     pub current: std::cell::RefCell<Option<std::rc::Rc<std::cell::RefCell<crate::state::State>>>>,
     /// Errors raised where no coroutine can take them (a static ability's condition read
@@ -1486,7 +1494,7 @@ impl Db {
         let card_frame = f
             .locations
             .iter()
-            .find_map(|(file, line)| self.script_cards.get(file).map(|c| (*c, file, *line)));
+            .find_map(|(file, line)| self.card_of_script(file).map(|c| (c, file, *line)));
         // The card whose script the failure passed through is the one at fault, whoever
         // ran it; else the card the frame or guard ran for.
         let card = card_frame.map(|c| c.0).or(card);
@@ -1528,6 +1536,25 @@ impl Db {
             who = format!("{who} at {}", at.join(", "));
         }
         one_line(&format!("{who}: {}", f.message))
+    }
+
+    /// The card with this id (none for a card a hot reload removed).
+    pub fn card_of(&self, id: &str) -> Option<u32> {
+        self.card_index.get(&self.cards, id)
+    }
+
+    /// The card whose script file is `file` (see [`Db::script_cards`]).
+    pub fn card_of_script(&self, file: &str) -> Option<u32> {
+        let name = |c: &u32| {
+            self.cards[*c as usize]
+                .def
+                .script
+                .as_ref()
+                .map(|s| s.name.as_str())
+        };
+        let i = self.script_cards.partition_point(|c| name(c) < Some(file));
+        let c = *self.script_cards.get(i)?;
+        (name(&c) == Some(file)).then_some(c)
     }
 
     /// An ability by reference (its card's script is loaded if no game met the card yet).

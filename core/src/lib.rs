@@ -15,6 +15,7 @@
 //! `docs/architecture.md` and `docs/scripting.md`.
 #![deny(missing_docs)]
 
+pub mod card_index;
 pub mod characteristics;
 pub mod content;
 pub mod db;

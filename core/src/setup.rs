@@ -80,9 +80,8 @@ impl Builder {
     ) -> Result<ObjId, String> {
         let db = self.engine.db.clone();
         let decl = db.rules.zone_index(&db.names, zone)?;
-        let ci = *db
-            .card_index
-            .get(card)
+        let ci = db
+            .card_of(card)
             .ok_or_else(|| format!("no card '{card}'"))?;
         if player >= self.state.nplayers {
             return Err(format!("player {} does not exist", player + 1));

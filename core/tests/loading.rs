@@ -175,3 +175,21 @@ fn loading_a_card_in_the_middle_of_a_call_costs_the_game_no_memory() {
         "a game on an engine that loaded the bell already"
     );
 }
+
+#[test]
+fn a_second_card_with_an_id_taken_is_a_load_error_naming_it() {
+    let content = common::content(
+        MANIFEST,
+        |_| {},
+        &[("parlour.lua", RULES_LUA)],
+        vec![
+            unit("bell", "ding", 0, 0),
+            unit("spare", "hm", 0, 0),
+            unit("bell", "dong", 0, 0),
+        ],
+    );
+    assert_eq!(
+        common::load_errors(&content),
+        "duplicate card id (card bell)"
+    );
+}

@@ -14,7 +14,7 @@ pub(crate) struct AbilityIndexes {
     pub triggers_by_event: FxHashMap<Sym, Vec<AbilityRef>>,
     pub replacements: Vec<AbilityRef>,
     pub cards_by_timing: FxHashMap<(AbilityKind, Sym), Vec<u64>>,
-    pub script_cards: FxHashMap<String, u32>,
+    pub script_cards: Box<[u32]>,
 }
 
 impl AbilityIndexes {
@@ -57,17 +57,18 @@ impl AbilityIndexes {
                 }
             }
         }
-        let script_cards = cards
-            .iter()
-            .enumerate()
-            .filter_map(|(i, c)| Some((c.def.script.as_ref()?.name.clone(), i as u32)))
+        let script = |i: &u32| cards[*i as usize].def.script.as_ref().map(|s| &s.name);
+        let mut script_cards: Vec<u32> = (0..cards.len() as u32)
+            .filter(|i| script(i).is_some())
             .collect();
+        // (Stable: of two cards with one script file, the first loaded is found first.)
+        script_cards.sort_by(|a, b| script(a).cmp(&script(b)));
         AbilityIndexes {
             statics_by_char,
             triggers_by_event,
             replacements,
             cards_by_timing,
-            script_cards,
+            script_cards: script_cards.into(),
         }
     }
 }

@@ -8,6 +8,7 @@ use std::rc::Rc;
 
 use mlua::{Function, Lua, Table, Value};
 
+use crate::card_index::CardIndex;
 use crate::content::{
     ActionDecl, CheckTime, CheckWhen, Content, DeckList, OptionValue, Options, PlayersCondition,
     Selector, Source,
@@ -60,6 +61,23 @@ impl std::fmt::Display for LoadError {
             write!(f, " (card {c})")?;
         }
         Ok(())
+    }
+}
+
+/// The items of a vector in order, reversed beforehand: taken from its end, with its buffer
+/// halved whenever half of it is free. Each card definition moves into the engine's card
+/// data, and the buffer of those moved out need not be held until the last one has.
+struct Shrinking<T>(Vec<T>);
+
+impl<T> Iterator for Shrinking<T> {
+    type Item = T;
+
+    fn next(&mut self) -> Option<T> {
+        let item = self.0.pop();
+        if self.0.len() < self.0.capacity() / 2 {
+            self.0.shrink_to_fit();
+        }
+        item
     }
 }
 
@@ -846,8 +864,9 @@ impl Engine {
     /// instead of being copied (with 10,000 cards, tens of megabytes a host that does not
     /// keep the content need not hold twice). `Engine::card_def` reads them.
     pub fn from_content(mut content: Content) -> Result<Rc<Engine>, Vec<LoadError>> {
-        let cards = std::mem::take(&mut content.cards);
-        Engine::build(&content, cards.into_iter())
+        let mut cards = std::mem::take(&mut content.cards);
+        cards.reverse();
+        Engine::build(&content, Shrinking(cards))
     }
 
     /// Compiles `content`'s ruleset and libraries with `cards` (the content's cards).
@@ -983,23 +1002,21 @@ impl Engine {
             tables: Default::default(),
         });
         let mut cards = Vec::new();
-        let mut card_index = FxHashMap::default();
         for def in cards_in {
-            let id = def.id.clone();
-            if card_index.contains_key(&id) {
-                errors.push(err(None, Some(&id), "duplicate card id".into()));
-                continue;
-            }
             let (data, problems) = compiler.compile(&lua, def, &rules, &mut names);
             errors.extend(problems);
             let Some(data) = data else { continue };
-            card_index.insert(id, cards.len() as u32);
             cards.push(Rc::new(data));
             // What a compile ran is garbage (only an outline stays): collected now and then,
             // or the collector, tuned for playouts, lets it grow to four times what is live.
             if cards.len() % CARDS_PER_COLLECTION == 0 {
                 let _ = lua.gc_collect();
             }
+        }
+        let (card_index, duplicates) = CardIndex::of(&cards);
+        for c in duplicates {
+            let id = &cards[c as usize].def.id;
+            errors.push(err(None, Some(id), "duplicate card id".into()));
         }
 
         let mut rule_abilities = Vec::new();
@@ -1186,7 +1203,7 @@ impl Engine {
 
     /// Whether a card id exists.
     pub fn has_card(&self, id: &str) -> bool {
-        self.db.card_index.contains_key(id)
+        self.db.card_of(id).is_some()
     }
 
     /// Bytes the Lua VM holds (the ruleset, every card script, and what games hold now).
@@ -1212,7 +1229,7 @@ impl Engine {
 
     /// A card's definition, as loaded (or as a hot reload last changed it).
     pub fn card_def(&self, id: &str) -> Option<&crate::content::CardDef> {
-        let i = *self.db.card_index.get(id)?;
+        let i = self.db.card_of(id)?;
         Some(&self.db.cards[i as usize].def)
     }
 
@@ -1223,7 +1240,7 @@ impl Engine {
             .cards
             .iter()
             .map(|c| c.def.id.as_str())
-            .filter(|id| self.db.card_index.contains_key(*id))
+            .filter(|id| self.db.card_of(id).is_some())
     }
 
     /// The deck-construction check of the ruleset with the options' defaults: a list of

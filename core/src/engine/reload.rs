@@ -69,19 +69,24 @@ impl Engine {
                     }
                     let Some(data) = data else { continue };
                     // A card removed earlier and added again takes its old index back.
-                    let index = card_index.get(&def.id).copied().or_else(|| {
+                    let index = card_index.get(&cards, &def.id).or_else(|| {
                         cards
                             .iter()
                             .position(|c| c.def.id == def.id)
                             .map(|i| i as u32)
                     });
-                    match index {
-                        Some(i) => cards[i as usize] = Rc::new(data),
+                    let index = match index {
+                        Some(i) => {
+                            cards[i as usize] = Rc::new(data);
+                            i
+                        }
                         None => {
                             cards.push(Rc::new(data));
+                            cards.len() as u32 - 1
                         }
-                    }
-                    card_index.insert(def.id.clone(), index.unwrap_or(cards.len() as u32 - 1));
+                    };
+                    // (False when it had its id already: a changed card.)
+                    card_index.insert(&cards, index);
                     reloaded.push(Reloaded {
                         card: def.id.clone(),
                         version: version.clone(),
@@ -89,7 +94,7 @@ impl Engine {
                     });
                 }
                 CardChange::Remove { id } => {
-                    if card_index.remove(id).is_none() {
+                    if card_index.remove(&cards, id).is_none() {
                         errors.push(err(None, Some(id), "no such card to remove".into()));
                         continue;
                     }

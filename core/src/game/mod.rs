@@ -255,7 +255,7 @@ impl Game {
                     .zone_index(&db.names, &sec.zone)
                     .map_err(SetupError)?;
                 for (id, count) in cards {
-                    let Some(&ci) = db.card_index.get(id) else {
+                    let Some(ci) = db.card_of(id) else {
                         return Err(SetupError(format!("deck {}: no card '{id}'", p + 1)));
                     };
                     for _ in 0..*count {

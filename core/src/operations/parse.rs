@@ -405,9 +405,8 @@ fn parse_fields(
         }],
         "token" => {
             let id: String = get_as(lua, t, "id")?;
-            let card = *db
-                .card_index
-                .get(&id)
+            let card = db
+                .card_of(&id)
                 .ok_or_else(|| rt(format!("create_token: no card '{id}'")))?;
             let z: String = get_as(lua, t, "zone")?;
             let p = int_field(t, "player")?;
@@ -831,7 +830,7 @@ fn parse_redirect(lua: &Lua, db: &Db, st: &State, t: &dyn Fields) -> mlua::Resul
     let target = card_of(t, "target")?;
     let definition = match get_as::<Option<String>>(lua, t, "definition")? {
         None => st.obj(target).card,
-        Some(id) => *db.card_index.get(&id).ok_or_else(|| {
+        Some(id) => db.card_of(&id).ok_or_else(|| {
             rt(format!(
                 "take_definition: no card '{id}' in the loaded content (card_ids() lists them)"
             ))

@@ -463,7 +463,7 @@ pub fn install(lua: &Lua) -> Result<Table> {
                 .app_data_ref::<Rc<Db>>()
                 .ok_or_else(|| mlua::Error::runtime("the engine is not loaded yet"))?
                 .clone();
-            let Some(&ci) = db.card_index.get(&id) else {
+            let Some(ci) = db.card_of(&id) else {
                 return Ok(Value::Nil);
             };
             card_info(lua, &db, ci)
@@ -551,7 +551,7 @@ fn card_ids(lua: &Lua, db: &Db, filter: Option<Table>) -> Result<Table> {
         .cards
         .iter()
         // A card a hot reload removed keeps its data for the games that hold it, not its id.
-        .filter(|c| db.card_index.contains_key(&c.def.id))
+        .filter(|c| db.card_of(&c.def.id).is_some())
         .filter(|c| category.is_none_or(|s| c.category == s))
         .map(|c| c.def.id.as_str())
         .collect();
