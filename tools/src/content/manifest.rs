@@ -16,8 +16,24 @@ pub struct SetVersion {
 pub struct FileHash {
     /// The path relative to its search path, with `/` separators.
     pub path: String,
-    /// The blake3 hash of the file's bytes (hex).
-    pub hash: String,
+    /// The blake3 hash of the file's bytes (hex in JSON; kept as its 32 bytes: a manifest
+    /// lists every file, 20,000 of them for 10,000 cards).
+    #[serde(with = "hex_hash")]
+    pub hash: blake3::Hash,
+}
+
+/// A blake3 hash written as its 64 hex digits.
+mod hex_hash {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(h: &blake3::Hash, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(h.to_hex().as_str())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<blake3::Hash, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        blake3::Hash::from_hex(text.as_bytes()).map_err(serde::de::Error::custom)
+    }
 }
 
 /// What a game was loaded from: the game, its sets and versions, and the hash of every file
@@ -73,7 +89,7 @@ impl ContentManifest {
                 .iter()
                 .map(|f| FileHash {
                     path: f.rel.clone(),
-                    hash: f.hash.to_hex().to_string(),
+                    hash: f.hash,
                 })
                 .collect(),
             hash: h.finalize().to_hex().to_string(),
