@@ -7,6 +7,7 @@ pub mod files;
 pub mod lint;
 pub mod live;
 pub mod luau_types;
+pub mod memory;
 pub mod mutants;
 pub mod play;
 pub mod readable;

@@ -211,6 +211,7 @@ fn discover_root(hint: Option<&Path>) -> anyhow::Result<PathBuf> {
 /// unknown game names the games there are; invalid content is one line naming the first
 /// problem (`riffle validate` lists them all).
 pub fn load_engine(paths: &[PathBuf], game: &str) -> anyhow::Result<(LoadedGame, Rc<Engine>)> {
+    let _loading = riffle::memory::Loading::start();
     let games = Loader::new(paths.to_vec()).games();
     if !games.iter().any(|g| g == game) {
         bail!(

@@ -61,6 +61,8 @@ impl Selection {
 
 /// Runs the validation.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    // Validating is loading, from start to end.
+    let _loading = riffle::memory::Loading::start();
     for p in &args.paths {
         if !p.exists() {
             bail!("{}: no such file or folder", p.display());
