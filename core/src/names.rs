@@ -5,16 +5,19 @@
 
 use rustc_hash::FxHashMap;
 use std::fmt;
+use std::rc::Rc;
 
 /// An interned name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Sym(pub u32);
 
-/// The interner: every name the ruleset, cards and scripts use.
+/// The interner: every name the ruleset, cards and scripts use (every card's printed name
+/// among them). Each name is held once, shared by the lookup and the list; a hot reload's
+/// copy of the names shares them too.
 #[derive(Clone, Debug, Default)]
 pub struct Names {
-    map: FxHashMap<String, Sym>,
-    names: Vec<String>,
+    map: FxHashMap<Rc<str>, Sym>,
+    names: Vec<Rc<str>>,
 }
 
 impl Names {
@@ -24,8 +27,9 @@ impl Names {
             return *s;
         }
         let s = Sym(self.names.len() as u32);
-        self.names.push(name.to_string());
-        self.map.insert(name.to_string(), s);
+        let name: Rc<str> = name.into();
+        self.names.push(name.clone());
+        self.map.insert(name, s);
         s
     }
 
