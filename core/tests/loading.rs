@@ -3,34 +3,15 @@
 //! its games met. Loading runs aside from the running call's work budget and memory
 //! allowance, so a game plays the same whether or not an earlier game loaded its cards.
 //!
-//! The made-up game "Parlour": each player has a board (in play). Every activated ability
-//! on the turn player's board is offered as "use <name>"; listing them first does `WORK`
-//! loop turns and holds a `HELD`-byte string, which with the small limits below leaves no
-//! room for a card's loading to be charged to the call.
+//! The made-up game of `common::BOARD_GAME`: each player has a board (in play). Every
+//! activated ability on the turn player's board is offered as "use <name>"; listing them
+//! first does `WORK` loop turns and holds a `HELD`-byte string, which with the small limits
+//! below leaves no room for a card's loading to be charged to the call.
 
 mod common;
 
 use common::{card, deck, engine_of, labels, new_game, pick, said};
 use riffle_core::*;
-
-const MANIFEST: &str = r#"{
-  "game": "parlour", "name": {"en": "Parlour"}, "version": "1",
-  "players": {"min": 2, "max": 2},
-  "zones": [
-    {"name": "board", "scope": "player", "visibility": "public", "in_play": true}
-  ],
-  "categories": ["unit"],
-  "characteristics": [{"name": "power", "kind": "int"}],
-  "orientations": ["up"],
-  "events": ["said"],
-  "timings": ["main"],
-  "setup": "setup",
-  "turn": {"phases": [{"name": "main", "actions": "main_actions"}]},
-  "triggers": {"order": "fifo_batches", "player_orders": false},
-  "hooks": {"activate": "activate", "validate_deck": "validate_deck"},
-  "deck": {"sections": [{"name": "board", "zone": "board"}]},
-  "scripts": ["parlour.lua"]
-}"#;
 
 const RULES_LUA: &str = r#"
 function setup(ctx) end
@@ -69,7 +50,7 @@ fn unit(id: &str, word: &str, work: u32, keep: u32) -> CardDef {
     card(id, "unit", serde_json::json!({ "power": 1 }), Some(&script))
 }
 
-/// Parlour with these limits, the ruleset's listing doing `work` turns and holding `held`
+/// The game with these limits, the ruleset's listing doing `work` turns and holding `held`
 /// bytes; its cards: "bell" (in the decks) and "spare" (in none).
 fn engine(
     budget: u32,
@@ -83,11 +64,11 @@ fn engine(
         .replace("WORK = 0", &format!("WORK = {work}"))
         .replace("HELD = 0", &format!("HELD = {held}"));
     engine_of(&common::content(
-        MANIFEST,
+        common::BOARD_GAME,
         |m| {
             m["limits"] = serde_json::json!({ "script_budget": budget, "script_memory": memory });
         },
-        &[("parlour.lua", &rules)],
+        &[("board.lua", &rules)],
         vec![
             unit("bell", "ding", card_work, card_keep),
             unit("spare", "hm", card_work, card_keep),
@@ -179,9 +160,9 @@ fn loading_a_card_in_the_middle_of_a_call_costs_the_game_no_memory() {
 #[test]
 fn a_second_card_with_an_id_taken_is_a_load_error_naming_it() {
     let content = common::content(
-        MANIFEST,
+        common::BOARD_GAME,
         |_| {},
-        &[("parlour.lua", RULES_LUA)],
+        &[("board.lua", RULES_LUA)],
         vec![
             unit("bell", "ding", 0, 0),
             unit("spare", "hm", 0, 0),

@@ -1,34 +1,15 @@
-//! Hot reload on a made-up game, "Workshop": an engine with changed cards is made from a
-//! running one (`Engine::reload`), and games move to it at their next quiescent decision
-//! (`Game::follow_reloads`), logging each change.
+//! Hot reload on a made-up game (`common::BOARD_GAME`): an engine with changed cards is made
+//! from a running one (`Engine::reload`), and games move to it at their next quiescent
+//! decision (`Game::follow_reloads`), logging each change.
 //!
-//! Workshop: each player has a board (in play). Every activated ability on the turn player's
-//! board is offered as "use <name>"; "show" says each board card's power. A "bench" unit's
+//! Each player has a board (in play). Every activated ability on the turn player's board is
+//! offered as "use <name>"; "show" says each board card's power. A "bench" unit's
 //! ability asks its player to pick a word before it speaks (a script suspended mid-effect).
 
 mod common;
 
 use common::{card, deck, engine_of, labels, new_game, pick, said};
 use riffle_core::*;
-
-const MANIFEST: &str = r#"{
-  "game": "workshop", "name": {"en": "Workshop"}, "version": "1",
-  "players": {"min": 2, "max": 2},
-  "zones": [
-    {"name": "board", "scope": "player", "visibility": "public", "in_play": true}
-  ],
-  "categories": ["unit"],
-  "characteristics": [{"name": "power", "kind": "int"}],
-  "orientations": ["up"],
-  "events": ["said"],
-  "timings": ["main"],
-  "setup": "setup",
-  "turn": {"phases": [{"name": "main", "actions": "main_actions"}]},
-  "triggers": {"order": "fifo_batches", "player_orders": false},
-  "hooks": {"activate": "activate", "validate_deck": "validate_deck"},
-  "deck": {"sections": [{"name": "board", "zone": "board"}]},
-  "scripts": ["workshop.lua"]
-}"#;
 
 const RULES_LUA: &str = r#"
 function setup(ctx) end
@@ -89,9 +70,9 @@ fn bench(prefix: &str) -> CardDef {
 
 fn engine() -> std::rc::Rc<Engine> {
     engine_of(&common::content(
-        MANIFEST,
+        common::BOARD_GAME,
         |_| {},
-        &[("workshop.lua", RULES_LUA)],
+        &[("board.lua", RULES_LUA)],
         vec![
             speaker("smith", 3, "clang"),
             bench("bench says"),

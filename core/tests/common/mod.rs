@@ -10,6 +10,29 @@ use std::rc::Rc;
 
 use riffle_core::*;
 
+/// The manifest of a made-up game the hot reload and card loading tests share: each player
+/// has a board (in play, where the decks are put), one timing (`main`), one event (`said`),
+/// one phase whose actions `main_actions` lists; the rules' script is `board.lua` (each test
+/// file writes its own).
+pub const BOARD_GAME: &str = r#"{
+  "game": "board", "name": {"en": "Board"}, "version": "1",
+  "players": {"min": 2, "max": 2},
+  "zones": [
+    {"name": "board", "scope": "player", "visibility": "public", "in_play": true}
+  ],
+  "categories": ["unit"],
+  "characteristics": [{"name": "power", "kind": "int"}],
+  "orientations": ["up"],
+  "events": ["said"],
+  "timings": ["main"],
+  "setup": "setup",
+  "turn": {"phases": [{"name": "main", "actions": "main_actions"}]},
+  "triggers": {"order": "fifo_batches", "player_orders": false},
+  "hooks": {"activate": "activate", "validate_deck": "validate_deck"},
+  "deck": {"sections": [{"name": "board", "zone": "board"}]},
+  "scripts": ["board.lua"]
+}"#;
+
 /// A card with an English name equal to its id, the printed `fields` (a JSON object, e.g.
 /// `json!({"power": 2})`) and an optional script (named `cards/<id>.lua` in errors).
 pub fn card(id: &str, category: &str, fields: serde_json::Value, script: Option<&str>) -> CardDef {
