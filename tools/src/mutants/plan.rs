@@ -42,7 +42,8 @@ pub fn naming<'a, 'i>(
         .collect();
     for file in files {
         for index in 0..file.len() {
-            if filter.is_some_and(|f| !file.name(index).contains(f)) {
+            // A scenario still to be written tests nothing.
+            if filter.is_some_and(|f| !file.name(index).contains(f)) || file.is_todo(index) {
                 continue;
             }
             for name in file.named_cards(index) {

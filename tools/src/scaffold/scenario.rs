@@ -1,6 +1,6 @@
 //! A new card's scenario file: the setup most of the game's card scenarios share, the card in
-//! its player's hand, and one expectation that fails until the designer writes the real ones
-//! (a scenario that passed before anyone wrote it would claim a test that does not exist).
+//! its player's hand, and a `todo:` that fails the scenario until the designer writes it (a
+//! scenario that passed before anyone wrote it would claim a test that does not exist).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -10,11 +10,11 @@ use serde_json::Value;
 use crate::content::diagnostic::display_path;
 use crate::content::yaml;
 
-/// The text a to-be-written scenario expects, which no game produces: `riffle test` reports
-/// it missing, with what to do.
+/// What a new card's scenario is to check (its `todo:`): `riffle test` fails it with this
+/// text until it is written.
 pub fn to_be_written(id: &str) -> String {
     format!(
-        "TO BE WRITTEN: check what {id} does (steps:, then expect: zones, cards, events... as docs/scenarios.md shows) and remove this line, or delete {id}.test.yaml if the card has nothing of its own to test"
+        "check what {id} does (steps:, then expect: zones, cards, events... as docs/scenarios.md shows), or delete {id}.test.yaml if the card has nothing of its own to test"
     )
 }
 
@@ -110,11 +110,8 @@ pub fn file(
         "    # steps:                 # what the players choose (prompts and labels: docs/reference/{game}.md)\n"
     ));
     s.push_str(&format!("    #   - choose: {{card: {id}}}\n"));
-    s.push_str("    expect:\n");
-    s.push_str(&format!(
-        "      errors: [{}]\n",
-        Value::String(to_be_written(id))
-    ));
+    s.push_str("    # expect: ...\n");
+    s.push_str(&format!("    todo: {}\n", Value::String(to_be_written(id))));
     s
 }
 

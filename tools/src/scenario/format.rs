@@ -74,6 +74,12 @@ pub struct Scenario {
     /// What must hold once the steps are done. A scenario must assert something.
     #[serde(default)]
     pub expect: Option<Expect>,
+    /// Not written yet: what it is to check. The scenario fails with this text until the key
+    /// is removed (its setup and steps still run, so that a script error shows), and its
+    /// cards count as untested (`riffle lint`, `riffle coverage`). `riffle new card` writes
+    /// one.
+    #[serde(default)]
+    pub todo: Option<String>,
     /// Run no game: check this deck list (`section: [cards]` or `section: {ID: n}`) with the
     /// ruleset's deck rules; then `expect` has only `deck_errors`.
     #[serde(default)]

@@ -327,7 +327,31 @@ impl File {
         Some(o)
     }
 
+    /// Runs one scenario (its defaults merged); a scenario marked `todo` fails with its text
+    /// first, then whatever else went wrong.
     fn run_one(
+        &self,
+        engine: &Rc<Engine>,
+        sc: &Value,
+        observe: &mut dyn FnMut(&Game),
+    ) -> Vec<Problem> {
+        let Some(todo) = todo_of(sc) else {
+            return self.run_written(engine, sc, observe);
+        };
+        let mut problems = vec![Problem::new(
+            "/todo",
+            format!("to be written (remove `todo:` once it is): {todo}"),
+        )];
+        problems.extend(self.run_written(engine, sc, observe));
+        problems
+    }
+
+    /// Whether scenario `i` is marked to be written (`todo:`): it tests nothing yet.
+    pub fn is_todo(&self, i: usize) -> bool {
+        self.scenarios().get(i).and_then(todo_of).is_some()
+    }
+
+    fn run_written(
         &self,
         engine: &Rc<Engine>,
         sc: &Value,
@@ -340,7 +364,8 @@ impl File {
         let step_asserts = steps
             .iter()
             .any(|s| expect::asserts_something(s.get("expect")));
-        if !step_asserts && !expect::asserts_something(sc.get("expect")) {
+        let todo = todo_of(sc).is_some();
+        if !todo && !step_asserts && !expect::asserts_something(sc.get("expect")) {
             return vec![Problem::new(
                 "",
                 "this scenario asserts nothing: add `expect:` (winner, zones, cards, events...) at its end or in a step, so that it can fail",
@@ -415,6 +440,11 @@ impl File {
         failures.extend(script_errors(game));
         failures
     }
+}
+
+/// The text of a scenario's `todo:` (see `format::Scenario::todo`).
+fn todo_of(sc: &Value) -> Option<&str> {
+    sc.get("todo").and_then(Value::as_str)
 }
 
 /// A 1-based player number of `v` (at `key` of a step) as a seat of the game.

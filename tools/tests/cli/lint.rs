@@ -331,10 +331,17 @@ fn coverage_counts_cards_scripted_tested_and_caught_per_set() {
         m.write(&format!("{dir}/{id}.yaml"), &card(id, ""));
     }
     // CV-001's scenario counts the hand (an emptied script is caught) and names CV-004;
-    // CV-002's does not count it; CV-003 and CV-005 have none.
+    // CV-002's does not count it; CV-003's is still to be written (`todo:`: it tests
+    // nothing); CV-005 has none.
     m.write(
         &format!("{dir}/CV-001.test.yaml"),
         &scenario("CV-001", ", CV-004", "{character: [CV-001], hand: 3}"),
+    );
+    m.write(
+        &format!("{dir}/CV-003.test.yaml"),
+        &format!(
+            "{DEFAULTS}scenarios:\n  - name: later\n    cards: [CV-003]\n    todo: \"play it\"\n"
+        ),
     );
     m.write(
         &format!("{dir}/CV-002.test.yaml"),

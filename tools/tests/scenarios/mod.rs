@@ -134,6 +134,31 @@ fn a_scenario_that_asserts_nothing_fails() {
 }
 
 #[test]
+fn a_scenario_to_be_written_fails_with_its_text_and_still_runs() {
+    let (_f, out) = run(&format!(
+        "  - name: later\n    todo: \"check the leader\"\n  \
+         - name: half\n    todo: \"finish it\"\n    steps: [{{choose: nothing like this}}]\n  \
+         - name: marked\n    todo: \"done?\"\n    steps: [{{concede: 1}}]\n    expect: {{winner: 2}}\n{FINE}"
+    ));
+    // Only the scenario without `todo:` passes, however complete the others look.
+    assert_ran(&out, 1, 3);
+    let text = stdout(&out);
+    for want in [
+        "s.test.yaml:8:11: to be written (remove `todo:` once it is): check the leader",
+        "s.test.yaml:10:11: to be written (remove `todo:` once it is): finish it",
+        "s.test.yaml:13:11: to be written (remove `todo:` once it is): done?",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+    // Its steps still ran: the one that cannot be answered says so.
+    assert!(
+        text.lines()
+            .any(|l| l.contains("s.test.yaml:11:") && l.contains("step 1:")),
+        "{text}"
+    );
+}
+
+#[test]
 fn concede_out_of_range_fails_that_scenario_and_the_run_goes_on() {
     let (_f, out) = run(&format!(
         "  - name: zero\n    steps: [{{concede: 0}}]\n    expect: {{winner: 2}}\n{FINE}\
