@@ -1,7 +1,7 @@
 //! `riffle coverage`: per set, how many cards are scripted, tested, and tested well enough
 //! that an emptied script is noticed (the `--mutants=empty` check, `riffle::mutants`).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -26,6 +26,10 @@ pub struct Args {
     /// A table, or one JSON object (`sets` and `total`).
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// Exit 1, naming them, unless every scripted card is caught: its scenarios fail with
+    /// its script emptied (a card no scenario names is not). CI runs this.
+    #[arg(long)]
+    require_caught: bool,
     #[command(flatten)]
     roots: RootArgs,
 }
@@ -87,10 +91,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let loader = Loader::new(roots.clone());
     let mut rows = Vec::new();
+    let mut uncaught = Vec::new();
     let mut problems = 0usize;
     for game in loader.games() {
         match count_game(&loader, &roots, &game, &scope) {
-            Ok(r) => rows.extend(r),
+            Ok((r, u)) => {
+                rows.extend(r);
+                uncaught.extend(u);
+            }
             Err(why) => {
                 eprintln!("{why}");
                 problems += 1;
@@ -109,6 +117,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .context("writing JSON")?
         ),
     }
+    if args.require_caught {
+        for u in &uncaught {
+            eprintln!("{u}");
+        }
+        problems += uncaught.len();
+    }
     Ok(if problems > 0 {
         ExitCode::from(FOUND_PROBLEMS)
     } else {
@@ -116,13 +130,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// The rows of one game's sets in scope; `Err` says why the game could not be counted.
+/// The rows of one game's sets in scope, and a line for each scripted card in them that is
+/// not caught; `Err` says why the game could not be counted.
 fn count_game(
     loader: &Loader,
     roots: &[PathBuf],
     game: &str,
     scope: &Scope,
-) -> Result<Vec<SetRow>, String> {
+) -> Result<(Vec<SetRow>, Vec<String>), String> {
     let load = loader.load_game(game);
     let sets: Vec<(String, PathBuf)> = load
         .sets
@@ -131,15 +146,21 @@ fn count_game(
         .map(|s| (s.id.clone(), s.path.clone()))
         .collect();
     if sets.is_empty() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), Vec::new()));
     }
     // Each loaded card, by the set folder its YAML is in.
     let mut set_of: BTreeMap<String, usize> = BTreeMap::new();
     let mut scripted: BTreeMap<String, bool> = BTreeMap::new();
+    // The script of each (its YAML if it has none).
+    let mut path_of: BTreeMap<String, PathBuf> = BTreeMap::new();
     for (id, info) in loaded_definitions(&load.cards) {
         if let Some(i) = sets.iter().position(|(_, p)| info.path.parent() == Some(p)) {
             set_of.insert(id.to_string(), i);
             scripted.insert(id.to_string(), info.script.is_some());
+            path_of.insert(
+                id.to_string(),
+                info.script.clone().unwrap_or(info.path.clone()),
+            );
         }
     }
     let mut loaded = load.into_result().map_err(|diags| {
@@ -180,6 +201,7 @@ fn count_game(
         figures[i].tested += usize::from(!naming[id].is_empty());
     }
     let cards = plan::plan(&loaded.content, &naming, Kinds::Emptied);
+    let mut caught_ids = BTreeSet::new();
     let bar = progress_bar(
         cards.iter().filter(|c| c.mutants.is_some()).count() as u64,
         "emptied scripts",
@@ -194,10 +216,26 @@ fn count_game(
         bar.inc(1);
         if caught && let Some(&i) = set_of.get(&card.id) {
             figures[i].caught += 1;
+            caught_ids.insert(card.id.clone());
         }
     }
     bar.finish_and_clear();
-    Ok(sets
+    let uncaught = scripted
+        .iter()
+        .filter(|(id, s)| **s && !caught_ids.contains(*id))
+        .map(|(id, _)| {
+            let why = if naming[id].is_empty() {
+                "no scenario names it"
+            } else {
+                "its scenarios pass with its script emptied"
+            };
+            let script = display_path(&path_of[id]);
+            format!(
+                "{script}:1:1: card {id} is not caught: {why} (`riffle test --mutants {script}` shows what its scenarios miss)"
+            )
+        })
+        .collect();
+    let rows = sets
         .into_iter()
         .zip(figures)
         .map(|((set, path), figures)| SetRow {
@@ -206,7 +244,8 @@ fn count_game(
             path: display_path(&path),
             figures,
         })
-        .collect())
+        .collect();
+    Ok((rows, uncaught))
 }
 
 /// The table: one row per set, then the totals.

@@ -362,6 +362,25 @@ fn coverage_counts_cards_scripted_tested_and_caught_per_set() {
         assert_eq!(set[k], figures[k], "{k} in {v}");
         assert_eq!(v["total"][k], figures[k], "{k} in {v}");
     }
+    // Required caught: CV-002 and CV-003 are named, each with why.
+    let out = riffle(&repo(), &["coverage", "--mod", d, "--require-caught"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let err = stderr(&out);
+    let named: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("is not caught"))
+        .collect();
+    assert_eq!(named.len(), 2, "{err}");
+    assert!(
+        named[0].contains(
+            "CV-002.lua:1:1: card CV-002 is not caught: its scenarios pass with its script emptied"
+        ),
+        "{err}"
+    );
+    assert!(
+        named[1].contains("CV-003.lua:1:1: card CV-003 is not caught: no scenario names it"),
+        "{err}"
+    );
     let out = riffle(&repo(), &["coverage", "--mod", d]);
     let table = stdout(&out);
     let rows: Vec<Vec<&str>> = table
