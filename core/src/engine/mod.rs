@@ -82,8 +82,9 @@ impl<T> Iterator for Shrinking<T> {
 }
 
 /// How many cards are compiled between two collections of the VM's garbage while content
-/// loads: about a megabyte of it, for a few milliseconds each time.
-const CARDS_PER_COLLECTION: usize = 500;
+/// loads: about half a megabyte of it. Against 500, the peak of validating 10,000 cards was
+/// 0.4 MiB lower for the same time (5 pairs).
+const CARDS_PER_COLLECTION: usize = 200;
 
 /// Compiled content, ready to run games.
 pub struct Engine {
