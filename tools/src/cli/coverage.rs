@@ -5,15 +5,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use anyhow::{Context, bail};
+use anyhow::Context;
 use riffle::content::Loader;
 use riffle::content::diagnostic::{OneLine, display_path};
 use riffle::lint::{Scope, loaded_definitions};
 use riffle::mutants::{Kinds, judge, plan};
 use serde::Serialize;
 
+use super::lint::roots_and_scope;
 use super::mutants::progress_bar;
-use super::test::not_outside_the_search_paths;
 use super::{FOUND_PROBLEMS, RootArgs};
 
 /// Options of `riffle coverage`.
@@ -75,20 +75,7 @@ struct SetRow {
 
 /// Counts.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let roots = args
-        .roots
-        .search_paths(args.paths.first().map(PathBuf::as_path))?;
-    for p in &args.paths {
-        if !p.exists() {
-            bail!("{}: no such file or folder", p.display());
-        }
-        not_outside_the_search_paths(p, &roots)?;
-    }
-    let scope = if args.paths.is_empty() {
-        Scope::new(if roots.len() > 1 { &roots[1..] } else { &roots })
-    } else {
-        Scope::new(&args.paths)
-    };
+    let (roots, scope) = roots_and_scope(&args.roots, &args.paths)?;
     let loader = Loader::new(roots.clone());
     let mut rows = Vec::new();
     let mut uncaught = Vec::new();

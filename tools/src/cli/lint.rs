@@ -39,23 +39,35 @@ enum Format {
     Json,
 }
 
-/// Runs the checks.
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let roots = args
-        .roots
-        .search_paths(args.paths.first().map(PathBuf::as_path))?;
-    for p in &args.paths {
+/// The search paths, and the content `paths` name (each must exist and be in a search
+/// path); with none, the modder's own content: the mods when there are some, else the
+/// repository. `riffle lint` and `riffle coverage` look at this much.
+pub(super) fn roots_and_scope(
+    roots: &RootArgs,
+    paths: &[PathBuf],
+) -> anyhow::Result<(Vec<PathBuf>, Scope)> {
+    let search = roots.search_paths(paths.first().map(PathBuf::as_path))?;
+    for p in paths {
         if !p.exists() {
             bail!("{}: no such file or folder", p.display());
         }
-        not_outside_the_search_paths(p, &roots)?;
+        not_outside_the_search_paths(p, &search)?;
     }
-    let scope = if args.paths.is_empty() {
-        // The modder's own content: the mods when there are some, else the repository.
-        Scope::new(if roots.len() > 1 { &roots[1..] } else { &roots })
+    let scope = if paths.is_empty() {
+        Scope::new(if search.len() > 1 {
+            &search[1..]
+        } else {
+            &search
+        })
     } else {
-        Scope::new(&args.paths)
+        Scope::new(paths)
     };
+    Ok((search, scope))
+}
+
+/// Runs the checks.
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let (roots, scope) = roots_and_scope(&args.roots, &args.paths)?;
     let loader = Loader::new(roots.clone());
     let games = loader.games();
     if games.is_empty() {
