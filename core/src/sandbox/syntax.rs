@@ -18,11 +18,12 @@ pub struct SyntaxError {
     pub message: String,
 }
 
-/// Bytecode of checked sources not loaded yet, by their text. Bounded: past
-/// [`KEPT_MAX`] entries it is cleared (a host that checks without loading keeps nothing
-/// for long).
+/// Bytecode of checked sources not loaded yet, by their text's 128-bit hash (not the text:
+/// 10,000 cards' copies were a megabyte at the load's peak, and two texts with one such
+/// hash are not a risk worth that). Bounded: past [`KEPT_MAX`] entries it is cleared (a
+/// host that checks without loading keeps nothing for long).
 struct Kept {
-    by_text: FxHashMap<u64, (Box<str>, Vec<u8>)>,
+    by_text: FxHashMap<u128, Box<[u8]>>,
 }
 
 /// Most compiled sources waiting to be loaded (about 1 KB each).
@@ -32,8 +33,8 @@ thread_local! {
     static KEPT: RefCell<Kept> = RefCell::new(Kept { by_text: FxHashMap::default() });
 }
 
-fn key(text: &str) -> u64 {
-    xxhash_rust::xxh3::xxh3_64(text.as_bytes())
+fn key(text: &str) -> u128 {
+    xxhash_rust::xxh3::xxh3_128(text.as_bytes())
 }
 
 /// The one compiler of card and ruleset scripts: the check and the load must agree.
@@ -52,7 +53,7 @@ pub fn check_syntax(source: &Source) -> Result<(), SyntaxError> {
             k.by_text.clear();
         }
         k.by_text
-            .insert(key(&source.text), (source.text.as_str().into(), bytecode));
+            .insert(key(&source.text), bytecode.into_boxed_slice());
     });
     Ok(())
 }
@@ -60,17 +61,8 @@ pub fn check_syntax(source: &Source) -> Result<(), SyntaxError> {
 /// The bytecode of `text`: the one [`check_syntax`] kept (taken: each is loaded once), else
 /// compiled now. A syntax error is mlua's, as loading the text would give.
 pub(crate) fn bytecode(text: &str) -> mlua::Result<Vec<u8>> {
-    let kept = KEPT.with(|k| {
-        let mut k = k.borrow_mut();
-        let h = key(text);
-        // The text is compared too: a hash is not proof.
-        match k.by_text.get(&h) {
-            Some((t, _)) if &**t == text => k.by_text.remove(&h).map(|(_, b)| b),
-            _ => None,
-        }
-    });
-    match kept {
-        Some(b) => Ok(b),
+    match KEPT.with(|k| k.borrow_mut().by_text.remove(&key(text))) {
+        Some(b) => Ok(b.into_vec()),
         None => compiler().compile(text),
     }
 }
