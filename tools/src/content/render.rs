@@ -188,28 +188,29 @@ fn caret(line: &str, col: u32) -> std::ops::Range<usize> {
     start..start + len
 }
 
+/// `drawn` without its colour escape sequences (`ESC [ ... letter`): what a person sees on
+/// the terminal, for comparing drawn output with text.
+pub fn visible(drawn: &str) -> String {
+    let mut out = String::new();
+    let mut chars = drawn.chars();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' {
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::content::yaml::Pos;
-
-    /// Without its escape sequences: what a person sees.
-    fn visible(s: &str) -> String {
-        let mut out = String::new();
-        let mut chars = s.chars();
-        while let Some(c) = chars.next() {
-            if c == '\u{1b}' {
-                for c in chars.by_ref() {
-                    if c.is_ascii_alphabetic() {
-                        break;
-                    }
-                }
-            } else {
-                out.push(c);
-            }
-        }
-        out
-    }
 
     #[test]
     fn the_drawn_form_shows_the_line_and_a_caret_under_the_column() {

@@ -6,6 +6,7 @@ use std::process::{Command, Output};
 
 use super::{riffle, stderr, stdout};
 use crate::common::{Fixture, repo};
+use riffle::content::render::visible;
 
 const DEFAULTS: &str = "defaults:\n  seed: 1\n  start: {turn: 3, player: 1, phase: main}\n  game_values: {first_player: 1}\n  players:\n    1: {leader: RF01-001, deck: [\"RF01-008 x10\"], life: [\"RF01-008 x4\"], cost: [\"RF01-DON x2\"]}\n    2: {leader: RF01-002, deck: [\"RF01-015 x10\"], life: [\"RF01-015 x5\"]}\n";
 
@@ -213,24 +214,6 @@ fn a_keyword_given_with_another_number_is_reported_and_clean_content_passes() {
         "{}",
         stderr(&out)
     );
-}
-
-/// Without its escape sequences: what a person sees.
-fn visible(s: &str) -> String {
-    let mut out = String::new();
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c == '\u{1b}' {
-            for c in chars.by_ref() {
-                if c.is_ascii_alphabetic() {
-                    break;
-                }
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 #[test]
