@@ -120,6 +120,18 @@ fn copy_tree(from: &Path, to: &Path) {
 }
 
 impl Fixture {
+    /// Runs `riffle ARGS --root <this folder>`.
+    pub fn riffle(&self, args: &[&str]) -> std::process::Output {
+        std::process::Command::new(env!("CARGO_BIN_EXE_riffle"))
+            .args(args)
+            .args([
+                "--root",
+                self.dir.to_str().expect("a UTF-8 temporary folder"),
+            ])
+            .output()
+            .expect("run riffle")
+    }
+
     /// An empty temporary folder.
     pub fn empty() -> Fixture {
         let n = COUNTER.fetch_add(1, Ordering::SeqCst);

@@ -3,7 +3,6 @@
 //! prelude's, the card handle's are card.rs's, the globals are those a card really sees.
 
 use std::collections::BTreeSet;
-use std::process::Command;
 
 use riffle::luau_types::{PRELUDE, kernel, probe, source, stale};
 use riffle::reference::games_with_rulesets;
@@ -173,13 +172,7 @@ fn a_ruleset_function_gets_its_parameters_and_doc() {
 #[test]
 fn riffle_editor_prints_checks_and_writes() {
     let f = Fixture::mini();
-    let riffle = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_riffle"))
-            .args(args)
-            .args(["--root", f.dir.to_str().unwrap()])
-            .output()
-            .expect("run riffle editor")
-    };
+    let riffle = |args: &[&str]| f.riffle(args);
     let printed = riffle(&["editor", "--game", "mini"]);
     assert!(printed.status.success(), "{printed:?}");
     let text = String::from_utf8_lossy(&printed.stdout).into_owned();

@@ -4,7 +4,6 @@
 //! and event (with each of its fields) is used.
 
 use std::path::PathBuf;
-use std::process::Command;
 
 use riffle::reference::usage::Usage;
 use riffle::reference::{games_with_rulesets, manifest_of, stale_references};
@@ -30,13 +29,7 @@ fn references_are_fresh() {
 #[test]
 fn riffle_docs_prints_checks_and_writes_a_reference() {
     let f = Fixture::mini();
-    let riffle = |args: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_riffle"))
-            .args(args)
-            .args(["--root", f.dir.to_str().unwrap()])
-            .output()
-            .expect("run riffle docs")
-    };
+    let riffle = |args: &[&str]| f.riffle(args);
     let printed = riffle(&["docs", "--game", "mini"]);
     assert!(printed.status.success(), "{printed:?}");
     let text = String::from_utf8_lossy(&printed.stdout).into_owned();
