@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 
 use libfuzzer_sys::fuzz_target;
-use riffle::content::Loader;
+use riffle_content::Loader;
 use riffle_core::Engine;
 
 /// The files an input may replace, by its first byte (mod 4).

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use libfuzzer_sys::fuzz_target;
-use riffle::content::load_game;
+use riffle_content::load_game;
 use riffle::scenario::File;
 use riffle_core::Engine;
 

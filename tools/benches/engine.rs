@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use riffle::content::load_game;
 use riffle::play::{Agent, RandomAgent, play_game};
+use riffle_content::load_game;
 use riffle_core::{DeckList, Engine, Game, GameConfig, Rng};
 
 fn repo() -> PathBuf {

@@ -1,9 +1,8 @@
-//! Riffle's tools as a library: the content pipeline used by the `riffle` command (validate,
-//! test, play, bench, docs).
+//! The `riffle` command's own library: scenarios, lint, hot reload, the playtest table, the
+//! readable log, scaffolding and generated docs, over the content library (`riffle-content`)
+//! and the kernel (`riffle-core`). Clients embed those two crates, not this one.
 #![warn(missing_docs)]
 
-pub mod content;
-pub mod files;
 pub mod lint;
 pub mod live;
 pub mod luau_types;
@@ -12,6 +11,7 @@ pub mod mutants;
 pub mod play;
 pub mod readable;
 pub mod reference;
+pub mod render;
 pub mod scaffold;
 pub mod scenario;
 pub mod synthetic;

@@ -9,8 +9,8 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use riffle::content::load_game;
 use riffle::play::{Agent, RandomAgent, game_seed, play_game_with, seat_seed};
+use riffle_content::load_game;
 use riffle_core::{
     DeckList, Engine, Game, GameConfig, MatchContext, OptionValue, Options, Request, Response, Rng,
 };
@@ -574,7 +574,7 @@ fn load(paths: &[PathBuf], game: &str, synthetic: usize, runs: u32) -> anyhow::R
 fn reloads(
     roots: &[PathBuf],
     game: &str,
-    loaded: &riffle::content::LoadedGame,
+    loaded: &riffle_content::LoadedGame,
     engine: Rc<Engine>,
 ) -> anyhow::Result<Vec<f64>> {
     let card = loaded
@@ -595,7 +595,7 @@ fn reloads(
     )
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut live = riffle::live::Live::new(
-        riffle::content::Loader::new(roots.to_vec()),
+        riffle_content::Loader::new(roots.to_vec()),
         game,
         engine,
         &loaded.cards,

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use riffle::content::Loader;
-use riffle::content::diagnostic::{OneLine, display_path};
 use riffle::lint::{Scope, loaded_definitions};
 use riffle::mutants::{Kinds, judge, plan};
+use riffle_content::Loader;
+use riffle_content::diagnostic::{OneLine, display_path};
 use serde::Serialize;
 
 use super::lint::roots_and_scope;

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::bail;
-use riffle::content::diagnostic::display_path;
 use riffle::reference::games_with_rulesets;
+use riffle_content::diagnostic::display_path;
 
 use super::{FOUND_PROBLEMS, repo_root};
 

@@ -4,10 +4,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use riffle::content::Loader;
-use riffle::content::diagnostic::OneLine;
-use riffle::content::render::{ColorChoice, Render, Stream};
 use riffle::lint::{Scope, lint_game};
+use riffle::render::{ColorChoice, Render, Stream};
+use riffle_content::Loader;
+use riffle_content::diagnostic::OneLine;
 
 use super::test::not_outside_the_search_paths;
 use super::{FOUND_PROBLEMS, RootArgs};

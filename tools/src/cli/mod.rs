@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
-use riffle::content::{LoadedGame, Loader, clean_path, find_root};
+use riffle_content::{LoadedGame, Loader, clean_path, find_root};
 use riffle_core::{DeckList, Engine};
 
 mod bench;
@@ -219,7 +219,7 @@ pub fn load_engine(paths: &[PathBuf], game: &str) -> anyhow::Result<(LoadedGame,
             games.join(", ")
         );
     }
-    let mut loaded = match riffle::content::load_game(paths, game).into_result() {
+    let mut loaded = match riffle_content::load_game(paths, game).into_result() {
         Ok(l) => l,
         Err(diags) => bail!(
             "the {game} content has {} error(s), the first: {} (run `riffle validate`)",

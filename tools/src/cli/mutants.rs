@@ -8,11 +8,11 @@ use std::process::ExitCode;
 
 use anyhow::bail;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use riffle::content::diagnostic::{OneLine, display_path};
-use riffle::content::render::{Render, Stream};
-use riffle::content::{CardInfo, Loader};
 use riffle::mutants::{Kinds, Verdict, judge, plan};
+use riffle::render::{Render, Stream};
 use riffle::scenario::File;
+use riffle_content::diagnostic::{OneLine, display_path};
+use riffle_content::{CardInfo, Loader};
 
 use super::FOUND_PROBLEMS;
 use super::test::{Args, not_outside_the_search_paths};

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::anyhow;
-use riffle::content::diagnostic::display_path;
 use riffle::scaffold::{self, CardRequest, NewFile, SetRequest};
+use riffle_content::diagnostic::display_path;
 
 use super::repo_root;
 

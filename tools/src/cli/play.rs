@@ -76,7 +76,7 @@ pub struct Args {
 }
 
 /// A deck as the log names it: its name in `lang` (else any), its id and its sections' sizes.
-fn deck_title(d: &riffle::content::Deck, lang: &str) -> String {
+fn deck_title(d: &riffle_content::Deck, lang: &str) -> String {
     let name = d
         .name
         .get(lang)
@@ -204,7 +204,7 @@ pub(super) fn parse_answer(req: &Request, line: &str) -> Result<Response, String
 /// The `game:` a deck list file names, if it can be read.
 fn deck_game(path: &std::path::Path) -> Option<String> {
     let text = std::fs::read_to_string(path).ok()?;
-    let doc = riffle::content::yaml::parse(&text).ok()?;
+    let doc = riffle_content::yaml::parse(&text).ok()?;
     doc.value.get("game")?.as_str().map(String::from)
 }
 
@@ -306,7 +306,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
                 );
             }
             // One line on stderr: a deck's problems are joined with "; ".
-            let d = riffle::content::Loader::new(Vec::new())
+            let d = riffle_content::Loader::new(Vec::new())
                 .load_deck_file_with(p, engine.manifest(), engine.card_ids())
                 .map_err(|ds| {
                     anyhow::anyhow!(
@@ -408,7 +408,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     }
     // A destination that cannot be written fails now, not after the games.
     if let Some(path) = &args.log {
-        riffle::files::check_destination(path).context("--log")?;
+        riffle_content::write::check_destination(path).context("--log")?;
     }
     // One agent per seat; None where a person sits (the playtest table asks them).
     let make_agents = |seed: u64| -> anyhow::Result<Vec<Option<Box<dyn Agent>>>> {
@@ -868,6 +868,6 @@ fn write_log(args: &Args, game: &Game) -> anyhow::Result<()> {
         text.push_str(&serde_json::to_string(&e)?);
         text.push('\n');
     }
-    riffle::files::write_file(path, text.as_bytes()).context("--log")?;
+    riffle_content::write::write_file(path, text.as_bytes()).context("--log")?;
     Ok(())
 }

@@ -3,8 +3,8 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use riffle::content::diagnostic::display_path;
-use riffle::content::schema::{stale_schemas, write_schemas};
+use riffle_content::diagnostic::display_path;
+use riffle_content::schema::{stale_schemas, write_schemas};
 
 use super::{FOUND_PROBLEMS, repo_root};
 

@@ -253,7 +253,7 @@ impl Table {
         }
         let name = format!("saved at turn {}", game.turn());
         let text = position_scenario(game, &self.game_id, &name, self.seed);
-        if let Err(e) = riffle::files::write_file(&path, text.as_bytes()) {
+        if let Err(e) = riffle_content::write::write_file(&path, text.as_bytes()) {
             println!("not saved: {}: {e}", path.display());
             return;
         }

@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::bail;
-use riffle::content::diagnostic::{OneLine, display_path};
-use riffle::content::render::{ColorChoice, Render, Stream};
-use riffle::content::{Loader, load_game};
 use riffle::mutants::Kinds;
+use riffle::render::{ColorChoice, Render, Stream};
 use riffle::scenario::{File, discover, walk};
+use riffle_content::diagnostic::{OneLine, display_path};
+use riffle_content::{Loader, load_game};
 use riffle_core::Engine;
 
 use super::{FOUND_PROBLEMS, RootArgs};

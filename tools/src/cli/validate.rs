@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use riffle::content::diagnostic::{display_path, sort_and_dedup};
-use riffle::content::render::{ColorChoice, Render, Stream};
-use riffle::content::{Diagnostic, GameLoad, Loader, Severity, clean_path};
+use riffle::render::{ColorChoice, Render, Stream};
+use riffle_content::diagnostic::{display_path, sort_and_dedup};
+use riffle_content::{Diagnostic, GameLoad, Loader, Severity, clean_path};
 
 use super::{FOUND_PROBLEMS, RootArgs};
 
@@ -312,7 +312,7 @@ fn stats(lines: &mut [(usize, String)], cards: usize) -> String {
 /// or a runtime error at load is caught here, not only in a game) and applies the
 /// ruleset's deck-construction rules to every deck list.
 fn compile(load: &mut GameLoad) -> Vec<Diagnostic> {
-    use riffle::content::yaml::Pos;
+    use riffle_content::yaml::Pos;
     if load.has_errors() {
         return Vec::new();
     }
@@ -371,7 +371,7 @@ fn deck_line(
     text: &str,
     list: &riffle_core::content::DeckList,
     problem: &str,
-) -> Option<riffle::content::yaml::Pos> {
+) -> Option<riffle_content::yaml::Pos> {
     let id = list
         .sections
         .values()
@@ -380,7 +380,7 @@ fn deck_line(
         .max_by_key(|id| id.len())?;
     text.lines().enumerate().find_map(|(i, l)| {
         let col = l.find(&format!("{id}:"))?;
-        Some(riffle::content::yaml::Pos {
+        Some(riffle_content::yaml::Pos {
             line: i as u32 + 1,
             col: col as u32 + 1,
         })

@@ -8,8 +8,8 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use anyhow::bail;
-use riffle::content::Loader;
 use riffle::live::{Live, report, watch, watched_folders};
+use riffle_content::Loader;
 
 use super::{RootArgs, load_engine};
 
@@ -172,7 +172,7 @@ pub(crate) fn game_reloads(
     paths: &[PathBuf],
     game: &str,
     engine: &std::rc::Rc<riffle_core::Engine>,
-    cards: &[riffle::content::CardInfo],
+    cards: &[riffle_content::CardInfo],
 ) -> anyhow::Result<GameReloads> {
     let live = Live::new(Loader::new(paths.to_vec()), game, engine.clone(), cards);
     let (tx, changes) = mpsc::channel();

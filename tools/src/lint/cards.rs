@@ -11,9 +11,9 @@ use super::{
     ABILITIES_WITHOUT_TEXT, KEYWORD_NOT_IN_DATA, NO_SCENARIO, RULES_TEXT_ANNOTATION,
     TEXT_WITHOUT_ABILITIES, position_of,
 };
-use crate::content::diagnostic::display_path;
-use crate::content::yaml::{Pos, YamlDoc};
-use crate::content::{CardInfo, Diagnostic, Severity};
+use riffle_content::diagnostic::display_path;
+use riffle_content::yaml::{Pos, YamlDoc};
+use riffle_content::{CardInfo, Diagnostic, Severity};
 
 /// What every card of a game is checked against.
 pub struct Game<'a> {

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 
 use super::{Scope, UNUSED_FILE};
-use crate::content::yaml::{self, Pos};
-use crate::content::{Diagnostic, GameLoad};
+use riffle_content::yaml::{self, Pos};
+use riffle_content::{Diagnostic, GameLoad};
 
 /// The unused files of the game's sets and deck folders that lie in `scope`.
 pub fn unused(load: &GameLoad, roots: &[PathBuf], scope: &Scope) -> Vec<Diagnostic> {

@@ -20,9 +20,9 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::content::yaml::{self, Pos};
-use crate::content::{CardInfo, Diagnostic, GameLoad};
 use crate::mutants::plan;
+use riffle_content::yaml::{self, Pos};
+use riffle_content::{CardInfo, Diagnostic, GameLoad};
 
 /// Check name: a card with abilities and no text.
 pub const ABILITIES_WITHOUT_TEXT: &str = "abilities-without-text";
@@ -119,7 +119,7 @@ pub fn lint_game(load: &GameLoad, roots: &[PathBuf], scope: &Scope) -> Findings 
         diagnostics.extend(cards::check(&game, info, &source, &doc));
     }
     diagnostics.extend(files::unused(load, roots, scope));
-    crate::content::diagnostic::sort_and_dedup(&mut diagnostics);
+    riffle_content::diagnostic::sort_and_dedup(&mut diagnostics);
     Findings {
         diagnostics,
         cards: checked,

@@ -7,9 +7,9 @@ use std::time::{Duration, Instant};
 
 use riffle_core::{CardChange, Engine, LoadError, RulesetManifest};
 
-use crate::content::schema::GameCardSchema;
-use crate::content::yaml::Pos;
-use crate::content::{CardInfo, Diagnostic, Loader};
+use riffle_content::schema::GameCardSchema;
+use riffle_content::yaml::Pos;
+use riffle_content::{CardInfo, Diagnostic, Loader};
 
 /// What became of one changed file.
 #[derive(Debug)]
@@ -84,7 +84,7 @@ pub struct Live {
 
 impl Live {
     /// Live content over an engine made from `cards` (the card files of the load that made
-    /// it, [`crate::content::LoadedGame::cards`]) read from `loader`'s search paths.
+    /// it, [`riffle_content::LoadedGame::cards`]) read from `loader`'s search paths.
     pub fn new(loader: Loader, game: &str, engine: Rc<Engine>, cards: &[CardInfo]) -> Live {
         let manifest = engine.manifest().clone();
         let (schema, _) = loader.card_schema(game);

@@ -1,7 +1,7 @@
 //! What a person watching is told of each outcome.
 
 use super::Outcome;
-use crate::content::diagnostic::display_path;
+use riffle_content::diagnostic::display_path;
 
 /// The lines that tell `o`: a one-line summary, then each problem as `path:line:col: ...`.
 pub fn report(o: &Outcome) -> Vec<String> {

@@ -20,8 +20,8 @@ pub mod source;
 
 use std::path::{Path, PathBuf};
 
-use crate::content::load_game;
 use crate::reference::games_with_rulesets;
+use riffle_content::load_game;
 
 /// The kernel's prelude, where `ctx` is made: the one this tool's kernel runs.
 pub const PRELUDE: &str = include_str!("../../../core/src/script/prelude.lua");
@@ -137,7 +137,7 @@ pub fn stale(root: &Path, games: &[String]) -> Result<Vec<PathBuf>, String> {
         .collect())
 }
 
-/// Writes the stale files (creating their folders) with [`crate::files::write_file`];
+/// Writes the stale files (creating their folders) with [`riffle_content::write::write_file`];
 /// returns those written. Every destination is checked before the first is written.
 pub fn write(root: &Path, games: &[String]) -> Result<Vec<PathBuf>, String> {
     let todo: Vec<(PathBuf, String)> = generate(root, games)?
@@ -152,11 +152,12 @@ pub fn write(root: &Path, games: &[String]) -> Result<Vec<PathBuf>, String> {
             std::fs::create_dir_all(dir)
                 .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         }
-        crate::files::check_destination(&path).map_err(|e| e.to_string())?;
+        riffle_content::write::check_destination(&path).map_err(|e| e.to_string())?;
     }
     let mut written = Vec::new();
     for (rel, text) in todo {
-        crate::files::write_file(&root.join(&rel), text.as_bytes()).map_err(|e| e.to_string())?;
+        riffle_content::write::write_file(&root.join(&rel), text.as_bytes())
+            .map_err(|e| e.to_string())?;
         written.push(rel);
     }
     Ok(written)

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 
 use riffle_core::RulesetManifest;
 
-use crate::content::load_game;
 pub use render::render;
+use riffle_content::load_game;
 
 /// Where a game's reference lives, relative to the repository root.
 pub fn reference_path(game: &str) -> PathBuf {
@@ -71,7 +71,7 @@ pub fn stale_references(root: &Path, games: &[String]) -> Result<Vec<PathBuf>, S
 }
 
 /// Writes the stale references of `games` under `root` (creating `docs/reference/`) with
-/// [`crate::files::write_file`]; returns those written. Every destination is checked before
+/// [`riffle_content::write::write_file`]; returns those written. Every destination is checked before
 /// the first is written: all or nothing.
 pub fn write_references(root: &Path, games: &[String]) -> Result<Vec<PathBuf>, String> {
     let mut todo = Vec::new();
@@ -88,11 +88,12 @@ pub fn write_references(root: &Path, games: &[String]) -> Result<Vec<PathBuf>, S
     let dir = root.join("docs").join("reference");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for (rel, _) in &todo {
-        crate::files::check_destination(&root.join(rel)).map_err(|e| e.to_string())?;
+        riffle_content::write::check_destination(&root.join(rel)).map_err(|e| e.to_string())?;
     }
     let mut written = Vec::new();
     for (rel, text) in todo {
-        crate::files::write_file(&root.join(&rel), text.as_bytes()).map_err(|e| e.to_string())?;
+        riffle_content::write::write_file(&root.join(&rel), text.as_bytes())
+            .map_err(|e| e.to_string())?;
         written.push(rel);
     }
     Ok(written)

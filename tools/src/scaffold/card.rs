@@ -8,7 +8,7 @@ use jsonschema::Validator;
 use jsonschema::error::ValidationErrorKind;
 use serde_json::{Map, Value};
 
-use crate::content::schema::{game_card_schema_path, generated_schemas, schema_id};
+use riffle_content::schema::{game_card_schema_path, generated_schemas, schema_id};
 
 /// A YAML value that keeps the order its keys were added in (the schema's `required`
 /// order), for a file that reads like the repository's cards.

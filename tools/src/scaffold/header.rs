@@ -4,7 +4,7 @@
 
 use std::path::{Component, Path, PathBuf};
 
-use crate::content::schema::{DECK_SCHEMA, SCENARIO_SCHEMA, SET_SCHEMA};
+use riffle_content::schema::{DECK_SCHEMA, SCENARIO_SCHEMA, SET_SCHEMA};
 
 /// What yaml-language-server reads on a file's first lines.
 pub const PREFIX: &str = "# yaml-language-server: $schema=";

@@ -18,11 +18,11 @@ use std::path::{Path, PathBuf};
 use riffle_core::RulesetManifest;
 use riffle_core::suggest::did_you_mean;
 
-use crate::content::diagnostic::display_path;
-use crate::content::schema::{SCENARIO_SCHEMA, SET_SCHEMA};
-use crate::content::{GameLoad, clean_path, load_game, yaml};
 use crate::reference::games_with_rulesets;
 use card::{CardSchema, Node};
+use riffle_content::diagnostic::display_path;
+use riffle_content::schema::{SCENARIO_SCHEMA, SET_SCHEMA};
+use riffle_content::{GameLoad, clean_path, load_game, yaml};
 pub use write::{NewFile, create_all, refuse_existing};
 
 /// What `riffle new set` makes.

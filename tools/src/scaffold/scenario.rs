@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::content::diagnostic::display_path;
-use crate::content::yaml;
+use riffle_content::diagnostic::display_path;
+use riffle_content::yaml;
 
 /// What a new card's scenario is to check (its `todo:`): `riffle test` fails it with this
 /// text until it is written.

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::content::diagnostic::display_path;
+use riffle_content::diagnostic::display_path;
 
 /// A file to create.
 #[derive(Clone, Debug, PartialEq, Eq)]

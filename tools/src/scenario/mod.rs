@@ -6,8 +6,8 @@
 
 mod expect;
 pub mod export;
-pub mod format;
-pub mod limits;
+pub use riffle_content::scenario::format;
+pub use riffle_content::scenario::limits;
 mod problem;
 mod setup;
 
@@ -19,11 +19,11 @@ use std::sync::OnceLock;
 use riffle_core::{Engine, Game, Request, Response};
 use serde_json::{Map, Value};
 
-use crate::content::diagnostic::display_path;
-use crate::content::schema::{FileKind, Schemas};
-use crate::content::yaml::{self, Pos, SpanMap};
 use limits::MAX_REPEAT;
 use problem::{Checked, Problem};
+use riffle_content::diagnostic::display_path;
+use riffle_content::schema::{FileKind, Schemas};
+use riffle_content::yaml::{self, Pos, SpanMap};
 
 /// The outcome of one scenario.
 #[derive(Clone, Debug)]

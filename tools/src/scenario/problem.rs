@@ -32,5 +32,5 @@ pub type Checked<T> = Result<T, Problem>;
 
 /// A pointer token for a map key (RFC 6901).
 pub fn token(key: &str) -> String {
-    crate::content::yaml::escape_token(key)
+    riffle_content::yaml::escape_token(key)
 }

@@ -6,7 +6,7 @@ use std::process::{Command, Output};
 
 use super::{riffle, stderr, stdout};
 use crate::common::{Fixture, repo};
-use riffle::content::render::visible;
+use riffle::render::visible;
 
 const DEFAULTS: &str = "defaults:\n  seed: 1\n  start: {turn: 3, player: 1, phase: main}\n  game_values: {first_player: 1}\n  players:\n    1: {leader: RF01-001, deck: [\"RF01-008 x10\"], life: [\"RF01-008 x4\"], cost: [\"RF01-DON x2\"]}\n    2: {leader: RF01-002, deck: [\"RF01-015 x10\"], life: [\"RF01-015 x5\"]}\n";
 

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use super::{riffle, stderr, stdout};
 use crate::common::{Fixture, repo};
-use riffle::content::load_game;
 use riffle::scaffold::header;
+use riffle_content::load_game;
 
 const GAMES: [&str; 3] = ["onepiece", "gundam", "summoner-master"];
 

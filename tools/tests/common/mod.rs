@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use riffle::content::{Diagnostic, GameLoad, load_game};
+use riffle_content::{Diagnostic, GameLoad, load_game};
 
 /// The repository's root.
 pub fn repo() -> PathBuf {

@@ -1,6 +1,6 @@
 //! The loader: each kind of diagnostic, mods, the content manifest.
 
-use riffle::content::{Loader, Severity, load_deck_file, load_game};
+use riffle_content::{Loader, Severity, load_deck_file, load_game};
 
 use crate::common::{Fixture, expect_line};
 

@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use riffle::content::Loader;
 use riffle::live::{Live, Outcome, watch, watched_folders};
+use riffle_content::Loader;
 use riffle_core::Engine;
 
 const SET: &str = "game: onepiece\nid: HR\nname: {en: Hot Reload}\nversion: \"1\"\n";

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use proptest::test_runner::Config;
-use riffle::content::load_game;
+use riffle_content::load_game;
 use riffle_core::{DeckList, Engine};
 
 /// `cases` cases, unless `PROPTEST_CASES` is set: then that many (proptest's own default

@@ -449,7 +449,7 @@ fn read_and_run(f: &Fixture, text: &str) -> Result<Vec<riffle::scenario::Outcome
             let game = file.game();
             prop_assert_eq!(game.as_deref(), Some("onepiece"));
             let outcomes = ENGINE.with(|e| file.run(e, None));
-            let doc = riffle::content::yaml::parse(text).expect("it was read");
+            let doc = riffle_content::yaml::parse(text).expect("it was read");
             let n = doc.value["scenarios"].as_array().map_or(0, Vec::len);
             prop_assert_eq!(outcomes.len(), n, "one outcome per scenario");
             for o in &outcomes {

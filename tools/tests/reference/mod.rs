@@ -169,7 +169,7 @@ fn the_usage_check_names_what_drifted_from_the_declarations() {
     let f = drifted_mini();
     let roots = [f.dir.clone()];
     let manifest = manifest_of(&roots, "mini").unwrap_or_else(|e| panic!("{e}"));
-    let loaded = riffle::content::load_game(&roots, "mini")
+    let loaded = riffle_content::load_game(&roots, "mini")
         .into_result()
         .unwrap_or_else(|d| panic!("{d:?}"));
     let engine = Engine::new(&loaded.content).unwrap_or_else(|e| panic!("{e:?}"));

@@ -408,7 +408,7 @@ fn every_sample_card_has_a_scenario() {
     let root = repo();
     let parse = |p: &Path| {
         let text = std::fs::read_to_string(p).unwrap();
-        riffle::content::yaml::parse(&text)
+        riffle_content::yaml::parse(&text)
             .unwrap_or_else(|_| panic!("{}: YAML", p.display()))
             .value
     };

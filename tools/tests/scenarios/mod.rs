@@ -246,7 +246,7 @@ fn every_repository_scenario_fits_the_format_types() {
     assert!(files.len() > 100, "{}", files.len());
     for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
-        let doc = riffle::content::yaml::parse(&text).unwrap();
+        let doc = riffle_content::yaml::parse(&text).unwrap();
         if let Err(e) =
             serde_path_to_error::deserialize::<_, riffle::scenario::format::ScenarioFile>(doc.value)
         {

@@ -3,10 +3,10 @@
 
 use std::path::{Path, PathBuf};
 
-use riffle::content::schema::{
+use riffle_content::schema::{
     FileKind, Schemas, generated_schemas, render, schema_id, stale_schemas,
 };
-use riffle::content::yaml;
+use riffle_content::yaml;
 
 fn schema_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -44,7 +44,7 @@ fn generated_schemas_are_stable_and_identified() {
     }
 }
 
-fn onepiece() -> (Schemas, riffle::content::schema::GameCardSchema) {
+fn onepiece() -> (Schemas, riffle_content::schema::GameCardSchema) {
     let schemas = Schemas::new().unwrap();
     let text = std::fs::read_to_string(schema_dir().join("onepiece/card.schema.json")).unwrap();
     let game = schemas

@@ -100,14 +100,14 @@ pub fn stale_schemas(schema_dir: &Path) -> Vec<String> {
 }
 
 /// Writes every generated schema into `schema_dir` (created if needed) with
-/// [`crate::files::write_file`]; returns the files that changed. A destination that is not a
+/// [`crate::write::write_file`]; returns the files that changed. A destination that is not a
 /// regular file (a symbolic link...) is refused before anything is written.
 pub fn write_schemas(schema_dir: &Path) -> std::io::Result<Vec<String>> {
     std::fs::create_dir_all(schema_dir)?;
     let stale = stale_schemas(schema_dir);
     // Every destination is checked before the first is written: all or nothing.
     for name in &stale {
-        crate::files::check_destination(&schema_dir.join(name))?;
+        crate::write::check_destination(&schema_dir.join(name))?;
     }
     let mut changed = Vec::new();
     for name in stale {
@@ -116,7 +116,7 @@ pub fn write_schemas(schema_dir: &Path) -> std::io::Result<Vec<String>> {
             .find(|(n, _)| *n == name)
             .map(|(_, v)| v)
             .unwrap_or_default();
-        crate::files::write_file(&schema_dir.join(&name), render(&v).as_bytes())?;
+        crate::write::write_file(&schema_dir.join(&name), render(&v).as_bytes())?;
         changed.push(name);
     }
     Ok(changed)

@@ -7,7 +7,7 @@ use std::io::IsTerminal;
 
 use annotate_snippets::{AnnotationKind, Group, Level, Renderer, Snippet};
 
-use super::diagnostic::{Diagnostic, OneLine, Severity, display_path};
+use riffle_content::diagnostic::{Diagnostic, OneLine, Severity, display_path};
 
 /// When to draw diagnostics for people (`--color`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -210,7 +210,7 @@ pub fn visible(drawn: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::yaml::Pos;
+    use riffle_content::yaml::Pos;
 
     #[test]
     fn the_drawn_form_shows_the_line_and_a_caret_under_the_column() {
