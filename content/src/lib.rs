@@ -20,6 +20,7 @@
 
 pub mod diagnostic;
 pub mod files;
+pub mod keywords;
 mod loader;
 pub mod manifest;
 pub mod scenario;

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
-use super::keywords::{Spellings, listed, says_something};
+use riffle_content::keywords::{Spellings, listed, says_something};
 use super::{
     ABILITIES_WITHOUT_TEXT, KEYWORD_NOT_IN_DATA, NO_SCENARIO, RULES_TEXT_ANNOTATION,
     TEXT_WITHOUT_ABILITIES, position_of,

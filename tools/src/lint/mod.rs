@@ -13,7 +13,6 @@
 
 mod cards;
 mod files;
-pub mod keywords;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -87,7 +86,7 @@ pub struct Findings {
 /// search path.
 pub fn lint_game(load: &GameLoad, roots: &[PathBuf], scope: &Scope) -> Findings {
     let manifest = load.content.as_ref().map(|c| &c.ruleset.manifest);
-    let spellings = manifest.map(keywords::Spellings::of).unwrap_or_default();
+    let spellings = manifest.map(riffle_content::keywords::Spellings::of).unwrap_or_default();
     let printed = manifest.map_or("en", |m| m.names.printed.as_str());
     let text_fields = text_fields(roots, &load.game);
     let (files, unread_scenarios) = plan::scenario_files(roots, &load.game);
