@@ -1374,6 +1374,14 @@ pub struct Hooks {
     /// (a rule's continuous effect, a rule's triggered ability).
     #[serde(default)]
     pub rule_abilities: Option<String>,
+    /// `(card_id, options) -> {copies = N, by = "id"|"name", banned = bool, note = "..."}`:
+    /// one card's deck-construction limits, for deck builders and the card database export
+    /// (`Engine::card_legality`). `copies` nil: any number; `by`: what copies are counted by
+    /// (default `id`, the card number); `banned`: on the banned list; `note`: the rule for
+    /// people. Without it the export lists no limits. Keep `validate_deck` and it reading the
+    /// same function, so the two cannot disagree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub card_legality: Option<String>,
 }
 
 /// Deck lists of this game.

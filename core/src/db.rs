@@ -1105,6 +1105,8 @@ pub struct Hooks {
     pub next_player: Option<Function>,
     /// `(options, nplayers) -> {{seats}, ...}`.
     pub teams: Option<Function>,
+    /// `(card_id, options) -> {copies, by, banned, note}`.
+    pub card_legality: Option<Function>,
     /// Per phase: (run, actions, finish).
     pub phases: Vec<PhaseFns>,
     /// Checks: (name, when, run, after each operation?).

@@ -39,7 +39,7 @@ pub mod vocabulary;
 
 pub use content::*;
 pub use decisions::{Choice, Request, Response, ResponseError};
-pub use engine::{CardChange, Engine, LoadError, ReloadError, Reloaded};
+pub use engine::{CardChange, CardLegality, CountedBy, Engine, LoadError, ReloadError, Reloaded};
 pub use game::{Game, GameConfig, SetupError};
 pub use log::Entry;
 pub use rng::Rng;

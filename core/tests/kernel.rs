@@ -843,6 +843,54 @@ fn deck_validation_uses_the_ruleset_hook() {
 }
 
 #[test]
+fn a_cards_deck_limits_come_from_the_ruleset_hook() {
+    // Without the hook there is nothing to tell.
+    assert_eq!(engine(vec![]).card_legality("plain", &Options::new()), Ok(None));
+    let with_hook = |lua: &str| {
+        let mut c = content_with(vec![], |m| {
+            m["hooks"]["card_legality"] = "legality".into();
+        });
+        c.ruleset.scripts[0].text.push_str(lua);
+        Engine::new(&c)
+    };
+    let e = with_hook(
+        r#"
+function legality(id)
+  if id == "boots" then return { copies = 1, by = "name", banned = true, note = "rule 7" } end
+  return { copies = 3 }
+end"#,
+    )
+    .unwrap();
+    let boots = e.card_legality("boots", &Options::new()).unwrap().unwrap();
+    assert_eq!(
+        boots,
+        CardLegality {
+            copies: Some(1),
+            by: CountedBy::Name,
+            banned: true,
+            note: Some("rule 7".into())
+        }
+    );
+    let plain = e.card_legality("plain", &Options::new()).unwrap().unwrap();
+    assert_eq!((plain.copies, plain.by, plain.banned), (Some(3), CountedBy::Id, false));
+    let unknown = e.card_legality("nobody", &Options::new()).unwrap_err();
+    assert!(unknown.contains("no card nobody"), "{unknown}");
+    // An answer in another shape is an error naming the hook and the card, not a guess.
+    let e = with_hook("function legality(id) return { copies = -1 } end").unwrap();
+    let err = e.card_legality("plain", &Options::new()).unwrap_err();
+    assert!(err.starts_with("legality(plain): `copies`"), "{err}");
+    let e = with_hook("function legality(id) return { limit = 2 } end").unwrap();
+    let err = e.card_legality("plain", &Options::new()).unwrap_err();
+    assert!(err.contains("unknown key `limit`"), "{err}");
+    // A hook the manifest names must exist.
+    let missing = match with_hook("") {
+        Ok(_) => panic!("loaded without the hook's function"),
+        Err(es) => es.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"),
+    };
+    assert!(missing.contains("legality"), "{missing}");
+}
+
+#[test]
 fn tokens_stop_existing_when_they_leave_play() {
     let mint = card(
         "mint",

@@ -6,6 +6,17 @@ GD = GD or {}
 
 local MAIN = { unit = true, pilot = true, command = true, base = true }
 
+--- One card's deck limits (hooks.card_legality): at most 4 of a card number in the deck
+--- (GD 6-1-1-3) unless the card says otherwise (1-3-1: `deck_limit`); a token is never in a
+--- deck (5-17-1, 6-1-2); Resource cards, any number alike (6-1-1-4).
+function GD.card_legality(id)
+  local info = card_info(id)
+  if info.token then return { copies = 0, note = "GD 5-17-1, 6-1-2: a token is never in a deck" } end
+  if info.category == "resource" then return { note = "GD 6-1-1-4: 10 Resource cards in the resource deck, any alike" } end
+  if info.deck_limit then return { copies = info.deck_limit, note = "GD 1-3-1: the card's own limit" } end
+  return { copies = 4, note = "GD 6-1-1-3" }
+end
+
 function GD.validate_deck(deck, options)
   local errors = {}
   local function count(section) return util.total(deck[section]) end
@@ -30,8 +41,9 @@ function GD.validate_deck(deck, options)
     elseif not MAIN[info.category] then
       errors[#errors + 1] = "GD 6-1-1-1: " .. id .. " (" .. info.category .. ") cannot be in the deck"
     else
-      if n > (info.deck_limit or 4) then
-        errors[#errors + 1] = "GD 6-1-1-3: at most " .. (info.deck_limit or 4) .. " copies of " .. id .. ", found " .. n
+      local limit = GD.card_legality(id).copies
+      if limit and n > limit then
+        errors[#errors + 1] = "GD 6-1-1-3: at most " .. limit .. " copies of " .. id .. ", found " .. n
       end
       for _, c in ipairs(info.colors or {}) do
         if not colors[c] then colors[c] = true; ncolors = ncolors + 1 end

@@ -3,6 +3,16 @@
 
 OP = OP or {}
 
+--- One card's deck limits (hooks.card_legality): the most copies of a card number in the
+--- deck, 4 (OP 5-1-2-3) unless the card says otherwise (5-1-2-4: `deck_limit`).
+function OP.card_legality(id)
+  local info = card_info(id)
+  if info.category == "leader" then return { copies = 1, note = "OP 5-1-2: the deck's one Leader" } end
+  if info.category == "don" then return { note = "OP 5-1-2: 10 DON!! cards in the DON!! deck" } end
+  if info.deck_limit then return { copies = info.deck_limit, note = "OP 5-1-2-4: the card's own limit" } end
+  return { copies = 4, note = "OP 5-1-2-3" }
+end
+
 function OP.validate_deck(deck)
   local errors = {}
   local function count(section) return util.total(deck[section]) end
@@ -25,8 +35,9 @@ function OP.validate_deck(deck)
       if info.category ~= "character" and info.category ~= "event" and info.category ~= "stage" then
         errors[#errors + 1] = "OP 5-1-2-1: " .. id .. " (" .. info.category .. ") cannot be in the deck"
       end
-      if n > (info.deck_limit or 4) then
-        errors[#errors + 1] = "OP 5-1-2-3: at most " .. (info.deck_limit or 4) .. " copies of " .. id .. ", found " .. n
+      local limit = OP.card_legality(id).copies
+      if limit and n > limit then
+        errors[#errors + 1] = "OP 5-1-2-3: at most " .. limit .. " copies of " .. id .. ", found " .. n
       end
       if linfo and not OP.shares_color(info.colors or {}, linfo.colors or {}) then
         errors[#errors + 1] = "OP 5-1-2-2: " .. id .. " does not share a colour with the Leader"

@@ -16,6 +16,22 @@ local function copy_limit(info)
 end
 SM.copy_limit = copy_limit -- Gl: Wisdom 7
 
+--- One card's deck limits (hooks.card_legality): copies counted by name (SM 101.4); a
+--- banned card only with its Reflection beside the deck (620.5); Extra and Reflection cards
+--- lie beside the deck (102.2).
+function SM.card_legality(id)
+  local info = card_info(id)
+  if info.extra or info.reflection then
+    return { note = "SM 102.2: beside the deck, not in a Library" }
+  end
+  local out = { copies = copy_limit(info), by = "name", note = "SM 101.4" }
+  if info.banned then
+    out.banned = true
+    out.note = "SM 620.5: banned; only with its Reflection beside the deck"
+  end
+  return out
+end
+
 function SM.validate_deck(deck, options)
   local errors = {}
   local level = SM.LEVELS[options.level or "summoner"]

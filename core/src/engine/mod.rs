@@ -28,9 +28,11 @@ use crate::state::seats::Seats;
 
 mod cards;
 mod indexes;
+mod legality;
 mod reload;
 
 use cards::CardCompiler;
+pub use legality::{CardLegality, CountedBy};
 use indexes::AbilityIndexes;
 pub use reload::{CardChange, ReloadError, Reloaded};
 
@@ -1064,6 +1066,7 @@ impl Engine {
             }
         }
         let teams = manifest.hooks.teams.as_deref().and_then(&mut need);
+        let card_legality = manifest.hooks.card_legality.as_deref().and_then(&mut need);
         let mut phases = Vec::new();
         for p in &manifest.turn.phases {
             let mut kinds = Vec::new();
@@ -1138,6 +1141,7 @@ impl Engine {
             validate_deck: validate_deck.expect("checked"),
             next_player,
             teams,
+            card_legality,
             phases,
             checks,
             procedures,
@@ -1281,6 +1285,40 @@ impl Engine {
             })
         };
         Ok(run().unwrap_or_else(|e| vec![format!("deck check failed: {e}")]))
+    }
+
+    /// One card's deck-construction limits, as the ruleset's `hooks.card_legality` gives
+    /// them for a game with these options; `Ok(None)` when the ruleset declares no such hook.
+    /// An unknown card, bad options or a hook that fails or answers in another shape is an
+    /// error naming the hook.
+    pub fn card_legality(
+        &self,
+        card_id: &str,
+        options: &Options,
+    ) -> Result<Option<CardLegality>, String> {
+        let Some(hook) = &self.db.hooks.card_legality else {
+            return Ok(None);
+        };
+        if self.db.card_of(card_id).is_none() {
+            return Err(format!("no card {card_id}"));
+        }
+        let values = self.db.rules.resolve_options(options)?;
+        let name = self
+            .db
+            .rules
+            .manifest
+            .hooks
+            .card_legality
+            .clone()
+            .unwrap_or_default();
+        let run = || -> mlua::Result<Table> {
+            let opts = self.options_table(&values)?;
+            self.db.budget.reset();
+            let _lua = self.db.memory.enter_alone(&self.lua);
+            hook.call((card_id, opts))
+        };
+        let t = run().map_err(|e| format!("{name}({card_id}): {e}"))?;
+        CardLegality::from_table(&t).map(Some).map_err(|e| format!("{name}({card_id}): {e}"))
     }
 
     /// The options' values by name, as scripts get them.
