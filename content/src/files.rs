@@ -80,6 +80,14 @@ pub struct CardFile {
     /// The card's printings (reprints, alternate arts). Identity stays `id`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub printings: Vec<Printing>,
+    /// The card's text needs a script nobody has written yet (an imported card, a card being
+    /// designed). It validates; `riffle coverage` counts it as needing a script; `riffle play`
+    /// refuses a deck that holds it. Remove the mark once its script exists.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub needs_script: bool,
+    /// Official rulings (questions and answers) about this card.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rulings: Vec<Ruling>,
     /// Game-specific printed fields, checked by `schema/<game>/card.schema.json`.
     #[serde(flatten)]
     pub fields: PrintedFields,
@@ -100,6 +108,37 @@ pub struct Printing {
     /// The set id it was printed in, when not the card's own set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub set: Option<String>,
+    /// An alternate art (a parallel, a full art) rather than the card's regular printing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub alternate: bool,
+    /// The product it came in when that is not a set of its own (a promotion, a gift box),
+    /// as the publisher names it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub product: Option<String>,
+    /// Its image: a key (file name or address) clients resolve; Riffle ships no images.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub image: Option<String>,
+}
+
+/// An official ruling about a card: a question and its answer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Ruling {
+    /// Its reference as published (`Q119`), unique per card.
+    pub id: String,
+    /// When it was published, `YYYY-MM-DD`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(regex(pattern = r"^\d{4}-\d{2}-\d{2}$"))]
+    pub date: Option<String>,
+    /// The question, localized.
+    #[schemars(schema_with = "localized_names")]
+    pub question: Localized,
+    /// The answer, localized.
+    #[schemars(schema_with = "localized_names")]
+    pub answer: Localized,
+    /// Where it was published (an address).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
 }
 
 /// A deck list: `cardsets/<game>/decks/<deck>.yaml`.
@@ -174,5 +213,9 @@ mod tests {
         assert_eq!(c.fields["cost"], 3);
         assert_eq!(c.keywords[1].parts(), ("repair", 2));
         assert!(c.text.is_empty() && c.script.is_none() && c.printings.is_empty());
+        assert!(!c.needs_script && c.rulings.is_empty());
+        // The common fields written back are the ones given: no `needs_script: false`.
+        let back = serde_json::to_value(&c).unwrap();
+        assert!(back.get("needs_script").is_none() && back.get("rulings").is_none());
     }
 }

@@ -18,11 +18,13 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod card_fields;
 pub mod diagnostic;
 pub mod files;
 pub mod keywords;
 mod loader;
 pub mod manifest;
+pub mod playability;
 pub mod scenario;
 pub mod schema;
 pub use riffle_core::suggest;
@@ -30,9 +32,9 @@ pub mod write;
 pub mod yaml;
 
 pub use diagnostic::{Diagnostic, Related, Severity};
-pub use files::{CardFile, DeckFile, Printing, SetFile};
+pub use files::{CardFile, DeckFile, Printing, Ruling, SetFile};
 pub use loader::{
-    CardInfo, CardReload, Deck, GameLoad, LoadedGame, Loader, SetInfo, card_version, clean_path,
-    find_root, lines_of_code, load_deck_file, load_game,
+    CardInfo, CardRecord, CardReload, Deck, GameLoad, LoadOptions, LoadedGame, Loader, SetInfo,
+    card_version, clean_path, find_root, lines_of_code, load_deck_file, load_game,
 };
 pub use manifest::{ContentManifest, FileHash, SetVersion};

@@ -9,8 +9,9 @@ use riffle_core::{
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use super::card_fields::CardField;
 use super::diagnostic::{Diagnostic, display_path, sort_and_dedup};
-use super::files::{CardFile, DeckFile, MAX_SECTION_CARDS, SetFile};
+use super::files::{CardFile, DeckFile, MAX_SECTION_CARDS, Printing, Ruling, SetFile};
 use super::manifest::{ContentManifest, FileRecord, SetVersion};
 use super::schema::{FileKind, GameCardSchema, Schemas, game_card_schema_path};
 use super::suggest::did_you_mean;
@@ -23,6 +24,10 @@ pub struct SetInfo {
     pub id: String,
     /// Its version (empty when `set.yaml` is missing or broken).
     pub version: String,
+    /// Its name, localized (empty when `set.yaml` is missing or broken).
+    pub name: Localized,
+    /// Its description, localized.
+    pub description: Option<Localized>,
     /// The set's folder (search path joined with `cardsets/<game>/<set>`).
     pub path: PathBuf,
     /// Index of the search path it came from.
@@ -94,8 +99,38 @@ pub struct GameLoad {
     pub ruleset_path: Option<PathBuf>,
     /// What was read, with hashes.
     pub manifest: ContentManifest,
+    /// The cards marked `needs_script` that have no script, sorted: they may not be played.
+    pub needs_script: Vec<String>,
+    /// The game's own card fields, as its card schema declares them.
+    pub card_fields: Vec<CardField>,
+    /// What the card database needs beyond the kernel's definitions (set, printings,
+    /// rulings), by card id: filled only when asked for ([`LoadOptions::records`]).
+    pub records: BTreeMap<String, CardRecord>,
     /// Errors, warnings and notes, sorted by file and position.
     pub diagnostics: Vec<Diagnostic>,
+}
+
+/// What to keep while loading, beyond what a game needs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LoadOptions {
+    /// Keep each card's [`CardRecord`] (its set, printings and rulings), for the card
+    /// database export. Off for games: they never read them.
+    pub records: bool,
+}
+
+/// A card's data that the kernel never reads: where it lives and how it was printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardRecord {
+    /// The id of the set it is defined in.
+    pub set: String,
+    /// Its card file.
+    pub path: PathBuf,
+    /// Its printings, as the file lists them.
+    pub printings: Vec<Printing>,
+    /// Its rulings.
+    pub rulings: Vec<Ruling>,
+    /// Marked `needs_script`.
+    pub needs_script: bool,
 }
 
 /// One card file read again ([`Loader::reload_card`]).
@@ -126,6 +161,14 @@ pub struct LoadedGame {
     pub cards: Vec<CardInfo>,
     /// What was read, with hashes.
     pub manifest: ContentManifest,
+    /// The cards marked `needs_script` that have no script, sorted: they may not be played.
+    pub needs_script: Vec<String>,
+    /// The game's own card fields, as its card schema declares them.
+    pub card_fields: Vec<CardField>,
+    /// Each card's set, printings and rulings, when asked for ([`LoadOptions::records`]).
+    pub records: BTreeMap<String, CardRecord>,
+    /// The sets, in load order.
+    pub sets: Vec<SetInfo>,
     /// Warnings and notes (overrides by mods...).
     pub notes: Vec<Diagnostic>,
 }
@@ -150,6 +193,10 @@ impl GameLoad {
                 scenarios: self.scenarios,
                 cards: self.cards,
                 manifest: self.manifest,
+                needs_script: self.needs_script,
+                card_fields: self.card_fields,
+                records: self.records,
+                sets: self.sets,
                 notes: self.diagnostics,
             }),
             _ => Err(self.diagnostics),
@@ -338,15 +385,21 @@ impl Loader {
     /// path in order, then the deck lists. Never stops at the first problem: every problem
     /// found is a diagnostic.
     pub fn load_game(&self, game: &str) -> GameLoad {
+        self.load_game_with(game, LoadOptions::default())
+    }
+
+    /// [`Loader::load_game`], keeping what `options` asks for.
+    pub fn load_game_with(&self, game: &str, options: LoadOptions) -> GameLoad {
         let mut run = Run {
             loader: self,
             game,
             diags: Vec::new(),
             files: Vec::new(),
+            options,
         };
         let game_schema = run.game_schema();
         let ruleset = run.ruleset();
-        let cards = run.cards(
+        let mut cards = run.cards(
             ruleset.as_ref().map(|r| &r.ruleset.manifest),
             game_schema.as_ref(),
         );
@@ -371,6 +424,24 @@ impl Loader {
         sort_and_dedup(&mut diags);
         let ruleset_path = ruleset.as_ref().map(|r| r.path.clone());
         let libraries = cards.libraries();
+        let mut needs_script: Vec<String> = cards
+            .defs
+            .iter()
+            .filter(|c| c.needs_script && c.def.as_ref().is_some_and(|d| d.script.is_none()))
+            .map(|c| c.id.clone())
+            .collect();
+        needs_script.sort();
+        let card_fields = game_schema
+            .as_ref()
+            .map(GameCardSchema::fields)
+            .unwrap_or_default();
+        let mut records = BTreeMap::new();
+        for c in &mut cards.defs {
+            if let (Some(mut r), true) = (c.record.take(), c.def.is_some()) {
+                r.set = cards.sets[c.set].info.id.clone();
+                records.insert(c.id.clone(), r);
+            }
+        }
         GameLoad {
             game: game.to_string(),
             content: ruleset.map(|r| Content {
@@ -384,6 +455,9 @@ impl Loader {
             scenarios: cards.scenarios,
             ruleset_path,
             manifest,
+            needs_script,
+            card_fields,
+            records,
             diagnostics: diags,
         }
     }
@@ -397,6 +471,7 @@ impl Loader {
             game,
             diags: Vec::new(),
             files: Vec::new(),
+            options: LoadOptions::default(),
         };
         let schema = run.game_schema();
         (schema, run.diags)
@@ -418,6 +493,7 @@ impl Loader {
             game,
             diags: Vec::new(),
             files: Vec::new(),
+            options: LoadOptions::default(),
         };
         let place = (0..self.roots.len()).find_map(|r| {
             let rel = path.strip_prefix(&self.roots[r]).ok()?;
@@ -487,6 +563,7 @@ impl Loader {
             game: &game,
             diags: Vec::new(),
             files: Vec::new(),
+            options: LoadOptions::default(),
         };
         let ids: BTreeSet<String> = card_ids.map(String::from).collect();
         let deck = run.deck_at(path.to_path_buf(), Some(manifest), &ids);
@@ -519,6 +596,10 @@ struct LoadedCard {
     id_pos: Pos,
     /// Its set: an index into `Cards::sets`.
     set: usize,
+    /// Marked `needs_script`.
+    needs_script: bool,
+    /// Kept when [`LoadOptions::records`] asks (its `set` is filled in at the end).
+    record: Option<CardRecord>,
 }
 
 /// What a set's `set.yaml` lists for later checks, and where (its path and spans; None when
@@ -586,6 +667,7 @@ struct Run<'a> {
     game: &'a str,
     diags: Vec<Diagnostic>,
     files: Vec<FileRecord>,
+    options: LoadOptions,
 }
 
 /// A parsed, schema-checked file.
@@ -1187,6 +1269,8 @@ impl Run<'_> {
             info: SetInfo {
                 id: folder.to_string(),
                 version: String::new(),
+                name: Localized::default(),
+                description: None,
                 path: self.path(root, set_rel),
                 root,
             },
@@ -1246,6 +1330,8 @@ impl Run<'_> {
         }
         set.info.id = file.id;
         set.info.version = file.version;
+        set.info.name = file.name;
+        set.info.description = file.description;
         set.has_manifest = true;
         let lists = SetLists {
             overrides: file.overrides,
@@ -1467,6 +1553,34 @@ impl Run<'_> {
         let Some(id) = card_id else {
             return (info, None, printing_list);
         };
+        let needs_script = checked.value.as_ref().is_some_and(|cf| cf.needs_script);
+        if needs_script && let Some(s) = &info.script {
+            self.push(
+                Diagnostic::warning(
+                    &path,
+                    spans.key_pos("/needs_script"),
+                    format!(
+                        "marked `needs_script`, but it has a script ({}): remove `needs_script: true`",
+                        display_path(s)
+                    ),
+                )
+                .at_pointer("/needs_script")
+                .for_card(Some(&id)),
+            );
+        }
+        if let Some(cf) = &checked.value {
+            self.check_rulings(&path, Some(&id), cf, spans);
+        }
+        let record = match (&checked.value, self.options.records) {
+            (Some(cf), true) => Some(CardRecord {
+                set: String::new(),
+                path: path.clone(),
+                printings: cf.printings.clone(),
+                rulings: cf.rulings.clone(),
+                needs_script: cf.needs_script,
+            }),
+            _ => None,
+        };
         let def = checked.value.map(|cf| CardDef {
             id: cf.id,
             category: cf.category,
@@ -1485,9 +1599,34 @@ impl Run<'_> {
                 path,
                 id_pos: spans.value_pos("/id"),
                 set: 0,
+                needs_script,
+                record,
             }),
             printing_list,
         )
+    }
+
+    /// A card's rulings have ids of their own.
+    fn check_rulings(&mut self, path: &Path, card: Option<&str>, cf: &CardFile, spans: &SpanMap) {
+        let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+        for (i, r) in cf.rulings.iter().enumerate() {
+            if let Some(first) = seen.insert(r.id.as_str(), i) {
+                let ptr = format!("/rulings/{i}/id");
+                let first_pos = spans.value_pos(&format!("/rulings/{first}/id"));
+                self.push(
+                    Diagnostic::error(
+                        path,
+                        spans.value_pos(&ptr),
+                        format!(
+                            "ruling `{}` is listed twice (first at line {}): a card's rulings have ids of their own",
+                            r.id, first_pos.line
+                        ),
+                    )
+                    .at_pointer(ptr)
+                    .for_card(card),
+                );
+            }
+        }
     }
 
     /// Checks a card against the ruleset: its name in the printed language, category and

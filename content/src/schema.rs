@@ -187,6 +187,11 @@ impl std::fmt::Debug for GameCardSchema {
 }
 
 impl GameCardSchema {
+    /// The game's own card fields it declares.
+    pub fn fields(&self) -> Vec<crate::card_fields::CardField> {
+        crate::card_fields::declared(&self.doc)
+    }
+
     /// The property names its top level lists (the game's card fields and the common ones).
     pub fn properties(&self) -> Vec<String> {
         self.doc

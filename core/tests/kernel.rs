@@ -845,7 +845,10 @@ fn deck_validation_uses_the_ruleset_hook() {
 #[test]
 fn a_cards_deck_limits_come_from_the_ruleset_hook() {
     // Without the hook there is nothing to tell.
-    assert_eq!(engine(vec![]).card_legality("plain", &Options::new()), Ok(None));
+    assert_eq!(
+        engine(vec![]).card_legality("plain", &Options::new()),
+        Ok(None)
+    );
     let with_hook = |lua: &str| {
         let mut c = content_with(vec![], |m| {
             m["hooks"]["card_legality"] = "legality".into();
@@ -872,7 +875,10 @@ end"#,
         }
     );
     let plain = e.card_legality("plain", &Options::new()).unwrap().unwrap();
-    assert_eq!((plain.copies, plain.by, plain.banned), (Some(3), CountedBy::Id, false));
+    assert_eq!(
+        (plain.copies, plain.by, plain.banned),
+        (Some(3), CountedBy::Id, false)
+    );
     let unknown = e.card_legality("nobody", &Options::new()).unwrap_err();
     assert!(unknown.contains("no card nobody"), "{unknown}");
     // An answer in another shape is an error naming the hook and the card, not a guess.
@@ -885,7 +891,11 @@ end"#,
     // A hook the manifest names must exist.
     let missing = match with_hook("") {
         Ok(_) => panic!("loaded without the hook's function"),
-        Err(es) => es.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n"),
+        Err(es) => es
+            .iter()
+            .map(|e| e.to_string())
+            .collect::<Vec<_>>()
+            .join("\n"),
     };
     assert!(missing.contains("legality"), "{missing}");
 }

@@ -48,7 +48,11 @@ impl CardLegality {
             let (k, v) = pair.map_err(|e| e.to_string())?;
             let key = match &k {
                 Value::String(s) => s.to_string_lossy(),
-                other => return Err(format!("a key {other:?}: keys are copies, by, banned, note")),
+                other => {
+                    return Err(format!(
+                        "a key {other:?}: keys are copies, by, banned, note"
+                    ));
+                }
             };
             match (key.as_str(), v) {
                 ("copies", Value::Integer(n)) if (0..=1_000_000).contains(&n) => {

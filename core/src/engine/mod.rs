@@ -32,8 +32,8 @@ mod legality;
 mod reload;
 
 use cards::CardCompiler;
-pub use legality::{CardLegality, CountedBy};
 use indexes::AbilityIndexes;
+pub use legality::{CardLegality, CountedBy};
 pub use reload::{CardChange, ReloadError, Reloaded};
 
 /// A problem found while loading content into the engine.
@@ -1318,7 +1318,9 @@ impl Engine {
             hook.call((card_id, opts))
         };
         let t = run().map_err(|e| format!("{name}({card_id}): {e}"))?;
-        CardLegality::from_table(&t).map(Some).map_err(|e| format!("{name}({card_id}): {e}"))
+        CardLegality::from_table(&t)
+            .map(Some)
+            .map_err(|e| format!("{name}({card_id}): {e}"))
     }
 
     /// The options' values by name, as scripts get them.

@@ -1,34 +1,40 @@
 //! The checks of one card: its text against its script, keywords and data, and whether a
 //! scenario tests it.
 
-use std::collections::BTreeSet;
 use std::path::Path;
 
 use serde_json::Value;
 
-use riffle_content::keywords::{Spellings, listed, says_something};
 use super::{
-    ABILITIES_WITHOUT_TEXT, KEYWORD_NOT_IN_DATA, NO_SCENARIO, RULES_TEXT_ANNOTATION,
+    ABILITIES_WITHOUT_TEXT, KEYWORD_NOT_IN_DATA, NEEDS_SCRIPT, NO_SCENARIO, RULES_TEXT_ANNOTATION,
     TEXT_WITHOUT_ABILITIES, position_of,
 };
 use riffle_content::diagnostic::display_path;
+use riffle_content::keywords::listed;
+use riffle_content::playability::Judge;
 use riffle_content::yaml::{Pos, YamlDoc};
 use riffle_content::{CardInfo, Diagnostic, Severity};
+use riffle_core::CardDef;
 
 /// What every card of a game is checked against.
 pub struct Game<'a> {
-    /// How card text writes the keywords.
-    pub spellings: &'a Spellings,
+    /// How card text writes the keywords, and which fields carry or hold rules text.
+    pub judge: &'a Judge,
     /// The language the rules read (`names.printed`).
     pub printed: &'a str,
-    /// Card fields that carry rules text the ruleset implements (`x-rules-text`).
-    pub text_fields: &'a BTreeSet<String>,
     /// Whether a scenario names each card id.
     pub tested: &'a dyn Fn(&str) -> bool,
 }
 
-/// The findings about one card, whose file reads as `source` and parses as `doc`.
-pub fn check(game: &Game<'_>, info: &CardInfo, source: &str, doc: &YamlDoc) -> Vec<Diagnostic> {
+/// The findings about one card, whose file reads as `source` and parses as `doc`; `def` is
+/// the card as it loaded (None when it did not: `riffle validate` reports why).
+pub fn check(
+    game: &Game<'_>,
+    info: &CardInfo,
+    def: Option<&CardDef>,
+    source: &str,
+    doc: &YamlDoc,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let id = info.id.as_deref();
     let at = |severity, pos: Pos, code: &str, message: String, hint: String| {
@@ -63,36 +69,37 @@ pub fn check(game: &Game<'_>, info: &CardInfo, source: &str, doc: &YamlDoc) -> V
         ));
     }
 
-    // The rules language's text, else the first one.
-    let main = texts
-        .iter()
-        .find(|(l, _)| l == game.printed)
-        .or_else(|| texts.first());
-    let carried: Vec<&str> = game
-        .text_fields
-        .iter()
-        .filter(|f| doc.value.get(f.as_str()).is_some())
-        .map(String::as_str)
-        .collect();
-    if let Some((lang, text)) = main
-        && info.script.is_none()
-        && carried.is_empty()
-        && says_something(&text_beyond_keywords(game.spellings, lang, text, &own))
+    let marked = doc.value.get("needs_script") == Some(&Value::Bool(true));
+    if marked && info.script.is_none() {
+        out.push(at(
+            Severity::Warning,
+            doc.spans.key_pos("/needs_script"),
+            NEEDS_SCRIPT,
+            "the card is marked as needing a script: games refuse decks that hold it".into(),
+            format!(
+                "write its script ({}.lua beside the card, docs/scripting.md), then remove `needs_script: true`",
+                stem(&info.path)
+            ),
+        ));
+    }
+    if let Some(ptr) = def
+        .filter(|_| !marked)
+        .and_then(|d| game.judge.unimplemented(d))
     {
         out.push(at(
             Severity::Error,
-            doc.spans.value_pos(&format!("/text/{lang}")),
+            doc.spans.value_pos(&ptr),
             TEXT_WITHOUT_ABILITIES,
             "the card's text says more than its keywords, but no script or data does it".into(),
             format!(
-                "write a script ({}.lua beside the card, docs/scripting.md); if it is only keywords, list them in `keywords:`; if the ruleset reads it from a field, mark that field `\"{RULES_TEXT_ANNOTATION}\": true` in the game's card schema",
+                "write a script ({}.lua beside the card, docs/scripting.md), or mark the card `needs_script: true` until you do; if it is only keywords, list them in `keywords:`; if the ruleset reads it from a field, mark that field `\"{RULES_TEXT_ANNOTATION}\": true` in the game's card schema",
                 stem(&info.path)
             ),
         ));
     }
 
     for (lang, text) in &texts {
-        for claim in game.spellings.claims(lang, text) {
+        for claim in game.judge.spellings().claims(lang, text) {
             let written = &text[claim.start..claim.end];
             let listed_as = own.get(&claim.keyword);
             let problem = match (listed_as, claim.value) {
@@ -158,20 +165,6 @@ fn texts(text: Option<&Value>, printed: &str) -> Vec<(String, String)> {
     };
     out.sort_by_key(|(l, _)| l != printed);
     out
-}
-
-/// What a text says besides its card's keywords and its reminder text. Without spellings
-/// for the language, a card with keywords is taken at its word.
-fn text_beyond_keywords(
-    spellings: &Spellings,
-    lang: &str,
-    text: &str,
-    own: &std::collections::BTreeMap<String, Option<i64>>,
-) -> String {
-    if !own.is_empty() && !spellings.knows(lang) {
-        return String::new();
-    }
-    spellings.rest(lang, text)
 }
 
 fn stem(path: &Path) -> String {

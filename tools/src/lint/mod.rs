@@ -3,7 +3,9 @@
 //!
 //! - `abilities-without-text` (error): a card with a script or keywords but no rules text.
 //! - `text-without-abilities` (error): rules text beyond the card's keywords and reminder
-//!   text, with no script and no data field that carries it.
+//!   text, with no script and no data field that carries it, and no `needs_script` mark.
+//! - `needs-script` (warning): a card marked `needs_script: true` (an imported card whose
+//!   script is still to write).
 //! - `keyword-not-in-data` (error): the text gives a keyword its `keywords` lack (or with
 //!   another number).
 //! - `no-scenario` (warning): a scripted card no scenario names.
@@ -14,12 +16,11 @@
 mod cards;
 mod files;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use serde_json::Value;
-
 use crate::mutants::plan;
+use riffle_content::playability::Judge;
 use riffle_content::yaml::{self, Pos};
 use riffle_content::{CardInfo, Diagnostic, GameLoad};
 
@@ -34,9 +35,10 @@ pub const NO_SCENARIO: &str = "no-scenario";
 /// Check name: a file nothing uses.
 pub const UNUSED_FILE: &str = "unused-file";
 
-/// The annotation on a property of a game's card schema saying that the field carries rules
-/// text the ruleset implements (`deck_limit`, `protect`): a card with it needs no script.
-pub const RULES_TEXT_ANNOTATION: &str = "x-rules-text";
+/// Check name: a card marked as needing a script.
+pub const NEEDS_SCRIPT: &str = "needs-script";
+
+pub use riffle_content::card_fields::RULES_TEXT_ANNOTATION;
 
 /// Which files to lint: those under any of these canonical paths.
 #[derive(Clone, Debug, Default)]
@@ -86,17 +88,23 @@ pub struct Findings {
 /// search path.
 pub fn lint_game(load: &GameLoad, roots: &[PathBuf], scope: &Scope) -> Findings {
     let manifest = load.content.as_ref().map(|c| &c.ruleset.manifest);
-    let spellings = manifest.map(riffle_content::keywords::Spellings::of).unwrap_or_default();
+    let judge = manifest
+        .map(|m| Judge::new(m, &load.card_fields))
+        .unwrap_or_default();
     let printed = manifest.map_or("en", |m| m.names.printed.as_str());
-    let text_fields = text_fields(roots, &load.game);
+    let defs: BTreeMap<&str, &riffle_core::CardDef> = load
+        .content
+        .iter()
+        .flat_map(|c| &c.cards)
+        .map(|d| (d.id.as_str(), d))
+        .collect();
     let (files, unread_scenarios) = plan::scenario_files(roots, &load.game);
     let last = loaded_definitions(&load.cards);
     let naming = plan::naming(&files, last.keys().copied(), None);
     let tested = |id: &str| naming.get(id).is_some_and(|s| !s.is_empty());
     let game = cards::Game {
-        spellings: &spellings,
+        judge: &judge,
         printed,
-        text_fields: &text_fields,
         tested: &tested,
     };
     let mut diagnostics = Vec::new();
@@ -115,7 +123,8 @@ pub fn lint_game(load: &GameLoad, roots: &[PathBuf], scope: &Scope) -> Findings 
             continue;
         };
         checked += 1;
-        diagnostics.extend(cards::check(&game, info, &source, &doc));
+        let def = info.id.as_deref().and_then(|id| defs.get(id).copied());
+        diagnostics.extend(cards::check(&game, info, def, &source, &doc));
     }
     diagnostics.extend(files::unused(load, roots, scope));
     riffle_content::diagnostic::sort_and_dedup(&mut diagnostics);
@@ -136,29 +145,6 @@ pub fn loaded_definitions(infos: &[CardInfo]) -> BTreeMap<&str, &CardInfo> {
         }
     }
     last
-}
-
-/// The card fields the game's card schema marks as carrying rules text
-/// ([`RULES_TEXT_ANNOTATION`]), from the first search path that has the schema.
-pub fn text_fields(roots: &[PathBuf], game: &str) -> BTreeSet<String> {
-    let rel = Path::new("schema").join(game).join("card.schema.json");
-    let Some(text) = roots
-        .iter()
-        .find_map(|r| std::fs::read_to_string(r.join(&rel)).ok())
-    else {
-        return BTreeSet::new();
-    };
-    let Ok(schema) = serde_json::from_str::<Value>(&text) else {
-        return BTreeSet::new();
-    };
-    schema
-        .get("properties")
-        .and_then(Value::as_object)
-        .into_iter()
-        .flatten()
-        .filter(|(_, p)| p.get(RULES_TEXT_ANNOTATION) == Some(&Value::Bool(true)))
-        .map(|(name, _)| name.clone())
-        .collect()
 }
 
 /// Where the `nth` (from 0) occurrence of `needle` at or after `from` is in `source`: a
