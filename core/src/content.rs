@@ -448,6 +448,10 @@ pub struct ZoneDecl {
     /// does nothing and gives nil). Cards attached to it still come and go.
     #[serde(default)]
     pub keeps_cards: bool,
+    /// One line for people: what the zone is, with its rule (the reference and the card
+    /// database export show it).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub doc: String,
 }
 
 /// The kind of a characteristic.

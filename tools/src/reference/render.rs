@@ -453,8 +453,8 @@ fn declared(o: &mut String, m: &RulesetManifest) -> std::fmt::Result {
     writeln!(o)?;
     writeln!(o, "### Zones")?;
     writeln!(o)?;
-    writeln!(o, "| zone | one per | visible to | |")?;
-    writeln!(o, "|---|---|---|---|")?;
+    writeln!(o, "| zone | one per | visible to | | what |")?;
+    writeln!(o, "|---|---|---|---|---|")?;
     for z in &m.zones {
         let mut notes = Vec::new();
         if z.ordered {
@@ -473,11 +473,12 @@ fn declared(o: &mut String, m: &RulesetManifest) -> std::fmt::Result {
         let vis = serde_json::to_value(z.visibility).unwrap_or_default();
         writeln!(
             o,
-            "| {} | {} | {} | {} |",
+            "| {} | {} | {} | {} | {} |",
             code(&z.name),
             scope.as_str().unwrap_or(""),
             vis.as_str().unwrap_or(""),
-            notes.join(", ")
+            notes.join(", "),
+            cell(&z.doc)
         )?;
     }
     named(
