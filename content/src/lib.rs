@@ -19,6 +19,7 @@
 #![warn(missing_docs)]
 
 pub mod card_fields;
+pub mod database;
 pub mod diagnostic;
 pub mod files;
 pub mod keywords;
@@ -34,7 +35,7 @@ pub mod yaml;
 pub use diagnostic::{Diagnostic, Related, Severity};
 pub use files::{CardFile, DeckFile, Printing, Ruling, SetFile};
 pub use loader::{
-    CardInfo, CardRecord, CardReload, Deck, GameLoad, LoadOptions, LoadedGame, Loader, SetInfo,
-    card_version, clean_path, find_root, lines_of_code, load_deck_file, load_game,
+    CardInfo, CardRecord, CardReload, Deck, GameLoad, LoadFailure, LoadOptions, LoadedGame, Loader,
+    SetInfo, card_version, clean_path, find_root, lines_of_code, load_deck_file, load_game,
 };
 pub use manifest::{ContentManifest, FileHash, SetVersion};

@@ -231,6 +231,47 @@ impl std::fmt::Debug for Loader {
     }
 }
 
+/// Why a game's content could not be had.
+#[derive(Clone, Debug)]
+pub enum LoadFailure {
+    /// No search path has this game: the games there are.
+    UnknownGame {
+        /// The game asked for.
+        game: String,
+        /// The games the search paths have.
+        games: Vec<String>,
+    },
+    /// The content has errors: every diagnostic (`riffle validate` prints them all).
+    Invalid {
+        /// The game.
+        game: String,
+        /// Every diagnostic, errors among them.
+        diagnostics: Vec<Diagnostic>,
+    },
+}
+
+impl std::fmt::Display for LoadFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadFailure::UnknownGame { game, games } => {
+                write!(f, "no game `{game}` here (games: {})", games.join(", "))
+            }
+            LoadFailure::Invalid { game, diagnostics } => {
+                let errors: Vec<&Diagnostic> =
+                    diagnostics.iter().filter(|d| d.is_error()).collect();
+                write!(
+                    f,
+                    "the {game} content has {} error(s), the first: {} (run `riffle validate`)",
+                    errors.len(),
+                    errors.first().map(|d| d.to_string()).unwrap_or_default()
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for LoadFailure {}
+
 /// Loads one game from ordered search paths (the repository root first, then mods). See
 /// [`Loader::load_game`].
 pub fn load_game(roots: &[PathBuf], game: &str) -> GameLoad {
@@ -386,6 +427,24 @@ impl Loader {
     /// found is a diagnostic.
     pub fn load_game(&self, game: &str) -> GameLoad {
         self.load_game_with(game, LoadOptions::default())
+    }
+
+    /// One game's content, valid: an unknown game names the games there are; content with
+    /// errors gives every diagnostic. What a client calls before starting games.
+    pub fn load_valid(&self, game: &str, options: LoadOptions) -> Result<LoadedGame, LoadFailure> {
+        let games = self.games();
+        if !games.iter().any(|g| g == game) {
+            return Err(LoadFailure::UnknownGame {
+                game: game.to_string(),
+                games,
+            });
+        }
+        self.load_game_with(game, options)
+            .into_result()
+            .map_err(|diagnostics| LoadFailure::Invalid {
+                game: game.to_string(),
+                diagnostics,
+            })
     }
 
     /// [`Loader::load_game`], keeping what `options` asks for.

@@ -29,6 +29,10 @@ pub const CARD_SCHEMA: &str = "card.schema.json";
 pub const DECK_SCHEMA: &str = "deck.schema.json";
 /// Scenario files (`*.test.yaml`).
 pub const SCENARIO_SCHEMA: &str = "scenario.schema.json";
+/// The card database export's JSON (`riffle export --format json`).
+pub const CARD_DATABASE_SCHEMA: &str = "card-database.schema.json";
+/// The card database export's SQLite tables (`riffle export --format sqlite`).
+pub const CARD_DATABASE_DDL: &str = "card-database.sql";
 
 /// The schema of a game's own card fields, by convention: `schema/<game>/card.schema.json`.
 pub fn game_card_schema_path(game: &str) -> String {
@@ -60,7 +64,23 @@ pub fn generated_schemas() -> Vec<(&'static str, Value)> {
         (CARD_SCHEMA, generate::<CardFile>(CARD_SCHEMA)),
         (DECK_SCHEMA, generate::<DeckFile>(DECK_SCHEMA)),
         (SCENARIO_SCHEMA, generate::<ScenarioFile>(SCENARIO_SCHEMA)),
+        (
+            CARD_DATABASE_SCHEMA,
+            generate::<crate::database::CardDatabase>(CARD_DATABASE_SCHEMA),
+        ),
     ]
+}
+
+/// Every generated file of `schema/` with its text: the schemas, rendered, and the card
+/// database's SQLite DDL.
+pub fn generated_files() -> Vec<(&'static str, String)> {
+    let mut out: Vec<(&'static str, String)> = generated_schemas()
+        .into_iter()
+        .map(|(name, v)| (name, render(&v)))
+        .collect();
+    #[cfg(feature = "sqlite")]
+    out.push((CARD_DATABASE_DDL, crate::database::sqlite::DDL.to_string()));
+    out
 }
 
 /// Objects with their keys sorted, whatever serde_json's map order is.
@@ -87,13 +107,13 @@ pub fn render(schema: &Value) -> String {
 /// Generated schema files under `schema_dir` that are missing or differ from what the code
 /// generates now.
 pub fn stale_schemas(schema_dir: &Path) -> Vec<String> {
-    generated_schemas()
+    generated_files()
         .into_iter()
-        .filter(|(name, v)| {
+        .filter(|(name, text)| {
             std::fs::read_to_string(schema_dir.join(name))
                 .ok()
                 .as_deref()
-                != Some(&render(v))
+                != Some(text.as_str())
         })
         .map(|(name, _)| name.to_string())
         .collect()
@@ -110,13 +130,14 @@ pub fn write_schemas(schema_dir: &Path) -> std::io::Result<Vec<String>> {
         crate::write::check_destination(&schema_dir.join(name))?;
     }
     let mut changed = Vec::new();
+    let files = generated_files();
     for name in stale {
-        let v = generated_schemas()
-            .into_iter()
+        let text = files
+            .iter()
             .find(|(n, _)| *n == name)
-            .map(|(_, v)| v)
+            .map(|(_, t)| t.as_str())
             .unwrap_or_default();
-        crate::write::write_file(&schema_dir.join(&name), render(&v).as_bytes())?;
+        crate::write::write_file(&schema_dir.join(&name), text.as_bytes())?;
         changed.push(name);
     }
     Ok(changed)

@@ -7,13 +7,14 @@ use std::rc::Rc;
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
-use riffle_content::{LoadedGame, Loader, clean_path, find_root};
+use riffle_content::{LoadFailure, LoadOptions, LoadedGame, Loader, clean_path, find_root};
 use riffle_core::{DeckList, Engine};
 
 mod bench;
 mod coverage;
 mod docs;
 mod editor;
+mod export;
 mod generated;
 mod lint;
 mod mutants;
@@ -89,6 +90,9 @@ pub enum Command {
     /// Per set: cards, scripted, tested (a scenario names them), and scripted cards whose
     /// scenarios notice their script emptied (docs/lint.md).
     Coverage(coverage::Args),
+    /// Write a game's card database for clients (game UIs, deck builders, servers, AIs):
+    /// JSON or SQLite, with `PATH.sha256` beside it (docs/clients.md).
+    Export(export::Args),
     /// Make a new set or card: files that pass `riffle validate` at once, each with its
     /// schema header for editors, and a card scenario that fails until you write it.
     New(new::Args),
@@ -142,6 +146,7 @@ pub fn main() -> ExitCode {
         Command::Lint(args) => lint::run(args),
         Command::Coverage(args) => coverage::run(args),
         Command::New(args) => new::run(args),
+        Command::Export(args) => export::run(args),
     };
     match result {
         Ok(code) => code,
@@ -212,21 +217,7 @@ fn discover_root(hint: Option<&Path>) -> anyhow::Result<PathBuf> {
 /// problem (`riffle validate` lists them all).
 pub fn load_engine(paths: &[PathBuf], game: &str) -> anyhow::Result<(LoadedGame, Rc<Engine>)> {
     let _loading = riffle::memory::Loading::start();
-    let games = Loader::new(paths.to_vec()).games();
-    if !games.iter().any(|g| g == game) {
-        bail!(
-            "--game {game}: no such game here (games: {})",
-            games.join(", ")
-        );
-    }
-    let mut loaded = match riffle_content::load_game(paths, game).into_result() {
-        Ok(l) => l,
-        Err(diags) => bail!(
-            "the {game} content has {} error(s), the first: {} (run `riffle validate`)",
-            diags.len(),
-            diags.first().map(|d| d.to_string()).unwrap_or_default()
-        ),
-    };
+    let mut loaded = load_valid(paths, game, LoadOptions::default())?;
     // The card definitions move into the engine (`Engine::card_def`, `card_ids`): with
     // many cards, holding them twice is most of the memory.
     let content = riffle_core::Content {
@@ -242,6 +233,24 @@ pub fn load_engine(paths: &[PathBuf], game: &str) -> anyhow::Result<(LoadedGame,
         )
     })?;
     Ok((loaded, engine))
+}
+
+/// A game's valid content, or one line: an unknown `--game` names the games there are;
+/// invalid content names its first error.
+pub fn load_valid(
+    paths: &[PathBuf],
+    game: &str,
+    options: LoadOptions,
+) -> anyhow::Result<LoadedGame> {
+    Loader::new(paths.to_vec())
+        .load_valid(game, options)
+        .map_err(|e| match e {
+            LoadFailure::UnknownGame { game, games } => anyhow::anyhow!(
+                "--game {game}: no such game here (games: {})",
+                games.join(", ")
+            ),
+            invalid => anyhow::anyhow!("{invalid}"),
+        })
 }
 
 /// The game's first deck lists, one per seat of its smallest table.
