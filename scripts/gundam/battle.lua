@@ -1,6 +1,7 @@
 -- Attack and battle: GD 8 (Attack Step 8-2, Block Step 8-3, Action Step 8-4, Damage Step
 -- 8-5, Battle End 8-6), with 〈Blocker〉 (13-1-4), 〈First Strike〉 (13-1-5), 〈High-Maneuver〉
--- (13-1-6) and damage to the Shield Area (3-5-3, 5-5).
+-- (13-1-6), 〈Suppression〉 (not in the rules v1.1.0: docs/rulings) and damage to the Shield
+-- Area (3-5-3, 5-5).
 
 GD = GD or {}
 
@@ -92,23 +93,61 @@ function GD.damage_shield_area(ctx, p, n, kind)
   return nil
 end
 
+--- Deals `n` damage to each card of `cards` at once (GD 5-5-1): one operation, so rule
+--- processing then destroys them together (11-3), one batch of triggers (10-1-6-3). Returns
+--- how many took damage.
+function GD.deal_damage_all(ctx, cards, n, kind)
+  local list = util.filter(cards, function(c) return c.alive end)
+  if #list <= 1 or n <= 0 then
+    return (list[1] and GD.deal_damage(ctx, list[1], n, kind)) and 1 or 0
+  end
+  for _, c in ipairs(list) do
+    if c:flag_on("spared") then ctx:set_flag(c, "spared", false) end
+  end
+  local k = 0
+  for _, r in ipairs(ctx:add_counter(list, "damage", n, kind or "effect")) do
+    if r ~= false then k = k + 1 end
+  end
+  return k
+end
+
+--- What an attack on player `p` hits (GD 8-5-2-1): the first card of their Shield Area (the
+--- Base, else the top shield: 3-5-3, 13-1-2-2), or with 〈Suppression〉 the first 2 cards (the
+--- Base and the top shield, or the top 2 shields: docs/rulings); fewer when there are fewer
+--- (FAQ Q167), none when it is empty.
+function GD.attack_hits(ctx, a, p)
+  local n = a:has("keywords", "suppression") and 2 or 1
+  local out = {}
+  local base = GD.base(ctx, p)
+  if base then out[1] = base end
+  if #out < n then
+    for _, s in ipairs(ctx:top("shields", p, n - #out)) do out[#out + 1] = s end
+  end
+  return out
+end
+
 --- GD 8-5: the Damage Step.
 function GD.damage_step(ctx, b)
   local a, t = b.attacker, b.target -- GD 8-5-1: the current target
   local ap = a.ap
   if t == nil then
-    -- GD 8-5-2: the attack is on a player: their Shield Area.
+    -- GD 8-5-2: the attack is on a player: their Shield Area. 〈Suppression〉 is read now (the
+    -- unit has it when the damage is dealt, not when the attack was declared: FAQ Q375).
     local q = b.defender
-    local front = GD.shield_area_front(ctx, q)
-    ctx:emit("battle_damage", { card = a, target = front, player = ctx.player, amount = ap,
-      hit = front or GD.player_label(ctx, q) })
-    if front then
-      GD.deal_damage(ctx, front, ap, "battle") -- GD 8-5-2-3, 8-5-2-4 (base first: 3-5-3)
-    elseif ap > 0 then
+    local hit = GD.attack_hits(ctx, a, q)
+    if #hit == 0 then
+      ctx:emit("battle_damage", { card = a, player = ctx.player, amount = ap, hit = GD.player_label(ctx, q) })
       -- GD 8-5-2-2: no Base and no shield: the battle damage reaches the player, who loses
       -- (11-2-1-1); 0 damage does nothing (5-5-5, docs/rulings).
-      ctx:set_value(q, "hit_unprotected", a.controller)
+      if ap > 0 then ctx:set_value(q, "hit_unprotected", a.controller) end
+      return
     end
+    for _, c in ipairs(hit) do
+      ctx:emit("battle_damage", { card = a, target = c, player = ctx.player, amount = ap, hit = c })
+    end
+    -- GD 8-5-2-3, 8-5-2-4 (base first: 3-5-3); with 〈Suppression〉 both cards at once, so
+    -- both shields are destroyed together and revealed together (FAQ Q165, Q195).
+    GD.deal_damage_all(ctx, hit, ap, "battle")
     return
   end
   -- GD 8-5-3: unit against unit, each dealing its own AP.

@@ -164,7 +164,7 @@ end
 --- For constant{}: "AP+N" / "HP+N" (negative: −N).
 function plus_ap(n) return { char = "ap", op = "add", value = n } end
 function plus_hp(n) return { char = "hp", op = "add", value = n } end
---- For constant{}: "gains 〈keyword〉" (blocker, first_strike, high_maneuver) or a prohibition.
+--- For constant{}: "gains 〈keyword〉" (blocker, first_strike, high_maneuver, suppression) or a prohibition.
 function gains(k) return { char = "keywords", op = "grant", value = k } end
 --- For constant{}: "gains 〈Repair N〉 / 〈Breach N〉 / 〈Support N〉" (they add up: 13-1-1-2).
 function gains_value(k, n) return { char = k, op = "add", value = n } end

@@ -85,17 +85,22 @@ local function doomed(ctx)
 end
 
 --- The `destruction` check (GD 11-3): every Unit and Base whose damage reaches its HP is
---- destroyed, then every damaged shield, from the top.
+--- destroyed, then every damaged shield, from the top. They are destroyed together: one
+--- batch of triggers (10-1-6-3), so two shields a 〈Suppression〉 attack destroyed are both
+--- revealed before either 【Burst】 resolves, and their owner orders the two (FAQ Q165,
+--- Q166, Q195).
 function GD.destruction(ctx)
   local field, shields = doomed(ctx)
-  destroy_field_cards(ctx, field)
-  for i = #shields, 1, -1 do
-    local s = shields[i]
-    if s.alive then
-      local _, replaced = ctx:track_replacements(function(ctx) return GD.destroy_shield(ctx, s) end)
-      if replaced and s.alive then ctx:set_flag(s, "spared", true) end
+  ctx:together(function(ctx)
+    destroy_field_cards(ctx, field)
+    for i = #shields, 1, -1 do
+      local s = shields[i]
+      if s.alive then
+        local _, replaced = ctx:track_replacements(function(ctx) return GD.destroy_shield(ctx, s) end)
+        if replaced and s.alive then ctx:set_flag(s, "spared", true) end
+      end
     end
-  end
+  end)
 end
 
 --- "Destroy" by an effect (GD 5-10-1): a Unit or Base to its owner's trash, a shield through

@@ -120,8 +120,8 @@ end
 function give_ap(ctx, cards, n, duration) modify(ctx, cards, { char = "ap", op = "add", value = n }, duration) end
 --- "HP+N" (negative: −N). A unit whose damage then reaches its HP is destroyed (11-3).
 function give_hp(ctx, cards, n, duration) modify(ctx, cards, { char = "hp", op = "add", value = n }, duration) end
---- Grants a keyword that does not add up (blocker, first_strike, high_maneuver) or a
---- prohibition (cannot_attack, cannot_block...) for a duration (GD 1-3-3).
+--- Grants a keyword that does not add up (blocker, first_strike, high_maneuver,
+--- suppression) or a prohibition (cannot_attack, cannot_block...) for a duration (GD 1-3-3).
 function grant(ctx, cards, keyword, duration) modify(ctx, cards, { char = "keywords", op = "grant", value = keyword }, duration) end
 --- Grants 〈Repair N〉, 〈Breach N〉 or 〈Support N〉 for a duration: values add up (13-1-1-2).
 function grant_value(ctx, cards, keyword, n, duration) modify(ctx, cards, { char = keyword, op = "add", value = n }, duration) end
@@ -131,20 +131,7 @@ function grant_value(ctx, cards, keyword, n, duration) modify(ctx, cards, { char
 --- Deals N effect damage (GD 5-5-4) to each card, all at once: "deal 2 damage to each enemy
 --- unit" is one event, so the units it destroys are destroyed together (one batch of
 --- triggers: 10-1-6-3). Returns how many took damage.
-function deal_damage(ctx, cards, n)
-  local list = util.filter(GD.list(cards), function(c) return c.alive end)
-  if #list <= 1 or n <= 0 then
-    return (list[1] and GD.deal_damage(ctx, list[1], n, "effect")) and 1 or 0
-  end
-  for _, c in ipairs(list) do
-    if c:flag_on("spared") then ctx:set_flag(c, "spared", false) end
-  end
-  local k = 0
-  for _, r in ipairs(ctx:add_counter(list, "damage", n, "effect")) do
-    if r ~= false then k = k + 1 end
-  end
-  return k
-end
+function deal_damage(ctx, cards, n) return GD.deal_damage_all(ctx, GD.list(cards), n, "effect") end
 
 --- Deals N effect damage to the first card of player `p`'s Shield Area: their Base, else
 --- their top shield (GD 3-5-3, 5-5-6). Returns the card hit, or nil.
