@@ -22,6 +22,7 @@ pub mod card_fields;
 pub mod database;
 pub mod diagnostic;
 pub mod files;
+pub mod import;
 pub mod keywords;
 mod loader;
 pub mod manifest;

@@ -33,7 +33,10 @@ fn the_example_plays_a_game_and_prints_one_seats_view() {
             hidden_seen += 1;
         }
     }
-    assert!(hidden_seen > 0, "no game ended with cards in the other hand: nothing checked");
+    assert!(
+        hidden_seen > 0,
+        "no game ended with cards in the other hand: nothing checked"
+    );
 }
 
 #[test]

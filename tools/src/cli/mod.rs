@@ -16,6 +16,7 @@ mod docs;
 mod editor;
 mod export;
 mod generated;
+mod import;
 mod lint;
 mod mutants;
 mod new;
@@ -93,6 +94,10 @@ pub enum Command {
     /// Write a game's card database for clients (game UIs, deck builders, servers, AIs):
     /// JSON or SQLite, with `PATH.sha256` beside it (docs/clients.md).
     Export(export::Args),
+    /// Import the real cards of a game from a public dataset (One Piece: punk-records;
+    /// Gundam: gcg-api) into a content folder; importing again keeps what people changed and
+    /// reports what the dataset changed (docs/import.md).
+    Import(import::Args),
     /// Make a new set or card: files that pass `riffle validate` at once, each with its
     /// schema header for editors, and a card scenario that fails until you write it.
     New(new::Args),
@@ -147,6 +152,7 @@ pub fn main() -> ExitCode {
         Command::Coverage(args) => coverage::run(args),
         Command::New(args) => new::run(args),
         Command::Export(args) => export::run(args),
+        Command::Import(args) => import::run(args),
     };
     match result {
         Ok(code) => code,
