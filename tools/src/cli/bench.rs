@@ -140,6 +140,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::anyhow!("--players/--mode: {why}")
     })?;
     check_decks(&engine, &decks)?;
+    super::refuse_unscripted(&loaded, &engine, &decks)?;
     drop(loaded);
 
     let mut problems = Vec::new();

@@ -10,6 +10,7 @@ use riffle::lint::{Scope, loaded_definitions};
 use riffle::mutants::{Kinds, judge, plan};
 use riffle_content::Loader;
 use riffle_content::diagnostic::{OneLine, display_path};
+use riffle_content::playability::{Judge, Playability};
 use serde::Serialize;
 
 use super::lint::roots_and_scope;
@@ -47,6 +48,15 @@ enum Format {
 struct Figures {
     /// Cards defined in the set (a mod's override counts in the mod's set).
     cards: usize,
+    /// Cards a game can use as they are: vanilla, keywords only, or scripted.
+    playable: usize,
+    /// Cards with no rules text and no keywords.
+    vanilla: usize,
+    /// Cards whose text is keywords (and data the ruleset reads) only.
+    keywords: usize,
+    /// Cards whose text still needs a script (marked `needs_script`, or text beyond their
+    /// keywords and no script).
+    needs_script: usize,
     /// Cards with a script.
     scripted: usize,
     /// Cards a scenario names.
@@ -58,6 +68,10 @@ struct Figures {
 impl Figures {
     fn add(&mut self, o: &Figures) {
         self.cards += o.cards;
+        self.playable += o.playable;
+        self.vanilla += o.vanilla;
+        self.keywords += o.keywords;
+        self.needs_script += o.needs_script;
         self.scripted += o.scripted;
         self.tested += o.tested;
         self.caught += o.caught;
@@ -181,9 +195,23 @@ fn count_game(
             failing.len()
         ));
     }
+    let playability = Judge::new(&loaded.content.ruleset.manifest, &loaded.card_fields);
+    let defs: BTreeMap<&str, &riffle_core::CardDef> = loaded
+        .content
+        .cards
+        .iter()
+        .map(|d| (d.id.as_str(), d))
+        .collect();
     let mut figures = vec![Figures::default(); sets.len()];
     for (id, &i) in &set_of {
         figures[i].cards += 1;
+        let marked = loaded.needs_script.binary_search(id).is_ok();
+        match defs.get(id.as_str()).map(|d| playability.of(d, marked)) {
+            Some(Playability::Vanilla) => figures[i].vanilla += 1,
+            Some(Playability::Keywords) => figures[i].keywords += 1,
+            Some(Playability::NeedsScript) => figures[i].needs_script += 1,
+            Some(Playability::Scripted) | None => {}
+        }
         figures[i].scripted += usize::from(scripted[id]);
         figures[i].tested += usize::from(!naming[id].is_empty());
     }
@@ -207,6 +235,9 @@ fn count_game(
         }
     }
     bar.finish_and_clear();
+    for f in &mut figures {
+        f.playable = f.cards - f.needs_script;
+    }
     let uncaught = scripted
         .iter()
         .filter(|(id, s)| **s && !caught_ids.contains(*id))
@@ -237,13 +268,24 @@ fn count_game(
 
 /// The table: one row per set, then the totals.
 fn table(rows: &[SetRow], total: &Figures) -> String {
-    let header = ["game", "set", "cards", "scripted", "tested", "caught"];
-    let mut lines: Vec<[String; 6]> = vec![header.map(String::from)];
+    let header = [
+        "game",
+        "set",
+        "cards",
+        "playable",
+        "needs script",
+        "scripted",
+        "tested",
+        "caught",
+    ];
+    let mut lines: Vec<[String; 8]> = vec![header.map(String::from)];
     let row = |game: &str, set: &str, f: &Figures| {
         [
             game.to_string(),
             set.to_string(),
             f.cards.to_string(),
+            format!("{} ({})", f.playable, percent(f.playable, f.cards)),
+            f.needs_script.to_string(),
             f.scripted.to_string(),
             format!("{} ({})", f.tested, percent(f.tested, f.cards)),
             format!("{} ({})", f.caught, percent(f.caught, f.scripted)),
@@ -253,7 +295,7 @@ fn table(rows: &[SetRow], total: &Figures) -> String {
         lines.push(row(&r.game, &r.set, &r.figures));
     }
     lines.push(row("total", "", total));
-    let widths: Vec<usize> = (0..6)
+    let widths: Vec<usize> = (0..8)
         .map(|c| {
             lines
                 .iter()
@@ -279,7 +321,7 @@ fn table(rows: &[SetRow], total: &Figures) -> String {
         out.push('\n');
     }
     out.push_str(
-        "tested: a scenario names the card (% of cards); caught: its scenarios fail with its script emptied (% of scripted)\n",
+        "playable: no text, keywords only, or scripted (% of cards); needs script: text no script implements yet;\ntested: a scenario names the card (% of cards); caught: its scenarios fail with its script emptied (% of scripted)\n",
     );
     out
 }

@@ -88,8 +88,9 @@ pub enum Command {
     /// text without abilities, keywords in the text but not in the data, scripted cards
     /// without scenarios, unused files (docs/lint.md). Exit 1 when it finds any.
     Lint(lint::Args),
-    /// Per set: cards, scripted, tested (a scenario names them), and scripted cards whose
-    /// scenarios notice their script emptied (docs/lint.md).
+    /// Per set: cards, how many play as they are (no text, keywords only, scripted) and how
+    /// many still need a script, scripted, tested (a scenario names them), and scripted cards
+    /// whose scenarios notice their script emptied (docs/lint.md).
     Coverage(coverage::Args),
     /// Write a game's card database for clients (game UIs, deck builders, servers, AIs):
     /// JSON or SQLite, with `PATH.sha256` beside it (docs/clients.md).
@@ -284,6 +285,46 @@ pub fn dealt_decks(loaded: &LoadedGame, n: usize) -> anyhow::Result<Vec<DeckList
     Ok((0..n)
         .map(|i| loaded.decks[i % loaded.decks.len()].list.clone())
         .collect())
+}
+
+/// Refuses decks that hold a card whose text still needs a script (`needs_script: true`):
+/// a game would play it as if its text were blank. Names every such card, by deck.
+pub fn refuse_unscripted(
+    loaded: &LoadedGame,
+    engine: &Engine,
+    decks: &[DeckList],
+) -> anyhow::Result<()> {
+    let mut found = Vec::new();
+    for (i, d) in decks.iter().enumerate() {
+        let mut ids: Vec<&str> = d
+            .sections
+            .values()
+            .flat_map(|cards| cards.keys())
+            .map(String::as_str)
+            .filter(|id| {
+                loaded
+                    .needs_script
+                    .binary_search_by(|n| n.as_str().cmp(id))
+                    .is_ok()
+            })
+            .collect();
+        ids.sort();
+        ids.dedup();
+        for id in ids {
+            let name = engine
+                .card_def(id)
+                .and_then(|c| c.name.get(&engine.manifest().names.printed).cloned())
+                .unwrap_or_default();
+            found.push(format!("deck {} holds {id} ({name})", i + 1));
+        }
+    }
+    if !found.is_empty() {
+        bail!(
+            "{}: its text needs a script it does not have yet (`needs_script: true`), and a game would play it as if the text were blank; write the script (docs/scripting.md) or take the card out of the deck",
+            found.join(", ")
+        );
+    }
+    Ok(())
 }
 
 /// Refuses a deck the ruleset does not allow.

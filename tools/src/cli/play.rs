@@ -362,6 +362,7 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
             bail!("deck {} is not legal: {}", i + 1, problems.join("; "));
         }
     }
+    super::refuse_unscripted(&loaded, &engine, &decks)?;
     if args.agents.is_empty() {
         args.agents = vec!["random".to_string(); decks.len()];
     }

@@ -6,6 +6,7 @@ use std::process::{Command, Output};
 use crate::common::{Fixture, fixture_dir};
 
 mod bench;
+mod database;
 mod files;
 mod human;
 mod lint;
