@@ -42,6 +42,24 @@ struct Entry {
     fields: Map<String, Value>,
 }
 
+/// The record as it is written: borrowing the dataset's fields, not copying them (with
+/// thousands of cards in five languages, a copy was a fifth of an import's memory).
+#[derive(Serialize)]
+struct LockOut<'a> {
+    format: u32,
+    source: &'a str,
+    game: &'a str,
+    version: &'a str,
+    sets: BTreeMap<&'a str, EntryOut<'a>>,
+    cards: BTreeMap<&'a str, EntryOut<'a>>,
+}
+
+#[derive(Serialize)]
+struct EntryOut<'a> {
+    file: String,
+    fields: std::borrow::Cow<'a, Map<String, Value>>,
+}
+
 /// What kind of change an import made or met.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum ChangeKind {
@@ -119,12 +137,13 @@ fn run(data: &Dataset, into: &Path, dry_run: bool) -> Result<Applied, Vec<Diagno
         ..Applied::default()
     };
     let mut writes: Vec<Write> = Vec::new();
-    let mut new_lock = Lock {
+    let mut new_lock = LockOut {
         format: 1,
-        source: data.source.clone(),
-        game: data.game.clone(),
-        version: data.version.clone(),
-        ..Lock::default()
+        source: &data.source,
+        game: &data.game,
+        version: &data.version,
+        sets: BTreeMap::new(),
+        cards: BTreeMap::new(),
     };
 
     for set in &data.sets {
@@ -158,11 +177,17 @@ fn run(data: &Dataset, into: &Path, dry_run: bool) -> Result<Applied, Vec<Diagno
             &mut writes,
             true,
         );
-        if merged {
-            new_lock
-                .sets
-                .insert(set.id.clone(), Entry { file: rel, fields });
-        }
+        let fields = if merged {
+            std::borrow::Cow::Owned(fields)
+        } else {
+            match lock.sets.get(&set.id) {
+                Some(e) => std::borrow::Cow::Borrowed(&e.fields),
+                None => continue,
+            }
+        };
+        new_lock
+            .sets
+            .insert(&set.id, EntryOut { file: rel, fields });
     }
 
     let mut seen: BTreeSet<&str> = BTreeSet::new();
@@ -192,15 +217,18 @@ fn run(data: &Dataset, into: &Path, dry_run: bool) -> Result<Applied, Vec<Diagno
             &mut writes,
             false,
         );
-        if merged {
-            new_lock.cards.insert(
-                card.id.clone(),
-                Entry {
-                    file: rel,
-                    fields: card.fields.clone(),
-                },
-            );
-        }
+        // A card a person deleted keeps its record, so that it stays deleted.
+        let fields = if merged {
+            std::borrow::Cow::Borrowed(&card.fields)
+        } else {
+            match lock.cards.get(&card.id) {
+                Some(e) => std::borrow::Cow::Borrowed(&e.fields),
+                None => continue,
+            }
+        };
+        new_lock
+            .cards
+            .insert(&card.id, EntryOut { file: rel, fields });
     }
     for (id, e) in &lock.cards {
         if !seen.contains(id.as_str()) {
@@ -209,10 +237,17 @@ fn run(data: &Dataset, into: &Path, dry_run: bool) -> Result<Applied, Vec<Diagno
                 id: id.clone(),
                 detail: format!("not in the dataset any more: {} kept", e.file),
             });
-            new_lock.cards.insert(id.clone(), e.clone());
+            new_lock.cards.insert(
+                id,
+                EntryOut {
+                    file: e.file.clone(),
+                    fields: std::borrow::Cow::Borrowed(&e.fields),
+                },
+            );
         }
     }
-    let lock_text = serde_json::to_string_pretty(&new_lock).expect("the record serializes") + "\n";
+    // One line per card: small, and still a readable diff.
+    let lock_text = lock_text(&new_lock);
     let lock_changed = std::fs::read_to_string(&lock_path).ok().as_deref() != Some(&lock_text);
     out.changes.sort();
     out.written = writes.iter().map(|w| w.path.clone()).collect();
@@ -264,6 +299,34 @@ fn run(data: &Dataset, into: &Path, dry_run: bool) -> Result<Applied, Vec<Diagno
             })?;
     }
     Ok(out)
+}
+
+/// The record's text: JSON, a line per set and per card.
+fn lock_text(l: &LockOut<'_>) -> String {
+    let head = serde_json::json!({
+        "format": l.format, "source": l.source, "game": l.game, "version": l.version,
+    });
+    let mut out = String::from("{\n");
+    for (k, v) in head.as_object().expect("an object") {
+        out.push_str(&format!("{}: {},\n", json_str(k), v));
+    }
+    for (name, map) in [("sets", &l.sets), ("cards", &l.cards)] {
+        out.push_str(&format!("{}: {{", json_str(name)));
+        let mut first = true;
+        for (id, e) in map {
+            out.push_str(if first { "\n" } else { ",\n" });
+            first = false;
+            let entry = serde_json::to_string(e).expect("an entry serializes");
+            out.push_str(&format!("  {}: {entry}", json_str(id)));
+        }
+        out.push_str(if name == "sets" { "\n},\n" } else { "\n}\n" });
+    }
+    out.push_str("}\n");
+    out
+}
+
+fn json_str(s: &str) -> String {
+    serde_json::to_string(s).expect("a string serializes")
 }
 
 fn read_lock(path: &Path) -> Result<Option<Lock>, Vec<Diagnostic>> {
