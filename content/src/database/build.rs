@@ -217,22 +217,8 @@ fn names(m: &RulesetManifest) -> Names {
                 doc: k.doc.clone(),
             })
             .collect(),
-        timings: m
-            .timings
-            .iter()
-            .map(|t| NameEntry {
-                name: t.name().to_string(),
-                doc: t.doc().to_string(),
-            })
-            .collect(),
-        durations: m
-            .durations
-            .iter()
-            .map(|t| NameEntry {
-                name: t.name().to_string(),
-                doc: t.doc().to_string(),
-            })
-            .collect(),
+        timings: documented(&m.timings),
+        durations: documented(&m.durations),
         events: m
             .events
             .iter()
@@ -251,6 +237,15 @@ fn names(m: &RulesetManifest) -> Names {
             .collect(),
         counters: plain(&m.counters),
     }
+}
+
+fn documented(list: &[riffle_core::NameDecl]) -> Vec<NameEntry> {
+    list.iter()
+        .map(|t| NameEntry {
+            name: t.name().to_string(),
+            doc: t.doc().to_string(),
+        })
+        .collect()
 }
 
 /// The card's printings; one with its id when its file lists none.

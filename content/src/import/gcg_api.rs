@@ -242,39 +242,42 @@ fn version(data_dir: &Path) -> String {
         .unwrap_or_else(|| "1".into())
 }
 
+/// A JSON file beside `cards.ndjson`: None when it is missing (with `missing` as a note) or
+/// does not read (an error at its position).
+fn read_beside<T: serde::de::DeserializeOwned>(
+    path: &Path,
+    what: &str,
+    missing: &str,
+    errors: &mut Vec<Diagnostic>,
+    notes: &mut Vec<String>,
+) -> Option<T> {
+    if !path.is_file() {
+        notes.push(format!("no {}: {missing}", path.display()));
+        return None;
+    }
+    let text = read_bounded(path).map_err(|e| errors.push(*e)).ok()?;
+    serde_json::from_str(&text)
+        .map_err(|e| {
+            errors.push(problem(
+                path,
+                json_error_pos(&text, 0, &e),
+                format!("{what}: {e}"),
+            ));
+        })
+        .ok()
+}
+
 fn read_sets(
     path: &Path,
     errors: &mut Vec<Diagnostic>,
     notes: &mut Vec<String>,
 ) -> BTreeMap<String, String> {
-    if !path.is_file() {
-        notes.push(format!(
-            "no {}: sets are named by their codes",
-            path.display()
-        ));
-        return BTreeMap::new();
-    }
-    let text = match read_bounded(path) {
-        Ok(t) => t,
-        Err(e) => {
-            errors.push(*e);
-            return BTreeMap::new();
-        }
-    };
-    match serde_json::from_str::<Vec<RawSet>>(&text) {
-        Ok(list) => list
-            .into_iter()
-            .map(|s| (s.set_code, plain(&s.set_name)))
-            .collect(),
-        Err(e) => {
-            errors.push(problem(
-                path,
-                json_error_pos(&text, 0, &e),
-                format!("sets: {e}"),
-            ));
-            BTreeMap::new()
-        }
-    }
+    let list: Vec<RawSet> =
+        read_beside(path, "sets", "sets are named by their codes", errors, notes)
+            .unwrap_or_default();
+    list.into_iter()
+        .map(|s| (s.set_code, plain(&s.set_name)))
+        .collect()
 }
 
 fn read_rulings(
@@ -282,28 +285,8 @@ fn read_rulings(
     errors: &mut Vec<Diagnostic>,
     notes: &mut Vec<String>,
 ) -> BTreeMap<String, Vec<Value>> {
-    if !path.is_file() {
-        notes.push(format!("no {}: no rulings imported", path.display()));
-        return BTreeMap::new();
-    }
-    let text = match read_bounded(path) {
-        Ok(t) => t,
-        Err(e) => {
-            errors.push(*e);
-            return BTreeMap::new();
-        }
-    };
-    let list: Vec<RawRuling> = match serde_json::from_str(&text) {
-        Ok(l) => l,
-        Err(e) => {
-            errors.push(problem(
-                path,
-                json_error_pos(&text, 0, &e),
-                format!("rulings: {e}"),
-            ));
-            return BTreeMap::new();
-        }
-    };
+    let list: Vec<RawRuling> =
+        read_beside(path, "rulings", "no rulings imported", errors, notes).unwrap_or_default();
     let mut out: BTreeMap<String, Vec<Value>> = BTreeMap::new();
     for r in list {
         let mut m = Map::new();

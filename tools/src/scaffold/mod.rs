@@ -225,7 +225,10 @@ pub fn new_card(req: &CardRequest) -> Result<CardPlan, String> {
             card_text.push_str(&format!("{k}: {}\n", v.flow()));
         }
     }
-    let optional = schema.optional_fields(&filled.to_value());
+    // A new card is being designed: the fields an import fills (its mark, official rulings)
+    // are no hint for it.
+    let mut optional = schema.optional_fields(&filled.to_value());
+    optional.retain(|f| f != "needs_script" && f != "rulings");
     if !optional.is_empty() {
         card_text.push_str(&format!(
             "# Other fields a {} may have: {} ({}).\n",

@@ -146,6 +146,8 @@ fn schema_write_refuses_a_symlink_and_writes_nothing() {
     assert_eq!(
         names(&f.path("schema")),
         [
+            "card-database.schema.json",
+            "card-database.sql",
             "card.schema.json",
             "deck.schema.json",
             "ruleset.schema.json",

@@ -334,14 +334,17 @@ fn coverage_counts_cards_scripted_tested_and_caught_per_set() {
     let out = riffle(&repo(), &["coverage", "--mod", d, "--format", "json"]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
-    let figures = serde_json::json!({"cards": 5, "scripted": 3, "tested": 3, "caught": 1});
+    // CV-004 and CV-005 have no text: vanilla, so every card plays as it is.
+    let figures = serde_json::json!({"cards": 5, "playable": 5, "vanilla": 2, "keywords": 0,
+        "needs_script": 0, "scripted": 3, "tested": 3, "caught": 1});
     assert_eq!(v["sets"].as_array().map(Vec::len), Some(1), "{v}");
     let set = &v["sets"][0];
     assert_eq!(
         (&set["game"], &set["set"]),
         (&"onepiece".into(), &"CV".into())
     );
-    for k in ["cards", "scripted", "tested", "caught"] {
+    for k in figures.as_object().unwrap().keys() {
+        let k = k.as_str();
         assert_eq!(set[k], figures[k], "{k} in {v}");
         assert_eq!(v["total"][k], figures[k], "{k} in {v}");
     }
@@ -372,16 +375,22 @@ fn coverage_counts_cards_scripted_tested_and_caught_per_set() {
         .collect();
     assert_eq!(
         rows[0],
-        ["game", "set", "cards", "scripted", "tested", "caught"]
+        [
+            "game", "set", "cards", "playable", "needs", "script", "scripted", "tested", "caught"
+        ]
     );
     assert_eq!(
         rows[1],
-        ["onepiece", "CV", "5", "3", "3", "(60%)", "1", "(33%)"],
+        [
+            "onepiece", "CV", "5", "5", "(100%)", "0", "3", "3", "(60%)", "1", "(33%)"
+        ],
         "{table}"
     );
     assert_eq!(
         rows[2],
-        ["total", "5", "3", "3", "(60%)", "1", "(33%)"],
+        [
+            "total", "5", "5", "(100%)", "0", "3", "3", "(60%)", "1", "(33%)"
+        ],
         "{table}"
     );
 }
