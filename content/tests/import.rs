@@ -471,3 +471,74 @@ fn the_record_of_the_last_import_is_kept_beside_the_cards() {
     assert_eq!(v["version"], "test-1");
     assert!(v["cards"]["TS01-001"]["fields"]["printings"].is_array());
 }
+
+#[test]
+fn an_import_writes_only_inside_its_folder() {
+    // A record edited to name a file outside the folder is refused before anything is written.
+    let tmp = tempfile::tempdir().unwrap();
+    let into = tmp.path().join("mod");
+    import_into("gundam", &fixture("gcg-api/data/cards.ndjson"), &into);
+    let lock = import::game_dir(&into, "gundam").join(LOCK_FILE);
+    let text = std::fs::read_to_string(&lock).unwrap();
+    std::fs::write(
+        &lock,
+        text.replace("\"TS01/TS01-001.yaml\"", "\"../../../evil.yaml\""),
+    )
+    .unwrap();
+    std::fs::remove_file(import::game_dir(&into, "gundam").join("TS01/TS01-002.yaml")).unwrap();
+    let data = read("gundam", &fixture("gcg-api/data/cards.ndjson"), &into);
+    let err = import::apply(&data, &into).unwrap_err();
+    assert!(
+        err[0]
+            .to_string()
+            .contains("names \"../../../evil.yaml\" for TS01-001"),
+        "{err:?}"
+    );
+    assert!(!tmp.path().join("evil.yaml").exists());
+
+    // A set folder that is a link to elsewhere is refused, and nothing lands there.
+    let into = tmp.path().join("linked");
+    let elsewhere = tmp.path().join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    std::fs::create_dir_all(import::game_dir(&into, "gundam")).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, import::game_dir(&into, "gundam").join("TS01")).unwrap();
+    let data = read("gundam", &fixture("gcg-api/data/cards.ndjson"), &into);
+    let err = import::apply(&data, &into).unwrap_err();
+    assert!(
+        err.iter()
+            .any(|d| d.to_string().contains("a symbolic link")),
+        "{err:?}"
+    );
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
+
+    // A dataset's set code or pack label that is not a plain code never names a folder.
+    let e = refused("gundam", |d| {
+        let data = d.join("data");
+        copy(&fixture("gcg-api/data"), &data);
+        let file = data.join("cards.ndjson");
+        let text = std::fs::read_to_string(&file).unwrap();
+        std::fs::write(
+            &file,
+            text.replacen("\"set_code\": \"TSP\"", "\"set_code\": \"../TSP\"", 1),
+        )
+        .unwrap();
+        file
+    });
+    assert!(
+        e.iter()
+            .any(|l| l.contains("set code \"../TSP\" is not a set code")),
+        "{e:#?}"
+    );
+    let tmp2 = tempfile::tempdir().unwrap();
+    let src = tmp2.path().join("src");
+    copy(&fixture("punk-records"), &src);
+    edit_json(&src.join("english/packs.json"), |v| {
+        v["569901"]["title_parts"]["label"] = json!("../../PX-01");
+    });
+    let data = read("onepiece", &src, &tmp2.path().join("mod"));
+    assert!(
+        data.sets.iter().all(|s| import::is_safe_id(&s.id)),
+        "{:?}",
+        data.sets
+    );
+}

@@ -261,6 +261,17 @@ fn run(data: &Dataset, into: &Path, dry_run: bool) -> Result<Applied, Vec<Diagno
     // import cut short (a full disk) is finished by running it again.
     let mut problems = Vec::new();
     for w in &writes {
+        // A set folder that is a link would take the file elsewhere.
+        if let Some(parent) = w.path.parent()
+            && std::fs::symlink_metadata(parent).is_ok_and(|m| m.file_type().is_symlink())
+        {
+            problems.push(Diagnostic::error(
+                parent,
+                Pos::START,
+                "a symbolic link: set folders of an import are plain folders (remove the link)",
+            ));
+            continue;
+        }
         if let Some(parent) = w.path.parent()
             && let Err(e) = std::fs::create_dir_all(parent)
         {
@@ -341,7 +352,7 @@ fn read_lock(path: &Path) -> Result<Option<Lock>, Vec<Diagnostic>> {
             )]);
         }
     };
-    serde_json::from_str(&text).map(Some).map_err(|e| {
+    let lock: Lock = serde_json::from_str(&text).map_err(|e| {
         vec![Diagnostic::error(
             path,
             Pos {
@@ -350,7 +361,27 @@ fn read_lock(path: &Path) -> Result<Option<Lock>, Vec<Diagnostic>> {
             },
             format!("the record of the last import does not read ({e}): restore it, or delete it to import as if for the first time (fields people changed are then kept only where they differ)"),
         )]
-    })
+    })?;
+    // The record names the files to write: each must be `<set>/<file>.yaml` in the folder.
+    for (id, e) in lock.sets.iter().chain(&lock.cards) {
+        let parts: Vec<&str> = e.file.split('/').collect();
+        let ok = parts.len() == 2
+            && super::is_safe_id(parts[0])
+            && parts[1]
+                .strip_suffix(".yaml")
+                .is_some_and(|stem| super::is_safe_id(stem));
+        if !ok {
+            return Err(vec![Diagnostic::error(
+                path,
+                Pos::START,
+                format!(
+                    "the record of the last import names {:?} for {id}, not a file `<set>/<card>.yaml` of the folder: restore the record, or delete it to import as if for the first time",
+                    e.file
+                ),
+            )]);
+        }
+    }
+    Ok(Some(lock))
 }
 
 /// Merges one file: the dataset's `new` fields, the `last` written, and the file as it is.

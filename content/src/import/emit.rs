@@ -201,6 +201,30 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        /// Whatever a dataset's strings hold (quotes, colons, `#`, line breaks, control
+        /// characters, any script), the file reads back as the same value.
+        #[test]
+        fn any_text_reads_back_the_same(
+            key in "[a-z][a-z_-]{0,8}",
+            texts in proptest::collection::vec(proptest::prelude::any::<String>(), 1..4),
+            n in proptest::prelude::any::<i64>(),
+        ) {
+            let mut lang = Map::new();
+            for (i, t) in texts.iter().enumerate() {
+                lang.insert(format!("l{i}"), Value::String(t.clone()));
+            }
+            let v = json!({
+                "id": texts[0].clone(), key.clone(): Value::Object(lang),
+                "list": texts.clone(), "n": n,
+                "items": [{"code": texts[0].clone(), "x": texts.clone()}]
+            });
+            let text = document(v.as_object().unwrap(), &["id"]);
+            let back = crate::yaml::parse(&text).map_err(|e| format!("{text}\n{e:?}"));
+            proptest::prop_assert_eq!(back.map(|d| d.value), Ok(v));
+        }
+    }
+
     #[test]
     fn long_texts_go_one_language_a_line() {
         let long = "word ".repeat(30);

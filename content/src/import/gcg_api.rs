@@ -130,6 +130,13 @@ pub fn read(file: &Path, manifest: &RulesetManifest) -> Result<Dataset, Vec<Diag
                 ));
             }
         }
+        if !is_safe_id(&raw.set_code) {
+            errors.push(problem(
+                file,
+                pos,
+                format!("set code {:?} is not a set code (like GD01)", raw.set_code),
+            ));
+        }
         if !raw.product_id.starts_with(&raw.card_number) {
             errors.push(problem(
                 file,

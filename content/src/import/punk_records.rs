@@ -461,8 +461,10 @@ fn products(langs: &BTreeMap<&str, Language>) -> BTreeMap<String, Product> {
     for (tag, lang) in langs {
         for (key, p) in &lang.packs {
             let e = out.entry(key.clone()).or_default();
+            // A label becomes a folder's name: one that is not a plain code (`../x`) is no
+            // set's.
             if e.set.is_none()
-                && let Some(l) = &p.label
+                && let Some(l) = p.label.as_ref().filter(|l| is_safe_id(&label_set_id(l)))
             {
                 e.set = Some(label_set_id(l));
                 e.parts = l.split('-').map(str::to_string).collect::<Vec<_>>();
