@@ -369,7 +369,7 @@ fn read_lock(path: &Path) -> Result<Option<Lock>, Vec<Diagnostic>> {
             && super::is_safe_id(parts[0])
             && parts[1]
                 .strip_suffix(".yaml")
-                .is_some_and(|stem| super::is_safe_id(stem));
+                .is_some_and(super::is_safe_id);
         if !ok {
             return Err(vec![Diagnostic::error(
                 path,
