@@ -542,3 +542,22 @@ fn an_import_writes_only_inside_its_folder() {
         data.sets
     );
 }
+
+#[test]
+fn a_folder_holds_one_dataset() {
+    let tmp = tempfile::tempdir().unwrap();
+    import_into("gundam", &fixture("gcg-api/data/cards.ndjson"), tmp.path());
+    // The same folder's record is of gcg-api: punk-records' cards go elsewhere.
+    let lock = import::game_dir(tmp.path(), "gundam").join(LOCK_FILE);
+    let moved = import::game_dir(tmp.path(), "onepiece").join(LOCK_FILE);
+    std::fs::create_dir_all(moved.parent().unwrap()).unwrap();
+    std::fs::copy(&lock, &moved).unwrap();
+    let data = read("onepiece", &fixture("punk-records"), tmp.path());
+    let err = import::apply(&data, tmp.path()).unwrap_err();
+    assert!(
+        err[0]
+            .to_string()
+            .contains("holds an import of gcg-api (gundam"),
+        "{err:?}"
+    );
+}

@@ -24,7 +24,7 @@ use crate::yaml::Pos;
 /// (`cardsets/<game>/.riffle-import.json`; the loader skips hidden files).
 pub const LOCK_FILE: &str = ".riffle-import.json";
 
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize)]
 struct Lock {
     format: u32,
     source: String,
@@ -107,6 +107,8 @@ pub struct Applied {
     pub changes: Vec<Change>,
     /// Whether the folder had no earlier import of this dataset.
     pub first: bool,
+    /// The dataset version of the earlier import, if any.
+    pub previous_version: Option<String>,
 }
 
 /// A file to write.
@@ -130,10 +132,23 @@ fn run(data: &Dataset, into: &Path, dry_run: bool) -> Result<Applied, Vec<Diagno
     let dir = game_dir(into, &data.game);
     let lock_path = dir.join(LOCK_FILE);
     let lock = read_lock(&lock_path)?;
+    if let Some(l) = &lock
+        && (l.format != 1 || l.source != data.source || l.game != data.game)
+    {
+        return Err(vec![Diagnostic::error(
+            &lock_path,
+            Pos::START,
+            format!(
+                "this folder holds an import of {} ({}, record format {}), not of {} ({}): import into another folder",
+                l.source, l.game, l.format, data.source, data.game
+            ),
+        )]);
+    }
     let first = lock.is_none();
     let lock = lock.unwrap_or_default();
     let mut out = Applied {
         first,
+        previous_version: (!first).then(|| lock.version.clone()),
         ..Applied::default()
     };
     let mut writes: Vec<Write> = Vec::new();

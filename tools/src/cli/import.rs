@@ -10,7 +10,7 @@ use riffle_content::diagnostic::display_path;
 use riffle_content::import::{self, ChangeKind, Dataset};
 use riffle_content::{Diagnostic, Loader};
 
-use super::{FOUND_PROBLEMS, RootArgs};
+use super::FOUND_PROBLEMS;
 
 /// Options of `riffle import`.
 #[derive(Debug, clap::Args)]
@@ -31,8 +31,10 @@ pub struct Args {
     /// Say what would change, writing nothing.
     #[arg(long)]
     dry_run: bool,
-    #[command(flatten)]
-    roots: RootArgs,
+    /// The repository root, whose ruleset the cards are read with. Default: found by walking
+    /// up from the current folder.
+    #[arg(long, value_name = "DIR")]
+    root: Option<PathBuf>,
 }
 
 /// Reads the dataset, writes the cards, reports.
@@ -51,8 +53,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if game_of != args.game {
         bail!("--from {source} holds {game_of} cards, not {}", args.game);
     }
-    // The ruleset is the repository's, without the mods: the import is to go over it.
-    let root = args.roots.search_paths(None)?.remove(0);
+    // The ruleset is the repository's: the import is a mod to go over it.
+    let root = super::repo_root(args.root.as_deref(), None)?;
     let loaded = Loader::new(vec![root])
         .load_valid(&args.game, riffle_content::LoadOptions::default())
         .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -142,7 +144,11 @@ fn report(
             count(ChangeKind::NewSet)
         )?;
     } else {
-        writeln!(o, "  since the last import:")?;
+        writeln!(
+            o,
+            "  since the last import (dataset version {}):",
+            applied.previous_version.as_deref().unwrap_or("?")
+        )?;
         let mut by_kind: BTreeMap<ChangeKind, Vec<&import::Change>> = BTreeMap::new();
         for c in &applied.changes {
             by_kind.entry(c.kind).or_default().push(c);
