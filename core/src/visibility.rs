@@ -102,3 +102,23 @@ fn note(seen: &mut Seen, st: &State, id: ObjId, m: u32) {
 pub fn shown(seen: &Seen, id: ObjId, viewer: PlayerId) -> bool {
     seen.iter().any(|(s, m)| *s == id && m & (1 << viewer) != 0)
 }
+
+/// What a choice among hidden cards shows its chooser instead of a card they may not see:
+/// where it is, never what it is (`hidden card 2 of 5 in hand of player 2`, counted from the
+/// top). A card offered from an opponent's hand or a face-down Life is picked blind, so the
+/// option's label, the request in a view and the log's decision name no card (OP 3-1-8,
+/// GD 4-1-6, SM 302: hidden zones).
+pub(crate) fn blind_label(db: &Db, st: &State, id: ObjId) -> String {
+    let o = st.obj(id);
+    let zone = st.zone(o.zone);
+    let name = &db.rules.zones[zone.decl as usize].1.name;
+    let whose = match zone.owner {
+        Some(p) => format!(" of player {}", p as u32 + 1),
+        None => String::new(),
+    };
+    let n = zone.cards.len();
+    match zone.cards.iter().position(|c| *c == id) {
+        Some(i) => format!("hidden card {} of {n} in {name}{whose}", n - i),
+        None => format!("hidden card in {name}{whose}"),
+    }
+}

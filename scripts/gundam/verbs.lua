@@ -67,7 +67,13 @@ function pick_your_unit(ctx, f, opts) return choose_from(ctx, GD.units(ctx, ctx.
 --- "Choose 1 unit [f]": anyone's.
 function pick_any_unit(ctx, f, opts) return choose_from(ctx, GD.units_of(ctx, ctx:turn_order()), f, opts) end
 --- "Choose 1 card [f] from your <zone>" (hand, trash...).
-function pick_in(ctx, zone, f, opts) return choose_from(ctx, ctx:cards(zone, ctx.player), f, opts) end
+--- Searching your deck, you look at it first: the choice shows you the cards (a pick among
+--- cards you cannot see is blind); the shuffle that follows a search hides them again.
+function pick_in(ctx, zone, f, opts)
+  local pool = ctx:cards(zone, ctx.player)
+  if zone == "deck" then ctx:look(pool, ctx.player) end
+  return choose_from(ctx, pool, f, opts)
+end
 
 --- "This unit" (GD 3-3-9-2: a Pilot's text speaks of its Unit).
 function this_unit(ctx) return GD.this_unit(ctx) end
@@ -208,9 +214,8 @@ function search_top(ctx, n, f)
     ctx:reveal(picked)
     ctx:move(picked, "hand", { player = p, reason = "search" })
   end
-  local rest = util.filter(top, function(c) return c.alive end)
-  ctx:conceal(rest)
-  to_deck_bottom(ctx, rest)
+  -- You still see the rest while you order them (4-1-7); moving them hides them again.
+  to_deck_bottom(ctx, util.filter(top, function(c) return c.alive end))
   return picked
 end
 

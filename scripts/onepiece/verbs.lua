@@ -96,7 +96,13 @@ end
 --- "up to 1 of your Leader or Character cards".
 function pick_fighter(ctx, f, opts) return choose_from(ctx, OP.fighters(ctx, ctx.player), f, opts) end
 --- Up to 1 card of one of your zones ("from your trash", "from your hand").
-function pick_in(ctx, zone, f, opts) return choose_from(ctx, ctx:cards(zone, ctx.player), f, opts) end
+--- Searching your deck, you look at it first: the choice shows you the cards (a pick among
+--- cards you cannot see is blind); the shuffle that follows a search hides them again.
+function pick_in(ctx, zone, f, opts)
+  local pool = ctx:cards(zone, ctx.player)
+  if zone == "deck" then ctx:look(pool, ctx.player) end
+  return choose_from(ctx, pool, f, opts)
+end
 
 -- Counts ("N" or "up to N", OP 4-8) -------------------------------------------------------------
 

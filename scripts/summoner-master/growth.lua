@@ -161,6 +161,9 @@ function SM.progress_actions(ctx, p, d)
   return out
 end
 
+--- The step before the Progress window (its options from a Library, looked at: zones.lua).
+function SM.progress_search(ctx, d) SM.search_libraries(ctx, d, SM.progress_actions) end
+
 --- SM 617.1.1-617.1.7: Progress is commanded; its cards are checked; the Progressed cards are
 --- Removed.
 function SM.progress_declare(ctx, d)

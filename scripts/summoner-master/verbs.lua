@@ -84,7 +84,13 @@ function pick_my_seal(ctx, f, opts) return choose_from(ctx, SM.seals(ctx, ctx.pl
 --- "Choose 1 of the opponent's Seals [f]".
 function pick_opponent_seal(ctx, f, opts) return choose_from(ctx, SM.seals(ctx, SM.other(ctx.player)), f, opts) end
 --- "Choose 1 card [f] from your <zone>".
-function pick_in(ctx, zone, f, opts) return choose_from(ctx, ctx:cards(zone, ctx.player), f, opts) end
+--- Searching your deck, you look at it first: the choice shows you the cards (a pick among
+--- cards you cannot see is blind); the shuffle that follows a search hides them again.
+function pick_in(ctx, zone, f, opts)
+  local pool = ctx:cards(zone, ctx.player)
+  if zone == "deck" then ctx:look(pool, ctx.player) end
+  return choose_from(ctx, pool, f, opts)
+end
 --- For a `target` function: the cards of `pool` passing `f`.
 function those(pool, f) return util.filter(pool, function(c) return f(c) end) end
 

@@ -281,6 +281,22 @@ end
 
 -- Wake Up (Gl: Wake Up) ------------------------------------------------------------------------------
 
+--- Player `p` searches their Libraries for the cards the options `actions(ctx, p, d)` lists offer
+--- from there (Wake Up and Progress take a card "from the Library"): they look at those cards, so
+--- the window's choice names them to them alone (a choice among cards its chooser cannot see is
+--- blind). Taking one shuffles that Library (SM 300.7), which ends the look.
+function SM.search_libraries(ctx, d, actions)
+  local p = ctx.turn_player
+  local found = {}
+  for _, o in ipairs(actions(ctx, p, d)) do
+    if o.card and o.card.zone ~= "hand" then found[#found + 1] = o.card end
+  end
+  if #found > 0 then ctx:look(found, p) end
+end
+
+--- The step before the Wake Up window (its options from a Library, looked at).
+function SM.wake_up_search(ctx, d) SM.search_libraries(ctx, d, SM.wake_up_actions) end
+
 --- The Wake Up window's options (main_step): entering their Main Step, player `p` may bring one
 --- card with Wake Up from their Library or hand into the Arena for free (procedure `enter`); one per
 --- Subturn (the window is asked once); not while a card of the same name of theirs is in the Arena.

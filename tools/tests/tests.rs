@@ -6,6 +6,7 @@ mod content;
 mod editor;
 mod games;
 mod gundam;
+mod hidden;
 mod hostile;
 mod live;
 mod properties;

@@ -34,6 +34,9 @@ pub struct Game {
     pub(crate) unchecked: bool,
     /// Depth of `ctx:together` groups, and the triggers they collected.
     pub(crate) group_depth: u32,
+    /// Of those, the groups scripts opened (`ctx:together`, not `per_resolution`'s): the
+    /// after-each-operation checks wait until the last one closes.
+    pub(crate) together_depth: u32,
     pub(crate) group_batch: Vec<crate::state::pending::Pending>,
     /// The Lua options of the pending open-phase or window request (with the ctx they were
     /// listed for, and a declared window's procedure data), reused when it is answered.
@@ -289,6 +292,7 @@ impl Game {
             in_checks: 0,
             unchecked: true,
             group_depth: 0,
+            together_depth: 0,
             group_batch: Vec::new(),
             options_cache: None,
             kind_options: Vec::new(),
@@ -535,6 +539,7 @@ impl Game {
             in_checks: self.in_checks,
             unchecked: self.unchecked,
             group_depth: self.group_depth,
+            together_depth: self.together_depth,
             group_batch: self.group_batch.clone(),
             options_cache: None,
             kind_options: Vec::new(),

@@ -48,6 +48,11 @@ pub fn apply(
         Op::Shuffle(z) => {
             let mut cards = std::mem::take(&mut st.zone_mut(*z).cards);
             st.rng.shuffle(&mut cards);
+            // Once shuffled, nobody knows which card is where: looks and reveals end (a
+            // card seen before the shuffle would otherwise still be told apart after it).
+            for c in &cards {
+                st.obj_mut(*c).revealed = 0;
+            }
             st.zone_mut(*z).cards = cards;
             let mut e = Event::named("shuffled");
             e.to = Some(*z);

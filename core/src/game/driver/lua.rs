@@ -38,7 +38,10 @@ impl Game {
         };
         if l.thread.status() != ThreadStatus::Resumable {
             // Groups it left open (its resolution's own, under `per_resolution`) end with it.
-            self.close_groups(std::mem::take(&mut l.groups));
+            self.close_groups(
+                std::mem::take(&mut l.groups),
+                std::mem::take(&mut l.together),
+            );
             return Ok(Next::Return(out.into_iter().next().unwrap_or(Value::Nil)));
         }
         let mut it = out.into_iter();

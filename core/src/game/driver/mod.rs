@@ -33,7 +33,8 @@ use crate::state::events::Event;
 use crate::state::log::Entry;
 use crate::state::pending::{Batch, Pending};
 use crate::state::values::Val;
-use crate::state::{GameResult, LastKnown, ObjId, PlayerId, ZoneId};
+use crate::state::{GameResult, LastKnown, ObjId, PlayerId, State, ZoneId};
+use crate::visibility;
 pub(crate) use actions::{KindOption, listed_choices};
 
 mod actions;
@@ -81,8 +82,11 @@ pub struct LuaFrame {
     pub(crate) resumes: u32,
     /// The card object whose script runs, if it is a card's.
     pub(crate) source: Option<ObjId>,
-    /// `ctx:together` groups it opened and has not closed yet.
+    /// Groups it opened and has not closed yet (its `ctx:together` groups and its
+    /// resolution's own).
     pub(crate) groups: u32,
+    /// Of those, its `ctx:together` groups.
+    pub(crate) together: u32,
 }
 
 /// One yielded operation being performed, card by card.
@@ -333,6 +337,7 @@ impl Game {
                 // legal answer (open phases, windows and trigger order skip them before).
                 Next::Ask(req) if !self.state.borrow().in_game(req.player()) => {
                     self.frames.push(frame);
+                    let req = blind(&self.engine.db, &self.state.borrow(), req);
                     let r = req.first_legal();
                     self.state.borrow_mut().log.push(Entry::Decision {
                         player: req.player(),
@@ -343,6 +348,7 @@ impl Game {
                 }
                 Next::Ask(req) => {
                     self.frames.push(frame);
+                    let req = blind(&self.engine.db, &self.state.borrow(), req);
                     // No coroutine suspended: this game holds no Lua memory any more.
                     if !self.frames.iter().any(Frame::holds_lua) {
                         self.held.set(0);
@@ -376,18 +382,19 @@ impl Game {
                     // Groups the abandoned coroutines opened close with them, so that later
                     // triggers are not held in a batch nobody will close.
                     let mut open = match &frame {
-                        Frame::Lua(l) => l.groups,
-                        _ => 0,
+                        Frame::Lua(l) => (l.groups, l.together),
+                        _ => (0, 0),
                     };
                     while let Some(f) = self.frames.last() {
                         if matches!(f, Frame::Turns(_) | Frame::Triggers(_) | Frame::Checks(_)) {
                             break;
                         }
                         if let Some(Frame::Lua(l)) = self.frames.pop() {
-                            open += l.groups;
+                            open.0 += l.groups;
+                            open.1 += l.together;
                         }
                     }
-                    self.close_groups(open);
+                    self.close_groups(open.0, open.1);
                     self.trim_records();
                     input = Input::Value(Value::Nil);
                 }
@@ -399,13 +406,14 @@ impl Game {
     /// the turn structure, which goes on at the end of the turn (`turn_ended`, then the
     /// next side's turn). Groups the abandoned coroutines opened are closed.
     pub(crate) fn unwind_turn(&mut self) {
-        let mut open = 0;
+        let mut open = (0, 0);
         while self.frames.len() > 1 {
             if let Some(Frame::Lua(l)) = self.frames.pop() {
-                open += l.groups;
+                open.0 += l.groups;
+                open.1 += l.together;
             }
         }
-        self.close_groups(open);
+        self.close_groups(open.0, open.1);
         self.trim_records();
         self.in_checks = 0;
         self.options_cache = None;
@@ -457,9 +465,10 @@ impl Game {
         }
     }
 
-    /// Closes `n` `ctx:together` groups whose owners failed; the last one releases the
-    /// batch of triggers it held.
-    pub(crate) fn close_groups(&mut self, n: u32) {
+    /// Closes `n` groups whose owners ended or failed, `together` of them `ctx:together`
+    /// groups; the last one releases the batch of triggers it held.
+    pub(crate) fn close_groups(&mut self, n: u32, together: u32) {
+        self.together_depth = self.together_depth.saturating_sub(together);
         if n == 0 || self.group_depth == 0 {
             return;
         }
@@ -524,6 +533,7 @@ impl Game {
             resumes: 0,
             source,
             groups: 0,
+            together: 0,
         }))
     }
 
@@ -657,6 +667,37 @@ fn request_of(g: &Game, t: &Table) -> R<Request> {
         min,
         max,
     })
+}
+
+/// `req` with every option's card its chooser may not see made blind: the label says only
+/// where the card is, and the option keeps no handle to it (a handle would let the chooser
+/// follow the card). Every request passes here, a ruleset's, a card's or the kernel's; the
+/// script still gets its own option tables back, cards and all.
+fn blind(db: &crate::db::Db, st: &State, mut req: Request) -> Request {
+    let Request::Choose {
+        player,
+        options,
+        prompt,
+        ..
+    } = &mut req
+    else {
+        return req;
+    };
+    // Ordering one's own triggered abilities names their cards: an ability that triggers
+    // in a hidden zone (a Library's "when this is shuffled") is known to its controller.
+    if prompt == "order_triggers" {
+        return req;
+    }
+    let player = *player;
+    for o in options.iter_mut() {
+        let hidden = |id: &ObjId| !visibility::visible(db, st, *id, player);
+        if let Some(id) = o.card.filter(hidden).or(o.target.filter(hidden)) {
+            o.label = visibility::blind_label(db, st, id);
+            o.card = o.card.filter(|c| !hidden(c));
+            o.target = o.target.filter(|c| !hidden(c));
+        }
+    }
+    req
 }
 
 fn answer_to_lua(lua: &mlua::Lua, r: &Response) -> R<Value> {

@@ -117,24 +117,32 @@ impl Game {
             // The coroutine that asked (the frame below) owns the group, so that its failure
             // can close it.
             if let Some(Frame::Lua(owner)) = self.frames.last_mut() {
-                owner.groups = if open {
-                    owner.groups + 1
+                if open {
+                    owner.groups += 1;
+                    owner.together += 1;
                 } else {
-                    owner.groups.saturating_sub(1)
-                };
+                    owner.groups = owner.groups.saturating_sub(1);
+                    owner.together = owner.together.saturating_sub(1);
+                }
             }
+            o.results.push(Outcome::Done);
+            o.next += 1;
             if open {
                 self.group_depth += 1;
-            } else if self.group_depth > 0 {
+                self.together_depth += 1;
+                return Ok(Next::Again);
+            }
+            if self.group_depth > 0 {
                 self.group_depth -= 1;
                 if self.group_depth == 0 {
                     let batch = std::mem::take(&mut self.group_batch);
                     self.push_batch(batch);
                 }
             }
-            o.results.push(Outcome::Done);
-            o.next += 1;
-            return Ok(Next::Again);
+            self.together_depth = self.together_depth.saturating_sub(1);
+            // The group is one simultaneous step: its rule processing runs now, once
+            // ("each player draws 1": both players' empty decks are seen together).
+            return self.checks_after_step();
         }
         // Apply.
         let lk = self.last_known_for(&op)?;
@@ -165,10 +173,20 @@ impl Game {
         o.results.push(outcome);
         o.next += 1;
         o.used.clear();
-        // A simultaneous step's checks wait for its last card.
-        let step_done = !o.each || o.next >= o.ops.len();
+        // A simultaneous step's checks wait for its last card, and a `ctx:together` group's
+        // for the group's end.
+        if o.each && o.next < o.ops.len() {
+            return Ok(Next::Again);
+        }
+        self.checks_after_step()
+    }
+
+    /// The after-each-operation checks, when a step is done: unless a `ctx:together` group
+    /// is open or rule processing is already running, and only if the game changed since
+    /// they last looked.
+    fn checks_after_step(&mut self) -> R<Next> {
         if self.in_checks == 0
-            && step_done
+            && self.together_depth == 0
             && std::mem::take(&mut self.unchecked)
             && self.any_check_due(true)?
         {

@@ -1,0 +1,187 @@
+//! A choice among cards the chooser may not see is blind: its options say where each card is
+//! ("hidden card 2 of 3 in hand of player 2"), never what it is, and carry no handle to it;
+//! the request in a view and the decision in the log are the same. A look (`ctx:look`) lets
+//! the chooser see them, and a shuffle ends every look at the shuffled zone (OP 3-1-8, GD
+//! 4-1-6: nobody knows a hidden zone's order).
+//!
+//! The made-up game: each player has a hand (its owner sees it), a deck (hidden) and a board
+//! (public); three cards are drawn at the start. The first player's main actions choose a card
+//! of the opponent's hand blind, or after a look, or search their own deck.
+
+mod common;
+
+use common::{card, deck, engine_of, labels, new_game, pick, said};
+use riffle_core::*;
+
+const GAME: &str = r#"{
+  "game": "hidden", "name": {"en": "Hidden"}, "version": "1",
+  "players": {"min": 2, "max": 2},
+  "zones": [
+    {"name": "deck", "scope": "player", "visibility": "hidden", "ordered": true, "face_down": true},
+    {"name": "hand", "scope": "player", "visibility": "owner"},
+    {"name": "board", "scope": "player", "visibility": "public", "in_play": true}
+  ],
+  "categories": ["unit"],
+  "characteristics": [{"name": "power", "kind": "int"}],
+  "orientations": ["up"],
+  "events": ["said"],
+  "timings": ["main"],
+  "setup": "setup",
+  "turn": {"phases": [{"name": "main", "actions": "main_actions"}]},
+  "triggers": {"order": "fifo_batches", "player_orders": false},
+  "hooks": {"activate": "activate", "validate_deck": "validate_deck"},
+  "deck": {"sections": [{"name": "deck", "zone": "deck"}]},
+  "scripts": ["hidden.lua"]
+}"#;
+
+const RULES: &str = r#"
+function setup(ctx)
+  for p = 1, 2 do ctx:move(ctx:top("deck", p, 3), "hand", { player = p }) end
+end
+function activate(ctx, ab, args) return true end
+function validate_deck(deck) return {} end
+
+local function tell(ctx, c) ctx:emit("said", { key = c.name, amount = 1 }) end
+
+function main_actions(ctx)
+  local p = ctx.turn_player
+  local opp = 3 - p
+  return {
+    { label = "snoop", run = function(ctx)
+      tell(ctx, ctx:choose_cards(p, ctx:cards("hand", opp), { prompt = "snoop" }))
+    end },
+    { label = "peek", run = function(ctx)
+      ctx:look(ctx:cards("hand", opp), p)
+      tell(ctx, ctx:choose_cards(p, ctx:cards("hand", opp), { prompt = "peek" }))
+    end },
+    { label = "search", run = function(ctx)
+      local deck = ctx:cards("deck", p)
+      ctx:look(deck, p)
+      tell(ctx, ctx:choose_cards(p, deck, { prompt = "search" }))
+      ctx:shuffle("deck", p)
+    end },
+    { label = "end turn", ends_phase = true },
+  }
+end
+"#;
+
+fn engine() -> std::rc::Rc<Engine> {
+    let unit = |id: &str| card(id, "unit", serde_json::json!({ "power": 1 }), None);
+    engine_of(&common::content(
+        GAME,
+        |_| {},
+        &[("hidden.lua", RULES)],
+        ["Ant", "Bee", "Cat", "Dog", "Elk", "Fox", "Gnu", "Hen"]
+            .map(unit)
+            .into(),
+    ))
+}
+
+/// Player 1 holds Elk, Dog, Cat (bottom to top; deck Ant, Bee); player 2 holds Hen, Gnu, Fox
+/// (deck Ant, Bee).
+fn game() -> Game {
+    let e = engine();
+    let one = deck(
+        "deck",
+        &[("Ant", 1), ("Bee", 1), ("Cat", 1), ("Dog", 1), ("Elk", 1)],
+    );
+    let two = deck(
+        "deck",
+        &[("Ant", 1), ("Bee", 1), ("Fox", 1), ("Gnu", 1), ("Hen", 1)],
+    );
+    let g = new_game(&e, 1, vec![one, two]);
+    // The top three are drawn, one at a time.
+    let hand = |g: &Game, p| names(&g.inspect_zone(p, "hand").expect("a hand"));
+    assert_eq!(hand(&g, 0), ["Elk", "Dog", "Cat"]);
+    assert_eq!(hand(&g, 1), ["Hen", "Gnu", "Fox"]);
+    g
+}
+
+fn names(cards: &[CardView]) -> Vec<String> {
+    cards.iter().filter_map(|c| c.name.clone()).collect()
+}
+
+fn options(req: Option<&Request>) -> Vec<Choice> {
+    match req {
+        Some(Request::Choose { options, .. }) => options.clone(),
+        _ => panic!("no choice pending: {req:?}"),
+    }
+}
+
+/// The names of player 2's hand anywhere in `text` (labels, prompts, a serialized request or log).
+fn names_in(text: &str) -> Vec<&'static str> {
+    ["Fox", "Gnu", "Hen"]
+        .into_iter()
+        .filter(|n| text.contains(n))
+        .collect()
+}
+
+#[test]
+fn a_choice_among_an_opponents_hand_is_blind() {
+    let mut g = game();
+    pick(&mut g, "snoop");
+    // Counted from the top: the hand's last card is its first option here.
+    assert_eq!(
+        labels(&g),
+        [
+            "hidden card 3 of 3 in hand of player 2",
+            "hidden card 2 of 3 in hand of player 2",
+            "hidden card 1 of 3 in hand of player 2"
+        ]
+    );
+    // No handle to follow either: neither the request nor the chooser's view carries an id.
+    for o in options(g.request())
+        .iter()
+        .chain(&options(g.view(0).request.as_ref()))
+    {
+        assert_eq!((o.card, o.target), (None, None), "{o:?}");
+    }
+    let view = serde_json::to_string(&g.view(0).request).unwrap();
+    assert_eq!(names_in(&view), Vec::<&str>::new(), "{view}");
+    pick(&mut g, "hidden card 2 of 3");
+    // The script still gets the card itself: the middle card of player 2's hand.
+    assert_eq!(said(&g, 0), [("Gnu".to_string(), 1)]);
+    // Neither player's log shows which card it was at the decision.
+    for p in 0..2 {
+        for e in g.events_for(p) {
+            if let Entry::Decision { request, .. } = &e {
+                let text = serde_json::to_string(request).unwrap();
+                if text.contains("snoop") {
+                    assert_eq!(names_in(&text), Vec::<&str>::new(), "player {p}: {text}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn after_a_look_the_choice_names_the_cards() {
+    let mut g = game();
+    pick(&mut g, "peek");
+    assert_eq!(labels(&g), ["Hen", "Gnu", "Fox"]);
+    assert!(options(g.request()).iter().all(|o| o.card.is_some()));
+    pick(&mut g, "Fox");
+    assert_eq!(said(&g, 0), [("Fox".to_string(), 1)]);
+}
+
+#[test]
+fn a_shuffle_ends_the_look_at_a_searched_deck() {
+    let mut g = game();
+    pick(&mut g, "search");
+    assert_eq!(labels(&g), ["Ant", "Bee"]);
+    pick(&mut g, "Bee");
+    // Looked at, then shuffled: player 1 no longer sees which deck card is which.
+    let deck = g
+        .view(0)
+        .zones
+        .into_iter()
+        .find(|z| z.name == "deck" && z.owner == Some(0))
+        .expect("player 1's deck");
+    assert_eq!(deck.count, 2);
+    assert!(
+        deck.cards
+            .iter()
+            .all(|c| c.name.is_none() && c.id.is_none()),
+        "{deck:?}"
+    );
+}
