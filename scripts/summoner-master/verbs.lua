@@ -251,6 +251,11 @@ function create_extra(ctx, name)
   return nil
 end
 
+--- "End this Subturn": once what is going on is over, the Subturn goes to its End of Subturn
+--- Step; nobody casts or commands any more, the Steps between are skipped, and 103.5's loss
+--- does not apply (turn.lua, docs/rulings B.52).
+function end_subturn(ctx) SM.end_subturn(ctx) end
+
 --- Puts a Seal into a Line by an effect (SM 515.7, 515.8: its owner places it; not a Line
 --- assignment).
 function move_to_line(ctx, seal, line)
