@@ -62,8 +62,8 @@ local function checked(a)
     local target = a.target
     a.target = function(ctx, args) return those(SM.list(target(ctx, args)), F.destroyable) end
   end
-  -- SM 621.4: once the Extra's Capacity is used up, a Skill or Ability that creates it is not
-  -- used nor chosen.
+  -- SM 621.4: once the Extra's Capacity is used up, a Skill that creates it is not offered and
+  -- an Ability that does does not work.
   if a.creates then
     local cond, name = a.condition, a.creates
     a.condition = function(ctx, args)
