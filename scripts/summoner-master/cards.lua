@@ -13,7 +13,9 @@
 -- ({X, "subturn" | "turn" | "game"}, with `shared = true` for ([S] X/Y)), unlosable (Gl:
 -- (สูญเสียไม่ได้)), box ("growth" or
 -- "progress": the ability is in that box, 200.14.3, 200.18.3), whose ("self", "mine", "theirs",
--- "any": whose card the Phase must be about; "self" by default), when(ctx, subject, data).
+-- "any": whose card the Phase must be about; "self" by default), when(ctx, subject, data),
+-- destroys (its target is destroyed or sent to the Shrine: SM 701.1, 713.1), creates (the name
+-- of the Extra Card it creates: SM 621.4).
 
 --- A card's ability list.
 function card(abilities) return abilities end
@@ -34,7 +36,7 @@ local FIELD_TYPES = {
   mode = "string", count = "number", line = "string", hand = "boolean", while_cast = "boolean", charge = "number",
   name = "string", key = "string", step = "string", side = "string",
   unlosable = "boolean", fixed_mp = "number", fixed_charge = "number", sacrifice = "table",
-  twinkling = "boolean",
+  twinkling = "boolean", destroys = "boolean", creates = "string",
 }
 
 --- Checks the common fields when the card loads (riffle validate reports a wrong one at the
@@ -53,6 +55,20 @@ local function checked(a)
       error("`limit` should be {X, \"subturn\" | \"turn\" | \"game\"} (Gl: (X/Y))", 0)
     end
     l.per = l[2]
+  end
+  -- SM 701.1, 713.1: a target to destroy (or send to the Shrine) is not one being destroyed nor
+  -- a battle's loser.
+  if a.destroys and a.target then
+    local target = a.target
+    a.target = function(ctx, args) return those(SM.list(target(ctx, args)), F.destroyable) end
+  end
+  -- SM 621.4: once the Extra's Capacity is used up, a Skill that creates it is not offered and
+  -- an Ability that does does not work.
+  if a.creates then
+    local cond, name = a.condition, a.creates
+    a.condition = function(ctx, args)
+      return SM.may_create_named(ctx, ctx.player, name) and (cond == nil or cond(ctx, args))
+    end
   end
   -- Gl: (สูญเสียไม่ได้), Hyper Drive: a text its card lost does not work (protection.lua); Gl:
   -- (Zone X up Work Y), the card's `work`: an Ability beyond the first Y does not (limits.lua).

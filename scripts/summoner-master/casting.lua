@@ -274,6 +274,17 @@ function SM.may_create(ctx, p, c)
   return cap == "inf" or SM.extras_created(ctx, p, c.name) < cap
 end
 
+--- Whether `p` may still create an Extra Card named `name` (SM 621.4): its Capacity (read on a
+--- card of that name of theirs beside the deck or in the game) is not used up.
+function SM.may_create_named(ctx, p, name)
+  for _, z in ipairs(util.concat({ "extra" }, SM.FIELD, SM.OUTSIDE)) do
+    for _, c in ipairs(ctx:cards(z, p)) do
+      if c:printed("extra") and c.name == name then return SM.may_create(ctx, p, c) end
+    end
+  end
+  return true
+end
+
 -- Exceptions (SM 201.11.3) ------------------------------------------------------------------------
 
 --- The pasted Mystic Cards whose host now breaks one of their exceptions.

@@ -228,17 +228,26 @@ function SM.combine_validate(ctx, d)
   if still_valid(ctx, d) then return nil end
   local main = d.card
   if not (SM.still_commands(d, main) and util.contains(SM.SEAL_PLACES, main.zone)) then return "stop" end
-  -- SM 512.9: other Supports for the same move, then a lower form.
-  local best = nil
+  -- SM 512.9: other Supports for the same move, else a lower form; the player declares them
+  -- (512.3, 512.2): with more than one way, they choose (docs/rulings B.51).
+  local same, lower = {}, {}
+  local size = #util.concat(SM.supports(main), d.supports)
   for _, c in ipairs(SM.combinations_for(ctx, d.player, main)) do
-    if c.index == d.index then best = c break end
+    if c.index == d.index then same[#same + 1] = c
+    elseif #c.all < size then lower[#lower + 1] = c end
   end
-  if best == nil then
-    for _, c in ipairs(SM.combinations_for(ctx, d.player, main)) do
-      if #c.all < #util.concat(SM.supports(main), d.supports) then best = c break end
+  local ways = #same > 0 and same or lower
+  if #ways == 0 then return "stop" end
+  local best = ways[1]
+  if #ways > 1 then
+    local opts = {}
+    for _, c in ipairs(ways) do
+      local names = table.concat(util.map(c.supports, function(s) return s.label end), " + ")
+      opts[#opts + 1] = { label = names .. ": " .. c.move.name, kind = "supports", card = c.supports[1],
+        target = c.supports[2], way = c }
     end
+    best = ctx:choose(d.player, opts, { prompt = "supports" }).way
   end
-  if best == nil then return "stop" end
   d.supports, d.index = best.supports, best.index
 end
 

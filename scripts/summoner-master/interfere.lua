@@ -15,9 +15,10 @@ SM = SM or {}
 SM.QUIET_STEPS = { check_up = true, draw = true, discard = true, mp = true, end_of_subturn = true }
 
 --- Who may act in an Interfere Step, in order: the defense-Subturn player first (SM 402.3,
---- 615.2); nobody in a quiet Step, nor in a command an effect performs (710.2).
+--- 615.2); nobody in a quiet Step, nor in a command an effect performs (710.2), nor once an
+--- effect ended the Subturn (401.9.1).
 function SM.interferers(ctx, d)
-  if (d ~= nil and d.as_effect) or SM.QUIET_STEPS[ctx.phase] then return {} end
+  if (d ~= nil and d.as_effect) or SM.QUIET_STEPS[ctx.phase] or SM.subturn_cut(ctx) then return {} end
   return { SM.defender(ctx), ctx.turn_player }
 end
 
@@ -26,6 +27,7 @@ end
 --- (the window's `auto_pass`).
 function SM.interfere_actions(ctx, p, d)
   local out = {}
+  if SM.subturn_cut(ctx) then return out end -- an effect ended the Subturn (turn.lua)
   for _, o in ipairs(SM.cast_options(ctx, p, true)) do out[#out + 1] = o end
   for _, o in ipairs(SM.skill_options(ctx, p, true)) do out[#out + 1] = o end
   if #out > 0 then out[#out + 1] = { label = "pass", kind = "pass", pass = true } end

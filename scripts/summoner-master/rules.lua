@@ -73,18 +73,17 @@ SM.RULES = {
       op.zone, op.position = "remove_zone", nil
       return op
     end },
-  -- SM 701.1, 713.2: a destroyed card, or a battle's loser, goes to no zone but the Shrine.
+  -- SM 701.1, 713.1, 713.2 (docs/rulings B.48, B.49): a card being destroyed, or a battle's
+  -- loser, leaves the Arena only by its destruction: any other move out of it does nothing (the
+  -- destruction clears the status just before its own move). An effect that moves a losing Seal
+  -- as such clears the status first (zones.lua).
   { kind = "replacement", replaces = "move",
     applies = function(ctx, op)
       local c = op.card
       return op.zone ~= nil and (c:flag_on("destroyed") or c:flag_on("loser"))
-        and op.zone ~= SM.shrine_of(c) and op.from ~= nil and util.contains(SM.FIELD, op.from)
-        and op.zone ~= op.from and not util.contains(SM.FIELD, op.zone)
+        and op.from ~= nil and util.contains(SM.FIELD, op.from) and not util.contains(SM.FIELD, op.zone)
     end,
-    replace = function(ctx, op)
-      op.zone, op.position, op.player = SM.shrine_of(op.card), nil, op.card.owner
-      return op
-    end },
+    replace = function(ctx, op) return nil end },
   -- SM 709.8.1, 709.10.3: a Poison or Last Dance Curse whose Turns ran out destroys its Seal.
   { kind = "triggered", on = "expired",
     when = function(ctx, ev)

@@ -25,6 +25,7 @@ function SM.check_up_subturn(ctx, d)
   ctx:set_value(p, "had_seal", #SM.seals(ctx, p) > 0 and 1 or 0)
   ctx:set_value(p, "brought_seal", 0)
   ctx:set_value(p, "skip_draw", 0)
+  ctx:set_game_value("subturn_over", 0)
   ctx:emit("subturn_began", { player = p })
 end
 
@@ -118,6 +119,7 @@ end
 function SM.main_actions(ctx)
   local p = ctx.player
   local out = {}
+  if SM.subturn_cut(ctx) then return out end -- an effect ended the Subturn: the Step is over
   if ctx:game_value("working") == 0 then
     for _, list in ipairs({
       SM.cast_options(ctx, p, false),
@@ -139,6 +141,7 @@ end
 --- SM 401.8.3-401.8.6: the attack-Subturn player's Mp is erased, then filled to their Mp Max.
 function SM.mp_step(ctx)
   local p = ctx.turn_player
+  if SM.subturn_cut(ctx) then return end
   enter_step(ctx, "mp_clean_up")
   ctx:resolve_triggers()
   ctx:set_value(p, "mp", 0)
@@ -148,6 +151,23 @@ function SM.mp_step(ctx)
   ctx:set_value(p, "mp", ctx:value(p, "mp_max"))
 end
 
+-- An effect that ends the Subturn (docs/rulings B.52) -------------------------------------------
+
+--- Whether an effect ended this Subturn.
+function SM.subturn_cut(ctx) return ctx:game_value("subturn_over") > 0 end
+
+--- A Step procedure's `stop_unless`: the Step is skipped once an effect ended the Subturn.
+function SM.subturn_goes_on(ctx) return not SM.subturn_cut(ctx) end
+
+--- An effect ends the Subturn: what is going on (the command or cast and its Interfere Steps)
+--- runs to its end with nobody casting or commanding any more (401.9.1), then the Steps left
+--- are skipped up to the End of Subturn Step (401.9), which runs without 103.5's loss.
+function SM.end_subturn(ctx)
+  if SM.subturn_cut(ctx) then return end
+  ctx:set_game_value("subturn_over", 1)
+  ctx:emit("subturn_cut", { card = ctx.source, player = ctx.player or ctx.turn_player })
+end
+
 -- End of Subturn Step (SM 401.9) ----------------------------------------------------------------
 
 --- SM 401.9: the end of the attack Subturn.
@@ -155,7 +175,9 @@ function SM.end_of_subturn(ctx)
   local p = ctx.turn_player
   -- SM 103.5, 401.9.8 (docs/rulings A.4): a player who had no Seal at the Check up Step and
   -- brought none into the Arena loses on entering this Step.
-  if ctx:value(p, "had_seal") == 0 and ctx:value(p, "brought_seal") == 0 and #SM.seals(ctx, p) == 0 then
+  -- Not when an effect ended the Subturn (103.5: "ถ้าการผ่าน Turn เกิดโดย Effect ของการ์ด").
+  if ctx:value(p, "had_seal") == 0 and ctx:value(p, "brought_seal") == 0 and #SM.seals(ctx, p) == 0
+      and not SM.subturn_cut(ctx) then
     return ctx:end_game({ SM.other(p) }, "no_seal")
   end
   -- SM 401.9.2, 401.9.3: "at the end of the attack / defense Subturn"; 401.9.4: "when entering

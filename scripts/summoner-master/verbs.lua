@@ -40,6 +40,9 @@ function F.at_max(n) return filter("At<=" .. n, function(c) return c.at <= n end
 function F.at_min(n) return filter("At>=" .. n, function(c) return c.at >= n end) end
 --- Has a printed Df (Gl: คำ -: a card with "-" has no such value and is no target of what needs it).
 F.has_df = filter("with a Df", function(c) return c:printed("df") ~= nil end)
+--- Not being destroyed (SM 701.1) nor a battle's loser (713.1): what a destruction, or a sending
+--- to the Shrine, may target (`destroys = true` in an ability, `choose_from`'s `opts.destroys`).
+F.destroyable = filter("not being destroyed", function(c) return not c:flag_on("destroyed") and not c:flag_on("loser") end)
 --- Mystic type `t` (SM 201.3).
 function F.mystic_type(t) return filter("[" .. t .. "]", function(c) return c:has("mystic_types", t) end) end
 
@@ -67,11 +70,13 @@ function shrine_level(ctx, p) return SM.shrine_level(ctx, p or ctx.player) end
 -- Choosing (SM 711) --------------------------------------------------------------------------------
 
 --- Up to `opts.max` (default 1) cards of `pool` that pass `f`, chosen by the ability's player
---- (`opts.min` makes some compulsory). The prompt is `pick: <f's name>`. A card or nil when max
---- is 1, else a list.
+--- (`opts.min` makes some compulsory); `opts.destroys`: the cards are chosen to be destroyed or
+--- sent to the Shrine (SM 701.1, 713.1: not one being destroyed nor a battle's loser). The prompt
+--- is `pick: <f's name>`. A card or nil when max is 1, else a list.
 function choose_from(ctx, pool, f, opts)
   opts = opts or {}
   f = f or F.any
+  if opts.destroys then pool = those(pool, F.destroyable) end
   -- Gl: Protect: a card protected from what acts is no target of it.
   local cands = util.filter(pool, function(c) return f(c) and SM.may_target(ctx, c) end)
   return ctx:choose_cards(opts.player or ctx.player, cands,
@@ -185,9 +190,10 @@ function send_to_shrine(ctx, cards) SM.change_zone(ctx, SM.affected(ctx, cards),
 --- "bottom" places them there without a shuffle.
 function return_to_library(ctx, cards, opts) SM.change_zone(ctx, SM.affected(ctx, cards), "library", opts) end
 --- Returns cards to their owners' hands (SM 705; an Extra Card is Removed instead, 621.6.3).
-function return_to_hand(ctx, cards) SM.change_zone(ctx, SM.affected(ctx, cards), "hand") end
---- Removes cards from the game (SM 706, Gl: Remove).
-function remove(ctx, cards) SM.change_zone(ctx, SM.affected(ctx, cards), "remove") end
+--- opts.losing: the text moves a Seal that lost its battle as such (SM 713.2's exception).
+function return_to_hand(ctx, cards, opts) SM.change_zone(ctx, SM.affected(ctx, cards), "hand", opts) end
+--- Removes cards from the game (SM 706, Gl: Remove); opts.losing as for `return_to_hand`.
+function remove(ctx, cards, opts) SM.change_zone(ctx, SM.affected(ctx, cards), "remove", opts) end
 
 --- Makes Seals Inactive, or Active (Gl: Inactive Seal, Active Seal).
 function set_inactive(ctx, cards)
@@ -250,6 +256,11 @@ function create_extra(ctx, name)
   end
   return nil
 end
+
+--- "End this Subturn": once what is going on is over, the Subturn goes to its End of Subturn
+--- Step; nobody casts or commands any more, the Steps between are skipped, and 103.5's loss
+--- does not apply (turn.lua, docs/rulings B.52).
+function end_subturn(ctx) SM.end_subturn(ctx) end
 
 --- Puts a Seal into a Line by an effect (SM 515.7, 515.8: its owner places it; not a Line
 --- assignment).

@@ -23,10 +23,33 @@ local function destroyable(c, reason)
   return true
 end
 
+--- An effect's zone change (no destruction nor discard) leaves out the cards it may not move:
+--- a card being destroyed goes to the Shrine by its destruction only (SM 701.1, 701.7: docs/rulings
+--- B.49); a battle's loser goes nowhere but by its battle (713.1, 713.2), unless the effect moves
+--- a losing Seal as such (`losing`: 713.2's exception, B.48) to a zone other than the Shrine: it
+--- loses the status as it leaves, and its battle goes on without it (713.3).
+function SM.zone_spare(ctx, d)
+  local kept = {}
+  for _, c in ipairs(d.cards) do
+    if c:flag_on("destroyed") then
+      -- SM 701.1: not moved by this effect
+    elseif c:flag_on("loser") then
+      if d.losing and d.to ~= "shrine" then
+        ctx:set_flag(c, "loser", false)
+        kept[#kept + 1] = c
+      end
+    else
+      kept[#kept + 1] = c
+    end
+  end
+  d.cards = kept
+  if #kept == 0 then return "stop" end
+end
+
 --- SM 701.1-701.5, 702.1-702.5: the cards are destroyed (discarded): "when destroyed" ("when
 --- discarded") abilities work after this step, the cards still where they are.
 function SM.zone_mark(ctx, d)
-  if d.cause == nil then return nil end
+  if d.cause == nil then return SM.zone_spare(ctx, d) end
   local kept = {}
   for _, c in ipairs(d.cards) do
     if d.cause == "destroy" and destroyable(c, d.reason) then
@@ -173,13 +196,14 @@ end
 
 --- Puts cards into a zone by an effect (SM 703 Shrine, 704 Library, 705 hand, 706 Remove):
 --- `to` is "shrine", "library", "hand" or "remove". opts: reason, position (a Library's "top"
---- or "bottom", no shuffle).
+--- or "bottom", no shuffle), losing (the effect moves a Seal that lost its battle as such: SM
+--- 713.2's exception).
 function SM.change_zone(ctx, cards, to, opts)
   cards = SM.list(cards)
   if #cards == 0 then return end
   opts = opts or {}
   return ctx:procedure("zone_change", { cards = cards, to = to, reason = opts.reason, position = opts.position,
-    player = ctx.player, kind = "zone_change" })
+    losing = opts.losing, player = ctx.player, kind = "zone_change" })
 end
 
 -- Bringing a card into the Arena (SM 707, 708) ----------------------------------------------------

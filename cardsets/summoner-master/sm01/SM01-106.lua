@@ -1,7 +1,7 @@
 -- SM01-106 Sever the Tether
 return card {
   -- Destroy a Support Seal.
-  spell { prompt = "Support Seal",
+  spell { prompt = "Support Seal", destroys = true,
     target = function(ctx)
       local out = {}
       for _, c in ipairs(all_seals(ctx)) do
