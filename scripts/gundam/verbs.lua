@@ -157,8 +157,11 @@ end
 
 --- Returns cards on the field to their owner's hand (its Pilot goes along: 3-3-6; a token
 --- ceases to exist there: 5-17-2-5).
+--- A card a prohibition keeps where it is stays (GD 1-3-3, prohibitions.lua `cannot_be_returned`).
 function return_to_hand(ctx, cards)
-  for _, c in ipairs(GD.list(cards)) do ctx:move(c, "hand", { player = c.owner, reason = "return" }) end
+  for _, c in ipairs(GD.list(cards)) do
+    if GD.may_move(ctx, c, "hand") then ctx:move(c, "hand", { player = c.owner, reason = "return" }) end
+  end
 end
 
 --- Removes cards to their owner's Removal Area (GD 5-12): not destroyed (5-12-2).
@@ -216,8 +219,9 @@ end
 
 --- Places cards at the bottom of their owner's deck in the order the owner chooses, bottom
 --- card first; the others do not learn it (GD 4-1-7).
+--- A card a prohibition keeps where it is stays (GD 1-3-3).
 function to_deck_bottom(ctx, cards)
-  local left, picked = util.filter(GD.list(cards), function(c) return c.alive end), {}
+  local left, picked = util.filter(GD.list(cards), function(c) return c.alive and GD.may_move(ctx, c, "deck") end), {}
   if #left == 0 then return end
   while #left > 1 do
     local c = ctx:choose_cards(left[1].owner, left, { min = 1, max = 1, prompt = "bottom_order" })

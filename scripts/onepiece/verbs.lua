@@ -254,8 +254,11 @@ function set_active(ctx, cards)
 end
 
 --- Returns cards to their owner's hand (digest §4.2: not defined by the rules; OP 3-1-6 new card).
+--- A card a prohibition keeps where it is stays (OP 1-3-3, prohibitions.lua `cannot_be_returned`).
 function return_to_hand(ctx, cards)
-  for _, c in ipairs(as_list(cards)) do ctx:move(c, "hand", { player = c.owner, reason = "return" }) end
+  for _, c in ipairs(as_list(cards)) do
+    if OP.may_move(ctx, c, "hand") then ctx:move(c, "hand", { player = c.owner, reason = "return" }) end
+  end
 end
 
 --- Adds cards from a secret or public zone to your hand; a card chosen by a condition from a
@@ -298,8 +301,9 @@ end
 --- Places cards at the bottom of their owner's deck "in any order": the owner picks them one
 --- by one, bottom card first (OP 3-1-7), then they move together. Only the owner learns the
 --- order (3-1-8: their opponent's log shows blank cards).
+--- A card a prohibition keeps where it is stays (OP 1-3-3).
 function to_deck_bottom(ctx, cards)
-  local left, picked = util.filter(as_list(cards), function(c) return c.alive end), {}
+  local left, picked = util.filter(as_list(cards), function(c) return c.alive and OP.may_move(ctx, c, "deck") end), {}
   while #left > 1 do
     local c = ctx:choose_cards(left[1].owner, left, { min = 1, max = 1, prompt = "bottom_order" })
     picked[#picked + 1] = c
