@@ -137,6 +137,12 @@ function deal_damage(ctx, cards, n) return GD.deal_damage_all(ctx, GD.list(cards
 --- their top shield (GD 3-5-3, 5-5-6). Returns the card hit, or nil.
 function damage_shield_area(ctx, p, n) return GD.damage_shield_area(ctx, p, n, "effect") end
 
+--- "Deal N damage to the enemy player" (GD 5-5-4: effect damage to a player): it hits the
+--- first card of their Shield Area (their Base, else their top shield: 3-5-3, 5-5-6); with
+--- the Shield Area empty it hits nothing, nobody loses (1-2-2-1: only a Unit's battle
+--- damage), and the event `damage_to_empty_shield_area` says so. Returns the card hit, or nil.
+function damage_player(ctx, p, n) return GD.damage_shield_area(ctx, p, n, "effect") end
+
 --- Destroys cards (GD 5-10; a shield goes through its 【Burst】: 5-10-3). Returns how many.
 function destroy(ctx, cards) return GD.destroy(ctx, cards) end
 
