@@ -187,11 +187,19 @@ end
 
 --- Discards N cards of your choice (passing `f`) from your hand (GD 5-11): as many as you
 --- have. Returns how many.
-function discard(ctx, n, f)
-  local cands = util.filter(ctx:cards("hand", ctx.player), function(c) return (f or F.any)(c) end)
+function discard(ctx, n, f) return GD.discard(ctx, ctx.player, n, f) end
+
+--- "Choose 1 enemy player. They discard N" (GD 5-11): player `p` (default: your opponent,
+--- with two players) discards N cards of their own choice from their hand. The effect stays
+--- yours (events name you). Returns how many.
+function opponent_discards(ctx, n, f, p) return GD.discard(ctx, p or GD.opponents(ctx)[1], n, f) end
+
+--- Player `p` discards N cards passing `f`, chosen by them (GD 5-11): as many as they have.
+function GD.discard(ctx, p, n, f)
+  local cands = util.filter(ctx:cards("hand", p), function(c) return (f or F.any)(c) end)
   n = math.min(n or 1, #cands)
   if n == 0 then return 0 end
-  local chosen = GD.list(ctx:choose_cards(ctx.player, cands, { min = n, max = n, prompt = "pick: discard" }))
+  local chosen = GD.list(ctx:choose_cards(p, cands, { min = n, max = n, prompt = "pick: discard" }))
   ctx:move(chosen, "trash", { reason = "discard" })
   return #chosen
 end

@@ -224,15 +224,23 @@ function draw(ctx, n)
   return OP.draw(ctx, ctx.player, n or 1)
 end
 
---- Trash n cards from your hand (OP 10-2-14): as many as possible, chosen by you.
-function trash_from_hand(ctx, n, f)
-  local cands = util.filter(ctx:cards("hand", ctx.player), function(c) return (f or F.any)(c) end)
+--- Player `p` trashes n cards passing `f` from their hand, chosen by them: as many as
+--- possible. The effect stays ctx.player's (events name them).
+local function trash_chosen(ctx, p, n, f)
+  local cands = util.filter(ctx:cards("hand", p), function(c) return (f or F.any)(c) end)
   n = math.min(n or 1, #cands)
   if n == 0 then return 0 end
-  local chosen = as_list(ctx:choose_cards(ctx.player, cands, { min = n, max = n, prompt = "trash_from_hand" }))
+  local chosen = as_list(ctx:choose_cards(p, cands, { min = n, max = n, prompt = "trash_from_hand" }))
   for _, c in ipairs(chosen) do OP.trash(ctx, c, "trash") end
   return #chosen
 end
+
+--- Trash n cards from your hand (OP 10-2-14): as many as possible, chosen by you.
+function trash_from_hand(ctx, n, f) return trash_chosen(ctx, ctx.player, n, f) end
+
+--- "Your opponent trashes n cards from their hand": your opponent chooses them, from their
+--- own hand (a choice the text gives the player who does it: docs/rulings OP 10-2-14). Returns how many.
+function opponent_trashes_from_hand(ctx, n, f) return trash_chosen(ctx, opponent(ctx), n, f) end
 
 --- K.O.s (OP 10-2-1-2), unless a card cannot be K.O.'d. Returns how many were K.O.'d.
 function ko(ctx, cards)
