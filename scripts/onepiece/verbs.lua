@@ -324,6 +324,43 @@ function to_deck_bottom(ctx, cards)
   if #order > 0 then ctx:move(order, "deck", { position = "bottom", reason = "to_deck" }) end
 end
 
+--- "Look at the top n cards of your deck and place them at the top or bottom of the deck in
+--- any order" (OP 11-3-1: only you see them). You choose which go to the bottom (prompt
+--- `arrange_bottom`), then the order of those staying on top, top card first (`top_order`),
+--- then of those going under, bottom card first (`bottom_order`, 3-1-7). Only you learn the
+--- order (3-1-8). Returns the cards on top, top first, and those at the bottom, bottom first.
+function arrange_top(ctx, n)
+  local p = ctx.player
+  local top = ctx:top("deck", p, n)
+  if #top == 0 then return {}, {} end
+  ctx:look(top, p) -- OP 11-3-1
+  local under = as_list(ctx:choose_cards(p, top, { min = 0, max = #top, prompt = "arrange_bottom" }))
+  local is_under = {}
+  for _, c in ipairs(under) do is_under[c] = true end
+  local function ordered(cards, prompt)
+    local left, out = cards, {}
+    while #left > 1 do
+      local c = ctx:choose_cards(p, left, { min = 1, max = 1, prompt = prompt })
+      out[#out + 1] = c
+      left = util.filter(left, function(x) return x ~= c end)
+    end
+    out[#out + 1] = left[1]
+    return out
+  end
+  local above = ordered(util.filter(top, function(c) return not is_under[c] end), "top_order")
+  local below = ordered(util.filter(top, function(c) return is_under[c] end), "bottom_order")
+  ctx:conceal(top)
+  -- Each card moved goes over (under) the previous ones: the chosen top (bottom) card last.
+  local function reversed(list)
+    local out = {}
+    for i = #list, 1, -1 do out[#out + 1] = list[i] end
+    return out
+  end
+  if #above > 0 then ctx:move(reversed(above), "deck", { player = p, position = "top", reason = "arrange" }) end
+  if #below > 0 then ctx:move(reversed(below), "deck", { player = p, position = "bottom", reason = "arrange" }) end
+  return above, below
+end
+
 --- Trashes the top n (default 1; or `up_to(n)`) cards of your deck, one at a time; fewer if it runs out.
 function trash_deck_top(ctx, n)
   for _ = 1, OP.how_many(ctx, n, ctx:count("deck", ctx.player)) do
