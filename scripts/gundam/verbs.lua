@@ -23,6 +23,8 @@ F.paired = filter("paired", function(c) return #c.attachments > 0 end)        --
 F.unpaired = filter("unpaired", function(c) return #c.attachments == 0 end)
 F.link = filter("Link Unit", function(c) return GD.is_link(c) end)            -- GD 3-2-6-2
 F.token = filter("token", function(c) return c.token end)                     -- GD 5-17
+F.resource = filter("Resource", function(c) return c.category == "resource" end) -- GD 3-6
+F.ex_resource = filter("EX Resource", function(c) return GD.is_ex_resource(c) end) -- GD 5-17-3-2
 --- Has trait `t` (GD 2-5; text writes it 〔t〕).
 function F.trait(t) return filter("(" .. t .. ")", function(c) return c:has("traits", t) end) end
 --- Is named `n` (GD 2-2-2: text writes it “n”).
@@ -66,6 +68,17 @@ function pick_friendly_unit(ctx, f, opts) return choose_from(ctx, GD.friendly_un
 function pick_your_unit(ctx, f, opts) return choose_from(ctx, GD.units(ctx, ctx.player), f, opts) end
 --- "Choose 1 unit [f]": anyone's.
 function pick_any_unit(ctx, f, opts) return choose_from(ctx, GD.units_of(ctx, ctx:turn_order()), f, opts) end
+--- Your resources (a Resource card or an EX Resource, active or rested) passing `f`; of
+--- player `p` if given (GD 3-6, 2-9-4).
+function resources(ctx, f, p)
+  return util.filter(ctx:cards("resource_area", p or ctx.player), function(c) return (f or F.any)(c) end)
+end
+--- How many resources pass `f` ("if you have 5 or more rested resources").
+function resource_count(ctx, f, p) return #resources(ctx, f, p) end
+--- "Choose 1 of your (rested...) resources [f]"; `opts.of = p`: player p's (an enemy's).
+function pick_resource(ctx, f, opts)
+  return choose_from(ctx, ctx:cards("resource_area", (opts or {}).of or ctx.player), f, opts)
+end
 --- "Choose 1 card [f] from your <zone>" (hand, trash...).
 function pick_in(ctx, zone, f, opts) return choose_from(ctx, ctx:cards(zone, ctx.player), f, opts) end
 
