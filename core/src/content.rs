@@ -971,6 +971,11 @@ pub struct ActionDecl {
     /// `(ctx, card) -> bool`, asked per card: the exceptions data cannot say.
     #[serde(default)]
     pub condition: Option<String>,
+    /// `(ctx, card, target) -> bool`, asked per card and target (after `targets` listed
+    /// them): a pair it says false of is not offered (a prohibition read when options are
+    /// listed: "this card cannot be attacked", "may attack only this card").
+    #[serde(default)]
+    pub target_condition: Option<String>,
     /// The option's label: `{card}` and `{target}` (their names), `{value}` (the cost value)
     /// and `{<characteristic>}` (the card's value of an integer characteristic, e.g.
     /// `{counter}`) are filled in.

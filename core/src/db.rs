@@ -1204,6 +1204,8 @@ pub struct ActionKind {
     pub allowed: Option<Function>,
     /// `(ctx, card) -> bool`.
     pub condition: Option<Function>,
+    /// `(ctx, card, target) -> bool`.
+    pub target_condition: Option<Function>,
     /// The label template, in pieces.
     pub label: Vec<LabelPart>,
     /// (int characteristic index, minimum): the card's values must be at least these.

@@ -106,6 +106,7 @@ end
 -- your board's cards joins the board, while you have fewer than 3 there; never a dummy.
 function may_recruit(ctx, p) return ctx:count("board", p) < 3 end
 function not_a_dummy(ctx, c) return c.name ~= "dummy" end
+function brute_spares_ace(ctx, c, t) return not (c.name == "brute" and t.name == "ace") end
 function recruit(ctx, o) ctx:move(o.card, "board", { reason = "recruit" }) end
 function use_ability(ctx, o) activate(ctx:with({ source = o.card }), o.ability, {}) end
 
@@ -1018,6 +1019,43 @@ fn a_target_selector_with_if_card_has_counts_only_for_a_card_holding_the_name() 
     let errors = load_errors(&content(&bad));
     assert!(
         errors.contains("action 'challenge'") && errors.contains("`if_card_has` is for `targets`"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn a_target_condition_leaves_out_the_pairs_it_forbids() {
+    // A prohibition on one pair (brute may not challenge ace): that option alone is not
+    // offered; the same target stays open to another card.
+    let manifest = MANIFEST.replace(
+        r#""label": "challenge {target} with {card}","#,
+        r#""target_condition": "brute_spares_ace", "label": "challenge {target} with {card}","#,
+    );
+    assert_ne!(manifest, MANIFEST);
+    let mut g = new_game(
+        &engine_of(&content(&manifest)),
+        7,
+        vec![
+            deck(&[("ace", 1), ("cub", 2)]),
+            deck(&[("brute", 1), ("lamb", 1), ("sprinter", 1)]),
+        ],
+    );
+    pick(&mut g, "play ace");
+    pick(&mut g, "end turn");
+    pick(&mut g, "play brute");
+    pick(&mut g, "play sprinter");
+    pick(&mut g, "end turn");
+    pick(&mut g, "end turn");
+    assert_eq!(offered(&g, "challenge"), ["challenge ace with sprinter"]);
+    // It is asked of pairs: an action without `targets` cannot have one.
+    let bad = MANIFEST.replace(
+        r#""allowed": "may_recruit","#,
+        r#""allowed": "may_recruit", "target_condition": "brute_spares_ace","#,
+    );
+    assert_ne!(bad, MANIFEST);
+    let errors = load_errors(&content(&bad));
+    assert!(
+        errors.contains("`target_condition` needs `targets`"),
         "{errors}"
     );
 }

@@ -90,6 +90,12 @@ end
 function GD.damage_shield_area(ctx, p, n, kind)
   local front = GD.shield_area_front(ctx, p)
   if front and GD.deal_damage(ctx, front, n, kind) then return front end
+  -- GD 5-5-4, 1-2-2-1: effect damage meeting an empty Shield Area hits nothing and defeats
+  -- nobody; the log says so (damage 0 does nothing at all, 5-5-5).
+  if front == nil and kind == "effect" and n > 0 then
+    ctx:emit("damage_to_empty_shield_area", { card = ctx.source, player = ctx.player, defender = p, amount = n,
+      hit = GD.player_label(ctx, p) })
+  end
   return nil
 end
 

@@ -187,12 +187,14 @@ function GD.main_actions(ctx)
   for _, a in ipairs(units) do
     if GD.may_attack(ctx, a) then
       for _, q in ipairs(attackable_players(ctx, p)) do
-        out[#out + 1] = { label = "attack " .. q.label .. " with " .. a.label, kind = "attack", card = a,
-          procedure = "battle", data = { attacker = a, defender = q.seat } }
+        if GD.may_attack_target(ctx, a, nil, q.seat) then -- GD 1-3-3: prohibitions.lua
+          out[#out + 1] = { label = "attack " .. q.label .. " with " .. a.label, kind = "attack", card = a,
+            procedure = "battle", data = { attacker = a, defender = q.seat } }
+        end
       end
       local any_state = a:has("keywords", "can_attack_active")
       for _, t in ipairs(GD.enemy_units(ctx, p)) do
-        if t.orientation == "rested" or any_state then
+        if (t.orientation == "rested" or any_state) and GD.may_attack_target(ctx, a, t, t.controller) then
           -- With several opponents, whose unit it is: "... (P3's unit)".
           local whose = several and (" (P" .. t.controller .. "'s unit)") or ""
           out[#out + 1] = { label = "attack " .. t.label .. " with " .. a.label .. whose, kind = "attack", card = a, target = t,

@@ -23,6 +23,8 @@ F.paired = filter("paired", function(c) return #c.attachments > 0 end)        --
 F.unpaired = filter("unpaired", function(c) return #c.attachments == 0 end)
 F.link = filter("Link Unit", function(c) return GD.is_link(c) end)            -- GD 3-2-6-2
 F.token = filter("token", function(c) return c.token end)                     -- GD 5-17
+F.resource = filter("Resource", function(c) return c.category == "resource" end) -- GD 3-6
+F.ex_resource = filter("EX Resource", function(c) return GD.is_ex_resource(c) end) -- GD 5-17-3-2
 --- Has trait `t` (GD 2-5; text writes it 〔t〕).
 function F.trait(t) return filter("(" .. t .. ")", function(c) return c:has("traits", t) end) end
 --- Is named `n` (GD 2-2-2: text writes it “n”).
@@ -66,6 +68,17 @@ function pick_friendly_unit(ctx, f, opts) return choose_from(ctx, GD.friendly_un
 function pick_your_unit(ctx, f, opts) return choose_from(ctx, GD.units(ctx, ctx.player), f, opts) end
 --- "Choose 1 unit [f]": anyone's.
 function pick_any_unit(ctx, f, opts) return choose_from(ctx, GD.units_of(ctx, ctx:turn_order()), f, opts) end
+--- Your resources (a Resource card or an EX Resource, active or rested) passing `f`; of
+--- player `p` if given (GD 3-6, 2-9-4).
+function resources(ctx, f, p)
+  return util.filter(ctx:cards("resource_area", p or ctx.player), function(c) return (f or F.any)(c) end)
+end
+--- How many resources pass `f` ("if you have 5 or more rested resources").
+function resource_count(ctx, f, p) return #resources(ctx, f, p) end
+--- "Choose 1 of your (rested...) resources [f]"; `opts.of = p`: player p's (an enemy's).
+function pick_resource(ctx, f, opts)
+  return choose_from(ctx, ctx:cards("resource_area", (opts or {}).of or ctx.player), f, opts)
+end
 --- "Choose 1 card [f] from your <zone>" (hand, trash...).
 --- Searching your deck, you look at it first: the choice shows you the cards (a pick among
 --- cards you cannot see is blind); the shuffle that follows a search hides them again.
@@ -143,6 +156,12 @@ function deal_damage(ctx, cards, n) return GD.deal_damage_all(ctx, GD.list(cards
 --- their top shield (GD 3-5-3, 5-5-6). Returns the card hit, or nil.
 function damage_shield_area(ctx, p, n) return GD.damage_shield_area(ctx, p, n, "effect") end
 
+--- "Deal N damage to the enemy player" (GD 5-5-4: effect damage to a player): it hits the
+--- first card of their Shield Area (their Base, else their top shield: 3-5-3, 5-5-6); with
+--- the Shield Area empty it hits nothing, nobody loses (1-2-2-1: only a Unit's battle
+--- damage), and the event `damage_to_empty_shield_area` says so. Returns the card hit, or nil.
+function damage_player(ctx, p, n) return GD.damage_shield_area(ctx, p, n, "effect") end
+
 --- Destroys cards (GD 5-10; a shield goes through its 【Burst】: 5-10-3). Returns how many.
 function destroy(ctx, cards) return GD.destroy(ctx, cards) end
 
@@ -163,8 +182,11 @@ end
 
 --- Returns cards on the field to their owner's hand (its Pilot goes along: 3-3-6; a token
 --- ceases to exist there: 5-17-2-5).
+--- A card a prohibition keeps where it is stays (GD 1-3-3, prohibitions.lua `cannot_be_returned`).
 function return_to_hand(ctx, cards)
-  for _, c in ipairs(GD.list(cards)) do ctx:move(c, "hand", { player = c.owner, reason = "return" }) end
+  for _, c in ipairs(GD.list(cards)) do
+    if GD.may_move(ctx, c, "hand") then ctx:move(c, "hand", { player = c.owner, reason = "return" }) end
+  end
 end
 
 --- Removes cards to their owner's Removal Area (GD 5-12): not destroyed (5-12-2).
@@ -184,11 +206,19 @@ end
 
 --- Discards N cards of your choice (passing `f`) from your hand (GD 5-11): as many as you
 --- have. Returns how many.
-function discard(ctx, n, f)
-  local cands = util.filter(ctx:cards("hand", ctx.player), function(c) return (f or F.any)(c) end)
+function discard(ctx, n, f) return GD.discard(ctx, ctx.player, n, f) end
+
+--- "Choose 1 enemy player. They discard N" (GD 5-11): player `p` (default: your opponent,
+--- with two players) discards N cards of their own choice from their hand. The effect stays
+--- yours (events name you). Returns how many.
+function opponent_discards(ctx, n, f, p) return GD.discard(ctx, p or GD.opponents(ctx)[1], n, f) end
+
+--- Player `p` discards N cards passing `f`, chosen by them (GD 5-11): as many as they have.
+function GD.discard(ctx, p, n, f)
+  local cands = util.filter(ctx:cards("hand", p), function(c) return (f or F.any)(c) end)
   n = math.min(n or 1, #cands)
   if n == 0 then return 0 end
-  local chosen = GD.list(ctx:choose_cards(ctx.player, cands, { min = n, max = n, prompt = "pick: discard" }))
+  local chosen = GD.list(ctx:choose_cards(p, cands, { min = n, max = n, prompt = "pick: discard" }))
   ctx:move(chosen, "trash", { reason = "discard" })
   return #chosen
 end
@@ -221,8 +251,9 @@ end
 
 --- Places cards at the bottom of their owner's deck in the order the owner chooses, bottom
 --- card first; the others do not learn it (GD 4-1-7).
+--- A card a prohibition keeps where it is stays (GD 1-3-3).
 function to_deck_bottom(ctx, cards)
-  local left, picked = util.filter(GD.list(cards), function(c) return c.alive end), {}
+  local left, picked = util.filter(GD.list(cards), function(c) return c.alive and GD.may_move(ctx, c, "deck") end), {}
   if #left == 0 then return end
   while #left > 1 do
     local c = ctx:choose_cards(left[1].owner, left, { min = 1, max = 1, prompt = "bottom_order" })

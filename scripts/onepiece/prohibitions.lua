@@ -15,7 +15,13 @@ OP = OP or {}
 ---   card it battled), `battle` (the battle going on, if any: `ctx:running("battle")`).
 --- * block: `card` (the Character that would activate [Blocker]), `player` (its
 ---   controller), `battle` (attacker, target, attacked).
-OP.ACTS = { ko = true, block = true }
+--- * attack: `card` (the Leader or Character that would attack), `target` (the card it would
+---   attack), `player` (the attacking player). Asked when the attacks are offered (7-1-1-2).
+--- * attacked: the same attack seen from its target: `card` (the card that would be
+---   attacked), `attacker`, `player` (the attacking player).
+--- * move: `card` (a card an effect would return to the hand or put into the deck), `from`,
+---   `to` ("hand", "deck"), `player` (whose effect).
+OP.ACTS = { ko = true, block = true, attack = true, attacked = true, move = true }
 
 local HOW_KO = { effects = true, opponent_effects = true }
 
@@ -64,7 +70,7 @@ end
 --- A prohibition (OP 1-3-3) while this card is on the field, or, declared `dormant = true`,
 --- the lasting part of a one-shot effect (`forbid` gives it to cards, `add_rules` arms it
 --- for every card). Fields:
---- * `forbids`: the act, one of OP.ACTS ("ko", "block");
+--- * `forbids`: the act, one of OP.ACTS ("ko", "block", "attack", "attacked", "move");
 --- * `affects(ctx, card)`: the cards it binds (default: this card; armed with no card: all);
 --- * `player`: "you" or "opponent": only acts of that player (ctx.player's side);
 --- * for "ko": `by = "effects"` or `"opponent_effects"`, `in_battle = true`, `by_card = f`
@@ -100,6 +106,48 @@ end
 function cannot_be_ko(a)
   a.forbids = "ko"
   return prohibition(a)
+end
+
+--- "This card cannot be attacked" (OP 1-3-3 over 7-1-1-2): a prohibition of attacks on it;
+--- `player = "opponent"` and the rest as for `prohibition`.
+function cannot_be_attacked(a)
+  a.forbids = "attacked"
+  return prohibition(a)
+end
+
+--- "Your opponent may attack only this card" (OP 1-3-3): every attack of your opponent on
+--- another of your cards (your Leader too) is forbidden, so while this card cannot be
+--- attacked (active, with no permission) they attack nothing (docs/rulings).
+function attack_only_this(a)
+  a.forbids, a.player = "attacked", "opponent"
+  a.affects = function(ctx, c) return c ~= ctx.source and c.controller == ctx.player end
+  return prohibition(a)
+end
+
+--- "This card cannot be returned to the hand" (`to = "hand"`), "... to the deck"
+--- (`to = "deck"`), or either (no `to`): a prohibition of those moves by effects (OP 1-3-3).
+function cannot_be_returned(a)
+  local to, when = a.to, a.when
+  if to ~= nil and to ~= "hand" and to ~= "deck" then
+    error(string.format("cannot_be_returned: `to` should be \"hand\" or \"deck\", not %s", tostring(to)), 2)
+  end
+  a.forbids, a.to = "move", nil
+  a.when = function(ctx, act) return (to == nil or act.to == to) and (when == nil or when(ctx, act)) end
+  return prohibition(a)
+end
+
+--- Whether `a` may attack `t` (OP 7-1-1-2, 1-3-3): no prohibition of the attack, nor of `t`
+--- being attacked (the attack action's `target_condition`: forbidden targets are not offered).
+function OP.may_attack_target(ctx, a, t)
+  local p = a.controller
+  return not OP.forbidden(ctx, { name = "attack", card = a, target = t, player = p })
+    and not OP.forbidden(ctx, { name = "attacked", card = t, attacker = a, player = p })
+end
+
+--- Whether an effect of `ctx.player` may move `c` to `zone` (1-3-3): a card a prohibition
+--- keeps there stays (return_to_hand, to_deck_bottom).
+function OP.may_move(ctx, c, zone)
+  return not OP.forbidden(ctx, { name = "move", card = c, from = c.zone, to = zone, player = ctx.player })
 end
 
 --- Gives each of `cards` (nil, a card or a list: "up to 1" chose none, nothing happens) the

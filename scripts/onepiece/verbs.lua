@@ -230,15 +230,23 @@ function draw(ctx, n)
   return OP.draw(ctx, ctx.player, n or 1)
 end
 
---- Trash n cards from your hand (OP 10-2-14): as many as possible, chosen by you.
-function trash_from_hand(ctx, n, f)
-  local cands = util.filter(ctx:cards("hand", ctx.player), function(c) return (f or F.any)(c) end)
+--- Player `p` trashes n cards passing `f` from their hand, chosen by them: as many as
+--- possible. The effect stays ctx.player's (events name them).
+local function trash_chosen(ctx, p, n, f)
+  local cands = util.filter(ctx:cards("hand", p), function(c) return (f or F.any)(c) end)
   n = math.min(n or 1, #cands)
   if n == 0 then return 0 end
-  local chosen = as_list(ctx:choose_cards(ctx.player, cands, { min = n, max = n, prompt = "trash_from_hand" }))
+  local chosen = as_list(ctx:choose_cards(p, cands, { min = n, max = n, prompt = "trash_from_hand" }))
   for _, c in ipairs(chosen) do OP.trash(ctx, c, "trash") end
   return #chosen
 end
+
+--- Trash n cards from your hand (OP 10-2-14): as many as possible, chosen by you.
+function trash_from_hand(ctx, n, f) return trash_chosen(ctx, ctx.player, n, f) end
+
+--- "Your opponent trashes n cards from their hand": your opponent chooses them, from their
+--- own hand (a choice the text gives the player who does it: docs/rulings OP 10-2-14). Returns how many.
+function opponent_trashes_from_hand(ctx, n, f) return trash_chosen(ctx, opponent(ctx), n, f) end
 
 --- K.O.s (OP 10-2-1-2), unless a card cannot be K.O.'d. Returns how many were K.O.'d.
 function ko(ctx, cards)
@@ -260,8 +268,11 @@ function set_active(ctx, cards)
 end
 
 --- Returns cards to their owner's hand (digest §4.2: not defined by the rules; OP 3-1-6 new card).
+--- A card a prohibition keeps where it is stays (OP 1-3-3, prohibitions.lua `cannot_be_returned`).
 function return_to_hand(ctx, cards)
-  for _, c in ipairs(as_list(cards)) do ctx:move(c, "hand", { player = c.owner, reason = "return" }) end
+  for _, c in ipairs(as_list(cards)) do
+    if OP.may_move(ctx, c, "hand") then ctx:move(c, "hand", { player = c.owner, reason = "return" }) end
+  end
 end
 
 --- Adds cards from a secret or public zone to your hand; a card chosen by a condition from a
@@ -304,8 +315,9 @@ end
 --- Places cards at the bottom of their owner's deck "in any order": the owner picks them one
 --- by one, bottom card first (OP 3-1-7), then they move together. Only the owner learns the
 --- order (3-1-8: their opponent's log shows blank cards).
+--- A card a prohibition keeps where it is stays (OP 1-3-3).
 function to_deck_bottom(ctx, cards)
-  local left, picked = util.filter(as_list(cards), function(c) return c.alive end), {}
+  local left, picked = util.filter(as_list(cards), function(c) return c.alive and OP.may_move(ctx, c, "deck") end), {}
   while #left > 1 do
     local c = ctx:choose_cards(left[1].owner, left, { min = 1, max = 1, prompt = "bottom_order" })
     picked[#picked + 1] = c
@@ -316,6 +328,43 @@ function to_deck_bottom(ctx, cards)
   local order = {}
   for i = #picked, 1, -1 do order[#order + 1] = picked[i] end
   if #order > 0 then ctx:move(order, "deck", { position = "bottom", reason = "to_deck" }) end
+end
+
+--- "Look at the top n cards of your deck and place them at the top or bottom of the deck in
+--- any order" (OP 11-3-1: only you see them). You choose which go to the bottom (prompt
+--- `arrange_bottom`), then the order of those staying on top, top card first (`top_order`),
+--- then of those going under, bottom card first (`bottom_order`, 3-1-7). Only you learn the
+--- order (3-1-8). Returns the cards on top, top first, and those at the bottom, bottom first.
+function arrange_top(ctx, n)
+  local p = ctx.player
+  local top = ctx:top("deck", p, n)
+  if #top == 0 then return {}, {} end
+  ctx:look(top, p) -- OP 11-3-1
+  local under = as_list(ctx:choose_cards(p, top, { min = 0, max = #top, prompt = "arrange_bottom" }))
+  local is_under = {}
+  for _, c in ipairs(under) do is_under[c] = true end
+  local function ordered(cards, prompt)
+    local left, out = cards, {}
+    while #left > 1 do
+      local c = ctx:choose_cards(p, left, { min = 1, max = 1, prompt = prompt })
+      out[#out + 1] = c
+      left = util.filter(left, function(x) return x ~= c end)
+    end
+    out[#out + 1] = left[1]
+    return out
+  end
+  local above = ordered(util.filter(top, function(c) return not is_under[c] end), "top_order")
+  local below = ordered(util.filter(top, function(c) return is_under[c] end), "bottom_order")
+  ctx:conceal(top)
+  -- Each card moved goes over (under) the previous ones: the chosen top (bottom) card last.
+  local function reversed(list)
+    local out = {}
+    for i = #list, 1, -1 do out[#out + 1] = list[i] end
+    return out
+  end
+  if #above > 0 then ctx:move(reversed(above), "deck", { player = p, position = "top", reason = "arrange" }) end
+  if #below > 0 then ctx:move(reversed(below), "deck", { player = p, position = "bottom", reason = "arrange" }) end
+  return above, below
 end
 
 --- Trashes the top n (default 1; or `up_to(n)`) cards of your deck, one at a time; fewer if it runs out.

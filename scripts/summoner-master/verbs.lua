@@ -134,6 +134,29 @@ function grant(ctx, cards, keyword, duration)
   modify(ctx, cards, { char = "keywords", op = "grant", value = keyword }, duration)
   if keyword == "cancel_curse" or keyword == "hyper_drive" then SM.fix_cancel(ctx) end -- Gl: Cancel (protection.lua)
 end
+-- SM 200.20, Gl: Shade of: which characteristic each kind of identity adds to (rules.lua reads
+-- the printed `shade_of` the same way).
+local SHADE = { name = "names", race = "races", element = "elements", mystic_type = "mystic_types", series = "series" }
+
+--- The change "gains Shade of <of>": `of` is one identity, as a card's `shade_of` entry:
+--- `{name = "Flame Dragon"}`, `{race = "Dragon"}`, `{element = "fire"}`, `{mystic_type = ...}`,
+--- `{series = ...}`. A piece of a static ability's `modify`, or of `gain_shade`.
+function shade_of(of)
+  local key, value
+  for k, v in pairs(type(of) == "table" and of or {}) do
+    if SHADE[k] == nil or key ~= nil or type(v) ~= "string" then key = nil break end
+    key, value = k, v
+  end
+  if key == nil then
+    error("shade_of: give one identity: {name = ...}, {race = ...}, {element = ...}, {mystic_type = ...} or {series = ...}", 2)
+  end
+  return { char = SHADE[key], op = "grant", layer = "shade", value = value }
+end
+
+--- "<cards> gain Shade of <of> <duration>" (SM 200.20 as an effect: the card counts as having
+--- that name, race, element, Mystic type or set). `of` as for `shade_of`.
+function gain_shade(ctx, cards, of, duration) modify(ctx, cards, shade_of(of), duration) end
+
 --- A player's Mp Max +N (Gl: Mp Max).
 function give_mp_max(ctx, p, n, duration) ctx:modify(p, { char = "mp_max", op = "add", value = n }, lasts(ctx, duration)) end
 --- A player's Shrine Max +N (Gl: Shrine Max).

@@ -287,6 +287,10 @@ fn action_kind(
     };
     let allowed = a.allowed.as_deref().and_then(&mut *need);
     let condition = a.condition.as_deref().and_then(&mut *need);
+    let target_condition = a.target_condition.as_deref().and_then(&mut *need);
+    if target_condition.is_some() && a.targets.is_empty() {
+        return Err("`target_condition` needs `targets` (the pairs it is asked of)".into());
+    }
     let abilities = match &a.abilities {
         Some(t) => {
             let i = Rules::lookup(names, &rules.timings, t)?;
@@ -318,6 +322,7 @@ fn action_kind(
         from_own_turn: a.from_own_turn.unwrap_or(0),
         allowed,
         condition,
+        target_condition,
         label: label_parts(rules, names, &a.label)?,
         at_least: {
             let mut out = Vec::new();

@@ -10,6 +10,18 @@ use crate::sandbox::limits::{self, DataBudget};
 use crate::sandbox::numbers;
 use crate::vocabulary::LOG_EVENT;
 
+/// The reason `concession` is the kernel's own: only a player concedes (`Game::concede`, at
+/// any time, replaced by nothing), so no script may end the game or take a player out with
+/// it, and a card effect cannot make a player concede (GD 1-2-5).
+fn refuse_concession(kind: &str, reason: Option<&str>) -> mlua::Result<()> {
+    if reason == Some("concession") {
+        return Err(rt(format!(
+            "{kind}: the reason \"concession\" is reserved: only a player concedes, no effect can make them (GD 1-2-5)"
+        )));
+    }
+    Ok(())
+}
+
 pub(super) fn rt(msg: impl Into<String>) -> mlua::Error {
     mlua::Error::runtime(msg.into())
 }
@@ -555,6 +567,7 @@ fn parse_fields(
             vec![Op::Random(n as u64)]
         }
         "end_game" => {
+            refuse_concession("end_game", reason.as_deref())?;
             let mut winners = Vec::new();
             if let Some(list) = get_as::<Option<Table>>(lua, t, "winners")? {
                 for p in numbers::list(&list, "end_game: winners")? {
@@ -566,10 +579,13 @@ fn parse_fields(
                 reason: reason.unwrap_or_else(|| "effect".into()),
             })]
         }
-        "eliminate" => vec![Op::Eliminate {
-            player: player_arg(st, int_field(t, "player")?)?,
-            reason: reason.unwrap_or_else(|| "eliminated".into()),
-        }],
+        "eliminate" => {
+            refuse_concession("eliminate", reason.as_deref())?;
+            vec![Op::Eliminate {
+                player: player_arg(st, int_field(t, "player")?)?,
+                reason: reason.unwrap_or_else(|| "eliminated".into()),
+            }]
+        }
         "first_player" => vec![Op::FirstPlayer(player_arg(st, get_as(lua, t, "player")?)?)],
         "direction" => {
             let d = opt_text(t, "direction")?.unwrap_or_default();

@@ -257,6 +257,13 @@ impl Game {
                     out
                 };
                 for target in targets {
+                    if let (Some(f), Some(c), Some(t)) = (&a.target_condition, card, target)
+                        && !self.engine.run(|| {
+                            f.call::<bool>((ctx.clone(), Handle(c), Handle(t), data.clone()))
+                        })?
+                    {
+                        continue;
+                    }
                     let label = fill(&lua, &db, &st.borrow(), a, card, target, value)?;
                     out.push(KindOption {
                         kind: k,
