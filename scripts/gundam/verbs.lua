@@ -204,6 +204,17 @@ function draw(ctx, n)
   return k
 end
 
+--- "Each player draws N cards" (GD 5-14): one simultaneous draw, every player in turn order,
+--- in one `ctx:together` group: rule processing sees the whole draw, so when it empties several
+--- decks those players lose at once (11-2-1, 1-2-2-2), a draw when none is left standing.
+function each_player_draws(ctx, n)
+  ctx:together(function(ctx)
+    for _ = 1, n or 1 do
+      for _, p in ipairs(ctx:turn_order()) do GD.draw_one(ctx, p) end
+    end
+  end)
+end
+
 --- Discards N cards of your choice (passing `f`) from your hand (GD 5-11): as many as you
 --- have. Returns how many.
 function discard(ctx, n, f) return GD.discard(ctx, ctx.player, n, f) end

@@ -241,6 +241,14 @@ local function trash_chosen(ctx, p, n, f)
   return #chosen
 end
 
+--- "Each player draws n cards" (OP 4-5-3): the turn player draws, then the other player
+--- (OP 1-3-10), each card its own event with rule processing after it (9-1-2): when it would
+--- empty both decks, the turn player loses first and the other player does not draw (docs/
+--- rulings OP 1-2-1). Unlike Gundam's, One Piece's rules make "both players act" sequential.
+function each_player_draws(ctx, n)
+  for _, p in ipairs(ctx:turn_order()) do OP.draw(ctx, p, n or 1) end
+end
+
 --- Trash n cards from your hand (OP 10-2-14): as many as possible, chosen by you.
 function trash_from_hand(ctx, n, f) return trash_chosen(ctx, ctx.player, n, f) end
 

@@ -178,6 +178,17 @@ function draw(ctx, n, pile)
   return k
 end
 
+--- "Each player draws N cards" from their Library `pile` (default the Seal Library): one
+--- simultaneous draw in one `ctx:together` group, so players who draw from an empty pile by it
+--- lose in the same rule processing (SM 103.3, 104: a draw when both do).
+function each_player_draws(ctx, n, pile)
+  ctx:together(function(ctx)
+    for _ = 1, n or 1 do
+      for _, p in ipairs(ctx:turn_order()) do SM.draw(ctx, p, pile or "seal_library") end
+    end
+  end)
+end
+
 --- Destroys cards (SM 701: "when destroyed" abilities, then the Shrine through 703), together.
 function destroy(ctx, cards) SM.destroy_cards(ctx, SM.affected(ctx, cards), { reason = "effect", player = ctx.player }) end
 
