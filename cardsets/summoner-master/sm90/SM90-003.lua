@@ -4,5 +4,5 @@ return card {
   -- goes to the Shrine by its destruction all the same: SM 701.1, docs/rulings B.49).
   on_event { on = "destroyed",
     when = function(ctx, ev) return ev.card ~= nil and ev.card.controller ~= ctx.player end,
-    operate = function(ctx) return_to_hand(ctx, ctx.event.card) end },
+    operate = function(ctx) return_to_hand(ctx, ctx.event.card); gain_mp(ctx, 1) end },
 }
