@@ -5,6 +5,7 @@
 
 pub mod lint;
 pub mod live;
+pub mod log_file;
 pub mod luau_types;
 pub mod memory;
 pub mod mutants;

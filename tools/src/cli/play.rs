@@ -46,7 +46,9 @@ pub struct Args {
     /// or did not finish.
     #[arg(long, default_value_t = 1)]
     games: u64,
-    /// Write the event log of the (first) game as JSON lines to this file.
+    /// Write the log of the (first) game to this file as JSON lines a reader needs no engine
+    /// for: a header (format version, game, seed, result, log hash), then every event and
+    /// decision with cards named, zones by name, players from 1 (docs/log-format.md).
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
     /// Print the summary as JSON.
@@ -865,8 +867,8 @@ fn named(total: u64, names: impl Iterator<Item = String>, sep: &str) -> String {
 fn write_log(args: &Args, game: &Game) -> anyhow::Result<()> {
     let Some(path) = &args.log else { return Ok(()) };
     let mut text = String::new();
-    for e in game.log() {
-        text.push_str(&serde_json::to_string(&e)?);
+    for line in riffle::log_file::lines(game, &args.game, args.seed) {
+        text.push_str(&line);
         text.push('\n');
     }
     riffle_content::write::write_file(path, text.as_bytes()).context("--log")?;

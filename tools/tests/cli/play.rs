@@ -145,6 +145,123 @@ fn log_writes_one_json_event_per_line() {
     );
 }
 
+/// Every `player` in a value (a seat, counted from 1) and every card and zone it names.
+fn walk(v: &serde_json::Value, players: u64, found: &mut (usize, usize)) {
+    use serde_json::Value;
+    match v {
+        Value::Object(o) => {
+            if let Some(p) = o.get("player") {
+                let p = p.as_u64().unwrap_or_else(|| panic!("player {p} in {v}"));
+                assert!((1..=players).contains(&p), "a seat counted from 1: {v}");
+            }
+            if o.contains_key("object") {
+                assert!(
+                    o["id"].is_string() && o["name"].is_string(),
+                    "a card named: {v}"
+                );
+                found.0 += 1;
+            }
+            if o.contains_key("zone") {
+                assert!(o["zone"].is_string(), "a zone by name: {v}");
+                found.1 += 1;
+            }
+            for x in o.values() {
+                walk(x, players, found);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| walk(x, players, found)),
+        _ => {}
+    }
+}
+
+/// The log file reads without the engine (issue #26 item 13): a versioned header with the
+/// game's hash and result, cards with their id and name, zones by name and owner, and
+/// players counted from 1, in a four-seat game too.
+#[test]
+fn the_log_file_names_cards_zones_and_players_from_1() {
+    let f = Fixture::empty();
+    let path = f.path("game.jsonl");
+    let out = play(&[
+        "--game",
+        "gundam",
+        "--players",
+        "4",
+        "--option",
+        "mode=team",
+        "--seed",
+        "5",
+        "--json",
+        "--log",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let log = std::fs::read_to_string(&path).unwrap();
+    let lines: Vec<serde_json::Value> = log
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let header = &lines[0];
+    assert_eq!(
+        (&header["kind"], &header["format"], &header["version"]),
+        (&"header".into(), &"riffle-log".into(), &2.into())
+    );
+    assert_eq!(
+        (&header["game"], &header["seed"], &header["players"]),
+        (&"gundam".into(), &5.into(), &4.into())
+    );
+    // The kernel's log hash, the one the readable log ends with: the file's format does not
+    // change it.
+    let told = play(&[
+        "--game",
+        "gundam",
+        "--players",
+        "4",
+        "--option",
+        "mode=team",
+        "--seed",
+        "5",
+    ]);
+    let hash = header["log_hash"].as_str().unwrap();
+    assert!(
+        text(&told.stdout)
+            .trim_end()
+            .ends_with(&format!("(log hash {})", &hash[..16])),
+        "{hash}"
+    );
+    // Its winners are the seats the readable log names, counted from 1 the same way.
+    let winners: Vec<String> = header["result"]["winners"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.to_string())
+        .collect();
+    assert!(
+        text(&told.stdout).contains(&format!("(players {}) wins", winners.join(", "))),
+        "{header}"
+    );
+    let mut found = (0, 0);
+    for l in &lines {
+        walk(l, 4, &mut found);
+    }
+    assert!(
+        found.0 > 100 && found.1 > 100,
+        "cards and zones named: {found:?}"
+    );
+    let moved = lines
+        .iter()
+        .find(|l| l["name"] == "moved" && l["reason"] == "draw")
+        .expect("a draw");
+    assert_eq!(moved["to"]["zone"], "hand", "{moved}");
+    let decision = lines
+        .iter()
+        .find(|l| l["kind"] == "decision")
+        .expect("a decision");
+    assert!(
+        decision["options"].is_array() && decision["chosen"].is_array(),
+        "{decision}"
+    );
+}
+
 #[test]
 fn bad_input_is_one_line_and_exit_2() {
     let f = Fixture::empty();
