@@ -29,7 +29,7 @@ const MANIFEST: &str = r#"{
     {"name": "casting", "scope": "player", "visibility": "public", "in_play": true},
     {"name": "graveyard", "scope": "player", "visibility": "public", "ordered": true},
     {"name": "exile", "scope": "player", "visibility": "public"},
-    {"name": "reserve", "scope": "player", "visibility": "hidden", "face_down": true},
+    {"name": "reserve", "scope": "player", "visibility": "owner", "face_down": true},
     {"name": "gallery", "scope": "player", "visibility": "public"}
   ],
   "categories": ["creature", "charm"],
@@ -378,6 +378,13 @@ function main_begins(ctx)
     end
   end
   if #opts == 0 then return end
+  -- Waking one from the deck, the player searches it: they see what they may take (a
+  -- choice among cards they cannot see would be blind).
+  local searched = {}
+  for _, o in ipairs(opts) do
+    if o.card.zone == "deck" then searched[#searched + 1] = o.card end
+  end
+  if #searched > 0 then ctx:look(searched, p) end
   opts[#opts + 1] = { label = "no wake up" }
   local o = ctx:choose(p, opts, { prompt = "wake_up" })
   if o.card then ctx:move(o.card, "adrift", { reason = "wake_up" }) end

@@ -2249,6 +2249,7 @@ fn cards_that_share_a_name_are_told_apart_by_their_ids() {
    end
    assert(ctx:card_info("twin_b").label == "Twin (twin_b)")
    assert(ctx.source.label == "chooser" and ctx:card_info("plain").label == "plain")
+   ctx:look(theirs, ctx.player)
    ctx:choose_cards(ctx.player, theirs, { prompt = "which" })"#,
         )),
     );

@@ -1000,14 +1000,15 @@ fn a_target_selector_with_if_card_has_counts_only_for_a_card_holding_the_name() 
     pick(&mut g, "play sprinter");
     pick(&mut g, "end turn");
     pick(&mut g, "end turn");
-    // P2's second turn: brute challenges the board; sprinter the board and P1's two cubs.
+    // P2's second turn: brute challenges the board; sprinter the board and P1's two cubs,
+    // which P2 cannot see: they are told by where they are (blind).
     assert_eq!(
         offered(&g, "challenge"),
         [
             "challenge ace with brute",
             "challenge ace with sprinter",
-            "challenge cub with sprinter",
-            "challenge cub with sprinter"
+            "challenge hidden card 2 of 2 in hand of player 1 with sprinter",
+            "challenge hidden card 1 of 2 in hand of player 1 with sprinter"
         ]
     );
     // It reads the acting card: on a card selector it is a load error.

@@ -669,9 +669,9 @@ fn request_of(g: &Game, t: &Table) -> R<Request> {
     })
 }
 
-/// `req` with every option's card its chooser may not see made blind: the label says only
-/// where the card is, and the option keeps no handle to it (a handle would let the chooser
-/// follow the card). Every request passes here, a ruleset's, a card's or the kernel's; the
+/// `req` with every option's card its chooser may not see made blind: where the label names
+/// it, it says where the card is instead, and the option keeps no handle to it (a handle
+/// would let the chooser follow the card). Every request passes here, a ruleset's, a card's or the kernel's; the
 /// script still gets its own option tables back, cards and all.
 fn blind(db: &crate::db::Db, st: &State, mut req: Request) -> Request {
     let Request::Choose {
@@ -689,13 +689,21 @@ fn blind(db: &crate::db::Db, st: &State, mut req: Request) -> Request {
         return req;
     }
     let player = *player;
+    let hidden = |id: &ObjId| !visibility::visible(db, st, *id, player);
     for o in options.iter_mut() {
-        let hidden = |id: &ObjId| !visibility::visible(db, st, *id, player);
-        if let Some(id) = o.card.filter(hidden).or(o.target.filter(hidden)) {
-            o.label = visibility::blind_label(db, st, id);
-            o.card = o.card.filter(|c| !hidden(c));
-            o.target = o.target.filter(|c| !hidden(c));
+        for id in [o.card, o.target].into_iter().flatten().filter(hidden) {
+            // The card's name in the label ("attack Luffy with Zoro", or the label
+            // `choose_cards` gives: the name alone) becomes where it is.
+            let card = &db.cards[st.obj(id).definition as usize];
+            let named = [card.label.as_str(), card.name.as_str()]
+                .into_iter()
+                .find(|n| !n.is_empty() && o.label.contains(n));
+            if let Some(n) = named {
+                o.label = o.label.replacen(n, &visibility::blind_label(db, st, id), 1);
+            }
         }
+        o.card = o.card.filter(|c| !hidden(c));
+        o.target = o.target.filter(|c| !hidden(c));
     }
     req
 }
