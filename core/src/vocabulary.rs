@@ -97,6 +97,11 @@ pub const KERNEL_EVENTS: &[KernelEvent] = &[
         fields: &[("old", "the object that ceased"), ("reason", "why")],
     },
     KernelEvent {
+        name: "eliminated",
+        doc: "a player left a game that goes on without them (`ctx:eliminate`); the moves of their cards follow it, with the same reason",
+        fields: &[("player", "who left"), ("reason", "why")],
+    },
+    KernelEvent {
         name: "revealed",
         doc: "a card was revealed (`ctx:reveal`) or looked at (`ctx:look`)",
         fields: &[

@@ -577,6 +577,23 @@ fn an_eliminated_players_cards_go_where_the_ruleset_says() {
         .filter(|e| matches!(e, Entry::Event(ev) if ev.name == "ceased"))
         .count();
     assert_eq!(ceased, 6);
+    // Said once, before the cards go: who left and why (readers tell it in one line).
+    let log = g.log();
+    let said: Vec<usize> = log
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| {
+            matches!(e, Entry::Event(ev) if ev.name == "eliminated"
+            && ev.player == Some(1) && ev.reason.as_deref() == Some("concession"))
+        })
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(said.len(), 1, "one eliminated event");
+    let first_ceased = log
+        .iter()
+        .position(|e| matches!(e, Entry::Event(ev) if ev.name == "ceased"))
+        .unwrap();
+    assert!(said[0] < first_ceased);
     g.check_invariants().unwrap();
 }
 
@@ -606,8 +623,9 @@ fn a_turn_player_who_leaves_ends_the_turn_at_once() {
         .filter(|s| !s.starts_with("moved") && !s.starts_with("pinged"))
         .collect();
     assert_eq!(
-        after[..4],
+        after[..5],
         [
+            "eliminated 1",
             "turn_ended 1",
             "turn_began 2",
             "phase_began draw",

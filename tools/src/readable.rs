@@ -59,7 +59,43 @@ impl Narrator {
             None => game.log_from(self.told),
         };
         let mut moves = MoveGroup::default();
-        for entry in &log {
+        let mut i = 0;
+        while i < log.len() {
+            let entry = &log[i];
+            i += 1;
+            // A player leaving a game that goes on: one line, for them and all their cards.
+            if let Entry::Event(ev) = entry
+                && ev.name == "eliminated"
+            {
+                out.extend(moves.take());
+                let (entries, leaving) = leaving_cards(&log[i..], ev.reason.as_deref());
+                i += entries;
+                out.push(format!(
+                    "  P{} is out of the game ({}){}",
+                    ev.player.map_or(0, |p| p + 1),
+                    self.word(game, ev.reason.as_deref().unwrap_or_default()),
+                    match leaving {
+                        0 => String::new(),
+                        1 => ": 1 card of theirs leaves the game".into(),
+                        n => format!(": {n} cards of theirs leave the game"),
+                    }
+                ));
+                continue;
+            }
+            // Effects ending alike on one card, counted ("2 effects on its power ended").
+            if let Entry::Event(ev) = entry
+                && ev.name == "expired"
+            {
+                out.extend(moves.take());
+                let alike = log[i..]
+                    .iter()
+                    .take_while(|e| matches!(e, Entry::Event(x) if x.name == "expired"
+                        && (x.card, x.player, &x.key, &x.reason) == (ev.card, ev.player, &ev.key, &ev.reason)))
+                    .count();
+                i += alike;
+                out.push(self.expired(game, ev, alike + 1));
+                continue;
+            }
             // Moves and turns, grouped when consecutive ones go alike ("Resource x2: rested
             // (cost)").
             if let Entry::Event(ev) = entry
@@ -113,6 +149,18 @@ impl Narrator {
         };
         let view = self.view(game);
         let mut out = Vec::new();
+        // The teams first, when players play in teams ("teams: P1+P3 vs P2+P4").
+        if !view.teams.is_empty() {
+            let teams: Vec<String> = view
+                .teams
+                .iter()
+                .map(|t| {
+                    let seats: Vec<String> = t.iter().map(|p| format!("P{}", p + 1)).collect();
+                    seats.join("+")
+                })
+                .collect();
+            out.push(format!("teams: {}", teams.join(" vs ")));
+        }
         for p in 0..game.players() {
             let mut zones = Vec::new();
             for z in view
@@ -238,15 +286,7 @@ impl Narrator {
                 "game over: {}",
                 self.word(game, ev.reason.as_deref().unwrap_or_default())
             )),
-            "expired" => Some(format!(
-                "    {}: an effect on its {} ended ({})",
-                match ev.card {
-                    Some(c) => self.card(game, Some(c)),
-                    None => player(ev.player),
-                },
-                self.word(game, ev.key.as_deref().unwrap_or("card")),
-                self.word(game, ev.reason.as_deref().unwrap_or_default())
-            )),
+            "expired" => Some(self.expired(game, ev, 1)),
             "created" => Some(format!(
                 "    {} created in {}",
                 self.card(game, ev.card),
@@ -273,6 +313,24 @@ impl Narrator {
                 Some(format!("    {}", self.fill(game, ev, line)))
             }
         }
+    }
+
+    /// `n` effects alike ending on one card or player.
+    fn expired(&self, game: &Game, ev: &Event, n: usize) -> String {
+        format!(
+            "    {}: {} on its {} ended ({})",
+            match ev.card {
+                Some(c) => self.card(game, Some(c)),
+                None => ev.player.map_or("no one".into(), |p| format!("P{}", p + 1)),
+            },
+            if n == 1 {
+                "an effect".to_string()
+            } else {
+                format!("{n} effects")
+            },
+            self.word(game, ev.key.as_deref().unwrap_or("card")),
+            self.word(game, ev.reason.as_deref().unwrap_or_default())
+        )
     }
 
     /// A ruleset event's `log` line with its fields filled in.
@@ -473,6 +531,30 @@ fn data(ev: &Event, key: &str) -> Option<Val> {
 
 /// Consecutive moves from the same place to the same place for the same reason, told as one
 /// line ("DON!! x2: P1 don_deck -> P1 cost (don_phase)").
+/// The entries following an `eliminated` event that are its player's cards leaving (moves and
+/// ends of existence for `reason`, cards of others going back to their owners' control): how
+/// many entries, and how many cards.
+fn leaving_cards(after: &[Entry], reason: Option<&str>) -> (usize, usize) {
+    let (mut entries, mut cards) = (0, 0);
+    let mut last_moved = None;
+    for e in after {
+        let Entry::Event(x) = e else { break };
+        let leaving = (matches!(x.name.as_str(), "moved" | "ceased")
+            && x.reason.as_deref() == reason)
+            || x.name == "controller";
+        if !leaving {
+            break;
+        }
+        entries += 1;
+        // A card that moved and then ceased (a token leaving play) is one card leaving.
+        if !(x.name == "ceased" && x.old.is_some() && x.old == last_moved) {
+            cards += 1;
+        }
+        last_moved = if x.name == "moved" { x.card } else { None };
+    }
+    (entries, cards)
+}
+
 #[derive(Default)]
 struct MoveGroup {
     key: Option<String>,

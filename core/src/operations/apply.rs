@@ -411,6 +411,13 @@ pub fn eliminate(db: &Db, st: &mut State, p: PlayerId, reason: &str, events: &mu
     Arc::make_mut(&mut st.grants).retain(|g| g.controller != p);
     super::definitions::refresh_definitions(db, st);
     let sides = st.sides_left();
+    if sides.len() > 1 {
+        // The game goes on without them: said once, before their cards leave.
+        let mut e = Event::named("eliminated");
+        e.player = Some(p);
+        e.reason = Some(reason.to_string());
+        events.push(e);
+    }
     if sides.len() <= 1 {
         let winners = sides
             .first()

@@ -554,3 +554,68 @@ fn a_summoner_master_game_reads_in_thai_with_the_rulesets_words_and_the_players_
         "the card's name is in Thai: {th_cast}"
     );
 }
+
+/// The readable log (issue #26 item 12): a player leaving a game that goes on is one line,
+/// not one per card; teams are announced at the start; effects ending alike on one card are
+/// counted on one line.
+#[test]
+fn the_readable_log_tells_leaving_players_teams_and_expiries_in_one_line() {
+    let out = play(&[
+        "--game",
+        "gundam",
+        "--players",
+        "4",
+        "--mode",
+        "battle-royal",
+        "--seed",
+        "3",
+    ]);
+    let log = text(&out.stdout);
+    let out_lines: Vec<&str> = log
+        .lines()
+        .filter(|l| l.contains("is out of the game"))
+        .collect();
+    assert!(!out_lines.is_empty(), "somebody leaves this game: {log}");
+    for l in &out_lines {
+        let l = l.trim();
+        assert!(
+            l.starts_with('P')
+                && l.contains("(defeat): ")
+                && l.ends_with("cards of theirs leave the game"),
+            "{l}"
+        );
+    }
+    assert!(
+        !log.contains("ceased to exist (defeat)"),
+        "one line per card again"
+    );
+    let out = play(&[
+        "--game",
+        "gundam",
+        "--players",
+        "4",
+        "--mode",
+        "team",
+        "--seed",
+        "3",
+    ]);
+    assert!(
+        text(&out.stdout)
+            .lines()
+            .any(|l| l == "teams: P1+P3 vs P2+P4")
+    );
+    let out = play(&["--game", "onepiece", "--seed", "7"]);
+    let log = text(&out.stdout);
+    assert!(
+        log.contains(" effects on its power ended (end_of_battle)"),
+        "{log}"
+    );
+    let lines: Vec<&str> = log.lines().collect();
+    for w in lines.windows(2) {
+        assert!(
+            !(w[0] == w[1] && w[0].contains("an effect on its")),
+            "not counted: {}",
+            w[0]
+        );
+    }
+}
