@@ -460,6 +460,8 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         } else {
             None
         };
+        // The game's own time, as a run of games measures each: from its start to its end.
+        let start = Instant::now();
         let (game, played) = if human.is_some() {
             let game = Game::with_options(engine.clone(), config, &options)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -498,11 +500,12 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
             )
             .map_err(anyhow::Error::msg)?
         };
+        let secs = start.elapsed().as_secs_f64();
         write_log(&args, &game)?;
         let mut tally = Tally::new(decks.len());
         tally.add(args.seed, &played);
         if args.json {
-            println!("{}", serde_json::to_string_pretty(&tally.json(0.0, None))?);
+            println!("{}", serde_json::to_string_pretty(&tally.json(secs, None))?);
         } else {
             let errors = match played.errors.len() {
                 0 => String::new(),

@@ -1,6 +1,6 @@
 //! Re-reading changed card files and swapping them into the engine.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -26,6 +26,18 @@ pub enum Outcome {
         took: Duration,
         /// Warnings the card has (it loaded anyway).
         warnings: Vec<Diagnostic>,
+        /// The file's previous save was refused: this one fixes it.
+        fixed: bool,
+    },
+    /// A file whose previous save was refused is saved back to the version that is live:
+    /// nothing to reload, but its errors are gone.
+    Fixed {
+        /// The card.
+        card: String,
+        /// Its live version.
+        version: String,
+        /// The file.
+        path: PathBuf,
     },
     /// The card's YAML was deleted: games that hold it keep their version, new games
     /// cannot use it.
@@ -80,6 +92,8 @@ pub struct Live {
     /// Each search path as given and as the file system names it (watchers report the
     /// latter).
     roots: Vec<(PathBuf, Option<PathBuf>)>,
+    /// Card YAML paths whose latest save was refused: their next good save says so.
+    broken: BTreeSet<PathBuf>,
 }
 
 impl Live {
@@ -124,6 +138,7 @@ impl Live {
             engine,
             cards,
             roots,
+            broken: BTreeSet::new(),
         }
     }
 
@@ -173,11 +188,52 @@ impl Live {
         // and the new one must not meet the old as a duplicate id.
         yamls.sort_by_key(|y| y.exists());
         for y in yamls {
-            if let Some(o) = self.card(&y) {
+            let outcome = self.card(&y);
+            if let Some(o) = self.mark(&y, outcome) {
                 out.push(o);
             }
         }
         out
+    }
+
+    /// Keeps track of which files are broken, so that the save that fixes one says so (even
+    /// when it only restores the live version, which reloads nothing).
+    fn mark(&mut self, path: &Path, outcome: Option<Outcome>) -> Option<Outcome> {
+        match outcome {
+            Some(Outcome::Refused { .. }) => {
+                self.broken.insert(path.to_path_buf());
+                outcome
+            }
+            Some(Outcome::Reloaded {
+                card,
+                version,
+                path,
+                took,
+                warnings,
+                ..
+            }) => Some(Outcome::Reloaded {
+                fixed: self.broken.remove(&path),
+                card,
+                version,
+                path,
+                took,
+                warnings,
+            }),
+            Some(Outcome::Removed { .. }) => {
+                self.broken.remove(path);
+                outcome
+            }
+            // Unchanged from the live version: a fix when the last save was refused.
+            None if self.broken.remove(path) => {
+                let known = self.cards.get(path)?;
+                Some(Outcome::Fixed {
+                    card: known.id.clone(),
+                    version: known.version.clone(),
+                    path: path.to_path_buf(),
+                })
+            }
+            other => other,
+        }
     }
 
     /// Reads one card YAML again and swaps it in.
@@ -275,6 +331,7 @@ impl Live {
                     path: path.to_path_buf(),
                     took: start.elapsed(),
                     warnings,
+                    fixed: false,
                 })
             }
             Err(errors) => Some(refused(Some(id), to_diagnostics(path, &errors))),

@@ -11,15 +11,24 @@ pub fn report(o: &Outcome) -> Vec<String> {
             version,
             took,
             warnings,
+            fixed,
             ..
         } => {
             let mut lines = vec![format!(
-                "reloaded {card} (version {version}) in {:.1} ms",
-                took.as_secs_f64() * 1000.0
+                "reloaded {card} (version {version}) in {:.1} ms{}",
+                took.as_secs_f64() * 1000.0,
+                if *fixed {
+                    ": fixed, the errors reported before are gone"
+                } else {
+                    ""
+                }
             )];
             lines.extend(warnings.iter().map(|d| d.to_string()));
             lines
         }
+        Outcome::Fixed { card, version, .. } => vec![format!(
+            "fixed {card}: back to its live version (version {version}); the errors reported before are gone"
+        )],
         Outcome::Removed { card, path } => vec![format!(
             "removed {card} ({} is gone): games that hold it keep their version; new games cannot use it",
             display_path(path)

@@ -31,6 +31,21 @@ fn summary(args: &[&str]) -> serde_json::Value {
 }
 
 #[test]
+fn one_games_json_reports_the_time_it_took() {
+    let s = summary(&["--seed", "7"]);
+    assert_eq!(s["games"], 1, "{s}");
+    let secs = s["seconds"].as_f64().expect("seconds");
+    assert!(secs > 0.0 && secs.is_finite(), "{s}");
+    // The rates follow from the same time: one game in `secs`, its decisions in `secs`.
+    let gps = s["games_per_second"].as_f64().unwrap();
+    assert!((gps * secs - 1.0).abs() < 1e-6, "{s}");
+    let dps = s["decisions_per_second"].as_f64().unwrap();
+    let decisions = s["decisions"].as_f64().unwrap();
+    assert!(decisions > 0.0, "{s}");
+    assert!((dps * secs - decisions).abs() < 1e-6 * decisions, "{s}");
+}
+
+#[test]
 fn one_game_prints_a_readable_log_ending_with_the_result() {
     let out = play(&["--game", "onepiece", "--seed", "7"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

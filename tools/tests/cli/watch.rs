@@ -130,6 +130,38 @@ fn riffle_watch_reports_each_save_and_positions_a_broken_one() {
 }
 
 #[test]
+fn riffle_watch_says_when_a_broken_card_is_fixed() {
+    let (dir, set) = leader_mod();
+    let m = dir.path().to_str().unwrap().to_string();
+    let mut w = Running::start(&["watch", "--mod", &m, "cardsets/onepiece"]);
+    let at = w.wait_for(0, "edit and save a card");
+    let lua = set.join("RF02-034.lua");
+    let script = std::fs::read_to_string(&lua).unwrap();
+    let broken = format!("{script}\nlocal x = = 1\n");
+    save(&lua, &broken);
+    let at = w.wait_for(at, "not reloaded: RF02-034 has 1 error(s)");
+    // Saved back as it was: the live version is unchanged, yet the person hears it is good.
+    save(&lua, &script);
+    let at = w.wait_for(at, "fixed RF02-034: back to its live version (version ");
+    // Fixed by a new version: reloaded, and said to be the fix.
+    save(&lua, &broken);
+    let at = w.wait_for(at, "not reloaded: RF02-034 has 1 error(s)");
+    save(&lua, &format!("{script}\n-- fixed\n"));
+    let at = w.wait_for(at, "reloaded RF02-034 (version ");
+    let end = w.wait_for(at, "\n");
+    assert!(
+        w.seen[at..end].contains(": fixed, the errors reported before are gone"),
+        "{}",
+        &w.seen[at..end]
+    );
+    // The next good save is an ordinary reload.
+    save(&lua, &format!("{script}\n-- again\n"));
+    let at = w.wait_for(end, "reloaded RF02-034 (version ");
+    let end = w.wait_for(at, "\n");
+    assert!(!w.seen[at..end].contains("fixed"), "{}", &w.seen[at..end]);
+}
+
+#[test]
 fn a_game_plays_the_saved_version_from_its_next_decision_and_logs_it() {
     let (dir, set) = leader_mod();
     let m = dir.path().to_str().unwrap().to_string();
