@@ -24,10 +24,24 @@ local FIELD_TYPES = {
   target = "function", main = "boolean", action = "boolean",
 }
 
+-- The fields each kind of ability reads (the kernel's and GD.activate's): any other is an
+-- error when the card loads, since it would be ignored. SET_BY_CONSTRUCTORS are read too, but
+-- the constructors set them.
+local SET_BY_CONSTRUCTORS = { "kind", "keyword", "on", "timing", "burst", "priority" }
+local READ_BY_ALL = { "zones", "dormant", "unlosable", "attached" }
+local READ_BY_KIND = {
+  triggered = { "match", "when", "operate", "condition", "cost", "optional", "once_per_turn", "target" },
+  activated = { "operate", "condition", "cost", "optional", "once_per_turn", "target", "main", "action" },
+  static = { "modify", "affects", "condition", "target" },
+  replacement = { "replaces", "match", "applies", "replace", "optional", "once_per_turn" },
+}
+
 --- Checks the common fields when the card loads (`riffle validate` reports a wrong one at the
 --- card's line, not when a game first reads it), and turns a cost into the ability's
---- condition and payment.
-local function checked(a)
+--- condition and payment. `what` names the constructor, `extra` the fields only it reads.
+local function checked(a, what, extra)
+  util.check_known(a, util.concat(READ_BY_ALL, READ_BY_KIND[a.kind] or {}, extra or {}), what or a.kind, nil,
+    SET_BY_CONSTRUCTORS)
   util.check_types(a, FIELD_TYPES)
   local cost = a.cost
   if cost ~= nil then
@@ -41,27 +55,27 @@ local function checked(a)
 end
 
 --- A triggered ability: `on` an event, tested by `match` (kernel) and `when(ctx, ev)` (Lua).
-local function triggered(a, on, match, zones)
+local function triggered(a, on, match, zones, what, extra)
   a.kind, a.on = "triggered", on
   a.zones = a.zones or zones or FIELD
   a.match = match
-  return checked(a)
+  return checked(a, what, extra)
 end
 
 -- Triggered (GD 10-1-6) ------------------------------------------------------------------------
 
 --- 【Deploy】 (GD 13-2-6): when this Unit or Base is deployed.
-function on_deploy(a) a.keyword = "【Deploy】" return triggered(a, "deployed", { card = "self" }) end
+function on_deploy(a) a.keyword = "【Deploy】" return triggered(a, "deployed", { card = "self" }, nil, "on_deploy") end
 
 --- 【Attack】 (GD 13-2-7, 8-2-2): when this unit's attack is declared.
-function on_attack(a) a.keyword = "【Attack】" return triggered(a, "attack_declared", { card = "bearer" }, { "battle_area" }) end
+function on_attack(a) a.keyword = "【Attack】" return triggered(a, "attack_declared", { card = "bearer" }, { "battle_area" }, "on_attack") end
 
 --- 【Destroyed】 (GD 13-2-8): when this Unit or Base is destroyed (not removed, nor trashed by
 --- the rules: 5-10-4); it resolves from the trash with what the card was on the field
 --- (13-2-8-2-1: ctx.source reads its last-known values).
 function on_destroyed(a)
   a.keyword = "【Destroyed】"
-  return triggered(a, "moved", { old = "self", reason = "destroyed", to = "trash" })
+  return triggered(a, "moved", { old = "self", reason = "destroyed", to = "trash" }, nil, "on_destroyed")
 end
 
 --- 【When Paired】 (GD 13-2-9): when a Pilot is paired with this unit; `pilot = filter` for
@@ -72,20 +86,20 @@ function when_paired(a)
     a.when = function(ctx, ev) return f(ev.target) end
   end
   a.keyword = "【When Paired】"
-  return triggered(a, "paired", { card = "bearer" }, { "battle_area" })
+  return triggered(a, "paired", { card = "bearer" }, { "battle_area" }, "when_paired", { "pilot" })
 end
 
 --- 【When Linked】 (GD 13-2-11): when a Pilot meeting this unit's link condition is paired.
-function when_linked(a) a.keyword = "【When Linked】" return triggered(a, "linked", { card = "bearer" }, { "battle_area" }) end
+function when_linked(a) a.keyword = "【When Linked】" return triggered(a, "linked", { card = "bearer" }, { "battle_area" }, "when_linked") end
 
 --- "When this unit blocks" (GD 8-3, 7-1-3).
-function when_blocking(a) a.keyword = "when blocking" return triggered(a, "blocked", { card = "bearer" }, { "battle_area" }) end
+function when_blocking(a) a.keyword = "when blocking" return triggered(a, "blocked", { card = "bearer" }, { "battle_area" }, "when_blocking") end
 
 --- "At the start of your turn" (GD 7-2-4-1).
-function start_of_your_turn(a) a.keyword = "at the start of your turn" return triggered(a, "start_step", { turn = "self" }) end
+function start_of_your_turn(a) a.keyword = "at the start of your turn" return triggered(a, "start_step", { turn = "self" }, nil, "start_of_your_turn") end
 
 --- "At the end of your turn" (GD 7-6-4-1).
-function end_of_your_turn(a) a.keyword = "at the end of your turn" return triggered(a, "end_step", { turn = "self" }) end
+function end_of_your_turn(a) a.keyword = "at the end of your turn" return triggered(a, "end_step", { turn = "self" }, nil, "end_of_your_turn") end
 
 --- A "when ..." text without a keyword (GD 10-1-6-1): `on` names the event (game.yaml
 --- `events`, or the kernel's: `moved`, `counter`, `turned`...), `when(ctx, ev)` says whether it
@@ -93,7 +107,7 @@ function end_of_your_turn(a) a.keyword = "at the end of your turn" return trigge
 function on_event(a)
   assert(a.on and a.when, "on_event needs `on` and `when`")
   a.keyword = a.keyword or "effect"
-  return triggered(a, a.on, a.match)
+  return triggered(a, a.on, a.match, nil, "on_event")
 end
 
 -- Activated (GD 10-1-7) ------------------------------------------------------------------------
@@ -102,14 +116,14 @@ end
 function activate_main(a)
   a.kind, a.timing, a.zones = "activated", "main", a.zones or FIELD
   a.keyword = "【Activate･Main】"
-  return checked(a)
+  return checked(a, "activate_main")
 end
 
 --- 【Activate･Action】 (GD 13-2-2): in an action step.
 function activate_action(a)
   a.kind, a.timing, a.zones = "activated", "action", a.zones or FIELD
   a.keyword = "【Activate･Action】"
-  return checked(a)
+  return checked(a, "activate_action")
 end
 
 --- A Command's effect (GD 10-1-8, 3-4): `main = true` (【Main】, 13-2-3), `action = true`
@@ -117,7 +131,7 @@ end
 function command(a)
   if not a.main and not a.action then error("a command needs `main = true`, `action = true` or both", 0) end
   a.kind, a.timing, a.zones = "activated", "command", { "hand", "limbo" }
-  return checked(a)
+  return checked(a, "command")
 end
 
 --- 【Burst】 (GD 13-2-5): when this card, as a shield, is destroyed and turned face up, its
@@ -128,19 +142,22 @@ end
 function burst(a)
   a.kind, a.on, a.zones = "triggered", "shield_destroyed", { "shields", "limbo" }
   a.match, a.priority, a.burst = { card = "self" }, "burst", true
-  return checked(a)
+  return checked(a, "burst")
 end
 
 -- Constant (GD 10-1-5) ---------------------------------------------------------------------------
 
+-- constant{} for another constructor, `what` naming it.
+local function constant_of(a, what)
+  a.kind, a.zones = "static", a.zones or FIELD
+  a.affects = a.affects or "bearer"
+  return checked(a, what)
+end
+
 --- A constant effect while this card is on the field (GD 10-1-5-1): `modify` (a list of
 --- `plus_ap(n)`, `gains(k)`...) applies to `affects` ("bearer": this unit, the default; or
 --- a function (ctx, card)) while `condition` holds (10-1-5-3).
-function constant(a)
-  a.kind, a.zones = "static", a.zones or FIELD
-  a.affects = a.affects or "bearer"
-  return checked(a)
-end
+function constant(a) return constant_of(a, "constant") end
 
 --- 【During Pair】 (GD 13-2-10): a constant effect while a Pilot (passing `pilot`, if given:
 --- 【During Pair・(condition)】) is paired with this unit.
@@ -151,14 +168,14 @@ function during_pair(a)
     return p ~= nil and (f == nil or f(p)) and (cond == nil or cond(ctx))
   end
   a.pilot = nil
-  return constant(a)
+  return constant_of(a, "during_pair")
 end
 
 --- 【During Link】 (GD 13-2-12): a constant effect while this unit is a Link Unit.
 function during_link(a)
   local cond = a.condition
   a.condition = function(ctx) return GD.is_link(GD.this_unit(ctx)) and (cond == nil or cond(ctx)) end
-  return constant(a)
+  return constant_of(a, "during_link")
 end
 
 --- For constant{}: "AP+N" / "HP+N" (negative: −N).
@@ -177,6 +194,8 @@ function gains_value(k, n) return { char = k, op = "add", value = n } end
 --- With `once_per_turn = true` it replaces at most once per turn for its card (13-2-13).
 function replacement(a)
   a.kind, a.zones = "replacement", a.zones or FIELD
+  util.check_known(a, util.concat(READ_BY_ALL, READ_BY_KIND.replacement), "replacement",
+    { condition = "a replacement's condition is `applies(ctx, op)`" }, SET_BY_CONSTRUCTORS)
   if a.once_per_turn then
     local applies, replace = a.applies, a.replace
     a.applies = function(ctx, op)
@@ -188,5 +207,5 @@ function replacement(a)
       return replace(ctx, op)
     end
   end
-  return checked(a)
+  return checked(a, "replacement")
 end

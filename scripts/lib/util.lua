@@ -60,3 +60,62 @@ function util.check_types(a, types)
     end
   end
 end
+
+--- The name of `names` closest to `name` when `name` is likely a typo of it, else nil: the
+--- rule of the kernel's "did you mean" (core/src/suggest.rs): insertions, deletions,
+--- substitutions and swaps of two neighbours count one edit; at most one edit for a name of 3
+--- to 5 characters, two from 6, three from 12.
+function util.nearest(name, names)
+  local n = #name
+  local limit = (n <= 2 and 0) or (n <= 5 and 1) or (n <= 11 and 2) or 3
+  local best, best_d = nil, limit + 1
+  local a = name:lower()
+  for _, cand in ipairs(names) do
+    local b = cand:lower()
+    local d = {}
+    for i = 0, #a do d[i] = { [0] = i } end
+    for j = 0, #b do d[0][j] = j end
+    for i = 1, #a do
+      for j = 1, #b do
+        local cost = a:sub(i, i) == b:sub(j, j) and 0 or 1
+        local v = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+        if i > 1 and j > 1 and a:sub(i, i) == b:sub(j - 1, j - 1) and a:sub(i - 1, i - 1) == b:sub(j, j) then
+          v = math.min(v, d[i - 2][j - 2] + 1)
+        end
+        d[i][j] = v
+      end
+    end
+    local dist = d[#a][#b]
+    if cand ~= name and (dist < best_d or (dist == best_d and best ~= nil and cand < best)) then
+      best, best_d = cand, dist
+    end
+  end
+  return best
+end
+
+--- Refuses a field of ability record `a` that nothing reads: it would be ignored without a
+--- word (`shared = true` beside `limit` instead of inside it, `affects` on a triggered
+--- ability). `known` lists the fields `what` (the constructor) reads, `internal` those its
+--- constructor sets itself (accepted, not suggested); `moved` maps a field to where it belongs
+--- instead.
+function util.check_known(a, known, what, moved, internal)
+  local set = {}
+  for _, k in ipairs(known) do set[k] = true end
+  for _, k in ipairs(internal or {}) do set[k] = true end
+  local unknown = {}
+  for k in pairs(a) do
+    if type(k) == "string" and not set[k] then unknown[#unknown + 1] = k end
+  end
+  if #unknown == 0 then return end
+  table.sort(unknown)
+  local k = unknown[1]
+  local hint = moved and moved[k]
+  if hint == nil then
+    local near = util.nearest(k, known)
+    local sorted = table.clone(known)
+    table.sort(sorted)
+    hint = near and string.format("did you mean `%s`?", near)
+      or string.format("it reads %s", table.concat(sorted, ", "))
+  end
+  error(string.format("%s does not read `%s`, which would be ignored: %s", what, k, hint), 0)
+end

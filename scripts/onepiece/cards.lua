@@ -21,7 +21,26 @@ local FIELD_TYPES = {
   optional = "boolean", condition = "function", operate = "function",
 }
 
-local function check_fields(a)
+-- The fields each kind of ability reads (the kernel's and OP.activate's): any other is an
+-- error when the card loads, since it would be ignored. SET_BY_CONSTRUCTORS are read too,
+-- but the constructors set them.
+local SET_BY_CONSTRUCTORS = { "kind", "on", "timing", "event", "on_play", "resolves_after_leaving",
+  "cost_name", "cost_spec", "adds_to", "adds_cost", "adds_condition", "priority" }
+local READ_BY_ALL = { "zones", "dormant", "unlosable", "attached", "condition", "don", "your_turn", "opponent_turn" }
+local READ_BY_KIND = {
+  triggered = { "match", "when", "operate", "cost", "optional", "once_per_turn", "up_to" },
+  activated = { "operate", "cost", "optional", "once_per_turn", "up_to" },
+  static = { "modify", "affects", "target" },
+  replacement = { "replaces", "match", "applies", "replace", "optional", "once_per_turn" },
+  -- instead_of_ko, checked before it is made a replacement
+  instead_of_ko = { "cost", "operate", "optional", "once_per_turn" },
+}
+
+--- `what` names the constructor; its kind says which fields it reads, `extra` those only it
+--- reads.
+local function check_fields(a, what, extra)
+  util.check_known(a, util.concat(READ_BY_ALL, READ_BY_KIND[a.kind or what] or {}, extra or {}), what or a.kind, nil,
+    SET_BY_CONSTRUCTORS)
   util.check_types(a, FIELD_TYPES)
   if a.don ~= nil and (a.don < 1 or a.don % 1 ~= 0) then
     error(string.format("`don` should be a whole number of DON!! cards (1 or more), not %s", tostring(a.don)), 0)
@@ -33,8 +52,8 @@ local function check_fields(a)
 end
 
 --- A cost of verbs.lua becomes the ability's `cost` function and a condition (OP 8-3-1-3).
-local function with_cost(a)
-  check_fields(a)
+local function with_cost(a, what)
+  check_fields(a, what)
   if type(a.cost) == "table" then
     local spec = a.cost
     a.cost_name = spec.name
@@ -47,8 +66,8 @@ end
 
 --- [DON!! x N], [Your Turn], [Opponent's Turn] and `condition` as one condition, for the
 --- abilities the kernel runs without OP.activate (permanent and replacement effects).
-local function all_conditions(a)
-  check_fields(a)
+local function all_conditions(a, what, extra)
+  check_fields(a, what, extra)
   local don, mine, theirs, cond = a.don, a.your_turn, a.opponent_turn, a.condition
   return function(ctx)
     if don and #ctx.source.attachments < don then return false end    -- OP 8-3-2-3, 10-2-9-1
@@ -66,28 +85,28 @@ function on_play(a)
   a.kind, a.on, a.zones = "triggered", "moved", { "character", "stage" }
   a.match = { card = "self", to = { "character", "stage" }, reason = "play" } -- tested by the kernel
   a.on_play = true -- for effects that name [On Play] abilities (added_condition)
-  return with_cost(a)
+  return with_cost(a, "on_play")
 end
 
 --- [When Attacking] (OP 10-2-5): when this card attacks.
 function when_attacking(a)
   a.kind, a.on, a.zones = "triggered", "attack_declared", { "leader", "character" }
   a.match = { card = "self" }
-  return with_cost(a)
+  return with_cost(a, "when_attacking")
 end
 
 --- [On Your Opponent's Attack] (OP 10-2-16).
 function on_opponent_attack(a)
   a.kind, a.on, a.zones = "triggered", "attack_declared", FIELD
   a.match = { player = "other" }
-  return with_cost(a)
+  return with_cost(a, "on_opponent_attack")
 end
 
 --- [On Block] (OP 10-2-15): when this card's [Blocker] is activated.
 function on_block(a)
   a.kind, a.on, a.zones = "triggered", "blocked", { "character" }
   a.match = { card = "self" }
-  return with_cost(a)
+  return with_cost(a, "on_block")
 end
 
 --- [On K.O.] (OP 10-2-17): conditions on the field, resolves from the trash.
@@ -95,68 +114,72 @@ function on_ko(a)
   a.kind, a.on, a.zones = "triggered", "moved", { "character" }
   a.match = { old = "self", reason = "ko" }
   a.resolves_after_leaving = true
-  return with_cost(a)
+  return with_cost(a, "on_ko")
 end
 
 --- [End of Your Turn] (OP 10-2-7).
 function end_of_your_turn(a)
   a.kind, a.on, a.zones = "triggered", "end_of_turn", FIELD
   a.match = { turn = "self" }
-  return with_cost(a)
+  return with_cost(a, "end_of_your_turn")
 end
 
 --- [End of Your Opponent's Turn] (OP 10-2-8).
 function end_of_opponent_turn(a)
   a.kind, a.on, a.zones = "triggered", "end_of_turn", FIELD
   a.match = { turn = "other" }
-  return with_cost(a)
+  return with_cost(a, "end_of_opponent_turn")
 end
 
 --- "When this is attacked" (OP 7-1-3-1).
 function when_attacked(a)
   a.kind, a.on, a.zones = "triggered", "attacked", FIELD
   a.match = { target = "self" }
-  return with_cost(a)
+  return with_cost(a, "when_attacked")
 end
 
 --- [Activate: Main] (OP 10-2-2): in your Main Phase, outside battle.
 function activate_main(a)
   a.kind, a.timing, a.zones = "activated", "main", a.zones or FIELD
-  return with_cost(a)
+  return with_cost(a, "activate_main")
 end
 
 --- An Event's [Main] (OP 10-2-3).
 function main_event(a)
   a.kind, a.timing, a.zones = "activated", "main", { "hand", "limbo" } -- limbo: OP 10-2-3-1-1
   a.event = true
-  return with_cost(a)
+  return with_cost(a, "main_event")
 end
 
 --- An Event's [Counter] (OP 10-2-4).
 function counter_event(a)
   a.kind, a.timing, a.zones = "activated", "counter", { "hand", "limbo" } -- limbo: OP 10-2-4-1-1
   a.event = true
-  return with_cost(a)
+  return with_cost(a, "counter_event")
 end
 
 --- [Trigger] (OP 10-1-5): may be activated instead of adding the Life card to hand.
 function trigger(a)
   a.kind, a.timing, a.zones = "activated", "trigger", { "life", "limbo" }
-  return with_cost(a)
+  return with_cost(a, "trigger")
 end
 
 --- A permanent effect (OP 8-1-3-3) while this card is on the field: `modify` (a list of
 --- `plus_power(n)`, `gains(name)`...) applies to `affects` (default: this card) while the
 --- conditions hold (8-1-3-3-2).
-function permanent(a)
+function permanent(a) return OP.permanent_of(a, "permanent") end
+--- permanent{} for another constructor: `what` names it, `extra` lists the fields only it reads.
+function OP.permanent_of(a, what, extra)
   a.kind, a.zones = "static", a.zones or FIELD
-  a.condition = all_conditions(a)
+  a.condition = all_conditions(a, what, extra)
   return a
 end
 
 --- A replacement effect (OP 8-1-3-4): `applies(ctx, op)`, `replace(ctx, op)`.
 function replacement(a)
   a.kind, a.zones = "replacement", a.zones or FIELD
+  util.check_known(a, util.concat({ "zones", "dormant", "unlosable", "attached" }, READ_BY_KIND.replacement),
+    "replacement", { condition = "a replacement's condition is `applies(ctx, op)`" }, SET_BY_CONSTRUCTORS)
   return a
 end
 
@@ -165,7 +188,7 @@ end
 --- optional extra. A replacement that cannot be performed cannot be used (8-1-3-4-5).
 function instead_of_ko(a)
   local spec, extra, once = a.cost, a.operate, a.once_per_turn
-  local ok = all_conditions(a)
+  local ok = all_conditions(a, "instead_of_ko")
   a.kind, a.zones, a.replaces = "replacement", a.zones or { "character" }, "move"
   if a.optional == nil then a.optional = true end -- OP 8-1-3-4-1
   a.match = { card = "self", to = "trash", reason = "ko" } -- tested by the kernel first
@@ -188,14 +211,14 @@ end
 function start_of_your_turn(a)
   a.kind, a.on, a.zones = "triggered", "turn_began", a.zones or FIELD
   a.match = { player = "self" }
-  return with_cost(a)
+  return with_cost(a, "start_of_your_turn")
 end
 
 --- A Leader's "at the start of the game" (OP 5-2-1-5-1): after first/second is chosen, before
 --- the opening hands. OP.activate shuffles a deck the effect changed (5-2-1-5-2).
 function start_of_game(a)
   a.kind, a.on, a.zones = "triggered", "game_started", { "leader" }
-  return with_cost(a)
+  return with_cost(a, "start_of_game")
 end
 
 --- A "when ..." text without a keyword (OP 8-1-3-1-1): `on` names the event, `when(ctx, ev)`
@@ -205,7 +228,7 @@ function on_event(a)
   a.kind, a.zones = "triggered", a.zones or FIELD
   assert(a.on and a.when, "on_event needs `on` and `when`")
   if a.match == nil and Happened and Happened.MATCH[a.when] then a.match = Happened.MATCH[a.when] end
-  return with_cost(a)
+  return with_cost(a, "on_event")
 end
 
 --- A permanent effect (OP 8-1-3-3) that adds a cost to other abilities: `to(ctx, ab, actx)`
@@ -215,7 +238,7 @@ end
 function added_cost(a)
   a.adds_to, a.adds_cost, a.to = a.to, a.cost, nil
   a.cost, a.timing = nil, "added_rules" -- the tag OP.added_rules looks for
-  return permanent(a)
+  return OP.permanent_of(a, "added_cost")
 end
 
 --- A permanent effect that adds a condition to other abilities (OP 8-3-2-2): `to` as in
@@ -225,5 +248,5 @@ end
 function added_condition(a)
   a.adds_to, a.adds_condition, a.to, a.requires = a.to, a.requires, nil, nil
   a.timing = "added_rules"
-  return permanent(a)
+  return OP.permanent_of(a, "added_condition")
 end

@@ -98,7 +98,7 @@ function prohibition(a)
   -- `affects` would make the kernel apply it as a characteristic change: keep it apart.
   a.binds_cards, a.affects = a.affects, nil
   a.timing = "prohibits" -- the tag OP.forbidden looks for
-  return permanent(a)
+  return OP.permanent_of(a, "prohibition", { "forbids", "player", "by", "in_battle", "by_card", "when", "binds_cards" })
 end
 
 --- "This Character cannot be K.O.'d" with how (`by`, `in_battle`, `by_card`): a prohibition

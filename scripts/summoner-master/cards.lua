@@ -41,7 +41,23 @@ local FIELD_TYPES = {
 
 --- Checks the common fields when the card loads (riffle validate reports a wrong one at the
 --- card's line).
+-- The fields the constructors, the kernel and abilities.lua read besides FIELD_TYPES': any
+-- other is an error when the card loads, since it would be ignored. SET_BY_CONSTRUCTORS are
+-- read too, but the constructors set them.
+local READ = { "cost", "limit", "zones", "modify", "affects", "replaces", "applies", "replace", "dormant",
+  "attached", "form", "phase2" }
+local SET_BY_CONSTRUCTORS = { "kind", "on", "match", "timing", "slot", "priority" }
+local KNOWN = {}
+for k in pairs(FIELD_TYPES) do KNOWN[#KNOWN + 1] = k end
+for _, k in ipairs(READ) do KNOWN[#KNOWN + 1] = k end
+-- Fields written beside the one they belong in.
+local MOVED = {
+  shared = "it belongs inside `limit`: limit = {X, \"turn\", shared = true} (Gl: ([S] X/Y))",
+  per = "a limit's period is its second entry: limit = {X, \"turn\"}",
+}
+
 local function checked(a)
+  util.check_known(a, KNOWN, "this ability", MOVED, SET_BY_CONSTRUCTORS)
   util.check_types(a, FIELD_TYPES)
   if a.box ~= nil and a.box ~= "growth" and a.box ~= "progress" then
     error("`box` should be \"growth\" or \"progress\"", 0)

@@ -12,12 +12,13 @@ use mlua::{Lua, Table, Value};
 use rustc_hash::FxHashMap;
 
 use super::{LibraryEnv, LoadError, err, load_chunk, load_message, new_env, quoted_in_source};
-use super::{read_source, unknown_names};
+use super::{read_source_strings, unknown_names};
 use crate::content::{CardDef, Source};
 use crate::db::{Ability, AbilityOutline, CardData, parse_ability};
 use crate::names::{Interning, Names};
 use crate::rules::Rules;
 use crate::sandbox::freeze::freeze;
+use crate::sandbox::source_checks::StringArg;
 use crate::sandbox::vm::{Budget, Memory};
 
 /// What a card script is loaded against: kept by the engine so that a card can be compiled
@@ -73,8 +74,9 @@ impl CardCompiler {
             return (Some(data), errors);
         };
         self.budget.reset();
-        let (problems, reads) = read_source(src, Some(id));
+        let (problems, reads, strings) = read_source_strings(src, Some(id));
         errors.extend(problems);
+        errors.extend(keyword_typos(src, id, &strings, rules, names));
         let ran = {
             let _lua = self.memory.enter_alone(lua);
             self.run(lua, id, src, &mut errors)
@@ -184,6 +186,39 @@ impl CardCompiler {
         }
         Some((env, loaded))
     }
+}
+
+/// A string a card script gives a call that is no name the game knows but one edit or two
+/// from a keyword of game.yaml (`grant(ctx, c, "rsuh", "turn")`) would fail only when that line
+/// runs, in the one game that reaches it: an error at load instead, at the string. Any name the
+/// content interned (a keyword, an event, a zone, a trait...) is left alone.
+pub(super) fn keyword_typos(
+    src: &Source,
+    id: &str,
+    strings: &[StringArg],
+    rules: &Rules,
+    names: &Names,
+) -> Vec<LoadError> {
+    let keywords: Vec<&str> = rules.keywords.syms.iter().map(|s| names.name(*s)).collect();
+    let mut out = Vec::new();
+    for s in strings {
+        if names.get(&s.text).is_some() {
+            continue;
+        }
+        if let Some(k) = crate::suggest::did_you_mean(&s.text, &keywords) {
+            out.push(LoadError {
+                file: Some(src.name.clone()),
+                line: Some(s.line),
+                col: Some(s.col),
+                card: Some(id.to_string()),
+                message: format!(
+                    "'{}' is not a keyword game.yaml declares (`keywords`): did you mean '{k}'?",
+                    s.text
+                ),
+            });
+        }
+    }
+    out
 }
 
 /// The abilities a card script returned (a list of ability tables); each problem is

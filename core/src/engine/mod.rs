@@ -21,7 +21,7 @@ use crate::db::{
 use crate::names::{Interning, Names};
 use crate::rules::Rules;
 use crate::sandbox::freeze::freeze;
-use crate::sandbox::source_checks::GlobalRead;
+use crate::sandbox::source_checks::{GlobalRead, StringArg};
 use crate::sandbox::vm::new_vm;
 use crate::state::PlayerId;
 use crate::state::seats::Seats;
@@ -515,6 +515,16 @@ fn procedure_fns(
 /// functions reassign (state that would last from one game to the next: refused), and the
 /// globals it reads (checked by [`unknown_names`] once every name is defined).
 fn read_source(src: &Source, card: Option<&str>) -> (Vec<LoadError>, Vec<GlobalRead>) {
+    let (errors, reads, _) = read_source_strings(src, card);
+    (errors, reads)
+}
+
+/// [`read_source`], and the string literals given to calls (a card's are checked against
+/// the game's keywords: [`cards::keyword_typos`]).
+fn read_source_strings(
+    src: &Source,
+    card: Option<&str>,
+) -> (Vec<LoadError>, Vec<GlobalRead>, Vec<StringArg>) {
     let error = |line: Option<u32>, message: String| LoadError {
         file: Some(src.name.clone()),
         line,
@@ -531,6 +541,7 @@ fn read_source(src: &Source, card: Option<&str>) -> (Vec<LoadError>, Vec<GlobalR
                     .map(|a| error(Some(a.line), a.to_string()))
                     .collect(),
                 facts.reads,
+                facts.strings,
             )
         }
         // Luau reports its own syntax errors; a source Luau reads but the checks cannot is
@@ -543,8 +554,9 @@ fn read_source(src: &Source, card: Option<&str>) -> (Vec<LoadError>, Vec<GlobalR
                 ),
             )],
             Vec::new(),
+            Vec::new(),
         ),
-        Err(_) => (Vec::new(), Vec::new()),
+        Err(_) => (Vec::new(), Vec::new(), Vec::new()),
     }
 }
 

@@ -15,7 +15,7 @@
 //!   counts as declared from its own statement on (`local f = function() return f end`).
 
 use full_moon::ast::{self, Parameter, Prefix, Var};
-use full_moon::tokenizer::TokenReference;
+use full_moon::tokenizer::{TokenReference, TokenType};
 use full_moon::visitors::Visitor;
 
 /// A top-level local that a function reassigns.
@@ -50,6 +50,15 @@ pub struct GlobalRead {
     pub col: u32,
 }
 
+/// A string literal given to a call (`grant(ctx, c, "rush")`, `F.keyword "blocker"`): its
+/// text and where its opening quote is (1-based line and column).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StringArg {
+    pub text: String,
+    pub line: u32,
+    pub col: u32,
+}
+
 /// What the walk finds.
 #[derive(Default)]
 pub struct SourceFacts {
@@ -57,6 +66,8 @@ pub struct SourceFacts {
     pub lasting: Vec<LastingAssignment>,
     /// Globals read, in source order.
     pub reads: Vec<GlobalRead>,
+    /// String literals given to calls, in source order.
+    pub strings: Vec<StringArg>,
 }
 
 /// Parses a script: the parser's first complaint when it cannot (then either Luau cannot
@@ -147,6 +158,17 @@ impl Walk {
             let pos = field.start_position();
             self.facts.reads.push(GlobalRead {
                 name: format!("{n}.{}", field.token()),
+                line: pos.line() as u32,
+                col: pos.character() as u32,
+            });
+        }
+    }
+
+    fn string_arg(&mut self, t: &TokenReference) {
+        if let TokenType::StringLiteral { literal, .. } = t.token().token_type() {
+            let pos = t.start_position();
+            self.facts.strings.push(StringArg {
+                text: literal.to_string(),
                 line: pos.line() as u32,
                 col: pos.character() as u32,
             });
@@ -263,6 +285,20 @@ impl Visitor for Walk {
         self.field_read(c.prefix(), c.suffixes());
     }
 
+    fn visit_function_args(&mut self, a: &ast::FunctionArgs) {
+        match a {
+            ast::FunctionArgs::Parentheses { arguments, .. } => {
+                for e in arguments.iter() {
+                    if let ast::Expression::String(t) = e {
+                        self.string_arg(t);
+                    }
+                }
+            }
+            ast::FunctionArgs::String(t) => self.string_arg(t),
+            _ => {}
+        }
+    }
+
     fn visit_prefix(&mut self, p: &Prefix) {
         if let Prefix::Name(t) = p {
             self.read(t);
@@ -373,6 +409,24 @@ end }
         assert_eq!(
             reads(src),
             [("M".into(), 3), ("N".into(), 4), ("count".into(), 5)]
+        );
+    }
+
+    #[test]
+    fn string_literals_given_to_calls_are_found_with_their_positions() {
+        let src = "local k = 'not an argument'\nreturn { function(ctx)\n  grant(ctx, c, \"rsuh\", 'turn')\n  F.keyword 'blokcer'\nend }";
+        let strings: Vec<(String, u32, u32)> = read_source(&parse(src).unwrap())
+            .strings
+            .into_iter()
+            .map(|s| (s.text, s.line, s.col))
+            .collect();
+        assert_eq!(
+            strings,
+            [
+                ("rsuh".into(), 3, 17),
+                ("turn".into(), 3, 25),
+                ("blokcer".into(), 4, 13)
+            ]
         );
     }
 

@@ -17,6 +17,7 @@ mod options;
 mod play;
 mod table;
 mod tutorial;
+mod unread_fields;
 mod validate_input;
 mod watch;
 
