@@ -397,12 +397,14 @@ pub struct RequestExpect {
     /// The request's prompt.
     #[serde(default)]
     pub prompt: Option<String>,
-    /// Options that must be offered, by label prefix.
+    /// Options that must be offered: each a label prefix, or a map as in `choose`
+    /// (`{card: ID}`, `{kind: attack, target: ID}`...).
     #[serde(default)]
-    pub options: Vec<String>,
-    /// Options that must not be offered, by label prefix.
+    pub options: Vec<OneChoice>,
+    /// Options that must not be offered, as in `options`. A label that no option of this
+    /// prompt could ever have is an error (the check could never fail).
     #[serde(default)]
-    pub not_options: Vec<String>,
+    pub not_options: Vec<OneChoice>,
     /// How many options must be chosen at least, or the number's minimum.
     #[serde(default)]
     pub min: Option<i64>,

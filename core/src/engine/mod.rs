@@ -1265,6 +1265,12 @@ impl Engine {
             .filter(|id| self.db.card_of(id).is_some())
     }
 
+    /// Every card's label as options name it: its name, with its id when another card has the
+    /// same name (`Name (ID)`).
+    pub fn card_labels(&self) -> impl Iterator<Item = &str> {
+        self.db.cards.iter().map(|c| c.label.as_str())
+    }
+
     /// The deck-construction check of the ruleset with the options' defaults: a list of
     /// problems (empty when legal).
     pub fn validate_deck(&self, deck: &DeckList) -> Vec<String> {

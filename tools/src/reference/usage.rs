@@ -15,6 +15,55 @@ use riffle_core::{Entry, Game, Request, RulesetManifest};
 
 use super::render::{action_kind, listed_actions};
 
+/// The label templates each option kind may have under prompt `name`: the kernel's helper
+/// choices, the kernel prompt's options, and the ruleset's declared options and the actions
+/// its phase or window lists. Empty when neither the ruleset nor the kernel declares it.
+pub fn option_templates<'m>(m: &'m RulesetManifest, name: &str) -> BTreeMap<&'m str, Vec<&'m str>> {
+    let declared = m.prompts.iter().find(|p| p.name == name);
+    let kernel = KERNEL_PROMPTS.iter().find(|p| p.name == name);
+    let mut templates: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    if declared.is_none() && kernel.is_none() {
+        return templates;
+    }
+    for c in HELPER_CHOICES {
+        templates.entry(c.kind).or_default().push(c.label);
+    }
+    if let Some(k) = kernel {
+        for c in k.options {
+            templates.entry(c.kind).or_default().push(c.label);
+        }
+    }
+    if let Some(d) = declared {
+        for c in &d.options {
+            templates.entry(&c.kind).or_default().push(&c.label);
+        }
+        for a in listed_actions(m, name) {
+            templates.entry(action_kind(a)).or_default().push(&a.label);
+        }
+    }
+    templates
+}
+
+/// The label templates of every option kind any prompt of the game may offer (the union of
+/// [`option_templates`] over the declared prompts, the kernel's, and every action).
+pub fn all_option_templates(m: &RulesetManifest) -> BTreeMap<&str, Vec<&str>> {
+    let mut all: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    let names = m.prompts.iter().map(|p| p.name.as_str());
+    for name in names.chain(KERNEL_PROMPTS.iter().map(|p| p.name)) {
+        for (k, ts) in option_templates(m, name) {
+            all.entry(k).or_default().extend(ts);
+        }
+    }
+    for a in &m.actions {
+        all.entry(action_kind(a)).or_default().push(&a.label);
+    }
+    for ts in all.values_mut() {
+        ts.sort_unstable();
+        ts.dedup();
+    }
+    all
+}
+
 /// Labels kept per option kind: enough to show what was offered.
 const LABELS_KEPT: usize = 3;
 
@@ -121,24 +170,7 @@ impl Usage {
                 ));
                 continue;
             }
-            // The templates each option kind may have under this prompt.
-            let mut templates: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-            for c in HELPER_CHOICES {
-                templates.entry(c.kind).or_default().push(c.label);
-            }
-            if let Some(k) = kernel {
-                for c in k.options {
-                    templates.entry(c.kind).or_default().push(c.label);
-                }
-            }
-            if let Some(d) = declared {
-                for c in &d.options {
-                    templates.entry(&c.kind).or_default().push(&c.label);
-                }
-                for a in listed_actions(m, name) {
-                    templates.entry(action_kind(a)).or_default().push(&a.label);
-                }
-            }
+            let templates = option_templates(m, name);
             for (kind, labels) in &asked.options {
                 // A few of the labels, to find the options by.
                 let some = || {

@@ -5,11 +5,16 @@
 
 use riffle_core::events::Event;
 use riffle_core::values::Val;
+use std::collections::BTreeMap;
+
+use riffle_core::vocabulary::prompt_name;
 use riffle_core::{CardView, Entry, Game, PlayerId, Request};
 use serde_json::Value;
 
 use super::limits::split_count;
+use super::option_matches;
 use super::problem::{Problem, token};
+use crate::reference::usage::{all_option_templates, option_templates};
 
 /// Checks `exp` against the game; returns the failures, each at its key (`/zones`).
 pub fn check(game: &Game, exp: &Value) -> Vec<Problem> {
@@ -154,32 +159,137 @@ fn request(game: &Game, v: &Value, f: &mut Vec<String>) {
             req.prompt()
         ));
     }
-    for o in v
-        .get("options")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-    {
-        if !labels.iter().any(|l| l.starts_with(o)) {
-            f.push(format!(
-                "request.options: expected one starting '{o}', got {labels:?}"
-            ));
+    let Request::Choose { options, .. } = req else {
+        for key in ["options", "not_options"] {
+            if v.get(key).is_some_and(|l| l.as_array().is_some_and(|a| !a.is_empty())) {
+                f.push(format!("request.{key}: the request asks for a number, not a choice"));
+            }
+        }
+        return;
+    };
+    for w in v.get("options").and_then(Value::as_array).into_iter().flatten() {
+        if let Err(why) = pattern_usable(game, w) {
+            f.push(format!("request.options: {why}"));
+        } else if !options.iter().any(|o| option_matches(game, o, w, false)) {
+            f.push(format!("request.options: expected one matching {w}, got {labels:?}"));
         }
     }
-    for o in v
-        .get("not_options")
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-    {
-        if labels.iter().any(|l| l.starts_with(o)) {
-            f.push(format!(
-                "request.not_options: did not expect '{o}', got {labels:?}"
-            ));
+    let manifest = game.engine().manifest();
+    // Held to the labels of the whole game, not this prompt's: "no attack in this window"
+    // guards against a ruleset change that would list one there.
+    let declared = !option_templates(manifest, prompt_name(req.prompt())).is_empty();
+    let templates = all_option_templates(manifest);
+    for w in v.get("not_options").and_then(Value::as_array).into_iter().flatten() {
+        if let Err(why) = pattern_usable(game, w) {
+            f.push(format!("request.not_options: {why}"));
+        } else if options.iter().any(|o| option_matches(game, o, w, false)) {
+            f.push(format!("request.not_options: did not expect {w}, got {labels:?}"));
+        } else if let Some(why) = declared.then(|| never_matches(game, &templates, w)).flatten() {
+            f.push(format!("request.not_options: {w} {why}"));
         }
     }
+}
+
+/// Whether an option pattern of `options`/`not_options` can be checked: a card id the content
+/// has, and no `nth` (which means something only to `choose`).
+fn pattern_usable(game: &Game, w: &Value) -> Result<(), String> {
+    let Some(m) = w.as_object() else {
+        return Ok(());
+    };
+    if m.contains_key("nth") {
+        return Err(format!("{w}: `nth` picks among options to choose; here every option is looked at"));
+    }
+    for key in ["card", "target"] {
+        if let Some(id) = m.get(key).and_then(Value::as_str)
+            && !game.engine().has_card(id)
+        {
+            return Err(format!("{w}: no card `{id}` in the content"));
+        }
+    }
+    Ok(())
+}
+
+/// Why a `not_options` pattern could be no option of this game, so that the check passes
+/// whatever is offered (a label or kind the ruleset renamed, a misspelt card name); None
+/// when it could be one.
+fn never_matches(game: &Game, templates: &BTreeMap<&str, Vec<&str>>, w: &Value) -> Option<String> {
+    let (label, kind) = match w {
+        Value::String(s) => (Some(s.as_str()), None),
+        Value::Object(m) => (
+            m.get("label").and_then(Value::as_str),
+            m.get("kind").and_then(Value::as_str),
+        ),
+        _ => return None,
+    };
+    if let Some(kind) = kind
+        && !templates.contains_key(kind)
+    {
+        let kinds: Vec<&str> = templates.keys().copied().collect();
+        return Some(format!(
+            "names a kind no option of this game has, so this check cannot fail: the kinds \
+             are {}",
+            kinds.join(", ")
+        ));
+    }
+    let label = label?;
+    // What `{card}`-like holes may hold: card labels, and players (an attack on one).
+    let players: Vec<String> = (1..=game.players()).map(|p| format!("P{p}")).collect();
+    let names: Vec<&str> = game
+        .engine()
+        .card_labels()
+        .chain(players.iter().map(String::as_str))
+        .collect();
+    let mut all: Vec<&str> = Vec::new();
+    for (k, ts) in templates {
+        if kind.is_none_or(|kind| kind == *k) {
+            all.extend(ts.iter().copied());
+        }
+    }
+    if all.iter().any(|t| label_may_start(t, label, &names)) {
+        return None;
+    }
+    all.sort_unstable();
+    all.dedup();
+    Some(format!(
+        "can be no option's label in this game, so this check cannot fail: the labels are \
+         {} ({{card}}: a card's name); give the start of one of them, or match by card \
+         (`{{card: ID}}`)",
+        all.join(", ")
+    ))
+}
+
+/// Whether some label fitting `template` starts with `prefix`. `{card}`, `{target}` and
+/// `{name}` stand for one of `names` (cards' labels, players) or a hidden card's "hidden
+/// card ...", any other `{...}` for any text.
+fn label_may_start(template: &str, prefix: &str, names: &[&str]) -> bool {
+    let Some(open) = template.find('{') else {
+        return template.starts_with(prefix);
+    };
+    let literal = &template[..open];
+    if prefix.len() <= literal.len() {
+        return literal.starts_with(prefix);
+    }
+    let Some(rest) = prefix.strip_prefix(literal) else {
+        return false;
+    };
+    let Some(close) = template[open..].find('}') else {
+        return true;
+    };
+    let hole = &template[open + 1..open + close];
+    let after = &template[open + close + 1..];
+    if !matches!(hole, "card" | "target" | "name") {
+        return true; // any text: it can take the rest of the prefix
+    }
+    const HIDDEN: &str = "hidden card ";
+    if HIDDEN.starts_with(rest) || rest.starts_with(HIDDEN) {
+        return true;
+    }
+    names.iter().any(|n| {
+        n.starts_with(rest)
+            || rest
+                .strip_prefix(n)
+                .is_some_and(|r| label_may_start(after, r, names))
+    })
 }
 
 fn ids(cards: &[CardView]) -> Vec<String> {

@@ -632,7 +632,7 @@ fn choose(game: &mut Game, v: &Value, player: Option<&Value>) -> Checked<()> {
         .map_err(|e| at(e.to_string()))
 }
 
-fn option_matches(game: &Game, o: &riffle_core::Choice, w: &Value, exact: bool) -> bool {
+pub(super) fn option_matches(game: &Game, o: &riffle_core::Choice, w: &Value, exact: bool) -> bool {
     let label_ok = |l: &str| {
         if exact {
             o.label == l

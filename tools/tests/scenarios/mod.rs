@@ -254,3 +254,58 @@ fn every_repository_scenario_fits_the_format_types() {
         }
     }
 }
+
+/// Scenarios at player 1's Main Phase with Kettle Mags (RF01-008) in hand and DON!! to pay.
+fn at_main(name: &str, request: &str) -> String {
+    format!(
+        "  - name: {name}\n    start: {{turn: 3, player: 1, phase: main}}\n    \
+         players: {{1: {{hand: [RF01-008], cost: [RF01-DON x3]}}}}\n    \
+         expect: {{request: {{player: 1, {request}}}}}\n"
+    )
+}
+
+#[test]
+fn a_not_options_entry_no_option_could_match_fails_instead_of_passing() {
+    let scenarios = [
+        // No option of One Piece is labelled so (the ruleset says "play", "activate"...).
+        at_main("renamed verb", "not_options: [\"utilize Kettle Mags\"]"),
+        // No card is named so.
+        at_main("misspelt name", "not_options: [\"play Kettle Magz\"]"),
+        at_main("unknown kind", "not_options: [{kind: utilize}]"),
+        at_main("unknown card", "not_options: [{card: RF99-999}]"),
+        // By card: robust to a renamed label, and it can fail.
+        at_main("offered by card", "not_options: [{kind: play, card: RF01-008}]"),
+        at_main("absent by card", "not_options: [{card: RF01-015}], options: [{kind: play, card: RF01-008}]"),
+        // A label that could be offered, and is not: passes.
+        at_main("absent by label", "not_options: [\"play Sapling Nim\", \"block with\"]"),
+    ];
+    let (_f, out) = run(&scenarios.concat());
+    assert_ran(&out, 2, 5);
+    let text = stdout(&out);
+    for want in [
+        "\"utilize Kettle Mags\" can be no option's label in this game, so this check cannot fail",
+        "\"play Kettle Magz\" can be no option's label in this game",
+        "names a kind no option of this game has",
+        "no card `RF99-999` in the content",
+        "did not expect {\"card\":\"RF01-008\",\"kind\":\"play\"}",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+}
+
+#[test]
+fn not_options_on_a_number_request_is_an_error() {
+    // Second Wind (RF03-039) asks how many DON!! to set active: a number, not a choice.
+    let (_f, out) = run(
+        "  - name: number\n    start: {turn: 3, player: 1, phase: main}\n    \
+         players: {1: {hand: [RF03-039], cost: [{card: RF01-DON, count: 2, orientation: rested}]}}\n    \
+         steps: [{choose: {kind: play, card: RF03-039}}]\n    \
+         expect: {request: {player: 1, not_options: [\"play\"]}}\n",
+    );
+    assert_ran(&out, 0, 1);
+    assert!(
+        stdout(&out).contains("request.not_options: the request asks for a number, not a choice"),
+        "{}",
+        stdout(&out)
+    );
+}
