@@ -305,6 +305,9 @@ impl EventMatch {
     }
 }
 
+/// An ability's `zones = "everywhere"`: it works in every zone the game declares.
+pub const EVERYWHERE: &str = "everywhere";
+
 /// Reads a static ability's `affects` table: `zones` (names), `controller` ("self",
 /// "opponents", "turn_player", "not_turn_player"), `attached` (at least that many).
 fn card_test(rules: &Rules, names: &Names, t: &Table) -> Result<CardTest, String> {
@@ -824,9 +827,18 @@ pub fn parse_ability(t: Table, rules: &Rules, names: &mut Interning) -> Result<A
             Err(e) => Err(e.to_string()),
         }
     };
+    // `zones = "everywhere"`: every zone the game declares ("according to the rules" text
+    // that holds in the deck, the hand and the trash as on the field).
+    let listed = strings("zones")?;
     let mut zones = Vec::new();
-    for z in strings("zones")? {
-        zones.push(rules.zone_index(names.names(), &z)?);
+    if let Ok(Value::String(_)) = t.get::<Value>("zones")
+        && listed == [EVERYWHERE]
+    {
+        zones.extend(0..rules.zones.len());
+    } else {
+        for z in listed {
+            zones.push(rules.zone_index(names.names(), &z)?);
+        }
     }
     let on = match t.get::<Option<String>>("on").map_err(|e| e.to_string())? {
         Some(e) => {

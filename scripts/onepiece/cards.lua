@@ -175,6 +175,20 @@ function OP.permanent_of(a, what, extra)
   return a
 end
 
+--- "Also treat this card's name as [X] according to the rules" (OP 2-1-3): the card has
+--- the name `names` (one, or a list) beside its own in every zone, the deck, hand, trash and
+--- Life as the field, as if printed (`F.named` finds it in a search). `a`: other fields of
+--- `permanent`, rarely needed.
+function also_named(names, a)
+  a = a or {}
+  if type(names) ~= "string" and type(names) ~= "table" then
+    error(string.format("also_named: give a name or a list of names, not a %s", type(names)), 2)
+  end
+  a.modify = { { char = "names", op = "grant", value = names } }
+  a.zones = "everywhere"
+  return OP.permanent_of(a, "also_named")
+end
+
 --- A replacement effect (OP 8-1-3-4): `applies(ctx, op)`, `replace(ctx, op)`.
 function replacement(a)
   a.kind, a.zones = "replacement", a.zones or FIELD
