@@ -92,7 +92,7 @@ fn new_set(a: SetArgs) -> anyhow::Result<ExitCode> {
         name: a.name,
     };
     let plan = scaffold::new_set(&req).map_err(|e| anyhow!(e))?;
-    write(&plan.files)?;
+    write(&plan.files, &plan.schemas)?;
     let set_dir = plan.files[0]
         .path
         .parent()
@@ -118,7 +118,7 @@ fn new_card(a: CardArgs) -> anyhow::Result<ExitCode> {
         script: a.script,
     };
     let plan = scaffold::new_card(&req).map_err(|e| anyhow!(e))?;
-    write(&plan.files)?;
+    write(&plan.files, &plan.schemas)?;
     let test = match plan.in_mod {
         true => format!("riffle test --mod {}", display_path(&plan.search_path)),
         false => format!(
@@ -136,8 +136,19 @@ fn new_card(a: CardArgs) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Writes the files (all or none) and names each one.
-fn write(files: &[NewFile]) -> anyhow::Result<()> {
+/// Writes the schema copies a mod carries that are missing or out of date, then the files
+/// (all or none), and names each one.
+fn write(files: &[NewFile], schemas: &[NewFile]) -> anyhow::Result<()> {
+    // Refused before anything is written; the copies first, so the new files' headers
+    // never name a schema that is not there.
+    scaffold::refuse_existing(files).map_err(|e| anyhow!(e))?;
+    for f in scaffold::carried::refresh(schemas).map_err(|e| anyhow!(e))? {
+        println!(
+            "wrote {} ({})",
+            display_path(&f.path),
+            f.why.as_deref().unwrap_or_default()
+        );
+    }
     scaffold::create_all(files).map_err(|e| anyhow!(e))?;
     for f in files {
         match &f.why {

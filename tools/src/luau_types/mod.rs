@@ -15,7 +15,7 @@ pub mod probe;
 mod render;
 mod settings;
 
-pub use settings::card_schema_path;
+pub use settings::{card_schema, card_schema_path};
 pub mod source;
 
 use std::path::{Path, PathBuf};

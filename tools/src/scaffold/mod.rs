@@ -8,6 +8,7 @@
 //! line that tells an editor its schema ([`header`]).
 
 pub mod card;
+pub mod carried;
 pub mod header;
 pub mod scenario;
 pub mod script;
@@ -47,6 +48,9 @@ pub struct SetPlan {
     pub files: Vec<NewFile>,
     /// The game's categories (`game.yaml`), for the first card.
     pub categories: Vec<String>,
+    /// Written into a mod: the schema copies its headers name ([`carried`]), to create or
+    /// refresh.
+    pub schemas: Vec<NewFile>,
 }
 
 /// The set's file: `cardsets/<game>/<code in lower case>/set.yaml`; nothing is written here.
@@ -80,7 +84,18 @@ pub fn new_set(req: &SetRequest) -> Result<SetPlan, String> {
         .join(&req.game)
         .join(code.to_ascii_lowercase())
         .join("set.yaml");
-    let head = header::header_line(&path, &req.root, &format!("schema/{SET_SCHEMA}"));
+    let in_mod = req.into.is_some() && !same(&base, &req.root);
+    let head = carried::header_line(
+        &path,
+        &req.root,
+        &base,
+        in_mod,
+        &format!("schema/{SET_SCHEMA}"),
+    );
+    let schemas = match in_mod {
+        true => carried::copies(&req.root, &base, &req.game)?,
+        false => Vec::new(),
+    };
     let name = req.name.clone().unwrap_or_else(|| id.clone());
     let text = format!(
         "{head}\ngame: {}\nid: {id}\nname: {{en: {}}}\nversion: \"0.1\"\n",
@@ -98,6 +113,7 @@ pub fn new_set(req: &SetRequest) -> Result<SetPlan, String> {
             why: None,
         }],
         categories,
+        schemas,
     })
 }
 
@@ -131,6 +147,8 @@ pub struct CardPlan {
     pub in_mod: bool,
     /// `<id>.yaml`, maybe `<id>.lua`, `<id>.test.yaml`.
     pub files: Vec<NewFile>,
+    /// In a mod: the schema copies its headers name ([`carried`]), to create or refresh.
+    pub schemas: Vec<NewFile>,
 }
 
 /// The card's files: nothing is written here.
@@ -216,7 +234,13 @@ pub fn new_card(req: &CardRequest) -> Result<CardPlan, String> {
     ]);
     let filled = schema.fill(draft)?;
     let yaml_path = set.join(format!("{id}.yaml"));
-    let card_header = header::header_line(&yaml_path, &req.root, &header::card_schema(&game));
+    let card_header = carried::header_line(
+        &yaml_path,
+        &req.root,
+        &search_path,
+        in_mod,
+        &header::card_schema(&game),
+    );
     let mut card_text = format!(
         "{card_header}\n# {id}: the values below are placeholders its schema allows: write the card's own.\n"
     );
@@ -278,8 +302,13 @@ pub fn new_card(req: &CardRequest) -> Result<CardPlan, String> {
     }
 
     let test_path = set.join(format!("{id}.test.yaml"));
-    let scenario_header =
-        header::header_line(&test_path, &req.root, &format!("schema/{SCENARIO_SCHEMA}"));
+    let scenario_header = carried::header_line(
+        &test_path,
+        &req.root,
+        &search_path,
+        in_mod,
+        &format!("schema/{SCENARIO_SCHEMA}"),
+    );
     let root_abs = header::absolute(&req.root.join("cardsets").join(&game));
     let base_scenarios: Vec<PathBuf> = load
         .scenarios
@@ -310,11 +339,16 @@ pub fn new_card(req: &CardRequest) -> Result<CardPlan, String> {
         ),
         why: None,
     });
+    let schemas = match in_mod {
+        true => carried::copies(&req.root, &search_path, &game)?,
+        false => Vec::new(),
+    };
     Ok(CardPlan {
         game,
         search_path,
         in_mod,
         files,
+        schemas,
     })
 }
 

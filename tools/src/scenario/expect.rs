@@ -161,17 +161,28 @@ fn request(game: &Game, v: &Value, f: &mut Vec<String>) {
     }
     let Request::Choose { options, .. } = req else {
         for key in ["options", "not_options"] {
-            if v.get(key).is_some_and(|l| l.as_array().is_some_and(|a| !a.is_empty())) {
-                f.push(format!("request.{key}: the request asks for a number, not a choice"));
+            if v.get(key)
+                .is_some_and(|l| l.as_array().is_some_and(|a| !a.is_empty()))
+            {
+                f.push(format!(
+                    "request.{key}: the request asks for a number, not a choice"
+                ));
             }
         }
         return;
     };
-    for w in v.get("options").and_then(Value::as_array).into_iter().flatten() {
+    for w in v
+        .get("options")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
         if let Err(why) = pattern_usable(game, w) {
             f.push(format!("request.options: {why}"));
         } else if !options.iter().any(|o| option_matches(game, o, w, false)) {
-            f.push(format!("request.options: expected one matching {w}, got {labels:?}"));
+            f.push(format!(
+                "request.options: expected one matching {w}, got {labels:?}"
+            ));
         }
     }
     let manifest = game.engine().manifest();
@@ -179,12 +190,22 @@ fn request(game: &Game, v: &Value, f: &mut Vec<String>) {
     // guards against a ruleset change that would list one there.
     let declared = !option_templates(manifest, prompt_name(req.prompt())).is_empty();
     let templates = all_option_templates(manifest);
-    for w in v.get("not_options").and_then(Value::as_array).into_iter().flatten() {
+    for w in v
+        .get("not_options")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
         if let Err(why) = pattern_usable(game, w) {
             f.push(format!("request.not_options: {why}"));
         } else if options.iter().any(|o| option_matches(game, o, w, false)) {
-            f.push(format!("request.not_options: did not expect {w}, got {labels:?}"));
-        } else if let Some(why) = declared.then(|| never_matches(game, &templates, w)).flatten() {
+            f.push(format!(
+                "request.not_options: did not expect {w}, got {labels:?}"
+            ));
+        } else if let Some(why) = declared
+            .then(|| never_matches(game, &templates, w))
+            .flatten()
+        {
             f.push(format!("request.not_options: {w} {why}"));
         }
     }
@@ -197,7 +218,9 @@ fn pattern_usable(game: &Game, w: &Value) -> Result<(), String> {
         return Ok(());
     };
     if m.contains_key("nth") {
-        return Err(format!("{w}: `nth` picks among options to choose; here every option is looked at"));
+        return Err(format!(
+            "{w}: `nth` picks among options to choose; here every option is looked at"
+        ));
     }
     for key in ["card", "target"] {
         if let Some(id) = m.get(key).and_then(Value::as_str)

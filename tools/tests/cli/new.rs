@@ -65,10 +65,10 @@ fn every_category_of_every_game_validates_at_once_and_its_scenario_waits_to_be_w
             out.contains(&format!("created {ms}/cardsets/{game}/zq9/set.yaml")),
             "{out}"
         );
+        // Item 17 of issue #26: a mod's headers name the copies it carries, not the checkout.
         assert_eq!(
             header_target(&set.join("set.yaml")),
-            repo()
-                .join("schema/set.schema.json")
+            m.join("editor/schema/set.schema.json")
                 .canonicalize()
                 .unwrap()
         );
@@ -91,16 +91,14 @@ fn every_category_of_every_game_validates_at_once_and_its_scenario_waits_to_be_w
             );
             assert_eq!(
                 header_target(&yaml),
-                repo()
-                    .join(format!("editor/schema/{game}.card.schema.json"))
+                m.join(format!("editor/schema/{game}.card.schema.json"))
                     .canonicalize()
                     .unwrap(),
                 "{id}"
             );
             assert_eq!(
                 header_target(&set.join(format!("{id}.test.yaml"))),
-                repo()
-                    .join("schema/scenario.schema.json")
+                m.join("editor/schema/scenario.schema.json")
                     .canonicalize()
                     .unwrap()
             );
@@ -143,6 +141,69 @@ fn every_category_of_every_game_validates_at_once_and_its_scenario_waits_to_be_w
         })
         .count();
     assert_eq!(told, cards, "{text}");
+    headers_stay_inside_when_the_mod_moves(&m, &tmp.dir.join("moved/elsewhere/shared-mod"));
+}
+
+/// Moves the mod folder `m` to `to`: every YAML file's header still leads to a schema inside
+/// the mod, every schema it carries finds the files it refers to there, and each copy is the
+/// repository's schema (the game card schema: its editor copy, references made siblings).
+fn headers_stay_inside_when_the_mod_moves(m: &Path, to: &Path) {
+    std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+    std::fs::rename(m, to).unwrap();
+    let root = to.canonicalize().unwrap();
+    let mut checked = 0;
+    for (rel, _) in listing(to) {
+        let file = to.join(&rel);
+        if rel.extension().is_some_and(|e| e == "yaml") {
+            let target = header_target(&file);
+            assert!(
+                target.starts_with(&root),
+                "{}: {}",
+                rel.display(),
+                target.display()
+            );
+            checked += 1;
+        }
+        if rel.extension().is_some_and(|e| e == "json") {
+            let v: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+            let mut refs = Vec::new();
+            file_refs(&v, &mut refs);
+            for r in refs {
+                let target = file.parent().unwrap().join(&r);
+                assert!(
+                    target.is_file(),
+                    "{}: $ref {r} leads nowhere",
+                    rel.display()
+                );
+            }
+            let name = rel.file_name().unwrap().to_str().unwrap();
+            let original = match name.strip_suffix(".card.schema.json") {
+                Some(_) => repo().join("editor/schema").join(name),
+                None => repo().join("schema").join(name),
+            };
+            let original: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(original).unwrap()).unwrap();
+            assert_eq!(v.get("properties"), original.get("properties"), "{name}");
+        }
+    }
+    assert!(checked > 3, "{checked}");
+}
+
+/// The `$ref`s of `v` that name another file.
+fn file_refs(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                match x.as_str() {
+                    Some(r) if k == "$ref" && !r.starts_with('#') => out.push(r.to_string()),
+                    _ => file_refs(x, out),
+                }
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| file_refs(x, out)),
+        _ => {}
+    }
 }
 
 #[test]

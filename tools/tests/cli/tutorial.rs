@@ -7,8 +7,8 @@
 //! `$ riffle ...` commands (arguments in double quotes may hold spaces) and `$ rm PATH`, each
 //! followed by lines its output must contain; `console exit=N` expects exit code N (default
 //! 0). `../my-mod` is the mod folder next to the clone (`riffle/`): here, a fresh temporary
-//! folder, and the schema headers' paths to `../../../../riffle/` lead from it to the
-//! repository.
+//! folder. Its schema headers lead to the copies the mod carries (`editor/schema/`); a path
+//! `../../../../riffle/` on the page would lead from it to the repository.
 
 use std::path::Path;
 

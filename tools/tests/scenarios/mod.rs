@@ -274,10 +274,19 @@ fn a_not_options_entry_no_option_could_match_fails_instead_of_passing() {
         at_main("unknown kind", "not_options: [{kind: utilize}]"),
         at_main("unknown card", "not_options: [{card: RF99-999}]"),
         // By card: robust to a renamed label, and it can fail.
-        at_main("offered by card", "not_options: [{kind: play, card: RF01-008}]"),
-        at_main("absent by card", "not_options: [{card: RF01-015}], options: [{kind: play, card: RF01-008}]"),
+        at_main(
+            "offered by card",
+            "not_options: [{kind: play, card: RF01-008}]",
+        ),
+        at_main(
+            "absent by card",
+            "not_options: [{card: RF01-015}], options: [{kind: play, card: RF01-008}]",
+        ),
         // A label that could be offered, and is not: passes.
-        at_main("absent by label", "not_options: [\"play Sapling Nim\", \"block with\"]"),
+        at_main(
+            "absent by label",
+            "not_options: [\"play Sapling Nim\", \"block with\"]",
+        ),
     ];
     let (_f, out) = run(&scenarios.concat());
     assert_ran(&out, 2, 5);
