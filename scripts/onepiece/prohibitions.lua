@@ -25,47 +25,37 @@ OP.ACTS = { ko = true, block = true, attack = true, attacked = true, move = true
 
 local HOW_KO = { effects = true, opponent_effects = true }
 
---- Whether prohibition `d` (an ability def made by `prohibition`) binds `act` for the ability
---- listed as `s` (ctx:abilities), in `sctx` (its source and controller).
-local function binds(sctx, s, d, act)
-  if d.forbids ~= act.name then return false end
-  -- Which cards it binds: the card it was given to; else `affects`; else its own card (a
-  -- printed prohibition) or any card (one armed with no card, `add_rules`).
-  if s.granted and not s.delayed then
-    if act.card ~= s.source then return false end
-  elseif d.binds_cards then
-    if not d.binds_cards(sctx, act.card) then return false end
-  elseif not s.delayed and act.card ~= s.source then
-    return false
-  end
-  if d.player == "you" and act.player ~= sctx.player then return false end
-  if d.player == "opponent" and (act.player == nil or act.player == sctx.player) then return false end
-  if d.by == "effects" and act.in_battle then return false end                       -- "by effects"
-  if d.by == "opponent_effects" and (act.in_battle or act.player == nil                -- "by your
-      or act.player == act.card.controller) then return false end                     -- opponent's effects"
-  if d.in_battle and not act.in_battle then return false end                          -- "in battle"
-  if d.by_card and not (act.against and d.by_card(act.against)) then return false end -- "by <f> Characters"
-  if d.condition and not d.condition(sctx) then return false end
-  return d.when == nil or d.when(sctx, act) == true
-end
+local P = prohibitions.family {
+  acts = OP.ACTS,
+  returns = { "hand", "deck" },
+  -- A printed prohibition binds its own card.
+  this_card = function(sctx) return sctx.source end,
+  -- The K.O. clauses: how the card would be K.O.'d.
+  binds = function(_, d, act)
+    if d.by == "effects" and act.in_battle then return false end                       -- "by effects"
+    if d.by == "opponent_effects" and (act.in_battle or act.player == nil                -- "by your
+        or act.player == act.card.controller) then return false end                     -- opponent's effects"
+    if d.in_battle and not act.in_battle then return false end                          -- "in battle"
+    if d.by_card and not (act.against and d.by_card(act.against)) then return false end -- "by <f> Characters"
+    return true
+  end,
+  -- The battle going on, for an act outside the battle's own steps (an effect's K.O. during
+  -- the Counter Step): read only when some prohibition may ask.
+  prepare = function(ctx, act)
+    if act.battle == nil then act.battle = ctx:running("battle") end
+  end,
+  fields = { "by", "in_battle", "by_card" },
+  finish = function(a, fields)
+    a.timing = "prohibits" -- the tag OP.forbidden looks for
+    return OP.permanent_of(a, "prohibition", fields)
+  end,
+}
 
 --- Whether an effect prohibits `act` now (OP 1-3-3): `act.name` is one of OP.ACTS. Every
 --- prohibition on the field or given by an effect is asked, with the game as it is now
 --- (a restriction reads power when a [Blocker] is used, not when its effect resolved). A
 --- prohibition whose script fails binds nothing, and the error names its card.
-function OP.forbidden(ctx, act)
-  local found = ctx:abilities({ kind = "static", timing = "prohibits", delayed = true })
-  -- The battle going on, for an act outside the battle's own steps (an effect's K.O. during
-  -- the Counter Step): read only when some prohibition may ask.
-  if #found > 0 and act.battle == nil then act.battle = ctx:running("battle") end
-  for _, s in ipairs(found) do
-    local d = s.def
-    local src = s.source
-    local sctx = ctx:with({ source = src, player = s.controller or (src and src.controller) or ctx.player })
-    if ctx:guard(src, binds, sctx, s, d, act) == true then return true end
-  end
-  return false
-end
+function OP.forbidden(ctx, act) return P.forbidden(ctx, act) end
 
 --- A prohibition (OP 1-3-3) while this card is on the field, or, declared `dormant = true`,
 --- the lasting part of a one-shot effect (`forbid` gives it to cards, `add_rules` arms it
@@ -78,27 +68,13 @@ end
 --- * `when(ctx, act)`: anything else, read when the act happens;
 --- * the usual `don`, `your_turn`, `opponent_turn` and `condition`.
 function prohibition(a)
-  if not OP.ACTS[a.forbids] then
-    local known = {}
-    for k in pairs(OP.ACTS) do known[#known + 1] = k end
-    table.sort(known)
-    error(string.format("prohibition: `forbids` should be one of %s, not %s", table.concat(known, ", "), tostring(a.forbids)), 2)
-  end
   if a.by ~= nil and not HOW_KO[a.by] then
     error(string.format("prohibition: `by` should be \"effects\" or \"opponent_effects\", not %s", tostring(a.by)), 2)
   end
-  if a.player ~= nil and a.player ~= "you" and a.player ~= "opponent" then
-    error(string.format("prohibition: `player` should be \"you\" or \"opponent\", not %s", tostring(a.player)), 2)
+  if a.by_card ~= nil and type(a.by_card) ~= "function" and getmetatable(a.by_card) == nil then
+    error(string.format("prohibition: `by_card` should be a function, not a %s", type(a.by_card)), 2)
   end
-  for _, k in ipairs({ "affects", "when", "by_card" }) do
-    if a[k] ~= nil and type(a[k]) ~= "function" and getmetatable(a[k]) == nil then
-      error(string.format("prohibition: `%s` should be a function, not a %s", k, type(a[k])), 2)
-    end
-  end
-  -- `affects` would make the kernel apply it as a characteristic change: keep it apart.
-  a.binds_cards, a.affects = a.affects, nil
-  a.timing = "prohibits" -- the tag OP.forbidden looks for
-  return OP.permanent_of(a, "prohibition", { "forbids", "player", "by", "in_battle", "by_card", "when", "binds_cards" })
+  return P.prohibition(a, 2)
 end
 
 --- "This Character cannot be K.O.'d" with how (`by`, `in_battle`, `by_card`): a prohibition
@@ -110,10 +86,7 @@ end
 
 --- "This card cannot be attacked" (OP 1-3-3 over 7-1-1-2): a prohibition of attacks on it;
 --- `player = "opponent"` and the rest as for `prohibition`.
-function cannot_be_attacked(a)
-  a.forbids = "attacked"
-  return prohibition(a)
-end
+function cannot_be_attacked(a) return P.cannot_be_attacked(a, 2) end
 
 --- "Your opponent may attack only this card" (OP 1-3-3): every attack of your opponent on
 --- another of your cards (your Leader too) is forbidden, so while this card cannot be
@@ -126,15 +99,7 @@ end
 
 --- "This card cannot be returned to the hand" (`to = "hand"`), "... to the deck"
 --- (`to = "deck"`), or either (no `to`): a prohibition of those moves by effects (OP 1-3-3).
-function cannot_be_returned(a)
-  local to, when = a.to, a.when
-  if to ~= nil and to ~= "hand" and to ~= "deck" then
-    error(string.format("cannot_be_returned: `to` should be \"hand\" or \"deck\", not %s", tostring(to)), 2)
-  end
-  a.forbids, a.to = "move", nil
-  a.when = function(ctx, act) return (to == nil or act.to == to) and (when == nil or when(ctx, act)) end
-  return prohibition(a)
-end
+function cannot_be_returned(a) return P.cannot_be_returned(a, 2) end
 
 --- Whether `a` may attack `t` (OP 7-1-1-2, 1-3-3): no prohibition of the attack, nor of `t`
 --- being attacked (the attack action's `target_condition`: forbidden targets are not offered).
@@ -146,12 +111,8 @@ end
 
 --- Whether an effect of `ctx.player` may move `c` to `zone` (1-3-3): a card a prohibition
 --- keeps there stays (return_to_hand, to_deck_bottom).
-function OP.may_move(ctx, c, zone)
-  return not OP.forbidden(ctx, { name = "move", card = c, from = c.zone, to = zone, player = ctx.player })
-end
+function OP.may_move(ctx, c, zone) return P.may_move(ctx, c, zone) end
 
 --- Gives each of `cards` (nil, a card or a list: "up to 1" chose none, nothing happens) the
 --- `dormant` prohibition `def` for `duration` (verbs.lua `lasts`: "battle", "turn", ...).
-function forbid(ctx, def, cards, duration)
-  for _, c in ipairs(as_list(cards)) do ctx:grant_ability(def, c, lasts(ctx, duration)) end
-end
+function forbid(ctx, def, cards, duration) P.forbid(ctx, def, cards, duration) end

@@ -37,10 +37,11 @@ function SM.may_attack(ctx, c, p)
 end
 
 --- Whether Seal `t` may be the Attacked Seal of `a`, commanded by `p` (SM 503): another player's
---- Seal (503.2), not forbidden (503.3), never one with the Dimension Curse (709.11.5).
-function SM.attackable(a, t, p)
+--- Seal (503.2), not forbidden (503.3, 100.2), never one with the Dimension Curse (709.11.5).
+function SM.attackable(ctx, a, t, p)
   return t ~= a and t.alive and t.host == nil and t.controller ~= p
     and not t:has("keywords", "cannot_be_attacked") and t.dimension == 0
+    and SM.may_attack_target(ctx, a, t, p) -- 100.2: a prohibition of card text
 end
 
 --- The Seals `a` may attack by a normal attack (SM 501.2.1, 501.2.2): the opponent's At Line;
@@ -48,8 +49,8 @@ end
 --- (Gl: โจมตีข้ามไปยัง Df Line).
 function SM.attack_targets(ctx, a, p)
   local q = SM.other(p)
-  local front = util.filter(ctx:cards("at_line", q), function(t) return SM.attackable(a, t, p) end)
-  local back = util.filter(ctx:cards("df_line", q), function(t) return SM.attackable(a, t, p) end)
+  local front = util.filter(ctx:cards("at_line", q), function(t) return SM.attackable(ctx, a, t, p) end)
+  local back = util.filter(ctx:cards("df_line", q), function(t) return SM.attackable(ctx, a, t, p) end)
   if #ctx:cards("at_line", q) == 0 or a:has("keywords", "attack_df_line") then
     return util.concat(front, back)
   end
@@ -65,6 +66,7 @@ function SM.may_attack_hand(ctx, a, p, as_effect)
   if #SM.line_seals(ctx, q) > 0 and not a:has("keywords", "attack_hand") then return false end
   if not as_effect and ctx:uses(p, "hand_attack") > 0 then return false end
   return a.owner == a.controller and ctx:count("hand", q) > 0
+    and SM.may_attack_target(ctx, a, nil, p) -- 100.2: "cannot attack the hand"
 end
 
 --- The Seals an All attack attacks (SM 501.2.5, 506.6): every Seal of the opponent's Lines (not

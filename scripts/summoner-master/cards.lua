@@ -56,8 +56,8 @@ local MOVED = {
   per = "a limit's period is its second entry: limit = {X, \"turn\"}",
 }
 
-local function checked(a)
-  util.check_known(a, KNOWN, "this ability", MOVED, SET_BY_CONSTRUCTORS)
+local function checked(a, extra)
+  util.check_known(a, extra and util.concat(KNOWN, extra) or KNOWN, "this ability", MOVED, SET_BY_CONSTRUCTORS)
   util.check_types(a, FIELD_TYPES)
   if a.box ~= nil and a.box ~= "growth" and a.box ~= "progress" then
     error("`box` should be \"growth\" or \"progress\"", 0)
@@ -282,6 +282,14 @@ function continuous(a)
     a.condition = function(ctx) return SM.box_open(ctx.source, { box = box }) and (cond == nil or cond(ctx)) end
   end
   return checked(a)
+end
+
+--- A prohibition's ability (prohibitions.lua): a static ability tagged `prohibits` where the
+--- card's abilities work, checked as every other (a lost text does not forbid); `fields` are
+--- the prohibition's own.
+function SM.prohibition_ability(a, fields)
+  a.kind, a.timing, a.zones = "static", "prohibits", a.zones or WORK
+  return checked(a, fields)
 end
 
 --- Pasted [condition]: [effect on the card it is pasted on] (Gl: Pasted): a PS or PM Mystic

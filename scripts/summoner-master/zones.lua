@@ -27,12 +27,15 @@ end
 --- a card being destroyed goes to the Shrine by its destruction only (SM 701.1, 701.7: docs/rulings
 --- B.49); a battle's loser goes nowhere but by its battle (713.1, 713.2), unless the effect moves
 --- a losing Seal as such (`losing`: 713.2's exception, B.48) to a zone other than the Shrine: it
---- loses the status as it leaves, and its battle goes on without it (713.3).
+--- loses the status as it leaves, and its battle goes on without it (713.3); a card a
+--- prohibition keeps out of the hand or the Library stays (100.2).
 function SM.zone_spare(ctx, d)
   local kept = {}
   for _, c in ipairs(d.cards) do
     if c:flag_on("destroyed") then
       -- SM 701.1: not moved by this effect
+    elseif (d.to == "hand" or d.to == "library") and not SM.may_move(ctx:with({ player = d.player }), c, d.to) then
+      -- SM 100.2: "this card cannot be returned to the hand / the Library" (prohibitions.lua)
     elseif c:flag_on("loser") then
       if d.losing and d.to ~= "shrine" then
         ctx:set_flag(c, "loser", false)
