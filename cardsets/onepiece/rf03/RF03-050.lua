@@ -5,7 +5,8 @@ return card {
   -- no longer counts. A concession cannot be replaced (OP 1-2-4): it is not an operation.
   replacement { replaces = "end_game", optional = true,
     applies = function(ctx, op)
-      return ctx:value(ctx.player, "damaged_at_zero") > 0 and ctx:count("deck", ctx.player) > 0
+      return util.contains(op.losers, ctx.player) and ctx:value(ctx.player, "damaged_at_zero") > 0
+        and ctx:count("deck", ctx.player) > 0
     end,
     replace = function(ctx, op)
       OP.trash(ctx, ctx.source, "effect")

@@ -467,6 +467,24 @@ impl Game {
                 t.set("name", e.name.as_str())?;
                 t.set("data", event_table(lua, db, &st, e)?)?;
             }
+            Op::EndGame(r) => {
+                // Who would win (with teams: every member) and who would lose (everyone else
+                // still in the game): a replacement of the game's end reads whether it is
+                // its controller who would lose ("if you would lose the game").
+                let winners = st.winning_sides(r.winners.clone());
+                let losers = (0..st.nplayers)
+                    .filter(|p| !st.players[*p as usize].out && !winners.contains(p));
+                let list = |ps: &mut dyn Iterator<Item = PlayerId>| -> R<Table> {
+                    let l = lua.create_table()?;
+                    for (i, p) in ps.enumerate() {
+                        l.raw_set(i + 1, p as i64 + 1)?;
+                    }
+                    Ok(l)
+                };
+                t.set("winners", list(&mut winners.iter().copied())?)?;
+                t.set("losers", list(&mut losers.into_iter())?)?;
+                t.set("reason", r.reason.as_str())?;
+            }
             _ => {}
         }
         Ok(t)
