@@ -181,6 +181,9 @@ end
 --- For constant{}: "AP+N" / "HP+N" (negative: −N).
 function plus_ap(n) return { char = "ap", op = "add", value = n } end
 function plus_hp(n) return { char = "hp", op = "add", value = n } end
+--- For constant{}: "costs N more" (negative: "N less"); with `affects`, the cards it changes
+--- (in the hand: "your opponent's Commands cost 1 more"). A cost reads 0 at least (GD 2-10).
+function plus_cost(n) return { char = "cost", op = "add", value = n } end
 --- For constant{}: "gains 〈keyword〉" (blocker, first_strike, high_maneuver, suppression) or a prohibition.
 function gains(k) return { char = "keywords", op = "grant", value = k } end
 --- For constant{}: "gains 〈Repair N〉 / 〈Breach N〉 / 〈Support N〉" (they add up: 13-1-1-2).

@@ -139,6 +139,9 @@ end
 function give_ap(ctx, cards, n, duration) modify(ctx, cards, { char = "ap", op = "add", value = n }, duration) end
 --- "HP+N" (negative: −N). A unit whose damage then reaches its HP is destroyed (11-3).
 function give_hp(ctx, cards, n, duration) modify(ctx, cards, { char = "hp", op = "add", value = n }, duration) end
+--- "Costs N more" (negative: "N less") for a duration: cards in the hand, usually. A cost
+--- reads 0 at least (GD 2-10).
+function give_cost(ctx, cards, n, duration) modify(ctx, cards, { char = "cost", op = "add", value = n }, duration) end
 --- Grants a keyword that does not add up (blocker, first_strike, high_maneuver,
 --- suppression) or a prohibition (cannot_attack, cannot_block...) for a duration (GD 1-3-3).
 function grant(ctx, cards, keyword, duration) modify(ctx, cards, { char = "keywords", op = "grant", value = keyword }, duration) end

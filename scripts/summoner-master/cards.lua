@@ -324,6 +324,10 @@ end
 function plus_at(n) return { char = "at", op = "add", value = n } end
 function plus_df(n) return { char = "df", op = "add", value = n } end
 function plus_sp(n) return { char = "sp", op = "add", value = n } end
+--- For continuous{}: the card's cast Mp (its attack Mp) N more, negative: less (SM 200.10.2;
+--- below 0 it reads 0). With `affects`: "your opponent's Seals cost Mp 1 more to cast".
+function plus_cast_mp(n) return { char = "cast_mp", op = "add", value = n } end
+function plus_attack_mp(n) return { char = "attack_mp", op = "add", value = n } end
 --- For continuous{}: "must have At N" (SM 602.3.2: setting a value, by timestamp).
 function set_at(n) return { char = "at", op = "set", value = n } end
 --- For continuous{}: gains a keyword or a prohibition (cannot_attack...).

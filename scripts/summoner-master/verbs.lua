@@ -127,6 +127,9 @@ function give_at(ctx, cards, n, duration) modify(ctx, cards, { char = "at", op =
 function give_df(ctx, cards, n, duration) modify(ctx, cards, { char = "df", op = "add", value = n }, duration) end
 --- Sp+N (it reads 0 to 5, 200.8.3, 200.8.4).
 function give_sp(ctx, cards, n, duration) modify(ctx, cards, { char = "sp", op = "add", value = n }, duration) end
+--- Cast Mp (attack Mp) N more, negative: less, for a duration (SM 200.10.2; it reads 0 at least).
+function give_cast_mp(ctx, cards, n, duration) modify(ctx, cards, { char = "cast_mp", op = "add", value = n }, duration) end
+function give_attack_mp(ctx, cards, n, duration) modify(ctx, cards, { char = "attack_mp", op = "add", value = n }, duration) end
 --- "At becomes N" (SM 602.3.2: setting a value).
 function set_at(ctx, cards, n, duration) modify(ctx, cards, { char = "at", op = "set", value = n }, duration) end
 --- Grants a keyword or a prohibition (cannot_attack...) for a duration.
