@@ -50,6 +50,11 @@ function main_actions(ctx)
     { label = "snoop", run = function(ctx)
       tell(ctx, ctx:choose_cards(p, ctx:cards("hand", opp), { prompt = "snoop" }))
     end },
+    -- A script asking with the kernel's trigger-ordering prompt is made blind all the same:
+    -- only the kernel's own request about one's own triggers is shown as is.
+    { label = "posing", run = function(ctx)
+      tell(ctx, ctx:choose_cards(p, ctx:cards("hand", opp), { prompt = "order_triggers" }))
+    end },
     { label = "peek", run = function(ctx)
       ctx:look(ctx:cards("hand", opp), p)
       tell(ctx, ctx:choose_cards(p, ctx:cards("hand", opp), { prompt = "peek" }))
@@ -152,6 +157,20 @@ fn a_choice_among_an_opponents_hand_is_blind() {
             }
         }
     }
+}
+
+#[test]
+fn a_script_using_the_trigger_ordering_prompt_is_blind_too() {
+    let mut g = game();
+    pick(&mut g, "posing");
+    assert_eq!(
+        labels(&g),
+        [
+            "hidden card 3 of 3 in hand of player 2",
+            "hidden card 2 of 3 in hand of player 2",
+            "hidden card 1 of 3 in hand of player 2"
+        ]
+    );
 }
 
 #[test]

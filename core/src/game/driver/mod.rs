@@ -275,8 +275,12 @@ pub enum Next {
     Push(Frame),
     /// This frame is done.
     Return(Value),
-    /// Stop and ask a player; this frame gets the answer.
+    /// Stop and ask a player; this frame gets the answer. The request is made blind first:
+    /// an option naming a card its chooser may not see names where it is instead.
     Ask(Request),
+    /// Ask, as is: the kernel's own request about what its chooser knows already (the order
+    /// of their own triggered abilities, which may have triggered in a hidden zone).
+    AskKnown(Request),
     /// Run this frame again.
     Again,
     /// A script failed: abandon frames up to the nearest turn, trigger or check frame.
@@ -286,6 +290,30 @@ pub enum Next {
 type R<T> = mlua::Result<T>;
 
 impl Game {
+    /// Asks `req` of its player, `frame` waiting for the answer: true when the game now waits
+    /// for it. A player who left the game is not asked: a running effect gets its first legal
+    /// answer (open phases, windows and trigger order skip them before).
+    fn ask(&mut self, frame: Frame, req: Request, input: &mut Input) -> bool {
+        self.frames.push(frame);
+        if !self.state.borrow().in_game(req.player()) {
+            let r = req.first_legal();
+            self.state.borrow_mut().log.push(Entry::Decision {
+                player: req.player(),
+                request: req,
+                response: r.clone(),
+            });
+            *input = Input::Answer(r);
+            return false;
+        }
+        // No coroutine suspended: this game holds no Lua memory any more.
+        if !self.frames.iter().any(Frame::holds_lua) {
+            self.held.set(0);
+        }
+        self.request = Some(std::rc::Rc::new(req));
+        self.loop_request();
+        true
+    }
+
     /// Runs frames until a decision is needed or the game ends.
     pub(crate) fn drive(&mut self, mut input: Input) {
         self.enter();
@@ -333,29 +361,16 @@ impl Game {
                     self.frames.push(child);
                 }
                 Next::Return(v) => input = Input::Value(v),
-                // A player who left the game is not asked: a running effect gets its first
-                // legal answer (open phases, windows and trigger order skip them before).
-                Next::Ask(req) if !self.state.borrow().in_game(req.player()) => {
-                    self.frames.push(frame);
-                    let req = blind(&self.engine.db, &self.state.borrow(), req);
-                    let r = req.first_legal();
-                    self.state.borrow_mut().log.push(Entry::Decision {
-                        player: req.player(),
-                        request: req,
-                        response: r.clone(),
-                    });
-                    input = Input::Answer(r);
-                }
                 Next::Ask(req) => {
-                    self.frames.push(frame);
                     let req = blind(&self.engine.db, &self.state.borrow(), req);
-                    // No coroutine suspended: this game holds no Lua memory any more.
-                    if !self.frames.iter().any(Frame::holds_lua) {
-                        self.held.set(0);
+                    if self.ask(frame, req, &mut input) {
+                        return;
                     }
-                    self.request = Some(std::rc::Rc::new(req));
-                    self.loop_request();
-                    return;
+                }
+                Next::AskKnown(req) => {
+                    if self.ask(frame, req, &mut input) {
+                        return;
+                    }
                 }
                 Next::Again => self.frames.push(frame),
                 Next::Fail(failure) => {
@@ -675,19 +690,11 @@ fn request_of(g: &Game, t: &Table) -> R<Request> {
 /// script still gets its own option tables back, cards and all.
 fn blind(db: &crate::db::Db, st: &State, mut req: Request) -> Request {
     let Request::Choose {
-        player,
-        options,
-        prompt,
-        ..
+        player, options, ..
     } = &mut req
     else {
         return req;
     };
-    // Ordering one's own triggered abilities names their cards: an ability that triggers
-    // in a hidden zone (a Library's "when this is shuffled") is known to its controller.
-    if prompt == "order_triggers" {
-        return req;
-    }
     let player = *player;
     let hidden = |id: &ObjId| !visibility::visible(db, st, *id, player);
     for o in options.iter_mut() {

@@ -134,7 +134,10 @@ impl Game {
                         .collect();
                     drop(st);
                     *stage = TriggerStage::Asked(p);
-                    return Ok(Next::Ask(Request::Choose {
+                    // Ordering one's own triggered abilities names their cards: an ability
+                    // that triggers in a hidden zone (a Library's "when this is shuffled") is
+                    // known to its controller, so the request is not made blind.
+                    return Ok(Next::AskKnown(Request::Choose {
                         player: p,
                         prompt: "order_triggers".into(),
                         options,
