@@ -1502,6 +1502,13 @@ impl Db {
         Ok(())
     }
 
+    /// The card whose script a failure passed through (the innermost), if any.
+    pub fn card_at_fault(&self, f: &Failure) -> Option<u32> {
+        f.locations
+            .iter()
+            .find_map(|(file, _)| self.card_of_script(file))
+    }
+
     /// One line saying who failed, where, and what: `card X-1, ability 2 at
     /// cardsets/x/X-1.lua:3: message`. The card is the first card script in the failure's
     /// traceback, else `card` (the frame's source or guarded card); the place is that card's

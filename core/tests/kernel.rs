@@ -766,6 +766,40 @@ fn hostile_scripts_are_stopped_with_an_error_naming_the_card() {
 }
 
 #[test]
+fn running_out_of_memory_in_an_activated_ability_is_its_owners_loss() {
+    // The failure happens in the action the ruleset runs ("use bad" calls `activate`, which
+    // calls the card's `operate`): the frame is the ruleset's, the card is the one at fault.
+    let bad = card(
+        "bad",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "activated", timing = "main", operate = function(ctx)
+               local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1e6) end end } }"#,
+        ),
+    );
+    let e = engine_of(&content_with(vec![bad], |m| {
+        m["limits"]["memory_exhausted"] = serde_json::json!("owner_loses");
+    }));
+    let mut g = new_game(&e, 13, vec![deck(&[("bad", 6)]), deck(&[("plain", 6)])]);
+    pick(&mut g, "play bad");
+    pick(&mut g, "use bad");
+    let r = g.result().expect("the game ended");
+    assert_eq!(
+        (r.winners.clone(), r.reason.as_str()),
+        (vec![1], "script_memory"),
+        "{:?}",
+        g.errors()
+    );
+    assert!(
+        g.errors().iter().any(|m| m.contains("card bad")),
+        "{:?}",
+        g.errors()
+    );
+}
+
+#[test]
 fn escapes_through_removed_globals_are_refused_when_the_card_loads() {
     // Read inside a function body no game may reach: the name is a global nothing defines.
     for name in ["io", "os", "require", "load", "getfenv"] {

@@ -385,7 +385,9 @@ impl Game {
                 }
                 let mut args = vec![ctx, Value::Table(t)];
                 args.extend(data.map(Value::Table));
-                self.lua_frame(run, args, format!("action '{}'", o.label))
+                // The option's card acts: a failure names it, and running out of memory is
+                // its owner's loss (limits.memory_exhausted).
+                self.card_frame(run, args, format!("action '{}'", o.label), o.card)
             }
         }
     }

@@ -382,7 +382,8 @@ impl Game {
                     let message = self.engine.db.describe(label, card, &failure);
                     self.script_error(message);
                     if std::mem::take(&mut self.exhausted) {
-                        self.memory_exhausted(&frame);
+                        let at_fault = self.engine.db.card_at_fault(&failure);
+                        self.memory_exhausted(&frame, at_fault);
                         continue;
                     }
                     // The turn structure, trigger resolution or rule processing itself
@@ -441,13 +442,25 @@ impl Game {
 
     /// A script exhausted the game's memory allowance: the game ends as the ruleset says
     /// (`limits.memory_exhausted`), and the memory is given back at once.
-    fn memory_exhausted(&mut self, frame: &Frame) {
+    fn memory_exhausted(&mut self, frame: &Frame, at_fault: Option<u32>) {
         let policy = self.engine.db.rules.manifest.limits.memory_exhausted;
+        // The card the frame runs for; else the card whose script the failure passed through
+        // (a ruleset's frame that called it), when every object of it in the game has one
+        // owner: a player about to lose cannot force a draw from any frame.
         let owner = match frame {
             Frame::Lua(LuaFrame {
                 source: Some(s), ..
             }) => Some(self.state.borrow().obj(*s).owner),
-            _ => None,
+            _ => at_fault.and_then(|card| {
+                let st = self.state.borrow();
+                let mut owners = st
+                    .objects
+                    .iter()
+                    .filter(|o| o.definition == card)
+                    .map(|o| o.owner);
+                let first = owners.next()?;
+                owners.all(|o| o == first).then_some(first)
+            }),
         };
         let winners = match (policy, owner) {
             (crate::content::Exhausted::OwnerLoses, Some(loser)) => {

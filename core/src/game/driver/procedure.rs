@@ -316,6 +316,9 @@ impl Game {
             mlua::Error::runtime("an action option needs `run` or `procedure` (or `pass`)")
         })?;
         let label: String = chosen.get::<Option<String>>("label")?.unwrap_or_default();
-        self.lua_frame(&run, args, format!("action '{label}'"))
+        // The option's card acts: a failure names it, and running out of memory is its
+        // owner's loss (limits.memory_exhausted).
+        let card = crate::operations::card_in(&chosen.get::<Value>("card")?);
+        self.card_frame(&run, args, format!("action '{label}'"), card)
     }
 }
