@@ -766,6 +766,22 @@ fn hostile_scripts_are_stopped_with_an_error_naming_the_card() {
 }
 
 #[test]
+fn an_error_quoting_a_huge_value_is_cut_and_says_its_size() {
+    // A megabyte event name: the kernel's "unknown event" error quotes it.
+    let (errors, result) =
+        hostile(&ON_PLAY.replace("BODY", "ctx:emit(string.rep('x', 1000000), {})"));
+    assert_eq!(result, None, "{errors:?}");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let e = &errors[0];
+    assert!(e.len() < 2300, "{} bytes", e.len());
+    assert!(
+        e.contains("card bad") && e.contains("bytes in all]"),
+        "{}",
+        &e[..200.min(e.len())]
+    );
+}
+
+#[test]
 fn running_out_of_memory_in_an_activated_ability_is_its_owners_loss() {
     // The failure happens in the action the ruleset runs ("use bad" calls `activate`, which
     // calls the card's `operate`): the frame is the ruleset's, the card is the one at fault.

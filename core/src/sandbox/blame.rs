@@ -23,6 +23,7 @@ impl Failure {
         if f.message.is_empty() {
             f.message = "script error".into();
         }
+        f.message = super::limits::cut_message(std::mem::take(&mut f.message));
         f
     }
 

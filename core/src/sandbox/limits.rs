@@ -18,6 +18,22 @@ pub const DEPTH: usize = 8;
 /// Entries in one game's log; a game that reaches it ends in a draw (`log_limit`).
 pub const LOG_ENTRIES: usize = 1_000_000;
 
+/// Bytes of one error message kept (in `Game::errors` and the log): a script's error quotes
+/// what it was given, and a megabyte event name would otherwise be held per error.
+pub const MESSAGE: usize = 2048;
+
+/// `m` cut to [`MESSAGE`] bytes (at a character boundary), saying how long it was.
+pub fn cut_message(m: String) -> String {
+    if m.len() <= MESSAGE {
+        return m;
+    }
+    let mut end = MESSAGE;
+    while !m.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… [message cut: {} bytes in all]", &m[..end], m.len())
+}
+
 /// A text value of at most [`TEXT`] bytes, checked before it is copied into Rust.
 pub fn text(v: &mlua::LuaString, what: &str) -> Result<String> {
     let len = v.as_bytes().len();

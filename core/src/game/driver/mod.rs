@@ -509,6 +509,7 @@ impl Game {
 
     /// Records a script error (one line, naming who failed) in the game's errors and log.
     pub(crate) fn script_error(&mut self, message: String) {
+        let message = limits::cut_message(message);
         self.errors.push(message.clone());
         self.state
             .borrow_mut()
