@@ -1509,6 +1509,38 @@ impl Db {
             .find_map(|(file, _)| self.card_of_script(file))
     }
 
+    /// The card ability a failure happened in, found by its lines: of the card script the
+    /// failure passed through, innermost first, the first line that follows the start of one
+    /// of the card's ability functions (the nearest start above it). None when no card script
+    /// is in the failure, or its line is above every ability (a helper of the card that no
+    /// frame of the failure reached from an ability).
+    pub fn ability_at_fault(&self, lua: &mlua::Lua, f: &Failure) -> Option<AbilityRef> {
+        for (file, line) in &f.locations {
+            let Some(card) = self.card_of_script(file) else {
+                continue;
+            };
+            let abilities = self.card_abilities(lua, card).ok()?;
+            let mut best: Option<(usize, usize)> = None; // (line defined, ability index)
+            for (i, ab) in abilities.iter().enumerate() {
+                for pair in ab.table.pairs::<Value, Value>() {
+                    let Ok((_, Value::Function(func))) = pair else {
+                        continue;
+                    };
+                    if let Some(at) = func.info().line_defined
+                        && at <= *line as usize
+                        && best.is_none_or(|(b, _)| at > b)
+                    {
+                        best = Some((at, i));
+                    }
+                }
+            }
+            if let Some((_, i)) = best {
+                return Some((Some(card), i));
+            }
+        }
+        None
+    }
+
     /// One line saying who failed, where, and what: `card X-1, ability 2 at
     /// cardsets/x/X-1.lua:3: message`. The card is the first card script in the failure's
     /// traceback, else `card` (the frame's source or guarded card); the place is that card's

@@ -782,6 +782,60 @@ fn an_error_quoting_a_huge_value_is_cut_and_says_its_size() {
 }
 
 #[test]
+fn a_failing_ability_is_off_for_the_rest_of_the_game_and_said_once() {
+    // An activated ability that fails: offered until it fails, then never again.
+    let bad = card(
+        "bad",
+        "runner",
+        0,
+        &[],
+        Some(
+            r#"return { { kind = "activated", timing = "main", operate = function(ctx) error("broken") end } }"#,
+        ),
+    );
+    let e = engine(vec![bad]);
+    let mut g = new_game(&e, 13, vec![deck(&[("bad", 6)]), deck(&[("plain", 6)])]);
+    pick(&mut g, "play bad");
+    pick(&mut g, "use bad");
+    assert_eq!(g.errors().len(), 1, "{:?}", g.errors());
+    assert!(
+        g.errors()[0].contains("broken") && g.errors()[0].contains("off for the rest of the game"),
+        "{:?}",
+        g.errors()
+    );
+    assert!(
+        !labels(&g).iter().any(|l| l == "use bad"),
+        "{:?}",
+        labels(&g)
+    );
+    // Another copy has the same ability: off too.
+    pick(&mut g, "play bad");
+    assert!(
+        !labels(&g).iter().any(|l| l == "use bad"),
+        "{:?}",
+        labels(&g)
+    );
+    g.check_invariants().unwrap();
+
+    // A triggered ability that fails triggers no more: one error for two copies played.
+    let (errors, result) = hostile(&ON_PLAY.replace("BODY", "error('boom')"));
+    assert_eq!(result, None);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    let trig = card(
+        "bad",
+        "runner",
+        0,
+        &[],
+        Some(&ON_PLAY.replace("BODY", "error('boom')")),
+    );
+    let e = engine(vec![trig]);
+    let mut g = new_game(&e, 13, vec![deck(&[("bad", 6)]), deck(&[("plain", 6)])]);
+    pick(&mut g, "play bad");
+    pick(&mut g, "play bad");
+    assert_eq!(g.errors().len(), 1, "{:?}", g.errors());
+}
+
+#[test]
 fn running_out_of_memory_in_an_activated_ability_is_its_owners_loss() {
     // The failure happens in the action the ruleset runs ("use bad" calls `activate`, which
     // calls the card's `operate`): the frame is the ruleset's, the card is the one at fault.

@@ -180,6 +180,7 @@ pub(crate) fn empty_state(engine: &Engine, seats: Seats, seed: u64) -> State {
         loops: Arc::default(),
         replacements_applied: 0,
         running: Default::default(),
+        failed: Arc::default(),
     }
 }
 

@@ -846,7 +846,8 @@ pub(crate) fn find_abilities(
         let gained = granted.unwrap_or(0);
         let granted = granted.is_some();
         let o = st.obj(id);
-        if !q.wants(db.outline(r)) {
+        // An ability whose script failed in this game is off (State::failed).
+        if !q.wants(db.outline(r)) || st.failed.contains(&r) {
             return Ok(());
         }
         let ab = db.ability(lua, r)?;

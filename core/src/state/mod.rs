@@ -292,6 +292,10 @@ pub struct State {
     /// as the last step or window action left it). Any script reads them (`ctx:running`);
     /// the driver keeps them in step with its procedure frames.
     pub running: Arc<Vec<(usize, Record)>>,
+    /// Abilities whose script failed in this game: off for the rest of it (a broken ability
+    /// chosen again and again would spend the whole work budget each time). Listings,
+    /// triggers and declared actions skip them.
+    pub failed: Arc<Vec<AbilityRef>>,
 }
 
 impl State {

@@ -373,10 +373,12 @@ impl Game {
                 if let Some(c) = o.card {
                     t.raw_set("card", Handle(c))?;
                 }
+                let mut ability = None;
                 if let (Some(key), Some(timing)) = (&o.ability, a.abilities) {
                     for l in self.ability_handles(a, timing, p, o.card)? {
                         if l.key(&db) == *key {
                             t.raw_set("ability", l.table(lua, &db)?)?;
+                            ability = Some(l.ability);
                         }
                     }
                 }
@@ -387,7 +389,12 @@ impl Game {
                 args.extend(data.map(Value::Table));
                 // The option's card acts: a failure names it, and running out of memory is
                 // its owner's loss (limits.memory_exhausted).
-                self.card_frame(run, args, format!("action '{}'", o.label), o.card)
+                let mut frame =
+                    self.card_frame(run, args, format!("action '{}'", o.label), o.card)?;
+                if let Frame::Lua(l) = &mut frame {
+                    l.ability = ability;
+                }
+                Ok(frame)
             }
         }
     }

@@ -82,6 +82,9 @@ pub struct LuaFrame {
     pub(crate) resumes: u32,
     /// The card object whose script runs, if it is a card's.
     pub(crate) source: Option<ObjId>,
+    /// The ability it carries out, if it is one (a triggered ability, an activated one
+    /// offered by a declared action): a failure turns it off for the rest of the game.
+    pub(crate) ability: Option<crate::state::AbilityRef>,
     /// Groups it opened and has not closed yet (its `ctx:together` groups and its
     /// resolution's own).
     pub(crate) groups: u32,
@@ -379,7 +382,20 @@ impl Game {
                         _ => ("", None),
                     };
                     let card = source.map(|s| self.state.borrow().obj(s).definition);
-                    let message = self.engine.db.describe(label, card, &failure);
+                    let mut message = self.engine.db.describe(label, card, &failure);
+                    // The ability the frame carries out, else the one whose lines failed.
+                    let ability = match &frame {
+                        Frame::Lua(LuaFrame {
+                            ability: Some(r), ..
+                        }) => Some(*r),
+                        _ => self.engine.db.ability_at_fault(&self.engine.lua, &failure),
+                    };
+                    if let Some(r) = ability
+                        && !failure.memory
+                        && self.turn_off(r)
+                    {
+                        message.push_str(" (this ability is off for the rest of the game)");
+                    }
                     self.script_error(message);
                     if std::mem::take(&mut self.exhausted) {
                         let at_fault = self.engine.db.card_at_fault(&failure);
@@ -508,6 +524,16 @@ impl Game {
     }
 
     /// Records a script error (one line, naming who failed) in the game's errors and log.
+    /// Turns ability `r` off for the rest of the game; false if it was already.
+    fn turn_off(&mut self, r: crate::state::AbilityRef) -> bool {
+        let mut st = self.state.borrow_mut();
+        if st.failed.contains(&r) {
+            return false;
+        }
+        std::sync::Arc::make_mut(&mut st.failed).push(r);
+        true
+    }
+
     pub(crate) fn script_error(&mut self, message: String) {
         let message = limits::cut_message(message);
         self.errors.push(message.clone());
@@ -561,6 +587,7 @@ impl Game {
             stash: None,
             resumes: 0,
             source,
+            ability: None,
             groups: 0,
             together: 0,
         }))

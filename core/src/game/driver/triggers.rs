@@ -204,12 +204,16 @@ impl Game {
             Some(c) => card_label(&db, c, &format!("ability {}", chosen.ability.1 + 1)),
             None => format!("rule ability {}", chosen.ability.1 + 1),
         };
-        Ok(Next::Push(self.card_frame(
+        let mut frame = self.card_frame(
             &db.hooks.activate,
             vec![ctx, Value::Table(handle), Value::Table(args)],
             label,
             chosen.source,
-        )?))
+        )?;
+        if let Frame::Lua(l) = &mut frame {
+            l.ability = Some(chosen.ability);
+        }
+        Ok(Next::Push(frame))
     }
 
     /// Removes and returns player `p`'s `nth` pending ability (the first when `nth` is None)
@@ -357,8 +361,9 @@ pub(crate) fn collect(
             ));
         }
         for (r, src, controller, once_grant, gained) in candidates {
-            // A player who left the game controls nothing that triggers.
-            if !st.in_game(controller) {
+            // A player who left the game controls nothing that triggers; an ability whose
+            // script failed in this game is off.
+            if !st.in_game(controller) || st.failed.contains(&r) {
                 continue;
             }
             let ab = db.ability(lua, r)?;
