@@ -27,6 +27,7 @@ pub mod keywords;
 mod loader;
 pub mod manifest;
 pub mod playability;
+pub mod read;
 pub mod scenario;
 pub mod schema;
 pub use riffle_core::suggest;

@@ -773,27 +773,30 @@ impl Run<'_> {
         record: Option<(usize, &Path)>,
         card: Option<&str>,
     ) -> Option<String> {
-        // Never open what is not a regular file: opening a FIFO blocks until it is written.
-        if let Ok(m) = std::fs::metadata(path)
-            && !m.is_file()
-        {
-            self.push(
-                Diagnostic::error(
-                    path,
-                    Pos::START,
-                    "not a regular file (a folder, FIFO, socket or device): give a content file",
-                )
-                .for_card(card),
-            );
-            return None;
-        }
-        let bytes = match std::fs::read(path) {
+        // Never read what is not a regular file (opening a FIFO blocks until it is written),
+        // nor more than a bounded size (crate::read).
+        let bytes = match crate::read::read_bytes(path) {
             Ok(b) => b,
-            Err(e) => {
+            Err(crate::read::ReadError::NotRegular) => {
+                self.push(
+                    Diagnostic::error(
+                        path,
+                        Pos::START,
+                        "not a regular file (a folder, FIFO, socket or device): give a content file",
+                    )
+                    .for_card(card),
+                );
+                return None;
+            }
+            Err(crate::read::ReadError::Io(e)) => {
                 self.push(
                     Diagnostic::error(path, Pos::START, format!("cannot read the file: {e}"))
                         .for_card(card),
                 );
+                return None;
+            }
+            Err(e) => {
+                self.push(Diagnostic::error(path, Pos::START, e.to_string()).for_card(card));
                 return None;
             }
         };

@@ -111,7 +111,7 @@ pub fn stale_schemas(schema_dir: &Path) -> Vec<String> {
     generated_files()
         .into_iter()
         .filter(|(name, text)| {
-            std::fs::read_to_string(schema_dir.join(name))
+            crate::read::read_text(schema_dir.join(name))
                 .ok()
                 .as_deref()
                 != Some(text.as_str())

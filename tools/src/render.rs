@@ -80,7 +80,10 @@ impl Render {
         }
         LAST.with_borrow_mut(|last| {
             if last.as_ref().is_none_or(|(p, _)| *p != d.path) {
-                *last = Some((d.path.clone(), std::fs::read_to_string(&d.path).ok()));
+                *last = Some((
+                    d.path.clone(),
+                    riffle_content::read::read_text(&d.path).ok(),
+                ));
             }
             fancy(d, last.as_ref().and_then(|(_, s)| s.as_deref()))
         })

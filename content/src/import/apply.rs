@@ -263,7 +263,7 @@ fn run(data: &Dataset, into: &Path, dry_run: bool) -> Result<Applied, Vec<Diagno
     }
     // One line per card: small, and still a readable diff.
     let lock_text = lock_text(&new_lock);
-    let lock_changed = std::fs::read_to_string(&lock_path).ok().as_deref() != Some(&lock_text);
+    let lock_changed = crate::read::read_text(&lock_path).ok().as_deref() != Some(&lock_text);
     out.changes.sort();
     out.written = writes.iter().map(|w| w.path.clone()).collect();
     if lock_changed {
@@ -356,15 +356,11 @@ fn json_str(s: &str) -> String {
 }
 
 fn read_lock(path: &Path) -> Result<Option<Lock>, Vec<Diagnostic>> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::read::read_text(path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) if e.is_not_found() => return Ok(None),
         Err(e) => {
-            return Err(vec![Diagnostic::error(
-                path,
-                Pos::START,
-                format!("cannot read it: {e}"),
-            )]);
+            return Err(vec![Diagnostic::error(path, Pos::START, e.to_string())]);
         }
     };
     let lock: Lock = serde_json::from_str(&text).map_err(|e| {
@@ -413,7 +409,7 @@ fn merge_file(
     writes: &mut Vec<Write>,
     is_set: bool,
 ) -> bool {
-    let current: Option<Map<String, Value>> = match std::fs::read_to_string(path) {
+    let current: Option<Map<String, Value>> = match crate::read::read_text(path) {
         Ok(text) => match crate::yaml::parse(&text).ok().map(|d| d.value) {
             Some(Value::Object(m)) => Some(m),
             _ => {

@@ -241,7 +241,7 @@ pub fn read(file: &Path, manifest: &RulesetManifest) -> Result<Dataset, Vec<Diag
 /// The dataset's version (`manifest.json` `dataset_version`), or `1`.
 fn version(data_dir: &Path) -> String {
     let from = |p: PathBuf| -> Option<String> {
-        let v: Value = serde_json::from_str(&std::fs::read_to_string(p).ok()?).ok()?;
+        let v: Value = serde_json::from_str(&crate::read::read_text(p).ok()?).ok()?;
         Some(v.get("dataset_version")?.as_str()?.to_string())
     };
     from(data_dir.join("manifest.json"))

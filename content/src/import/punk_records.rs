@@ -227,7 +227,7 @@ fn list(ids: &[String]) -> String {
 /// The dataset's date (`manifest.json` `generated_at`, a Unix time) as `YYYY-MM-DD`, or `1`.
 fn version(dir: &Path) -> String {
     let at = LANGUAGES.iter().find_map(|(f, _)| {
-        let text = std::fs::read_to_string(dir.join(f).join("manifest.json")).ok()?;
+        let text = crate::read::read_text(dir.join(f).join("manifest.json")).ok()?;
         let v: Value = serde_json::from_str(&text).ok()?;
         v.get("generated_at")?.as_i64()
     });

@@ -584,7 +584,7 @@ fn reloads(
         .rev()
         .find(|c| c.script.is_some() && c.id.is_some())
         .context("no scripted card to reload")?;
-    let yaml = std::fs::read_to_string(&card.path)?;
+    let yaml = riffle_content::read::read_text(&card.path)?;
     let decks = default_decks(loaded)?;
     let mut g = Game::new(
         engine.clone(),

@@ -90,7 +90,7 @@ fn has_script(dir: &std::path::Path, id: &str, set: &str) -> bool {
     if dir.join(set).join(format!("{id}.lua")).is_file() {
         return true;
     }
-    std::fs::read_to_string(dir.join(set).join(format!("{id}.yaml")))
+    riffle_content::read::read_text(dir.join(set).join(format!("{id}.yaml")))
         .ok()
         .and_then(|t| riffle_content::yaml::parse(&t).ok())
         .is_some_and(|d| d.value.get("script").is_some())

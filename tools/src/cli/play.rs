@@ -205,7 +205,7 @@ pub(super) fn parse_answer(req: &Request, line: &str) -> Result<Response, String
 
 /// The `game:` a deck list file names, if it can be read.
 fn deck_game(path: &std::path::Path) -> Option<String> {
-    let text = std::fs::read_to_string(path).ok()?;
+    let text = riffle_content::read::read_text(path).ok()?;
     let doc = riffle_content::yaml::parse(&text).ok()?;
     doc.value.get("game")?.as_str().map(String::from)
 }

@@ -352,7 +352,7 @@ fn compile(load: &mut GameLoad) -> Vec<Diagnostic> {
     };
     let mut out = Vec::new();
     for deck in &load.decks {
-        let text = std::fs::read_to_string(&deck.path).unwrap_or_default();
+        let text = riffle_content::read::read_text(&deck.path).unwrap_or_default();
         for problem in engine.validate_deck(&deck.list) {
             let pos = deck_line(&text, &deck.list, &problem).unwrap_or(Pos::START);
             out.push(Diagnostic::error(

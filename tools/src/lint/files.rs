@@ -91,7 +91,7 @@ fn hint(path: &Path, game_dir: &Path) -> String {
 
 /// The Lua files a set's `set.yaml` lists in `scripts:`.
 fn set_scripts(set_dir: &Path) -> Vec<PathBuf> {
-    let Ok(text) = std::fs::read_to_string(set_dir.join("set.yaml")) else {
+    let Ok(text) = riffle_content::read::read_text(set_dir.join("set.yaml")) else {
         return Vec::new();
     };
     let Ok(doc) = yaml::parse(&text) else {

@@ -116,7 +116,7 @@ pub fn lint_game(load: &GameLoad, roots: &[PathBuf], scope: &Scope) -> Findings 
             continue;
         }
         // A card that does not read is `riffle validate`'s to report.
-        let Ok(source) = std::fs::read_to_string(&info.path) else {
+        let Ok(source) = riffle_content::read::read_text(&info.path) else {
             continue;
         };
         let Ok(doc) = yaml::parse(&source) else {

@@ -131,7 +131,10 @@ pub fn stale(root: &Path, games: &[String]) -> Result<Vec<PathBuf>, String> {
     Ok(generate(root, games)?
         .into_iter()
         .filter(|(rel, now)| {
-            std::fs::read_to_string(root.join(rel)).ok().as_deref() != Some(now.as_str())
+            riffle_content::read::read_text(root.join(rel))
+                .ok()
+                .as_deref()
+                != Some(now.as_str())
         })
         .map(|(rel, _)| rel)
         .collect())
@@ -143,7 +146,10 @@ pub fn write(root: &Path, games: &[String]) -> Result<Vec<PathBuf>, String> {
     let todo: Vec<(PathBuf, String)> = generate(root, games)?
         .into_iter()
         .filter(|(rel, now)| {
-            std::fs::read_to_string(root.join(rel)).ok().as_deref() != Some(now.as_str())
+            riffle_content::read::read_text(root.join(rel))
+                .ok()
+                .as_deref()
+                != Some(now.as_str())
         })
         .collect();
     for (rel, _) in &todo {

@@ -140,7 +140,7 @@ pub fn card_schema_path(game: &str) -> PathBuf {
 /// at all: the copy has no `$id` and its relative references point at the files.
 pub fn card_schema(root: &Path, game: &str) -> Result<Option<String>, String> {
     let rel = Path::new("schema").join(game).join("card.schema.json");
-    let Ok(text) = std::fs::read_to_string(root.join(&rel)) else {
+    let Ok(text) = riffle_content::read::read_text(root.join(&rel)) else {
         return Ok(None);
     };
     let mut v: Value =

@@ -63,7 +63,11 @@ pub fn stale_references(root: &Path, games: &[String]) -> Result<Vec<PathBuf>, S
     for g in games {
         let rel = reference_path(g);
         let now = generate(root, g)?;
-        if std::fs::read_to_string(root.join(&rel)).ok().as_deref() != Some(now.as_str()) {
+        if riffle_content::read::read_text(root.join(&rel))
+            .ok()
+            .as_deref()
+            != Some(now.as_str())
+        {
             stale.push(rel);
         }
     }
@@ -78,7 +82,11 @@ pub fn write_references(root: &Path, games: &[String]) -> Result<Vec<PathBuf>, S
     for g in games {
         let rel = reference_path(g);
         let now = generate(root, g)?;
-        if std::fs::read_to_string(root.join(&rel)).ok().as_deref() != Some(now.as_str()) {
+        if riffle_content::read::read_text(root.join(&rel))
+            .ok()
+            .as_deref()
+            != Some(now.as_str())
+        {
             todo.push((rel, now));
         }
     }

@@ -116,7 +116,7 @@ impl CardSchema {
     /// Reads and compiles `schema/<game>/card.schema.json` of the repository at `root`.
     pub fn load(root: &Path, game: &str) -> Result<CardSchema, String> {
         let path = game_card_schema_path(game);
-        let text = std::fs::read_to_string(root.join(&path))
+        let text = riffle_content::read::read_text(root.join(&path))
             .map_err(|e| format!("cannot read {path}: {e}"))?;
         let doc: Value =
             serde_json::from_str(&text).map_err(|e| format!("{path}: not JSON: {e}"))?;

@@ -48,7 +48,7 @@ pub fn copies(root: &Path, base: &Path, game: &str) -> Result<Vec<NewFile>, Stri
     }
     for name in [COMMON_CARD, SET_SCHEMA, SCENARIO_SCHEMA, DECK_SCHEMA] {
         let from = root.join("schema").join(name);
-        let text = std::fs::read_to_string(&from)
+        let text = riffle_content::read::read_text(&from)
             .map_err(|e| format!("cannot read {}: {e}", display_path(&from)))?;
         let v: Value =
             serde_json::from_str(&text).map_err(|e| format!("{}: {e}", display_path(&from)))?;
@@ -101,7 +101,7 @@ pub fn refresh(files: &[NewFile]) -> Result<Vec<&NewFile>, String> {
                     display_path(&f.path)
                 ));
             }
-            if std::fs::read_to_string(&f.path).is_ok_and(|t| t == f.text) {
+            if riffle_content::read::read_text(&f.path).is_ok_and(|t| t == f.text) {
                 continue;
             }
         }

@@ -376,7 +376,7 @@ fn check_game(root: &Path, game: &str) -> Result<(), String> {
 /// The game of a set folder and the set's id, from its `set.yaml`.
 fn read_set(set: &Path) -> Result<(String, String), String> {
     let file = set.join("set.yaml");
-    let text = std::fs::read_to_string(&file).map_err(|e| {
+    let text = riffle_content::read::read_text(&file).map_err(|e| {
         if set.is_dir() {
             format!(
                 "{}: {e}: a card goes in a set folder, with its set.yaml (make one with `riffle new set`)",

@@ -24,7 +24,7 @@ pub fn to_be_written(id: &str) -> String {
 pub fn common_defaults(files: &[PathBuf]) -> Option<(String, PathBuf)> {
     let mut seen: BTreeMap<String, (usize, usize, String, PathBuf)> = BTreeMap::new();
     for (order, path) in files.iter().enumerate() {
-        let Ok(text) = std::fs::read_to_string(path) else {
+        let Ok(text) = riffle_content::read::read_text(path) else {
             continue;
         };
         let Ok(doc) = yaml::parse(&text) else {

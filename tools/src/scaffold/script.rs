@@ -24,7 +24,7 @@ pub fn guide(root: &Path, game: &str) -> Option<String> {
         return Some(own);
     }
     let general = "docs/scripting.md";
-    let text = std::fs::read_to_string(root.join(general)).ok()?;
+    let text = riffle_content::read::read_text(root.join(general)).ok()?;
     text.contains(&format!("scripts/{game}/"))
         .then(|| general.to_string())
 }
@@ -32,7 +32,7 @@ pub fn guide(root: &Path, game: &str) -> Option<String> {
 /// The guide's complete card scripts (```` ```lua ```` blocks starting `-- <ID> <name>` and
 /// returning `card { ... }`), in page order.
 pub fn examples(root: &Path, guide: &str) -> Vec<Example> {
-    let Ok(text) = std::fs::read_to_string(root.join(guide)) else {
+    let Ok(text) = riffle_content::read::read_text(root.join(guide)) else {
         return Vec::new();
     };
     let mut out = Vec::new();

@@ -87,8 +87,8 @@ impl File {
                 "{shown}:1:1: not a regular file (a FIFO, socket or device)"
             )]);
         }
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| vec![format!("{shown}:1:1: cannot read: {e}")])?;
+        let text =
+            riffle_content::read::read_text(path).map_err(|e| vec![format!("{shown}:1:1: {e}")])?;
         let doc = yaml::parse(&text).map_err(|ps| {
             ps.iter()
                 .map(|p| format!("{shown}:{}:{}: {}", p.pos.line, p.pos.col, p.message))

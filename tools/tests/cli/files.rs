@@ -158,3 +158,111 @@ fn schema_write_refuses_a_symlink_and_writes_nothing() {
     let out = riffle(&f.dir, &["schema", "--root", root]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
 }
+
+/// Runs riffle with `args` in `dir`; fails (killing it) if it has not ended within 60 s:
+/// a command that opens a FIFO blocks until someone writes to it.
+#[cfg(unix)]
+fn ends(dir: &Path, args: &[&str]) -> std::process::Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .args(args)
+        .current_dir(dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run riffle");
+    for _ in 0..600 {
+        if child.try_wait().expect("wait").is_some() {
+            return child.wait_with_output().expect("output");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    let _ = child.kill();
+    panic!("riffle {args:?} did not end within 60 s: it blocked on a file");
+}
+
+#[cfg(unix)]
+fn mkfifo(p: &Path) {
+    let c = std::ffi::CString::new(p.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+}
+
+/// Issue #27 item 4: `docs`, `editor`, `schema` and `new card` read only regular files, with
+/// a size limit: a FIFO does not block them, a link to /dev/zero is not read.
+#[cfg(unix)]
+#[test]
+fn no_command_blocks_on_a_fifo_or_reads_a_device() {
+    let f = crate::common::Fixture::mini();
+    let root = f.dir.to_str().unwrap();
+    for (what, file, args) in [
+        (
+            "docs",
+            "docs/reference/mini.md",
+            vec!["docs", "--check", "--root", root],
+        ),
+        (
+            "editor",
+            "editor/mini.d.luau",
+            vec!["editor", "--check", "--root", root],
+        ),
+        (
+            "schema",
+            "schema/set.schema.json",
+            vec!["schema", "--root", root],
+        ),
+    ] {
+        let write: Vec<&str> = [args[0], "--write", "--root", root].into();
+        assert_eq!(
+            ends(&f.dir, &write).status.code(),
+            Some(0),
+            "{what} --write"
+        );
+        for device in [false, true] {
+            let p = f.path(file);
+            std::fs::remove_file(&p).unwrap();
+            if device {
+                std::os::unix::fs::symlink("/dev/zero", &p).unwrap();
+            } else {
+                mkfifo(&p);
+            }
+            let out = ends(&f.dir, &args);
+            let all = format!("{}{}", text(&out.stdout), stderr(&out));
+            // Out of date: what is there is not the file it would write.
+            assert_eq!(out.status.code(), Some(1), "{what}: {all}");
+            assert!(all.contains("out of date"), "{what}: {all}");
+        }
+        std::fs::remove_file(f.path(file)).unwrap();
+    }
+    // `riffle new card` reads the set's set.yaml.
+    let set = f.path("cardsets/mini/zz");
+    std::fs::create_dir_all(&set).unwrap();
+    for device in [false, true] {
+        let p = set.join("set.yaml");
+        let _ = std::fs::remove_file(&p);
+        if device {
+            std::os::unix::fs::symlink("/dev/zero", &p).unwrap();
+        } else {
+            mkfifo(&p);
+        }
+        let out = ends(
+            &f.dir,
+            &[
+                "new",
+                "card",
+                set.to_str().unwrap(),
+                "ZZ-001",
+                "--category",
+                "unit",
+                "--root",
+                root,
+            ],
+        );
+        assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("not a regular file"),
+            "{}",
+            stderr(&out)
+        );
+        assert_eq!(names(&set), ["set.yaml"], "nothing written");
+    }
+}
