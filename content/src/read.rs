@@ -106,7 +106,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         assert!(matches!(read_text(dir.path()), Err(ReadError::NotRegular)));
         assert!(
-            read_text(&dir.path().join("none"))
+            read_text(dir.path().join("none"))
                 .unwrap_err()
                 .is_not_found()
         );
