@@ -18,6 +18,11 @@ pub const MAX_SECTION_CARDS: u32 = 1000;
 
 pub use riffle_core::content::LANGUAGE_TAG_PATTERN;
 
+/// The form of a set id and a card id: letters, digits, `-` and `_`, not starting with `-`,
+/// at most 64 characters. Ids name files (`riffle new card` writes `<id>.yaml`) and go into
+/// databases, so nothing that could climb out of a folder (`../`, `/`) is one.
+pub const ID_PATTERN: &str = "^[A-Za-z0-9_][A-Za-z0-9_-]{0,63}$";
+
 /// `set.yaml`: a set of cards (a folder under `cardsets/<game>/`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -25,7 +30,8 @@ pub use riffle_core::content::LANGUAGE_TAG_PATTERN;
 pub struct SetFile {
     /// The game this set belongs to; must be the name of the folder above the set's folder.
     pub game: String,
-    /// The set's code, unique per game (`RF01`).
+    /// The set's code, unique per game (`RF01`): letters, digits, `-` and `_`.
+    #[schemars(pattern(ID_PATTERN))]
     pub id: String,
     /// The set's display name, localized; `en` is required.
     #[schemars(schema_with = "localized_with_en")]
@@ -56,8 +62,9 @@ pub struct SetFile {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[schemars(title = "Riffle card")]
 pub struct CardFile {
-    /// The card number: the card's identity, unique per game (`RF01-001`). Reprints and
-    /// alternate arts are `printings` of the same id.
+    /// The card number: the card's identity, unique per game (`RF01-001`): letters, digits,
+    /// `-` and `_`. Reprints and alternate arts are `printings` of the same id.
+    #[schemars(pattern(ID_PATTERN))]
     pub id: String,
     /// The card's category (card type): one of the ruleset's `categories`.
     pub category: String,

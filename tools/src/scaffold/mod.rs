@@ -408,7 +408,16 @@ fn read_set(set: &Path) -> Result<(String, String), String> {
                 )
             })
     };
-    Ok((field("game")?, field("id")?))
+    let (game, id) = (field("game")?, field("id")?);
+    // The id names the new card's files: one that could climb out of the folder is refused
+    // (as `riffle validate` refuses it: set.schema.json's pattern).
+    if !riffle_content::import::is_safe_id(&id) {
+        return Err(format!(
+            "{}: set id {id:?} is not a set id (letters, digits, `-` and `_`, like RF01): fix the set first",
+            display_path(&file)
+        ));
+    }
+    Ok((game, id))
 }
 
 fn check_category(manifest: &RulesetManifest, category: &str) -> Result<(), String> {

@@ -390,3 +390,33 @@ fn every_content_file_of_the_repository_names_its_schema() {
         "{e}"
     );
 }
+
+/// Issue #27 item 6: a set id that could climb out of the set folder (`../`, absolute) is
+/// refused by `riffle new card` (which names the card's files after it) and by `validate`.
+#[test]
+fn a_set_id_that_climbs_out_is_refused_and_nothing_is_written() {
+    let tmp = Fixture::empty();
+    let m = tmp.dir.join("my-mod");
+    let set = m.join("cardsets/onepiece/zz");
+    std::fs::create_dir_all(&set).unwrap();
+    for bad in ["../../../escape", "/tmp/escape", "ZZ/../../x"] {
+        std::fs::write(
+            set.join("set.yaml"),
+            format!("game: onepiece\nid: \"{bad}\"\nname: {{en: Z}}\nversion: \"1\"\n"),
+        )
+        .unwrap();
+        let card = format!("{bad}-001");
+        let out = riffle(
+            &repo(),
+            &["new", "card", set.to_str().unwrap(), &card, "--category", "character"],
+        );
+        assert_eq!(out.status.code(), Some(2), "{bad}: {}", stdout(&out));
+        assert!(stderr(&out).contains("is not a set id"), "{bad}: {}", stderr(&out));
+        let files: Vec<_> = listing(&tmp.dir).into_iter().map(|(p, _)| p).collect();
+        assert_eq!(files, [set.join("set.yaml")], "{bad}");
+        let out = riffle(&repo(), &["validate", "--mod", m.to_str().unwrap()]);
+        let all = format!("{}{}", stdout(&out), stderr(&out));
+        assert_eq!(out.status.code(), Some(1), "{bad}: {all}");
+        assert!(all.contains("set.yaml") && all.contains("/id"), "{bad}: {all}");
+    }
+}
