@@ -124,6 +124,10 @@ pub fn stale_schemas(schema_dir: &Path) -> Vec<String> {
 /// [`crate::write::write_file`]; returns the files that changed. A destination that is not a
 /// regular file (a symbolic link...) is refused before anything is written.
 pub fn write_schemas(schema_dir: &Path) -> std::io::Result<Vec<String>> {
+    // `schema/` a link out of the repository: not written through.
+    if let Some(root) = schema_dir.parent().filter(|p| !p.as_os_str().is_empty()) {
+        crate::write::check_inside(root, &schema_dir.join("x"))?;
+    }
     std::fs::create_dir_all(schema_dir)?;
     let stale = stale_schemas(schema_dir);
     // Every destination is checked before the first is written: all or nothing.

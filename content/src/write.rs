@@ -40,6 +40,35 @@ pub fn check_destination(path: &Path) -> std::io::Result<()> {
     }
 }
 
+/// Refuses a destination under `root` whose folder leads outside `root` through a symbolic
+/// link (`docs/` a link to another tree): generated files are written only inside the
+/// repository they belong to. The folder's nearest existing ancestor is resolved, so a folder
+/// still to be made is checked too, before it is made.
+pub fn check_inside(root: &Path, path: &Path) -> std::io::Result<()> {
+    let root = root.canonicalize()?;
+    let mut dir = folder_of(path).to_path_buf();
+    let real = loop {
+        match dir.canonicalize() {
+            Ok(real) => break real,
+            Err(_) => match dir.parent() {
+                Some(up) if !up.as_os_str().is_empty() => dir = up.to_path_buf(),
+                _ => break std::env::current_dir()?,
+            },
+        }
+    };
+    if real.starts_with(&root) {
+        Ok(())
+    } else {
+        Err(std::io::Error::other(format!(
+            "{}: its folder leads to {}, outside {} (through a symbolic link): not writing \
+             there (replace the link with a folder)",
+            path.display(),
+            real.display(),
+            root.display()
+        )))
+    }
+}
+
 /// Writes `bytes` to `path` through a temporary file in the same folder and a rename. Refuses
 /// (nothing written) a destination that exists and is not a regular file. A new file gets the
 /// usual permissions (0666 less the umask); a replaced file keeps its own.

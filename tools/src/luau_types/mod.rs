@@ -153,6 +153,9 @@ pub fn write(root: &Path, games: &[String]) -> Result<Vec<PathBuf>, String> {
         })
         .collect();
     for (rel, _) in &todo {
+        riffle_content::write::check_inside(root, &root.join(rel)).map_err(|e| e.to_string())?;
+    }
+    for (rel, _) in &todo {
         let path = root.join(rel);
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir)

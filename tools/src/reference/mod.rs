@@ -93,6 +93,9 @@ pub fn write_references(root: &Path, games: &[String]) -> Result<Vec<PathBuf>, S
     if todo.is_empty() {
         return Ok(Vec::new());
     }
+    for (rel, _) in &todo {
+        riffle_content::write::check_inside(root, &root.join(rel)).map_err(|e| e.to_string())?;
+    }
     let dir = root.join("docs").join("reference");
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     for (rel, _) in &todo {

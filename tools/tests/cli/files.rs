@@ -266,3 +266,32 @@ fn no_command_blocks_on_a_fifo_or_reads_a_device() {
         assert_eq!(names(&set), ["set.yaml"], "nothing written");
     }
 }
+
+/// Issue #27 item 6: `docs`, `editor` and `schema --write` refuse a destination whose folder
+/// is a link out of the repository, and write nothing there.
+#[cfg(unix)]
+#[test]
+fn generated_files_are_not_written_through_a_folder_linked_outside() {
+    for (command, folder) in [("docs", "docs"), ("editor", "editor"), ("schema", "schema")] {
+        let f = crate::common::Fixture::mini();
+        let outside = crate::common::Fixture::empty();
+        // The fixture's own folder (its game's card schema) goes elsewhere first.
+        let _ = std::fs::remove_dir_all(f.path(folder));
+        std::os::unix::fs::symlink(&outside.dir, f.path(folder)).unwrap();
+        let out = ends(
+            &f.dir,
+            &[command, "--write", "--root", f.dir.to_str().unwrap()],
+        );
+        let err = stderr(&out);
+        assert_ne!(out.status.code(), Some(0), "{command}: {err}");
+        assert!(
+            err.contains("outside") && err.contains("symbolic link"),
+            "{command}: {err}"
+        );
+        assert!(
+            names(&outside.dir).is_empty(),
+            "{command}: wrote {:?}",
+            names(&outside.dir)
+        );
+    }
+}

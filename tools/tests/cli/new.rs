@@ -408,15 +408,29 @@ fn a_set_id_that_climbs_out_is_refused_and_nothing_is_written() {
         let card = format!("{bad}-001");
         let out = riffle(
             &repo(),
-            &["new", "card", set.to_str().unwrap(), &card, "--category", "character"],
+            &[
+                "new",
+                "card",
+                set.to_str().unwrap(),
+                &card,
+                "--category",
+                "character",
+            ],
         );
         assert_eq!(out.status.code(), Some(2), "{bad}: {}", stdout(&out));
-        assert!(stderr(&out).contains("is not a set id"), "{bad}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("is not a set id"),
+            "{bad}: {}",
+            stderr(&out)
+        );
         let files: Vec<_> = listing(&tmp.dir).into_iter().map(|(p, _)| p).collect();
         assert_eq!(files, [set.join("set.yaml")], "{bad}");
         let out = riffle(&repo(), &["validate", "--mod", m.to_str().unwrap()]);
         let all = format!("{}{}", stdout(&out), stderr(&out));
         assert_eq!(out.status.code(), Some(1), "{bad}: {all}");
-        assert!(all.contains("set.yaml") && all.contains("/id"), "{bad}: {all}");
+        assert!(
+            all.contains("set.yaml") && all.contains("/id"),
+            "{bad}: {all}"
+        );
     }
 }
