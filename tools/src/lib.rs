@@ -15,4 +15,5 @@ pub mod reference;
 pub mod render;
 pub mod scaffold;
 pub mod scenario;
+pub mod scratch;
 pub mod synthetic;

@@ -58,7 +58,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     load_runs: Option<u32>,
     /// Add a set of N synthetic scripted characters (written to a temporary folder) to the
-    /// content that is loaded in part 3 (One Piece only; the playouts do not use them).
+    /// content that is loaded in part 3 (One Piece only; the playouts do not use them). The
+    /// folder is removed at the end, on Ctrl-C, and by a later run if this one is killed.
     #[arg(long, value_name = "N", default_value_t = 0)]
     cards: usize,
     /// The seed of the first game: game k plays seed S+k.
@@ -516,9 +517,8 @@ fn load(paths: &[PathBuf], game: &str, synthetic: usize, runs: u32) -> anyhow::R
     // Removed when dropped, after the runs.
     let mut _temp = None;
     if synthetic > 0 {
-        let dir = tempfile::Builder::new()
-            .prefix("riffle-bench-")
-            .tempdir()
+        // Removed on Ctrl-C too, and by a later start if this one is killed outright.
+        let dir = riffle::scratch::Scratch::new("riffle-bench-")
             .context("--cards: cannot make a temporary folder")?;
         riffle::synthetic::write_onepiece_set(
             &dir.path().join("cardsets").join(game).join("syn"),

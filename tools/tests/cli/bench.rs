@@ -182,3 +182,82 @@ fn usage_errors_exit_2() {
         assert!(text(&out.stderr).contains("give 1 to"), "{args:?}");
     }
 }
+
+/// The `riffle-bench-*` folders in `temp`.
+fn scratch_folders(temp: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut v: Vec<_> = std::fs::read_dir(temp)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("riffle-bench-"))
+        .map(|e| e.path())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Issue #27 item 7: `bench --cards N` interrupted removes its synthetic set; a folder left by
+/// a process killed outright is removed by the next start.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_bench_leaves_no_synthetic_set_behind() {
+    let temp = tempfile::tempdir().unwrap();
+    // Left by a process that no longer runs (no pid is this large).
+    let stale = temp.path().join("riffle-bench-99999999-x");
+    std::fs::create_dir_all(stale.join("cardsets/onepiece/syn")).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .args([
+            "bench",
+            "--quick",
+            "--games",
+            "1",
+            "--load-runs",
+            "50",
+            "--cards",
+            "20000",
+        ])
+        .current_dir(repo())
+        .env("TMPDIR", temp.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run riffle bench");
+    // Wait (bounded) until its own folder holds cards, then interrupt it.
+    let mut seen = false;
+    for _ in 0..600 {
+        let folders = scratch_folders(temp.path());
+        if !folders.contains(&stale)
+            && folders
+                .iter()
+                .any(|f| f.join("cardsets/onepiece/syn").is_dir())
+        {
+            seen = true;
+            break;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "bench ended before it was interrupted"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    assert!(
+        seen,
+        "no synthetic set appeared: {:?}",
+        scratch_folders(temp.path())
+    );
+    // SAFETY: signalling our own child.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) },
+        0
+    );
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(128 + libc::SIGINT),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(
+        scratch_folders(temp.path()),
+        Vec::<std::path::PathBuf>::new()
+    );
+}
