@@ -231,9 +231,84 @@ pub fn sort_and_dedup(diags: &mut Vec<Diagnostic>) {
     diags.dedup();
 }
 
+/// Most diagnostics shown for one file: a file with a million bad entries says so in a few
+/// hundred lines, not in hundreds of megabytes.
+pub const MAX_PER_FILE: usize = 200;
+
+/// Keeps the first [`MAX_PER_FILE`] diagnostics of each file (`diags` sorted by file, as
+/// [`sort_and_dedup`] leaves them) and puts one in place of the rest: "and 1,499,800 more
+/// problems in this file", an error if any of them is one.
+pub fn cap_per_file(diags: &mut Vec<Diagnostic>) {
+    let mut out = Vec::with_capacity(diags.len().min(4096));
+    let mut i = 0;
+    while i < diags.len() {
+        let path = diags[i].path.clone();
+        let end = i + diags[i..].iter().take_while(|d| d.path == path).count();
+        out.extend(diags[i..end.min(i + MAX_PER_FILE)].iter().cloned());
+        if end - i > MAX_PER_FILE {
+            let rest = &diags[i + MAX_PER_FILE..end];
+            let errors = rest.iter().filter(|d| d.is_error()).count();
+            let message = format!(
+                "and {} more problems in this file ({errors} of them errors); the first {MAX_PER_FILE} are shown: mend those, and run again",
+                group_digits(rest.len())
+            );
+            let at = Pos {
+                line: rest[0].line,
+                col: rest[0].col,
+            };
+            out.push(if errors > 0 {
+                Diagnostic::error(&path, at, message)
+            } else {
+                Diagnostic::warning(&path, at, message)
+            });
+        }
+        i = end;
+    }
+    *diags = out;
+}
+
+/// `1499800` as `1,499,800`.
+fn group_digits(n: usize) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (k, c) in s.chars().enumerate() {
+        if k > 0 && (s.len() - k) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_file_s_diagnostics_past_the_cap_become_one_line() {
+        let mut d: Vec<Diagnostic> = (0..1_500_000u32)
+            .map(|i| {
+                Diagnostic::error(
+                    "big.yaml",
+                    Pos {
+                        line: i + 1,
+                        col: 1,
+                    },
+                    "bad",
+                )
+            })
+            .chain([Diagnostic::warning("small.yaml", Pos::START, "meh")])
+            .collect();
+        sort_and_dedup(&mut d);
+        cap_per_file(&mut d);
+        assert_eq!(d.len(), MAX_PER_FILE + 2);
+        assert_eq!(
+            d[MAX_PER_FILE].message,
+            "and 1,499,800 more problems in this file (1499800 of them errors); the first 200 are shown: mend those, and run again"
+        );
+        assert!(d[MAX_PER_FILE].is_error());
+        assert_eq!(d[MAX_PER_FILE + 1].message, "meh");
+    }
 
     #[test]
     fn displays_path_line_col_pointer_and_card() {

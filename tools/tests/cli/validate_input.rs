@@ -189,3 +189,28 @@ fn absurd_deck_counts_are_errors_at_their_line() {
         "{text}"
     );
 }
+
+/// Issue #27 item 11: a file with thousands of problems shows the first 200 and one line for
+/// the rest, with their count.
+#[test]
+fn a_file_with_thousands_of_problems_shows_200_and_counts_the_rest() {
+    let f = Fixture::mini();
+    let set = "cardsets/mini/core/set.yaml";
+    let mut text = std::fs::read_to_string(f.path(set)).unwrap();
+    for i in 0..5000 {
+        text.push_str(&format!("unknown_{i}: 1\n"));
+    }
+    f.write(set, &text);
+    let out = riffle_within_a_minute(&f.dir, &["validate"]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let shown = stdout(&out);
+    let lines: Vec<&str> = shown.lines().filter(|l| l.contains("set.yaml")).collect();
+    assert_eq!(lines.len(), 201, "{}", &shown[..2000.min(shown.len())]);
+    assert!(
+        lines[200].contains(
+            "and 4,800 more problems in this file (4800 of them errors); the first 200 are shown"
+        ),
+        "{}",
+        lines[200]
+    );
+}
