@@ -29,13 +29,13 @@ pub fn check(game: &Game, exp: &Value) -> Vec<Problem> {
             "over" => {
                 let over = game.result().is_some();
                 if Some(over) != v.as_bool() {
-                    f.push(format!("over: expected {v}, got {over} ({:?})", game.result()));
+                    f.push(format!("over: expected {v}, got {over} ({})", result_text(game)));
                 }
             }
             "reason" => {
                 let got = game.result().map(|r| r.reason);
                 if got.as_deref() != v.as_str() {
-                    f.push(format!("reason: expected {v}, got {got:?}"));
+                    f.push(format!("reason: expected {v}, got {}", result_text(game)));
                 }
             }
             "request" => request(game, v, &mut f),
@@ -119,11 +119,31 @@ fn winner(game: &Game, v: &Value, f: &mut Vec<String>) {
     }
 }
 
+/// The game's result for people, seats counted from 1: "not over", "a draw (loop)",
+/// "player 2 won (defeat)", "players 1 and 3 won (defeat)".
+pub(super) fn result_text(game: &Game) -> String {
+    match game.result() {
+        None => "the game is not over".to_string(),
+        Some(r) if r.winners.is_empty() => format!("the game ended in a draw ({})", r.reason),
+        Some(r) => {
+            let seats: Vec<String> = r.winners.iter().map(|p| (p + 1).to_string()).collect();
+            match seats.as_slice() {
+                [one] => format!("the game is over: player {one} won ({})", r.reason),
+                many => format!(
+                    "the game is over: players {} won ({})",
+                    many.join(" and "),
+                    r.reason
+                ),
+            }
+        }
+    }
+}
+
 fn request(game: &Game, v: &Value, f: &mut Vec<String>) {
     let Some(req) = game.request() else {
         f.push(format!(
-            "request: expected {v}, but nothing is asked (result {:?})",
-            game.result()
+            "request: expected {v}, but nothing is asked ({})",
+            result_text(game)
         ));
         return;
     };
@@ -556,7 +576,8 @@ fn values(game: &Game, v: &Value, f: &mut Vec<String>) {
             let got = pv.get(name).copied();
             if got != want.as_i64() {
                 f.push(format!(
-                    "player {p} value {name}: expected {want}, got {got:?}"
+                    "player {p} value {name}: expected {want}, got {}",
+                    got.map_or("no such value".to_string(), |n| n.to_string())
                 ));
             }
         }

@@ -543,8 +543,8 @@ fn choose(game: &mut Game, v: &Value, player: Option<&Value>) -> Checked<()> {
     let at = |m: String| Problem::new("/choose", m);
     let req = game.request().cloned().ok_or_else(|| {
         at(format!(
-            "choose {v}: the game is not asking anything (result: {:?})",
-            game.result()
+            "choose {v}: the game is not asking anything ({})",
+            expect::result_text(game)
         ))
     })?;
     let Request::Choose {

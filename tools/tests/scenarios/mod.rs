@@ -318,3 +318,27 @@ fn not_options_on_a_number_request_is_an_error() {
         stdout(&out)
     );
 }
+
+/// Issue #27 item 12: a scenario's failure says the result as people count seats, never in
+/// Rust's debug form.
+#[test]
+fn a_finished_game_is_told_with_seats_from_1_not_debug_text() {
+    let (_f, out) = run(
+        "  - name: over\n    steps: [{concede: 1}, {choose: pass}]\n    expect: {winner: 2}\n\
+         \x20 - name: request\n    steps: [{concede: 2}]\n    expect: {request: {player: 1}}\n\
+         \x20 - name: not over\n    expect: {over: true}\n",
+    );
+    assert_ran(&out, 0, 3);
+    let text = stdout(&out);
+    for want in [
+        "the game is not asking anything (the game is over: player 2 won (concession))",
+        "but nothing is asked (the game is over: player 1 won (concession))",
+        "over: expected true, got false (the game is not over)",
+    ] {
+        assert!(text.contains(want), "missing {want:?} in\n{text}");
+    }
+    assert!(
+        !text.contains("Some(") && !text.contains("GameResult"),
+        "{text}"
+    );
+}
