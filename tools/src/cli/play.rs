@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// One agent per seat: random, first or human (default: random for every seat).
-    #[arg(long, value_delimiter = ',')]
+    #[arg(long, value_delimiter = ',', value_parser = trimmed)]
     agents: Vec<String>,
     /// The number of seats (default: one per `--deck`, else the game's fewest players).
     /// Without `--deck`, the game's deck lists are dealt to the seats in turn.
@@ -44,7 +44,7 @@ pub struct Args {
     /// Play this many games (1 to 1000000) and print a summary. Game k (from 0) plays seed
     /// seed+k, wrapping past 18446744073709551615 to 0. Exit 1 if a game had a script error
     /// or did not finish.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = games_count)]
     games: u64,
     /// Write the log of the (first) game to this file as JSON lines a reader needs no engine
     /// for: a header (format version, game, seed, result, log hash), then every event and
@@ -230,13 +230,29 @@ fn seats_given(args: &Args, seats: usize) -> String {
     }
 }
 
+/// `--games N`: a count from 1, said so for `-1` or `0` (not "unexpected argument").
+fn games_count(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<i128>() {
+        Ok(n) if n >= 1 && n <= u64::MAX as i128 => Ok(n as u64),
+        Ok(n) => Err(format!("{n}: give a number of games, 1 or more")),
+        Err(_) => Err(format!("{s:?}: give a number of games, 1 or more")),
+    }
+}
+
+/// An agent's name without the spaces around it (`--agents "random, first"`).
+fn trimmed(s: &str) -> Result<String, String> {
+    Ok(s.trim().to_string())
+}
+
 /// `--option name=value` arguments as game options: each a name, `=`, a value; a name given
 /// twice is refused. Whether the ruleset declares them is the kernel's check.
 pub(crate) fn parse_options(args: &[String]) -> anyhow::Result<Options> {
     let mut out = Options::new();
     for a in args {
         let Some((name, value)) = a.split_once('=') else {
-            bail!("--option {a}: give NAME=VALUE (e.g. --option format=team_battle)");
+            bail!(
+                "--option {a}: give NAME=VALUE (e.g. --option mode=team for Gundam; each game's options are in docs/reference/<game>.md)"
+            );
         };
         let name = name.trim();
         if name.is_empty() {
@@ -294,6 +310,12 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     } else {
         let mut v = Vec::new();
         for p in &args.deck {
+            if p.is_dir() {
+                bail!(
+                    "--deck {}: a folder; give a deck list file (cardsets/<game>/decks/<deck>.yaml)",
+                    p.display()
+                );
+            }
             if !p.is_file() {
                 bail!("--deck {}: no such file", p.display());
             }

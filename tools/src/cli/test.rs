@@ -230,6 +230,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     bar.finish_and_clear();
     println!("{passed} passed, {failed} failed");
+    if let (Some(f), 0) = (&args.filter, passed + failed) {
+        eprintln!(
+            "riffle: --filter {f:?}: no scenario's name contains it, so nothing was tested (the names: `riffle test -v`)"
+        );
+        return Ok(ExitCode::from(2));
+    }
     Ok(if failed > 0 {
         ExitCode::from(FOUND_PROBLEMS)
     } else {

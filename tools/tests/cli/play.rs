@@ -634,3 +634,43 @@ fn the_readable_log_tells_leaving_players_teams_and_expiries_in_one_line() {
         );
     }
 }
+
+/// Issue #27 item 12: usage mistakes get a message that says what to do, exit 2.
+#[test]
+fn usage_mistakes_say_what_to_do() {
+    for (args, says) in [
+        (
+            vec!["--games", "-1"],
+            "-1: give a number of games, 1 or more",
+        ),
+        (vec!["--games", "0"], "0: give a number of games, 1 or more"),
+        (
+            vec!["--deck", "cardsets"],
+            "--deck cardsets: a folder; give a deck list file",
+        ),
+        (
+            vec!["--option", "mode"],
+            "--option mode: give NAME=VALUE (e.g. --option mode=team for Gundam",
+        ),
+    ] {
+        let out = play(&args);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+    // Spaces after the commas of --agents are not part of the names.
+    let out = play(&["--agents", "random, first", "--games", "2"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // A filter that matches no scenario tested nothing: not a success.
+    let out = Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .args(["test", "--filter", "no scenario is named like this"])
+        .current_dir(repo())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("no scenario's name contains it"),
+        "{}",
+        text(&out.stderr)
+    );
+}
