@@ -77,7 +77,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut problems = 0usize;
     let mut cards = 0usize;
     for game in &games {
-        let load = loader.load_game(game);
+        let mut load = loader.load_game(game);
         let errors = load.errors().count();
         if errors > 0 {
             eprintln!(
@@ -86,6 +86,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             problems += 1;
         }
         let found = lint_game(&load, &roots, &scope);
+        // Scripts that do not load (an error at a card script's top level): lint read their
+        // files, the engine refuses them, so "no problems" would not be true.
+        let compiled: Vec<_> = super::validate::compile(&mut load)
+            .into_iter()
+            .filter(|d| d.is_error())
+            .collect();
+        if let Some(first) = compiled.first() {
+            eprintln!(
+                "the {game} content's scripts do not load: {} error(s), the first: {}; `riffle validate` lists them",
+                compiled.len(),
+                OneLine(&first.to_string())
+            );
+            problems += 1;
+        }
         for e in &found.unread_scenarios {
             eprintln!("{}", OneLine(e));
         }
@@ -115,6 +129,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     eprintln!(
         "lint: {cards} card(s): {}",
         match (errors, warnings) {
+            (0, 0) if problems > 0 =>
+                "no findings in what loaded, but the content has problems (above)".to_string(),
             (0, 0) => "no problems".to_string(),
             (e, w) => format!("{e} error(s), {w} warning(s)"),
         }

@@ -311,7 +311,7 @@ fn stats(lines: &mut [(usize, String)], cards: usize) -> String {
 /// Compiles a game whose files are valid: runs every script once (a misspelt constructor
 /// or a runtime error at load is caught here, not only in a game) and applies the
 /// ruleset's deck-construction rules to every deck list.
-fn compile(load: &mut GameLoad) -> Vec<Diagnostic> {
+pub(super) fn compile(load: &mut GameLoad) -> Vec<Diagnostic> {
     use riffle_content::yaml::Pos;
     if load.has_errors() {
         return Vec::new();

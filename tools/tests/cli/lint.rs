@@ -394,3 +394,18 @@ fn coverage_counts_cards_scripted_tested_and_caught_per_set() {
         "{table}"
     );
 }
+
+/// Issue #27 item 12: a card script that does not load is not "no problems".
+#[test]
+fn a_script_that_does_not_load_is_not_no_problems() {
+    let f = crate::common::Fixture::mini();
+    f.write("cardsets/mini/core/MC1-002.lua", "error(\"boom\")\n");
+    let out = f.riffle(&["lint"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("scripts do not load") && err.contains("boom (card MC1-002)"),
+        "{err}"
+    );
+    assert!(!err.contains("no problems"), "{err}");
+}
