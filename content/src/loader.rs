@@ -1038,13 +1038,9 @@ impl Run<'_> {
                     .at_pointer(ptr),
                 ),
                 Some(srel) if !self.path(root, &srel).is_file() => {
-                    let shown = display_path(&self.path(root, &srel));
+                    let shown = missing(&self.path(root, &srel));
                     self.push(
-                        Diagnostic::error(
-                            &path,
-                            pos,
-                            format!("script `{entry}` not found (looked for {shown})"),
-                        )
+                        Diagnostic::error(&path, pos, format!("script `{entry}` {shown}"))
                         .at_pointer(ptr),
                     );
                 }
@@ -1427,8 +1423,8 @@ impl Run<'_> {
                     format!("`{entry}` is not a Lua file: a set's `scripts:` lists `.lua` files")
                 }
                 Some(r) if !self.path(root, &r).is_file() => format!(
-                    "script `{entry}` not found (looked for {}): create it or fix `scripts:`",
-                    display_path(&self.path(root, &r))
+                    "script `{entry}` {}: create it or fix `scripts:`",
+                    missing(&self.path(root, &r))
                 ),
                 Some(r) => {
                     if r.parent() == Some(set_rel)
@@ -1537,14 +1533,12 @@ impl Run<'_> {
             Some(s) => match join_relative(set_rel, s) {
                 Some(r) if self.path(root, &r).is_file() => Some(r),
                 Some(r) => {
-                    let shown = display_path(&self.path(root, &r));
+                    let shown = missing(&self.path(root, &r));
                     self.push(
                         Diagnostic::error(
                             &path,
                             spans.value_pos("/script"),
-                            format!(
-                                "script `{s}` not found (looked for {shown}): create it or fix `script:`"
-                            ),
+                            format!("script `{s}` {shown}: create it or fix `script:`"),
                         )
                         .at_pointer("/script")
                         .for_card(card),
@@ -1962,4 +1956,16 @@ fn exact<T>(items: impl IntoIterator<Item = T>) -> Vec<T> {
     let mut v: Vec<T> = items.into_iter().collect();
     v.shrink_to_fit();
     v
+}
+
+/// Why a file a manifest names is not there to read: "not found (looked for X)", or, for
+/// something there that is no regular file (a FIFO, a folder), that it is not one.
+fn missing(p: &Path) -> String {
+    match std::fs::metadata(p) {
+        Ok(_) => format!(
+            "is not a regular file (a folder, FIFO, socket or device): {}",
+            display_path(p)
+        ),
+        Err(_) => format!("not found (looked for {})", display_path(p)),
+    }
 }

@@ -214,3 +214,22 @@ fn a_file_with_thousands_of_problems_shows_200_and_counts_the_rest() {
         lines[200]
     );
 }
+
+/// Issue #27 item 12: a FIFO named in a set's `scripts:` is said to be one, not "not found".
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_as_a_sets_script_is_not_called_missing() {
+    let f = Fixture::mini();
+    mkfifo(&f.path("cardsets/mini/core/lib.lua"));
+    let set = f.path("cardsets/mini/core/set.yaml");
+    let text = std::fs::read_to_string(&set).unwrap() + "scripts: [lib.lua]\n";
+    f.write("cardsets/mini/core/set.yaml", &text);
+    let out = riffle_within_a_minute(&f.dir, &["validate"]);
+    let shown = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.contains("/scripts/0: script `lib.lua` is not a regular file (a folder, FIFO, socket or device)"),
+        "{shown}"
+    );
+    assert!(!shown.contains("not found"), "{shown}");
+}
