@@ -991,6 +991,26 @@ impl Run<'_> {
                     )
                     .with_related(first, Pos::START),
                 );
+            } else if let Some(entries) = self.list(&self.path(later, &game_dir)) {
+                // Lua of a later search path (a mod) beside no game.yaml: no ruleset lists
+                // it, so it would be ignored without a word.
+                let first = self.path(root, &rel);
+                for (name, is_dir) in entries {
+                    if !is_dir && name.ends_with(".lua") {
+                        self.push(
+                            Diagnostic::warning(
+                                self.path(later, &game_dir.join(&name)),
+                                Pos::START,
+                                format!(
+                                    "ignored: the {} ruleset is {}, and only the files its `scripts:` lists are read; a mod changes a game through its cards, or adds a game of its own (scripts/<new game>/game.yaml)",
+                                    self.game,
+                                    display_path(&first)
+                                ),
+                            )
+                            .with_related(first.clone(), Pos::START),
+                        );
+                    }
+                }
             }
         }
         let path = self.path(root, &rel);
@@ -1041,7 +1061,7 @@ impl Run<'_> {
                     let shown = missing(&self.path(root, &srel));
                     self.push(
                         Diagnostic::error(&path, pos, format!("script `{entry}` {shown}"))
-                        .at_pointer(ptr),
+                            .at_pointer(ptr),
                     );
                 }
                 Some(srel) => scripts.extend(self.lua(root, &srel, None)),

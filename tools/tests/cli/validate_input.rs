@@ -228,8 +228,26 @@ fn a_fifo_named_as_a_sets_script_is_not_called_missing() {
     let shown = stdout(&out);
     assert_eq!(out.status.code(), Some(1), "{shown}");
     assert!(
-        shown.contains("/scripts/0: script `lib.lua` is not a regular file (a folder, FIFO, socket or device)"),
+        shown.contains(
+            "/scripts/0: script `lib.lua` is not a regular file (a folder, FIFO, socket or device)"
+        ),
         "{shown}"
     );
     assert!(!shown.contains("not found"), "{shown}");
+}
+
+/// Issue #27 item 12: a mod's ruleset Lua beside no game.yaml is not ignored without a word.
+#[test]
+fn a_mods_ruleset_lua_without_game_yaml_is_warned_about() {
+    let f = Fixture::mini();
+    let m = Fixture::empty();
+    m.write("scripts/mini/extra.lua", "-- more rules\n");
+    let out = riffle_within_a_minute(&f.dir, &["validate", "--mod", m.dir.to_str().unwrap()]);
+    let shown = stdout(&out);
+    assert_eq!(out.status.code(), Some(0), "{shown}{}", stderr(&out));
+    assert!(
+        shown.contains("scripts/mini/extra.lua:1:1: warning: ignored: the mini ruleset is")
+            && shown.contains("only the files its `scripts:` lists are read"),
+        "{shown}"
+    );
 }
