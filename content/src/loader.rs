@@ -924,7 +924,10 @@ impl Run<'_> {
 
     fn game_schema(&mut self) -> Option<GameCardSchema> {
         let rel = PathBuf::from(game_card_schema_path(self.game));
-        let root = (0..self.loader.roots.len()).find(|&r| self.path(r, &rel).is_file())?;
+        // The first search path with something there: a FIFO or a folder in its place is
+        // said to be one (read() refuses it), not passed over for the common checks alone.
+        let root = (0..self.loader.roots.len())
+            .find(|&r| std::fs::metadata(self.path(r, &rel)).is_ok())?;
         let path = self.path(root, &rel);
         let text = self.read(root, &rel, None)?;
         let value: Value = match serde_json::from_str(&text) {

@@ -251,3 +251,21 @@ fn a_mods_ruleset_lua_without_game_yaml_is_warned_about() {
         "{shown}"
     );
 }
+
+/// Issue #27 item 12: a game's card schema that is a FIFO is an error saying so, not passed
+/// over (the cards then got only the common checks, without a word).
+#[cfg(unix)]
+#[test]
+fn a_card_schema_that_is_a_fifo_is_an_error() {
+    let f = Fixture::mini();
+    let schema = f.path("schema/mini/card.schema.json");
+    std::fs::remove_file(&schema).unwrap();
+    mkfifo(&schema);
+    let out = riffle_within_a_minute(&f.dir, &["validate"]);
+    let shown = stdout(&out);
+    assert_eq!(out.status.code(), Some(1), "{shown}");
+    assert!(
+        shown.contains("schema/mini/card.schema.json:1:1: not a regular file (a folder, FIFO, socket or device)"),
+        "{shown}"
+    );
+}
