@@ -481,7 +481,6 @@ impl Loader {
         );
         let mut diags = std::mem::take(&mut run.diags);
         sort_and_dedup(&mut diags);
-        crate::diagnostic::cap_per_file(&mut diags);
         let ruleset_path = ruleset.as_ref().map(|r| r.path.clone());
         let libraries = cards.libraries();
         let mut needs_script: Vec<String> = cards

@@ -119,6 +119,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     bar.finish_and_clear();
     sort_and_dedup(&mut diags);
+    // Counted whole, shown capped: a file's first 200, then one line for the rest.
+    let errors = diags.iter().filter(|d| d.is_error()).count();
+    let warnings = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    riffle_content::diagnostic::cap_per_file(&mut diags);
 
     match args.format {
         Format::Text => {
@@ -134,11 +141,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             );
         }
     }
-    let errors = diags.iter().filter(|d| d.is_error()).count();
-    let warnings = diags
-        .iter()
-        .filter(|d| d.severity == Severity::Warning)
-        .count();
     eprintln!("{}", counts.summary(errors, warnings));
     if args.stats {
         eprintln!("{}", stats(&mut script_lines, counts.cards));
