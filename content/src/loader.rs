@@ -220,6 +220,8 @@ impl LoadedGame {
 /// games in one run.
 pub struct Loader {
     roots: Vec<PathBuf>,
+    /// The roots with links resolved: a content file that leads outside them is not read.
+    real_roots: Vec<PathBuf>,
     schemas: Schemas,
 }
 
@@ -393,6 +395,7 @@ impl Loader {
     pub fn new(roots: Vec<PathBuf>) -> Loader {
         let schemas = Schemas::new().expect("the generated schemas compile");
         Loader {
+            real_roots: crate::read::real_roots(&roots),
             roots: roots.iter().map(|r| clean_path(r)).collect(),
             schemas,
         }
@@ -773,6 +776,11 @@ impl Run<'_> {
         record: Option<(usize, &Path)>,
         card: Option<&str>,
     ) -> Option<String> {
+        // A link out of the search paths is not content: not read, its target not shown.
+        if crate::read::leaves(path, &self.loader.real_roots) {
+            self.push(Diagnostic::error(path, Pos::START, crate::read::LEAVES).for_card(card));
+            return None;
+        }
         // Never read what is not a regular file (opening a FIFO blocks until it is written),
         // nor more than a bounded size (crate::read).
         let bytes = match crate::read::read_bytes(path) {

@@ -89,6 +89,35 @@ pub fn read_text(path: impl AsRef<Path>) -> Result<String, ReadError> {
     String::from_utf8(bytes).map_err(|e| ReadError::NotText(e.utf8_error().valid_up_to()))
 }
 
+/// The search paths as they really are (links resolved), to tell whether a file leaves them.
+pub fn real_roots(roots: &[std::path::PathBuf]) -> Vec<std::path::PathBuf> {
+    roots
+        .iter()
+        .filter_map(|r| {
+            let r = if r.as_os_str().is_empty() {
+                Path::new(".")
+            } else {
+                r.as_path()
+            };
+            r.canonicalize().ok()
+        })
+        .collect()
+}
+
+/// Whether `path` (a file found in, or named inside, a search path) leads through a symbolic
+/// link to a place outside every one of `real` ([`real_roots`]): such a file is not content
+/// (a mod's scenario linked to a system file), and is neither read nor quoted. A path that
+/// does not resolve does not leave (it is reported as missing where it is read).
+pub fn leaves(path: &Path, real: &[std::path::PathBuf]) -> bool {
+    match path.canonicalize() {
+        Ok(p) => !real.iter().any(|r| p.starts_with(r)),
+        Err(_) => false,
+    }
+}
+
+/// The error for a file that [`leaves`] the search paths: its target is not named, nor read.
+pub const LEAVES: &str = "a symbolic link to a file outside the search paths: not read (copy the file into the mod instead)";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,6 +142,23 @@ mod tests {
         let p = dir.path().join("b");
         std::fs::write(&p, [b'a', 0xff, b'b']).unwrap();
         assert!(matches!(read_text(&p), Err(ReadError::NotText(1))));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_out_of_the_search_paths_leaves_them_one_inside_does_not() {
+        let root = tempfile::tempdir().unwrap();
+        let outside = tempfile::tempdir().unwrap();
+        std::fs::write(outside.path().join("secret"), "x").unwrap();
+        std::fs::write(root.path().join("a.yaml"), "x").unwrap();
+        std::os::unix::fs::symlink(outside.path().join("secret"), root.path().join("out.yaml"))
+            .unwrap();
+        std::os::unix::fs::symlink(root.path().join("a.yaml"), root.path().join("in.yaml"))
+            .unwrap();
+        let real = real_roots(&[root.path().to_path_buf()]);
+        assert!(leaves(&root.path().join("out.yaml"), &real));
+        assert!(!leaves(&root.path().join("in.yaml"), &real));
+        assert!(!leaves(&root.path().join("a.yaml"), &real));
     }
 
     #[cfg(target_os = "linux")]

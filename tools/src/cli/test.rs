@@ -149,7 +149,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let mut by_game: BTreeMap<String, Vec<File>> = BTreeMap::new();
     let (mut passed, mut failed) = (0usize, 0usize);
+    let real = riffle_content::read::real_roots(&paths);
     for f in &files {
+        // A link out of the search paths is not a scenario: not read, nothing of it quoted.
+        if riffle_content::read::leaves(f, &real) {
+            eprintln!("{}:1:1: {}", display_path(f), riffle_content::read::LEAVES);
+            failed += 1;
+            continue;
+        }
         // Never open a FIFO, socket or device: reading a FIFO blocks until it is written.
         if std::fs::metadata(f).is_ok_and(|m| !m.is_file()) {
             eprintln!(

@@ -281,3 +281,39 @@ fn a_card_schema_that_is_a_fifo_is_an_error() {
         "{shown}"
     );
 }
+
+/// Issue #27 item 5: a content file or scenario that is a link to a file outside the search
+/// paths is refused, and nothing of the file it leads to is printed.
+#[cfg(unix)]
+#[test]
+fn links_out_of_the_search_paths_are_refused_without_quoting_them() {
+    let f = Fixture::mini();
+    let outside = Fixture::empty();
+    outside.write(
+        "secret.txt",
+        "root:x:0:0:the secret line\nanother secret line\n",
+    );
+    let secret = outside.path("secret.txt");
+    for rel in [
+        "cardsets/mini/core/MC1-009.yaml",
+        "cardsets/mini/core/MC1-009.test.yaml",
+    ] {
+        std::os::unix::fs::symlink(&secret, f.path(rel)).unwrap();
+    }
+    // A link inside the search path is fine.
+    std::os::unix::fs::symlink(
+        f.path("cardsets/mini/core/MC1-001.yaml"),
+        f.path("cardsets/mini/core/link.txt"),
+    )
+    .unwrap();
+    for args in [vec!["validate"], vec!["test"]] {
+        let out = riffle_within_a_minute(&f.dir, &args);
+        let all = format!("{}{}", stdout(&out), stderr(&out));
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {all}");
+        assert!(
+            all.contains("a symbolic link to a file outside the search paths: not read"),
+            "{args:?}: {all}"
+        );
+        assert!(!all.contains("secret"), "{args:?} quoted the file: {all}");
+    }
+}
