@@ -178,6 +178,26 @@ impl Live {
                     }
                     yamls.extend(users);
                 }
+                Kind::SetFolder => {
+                    // Gone (deleted, moved out): its cards are removed, each said so. There
+                    // (moved in, or a new set): a set takes a restart.
+                    let inside: Vec<PathBuf> = self
+                        .cards
+                        .keys()
+                        .filter(|y| y.starts_with(&p))
+                        .cloned()
+                        .collect();
+                    if p.is_dir() {
+                        if inside.is_empty() {
+                            out.push(Outcome::NotLive {
+                                path: p,
+                                what: "a set folder that was not there when the game loaded",
+                            });
+                        }
+                    } else {
+                        yamls.extend(inside);
+                    }
+                }
                 Kind::NotLive(what) => out.push(Outcome::NotLive { path: p, what }),
                 Kind::Other => {}
             }
@@ -263,9 +283,41 @@ impl Live {
                 },
             );
         };
+        // A FIFO or device is never "empty, being saved": it is refused (and never read).
+        if !meta.is_file() {
+            return Some(not_regular(path, known.map(|k| k.id)));
+        }
         if meta.len() == 0 {
             return Some(Outcome::Waiting {
                 path: path.to_path_buf(),
+            });
+        }
+        // Its script (the one it had, or one beside it): emptied, the card would go live
+        // with no abilities; a FIFO or device in its place would be called missing.
+        let script = known
+            .as_ref()
+            .and_then(|k| k.script.clone())
+            .unwrap_or_else(|| path.with_extension("lua"));
+        if let Ok(m) = std::fs::metadata(&script) {
+            if !m.is_file() {
+                return Some(not_regular(&script, known.map(|k| k.id)));
+            }
+            if m.len() == 0 {
+                return Some(Outcome::Waiting { path: script });
+            }
+        } else if known.as_ref().is_some_and(|k| k.script.is_some()) {
+            // The script it had is gone: say so; the last good version stays until the
+            // YAML says it has none (or the script is back).
+            let d = Diagnostic::error(
+                &script,
+                Pos::START,
+                "the card's script is gone: the last good version stays until it is back (a card that is to have no script: restart)",
+            )
+            .for_card(known.as_ref().map(|k| k.id.as_str()));
+            return Some(Outcome::Refused {
+                card: known.map(|k| k.id),
+                path: path.to_path_buf(),
+                diagnostics: vec![d],
             });
         }
         let read = self
@@ -377,6 +429,8 @@ impl Live {
             ["cardsets", g, "decks", ..] if *g == self.game => {
                 Kind::NotLive("a deck list: it is read when a game starts")
             }
+            // A set folder itself: deleted, moved out or moved in.
+            ["cardsets", g, set] if *g == self.game && *set != "decks" => Kind::SetFolder,
             ["cardsets", g, _set, _file] if *g == self.game => {
                 if name == "set.yaml" {
                     Kind::NotLive("a set's set.yaml")
@@ -398,8 +452,24 @@ impl Live {
 enum Kind {
     Card,
     Script,
+    SetFolder,
     NotLive(&'static str),
     Other,
+}
+
+/// A file of a card that is no regular file (a FIFO, a device, a folder): refused, not read.
+fn not_regular(path: &Path, card: Option<String>) -> Outcome {
+    let d = Diagnostic::error(
+        path,
+        Pos::START,
+        "not a regular file (a folder, FIFO, socket or device): the last good version stays",
+    )
+    .for_card(card.as_deref());
+    Outcome::Refused {
+        card,
+        path: path.to_path_buf(),
+        diagnostics: vec![d],
+    }
 }
 
 /// The engine's problems as positioned diagnostics (the script's file and line, else the

@@ -42,6 +42,14 @@ fn is_content_file(p: &Path) -> bool {
         && (name.ends_with(".yaml") || name.ends_with(".lua"))
 }
 
+/// Whether a changed path is a set folder (`cardsets/<game>/<set>`): one deleted, moved out
+/// or moved in comes as one event for the folder, none for its files.
+fn is_set_folder(p: &Path) -> bool {
+    let name = p.file_name().and_then(|n| n.to_str()).unwrap_or(".");
+    let cardsets = p.parent().and_then(Path::parent).and_then(Path::file_name);
+    !name.starts_with('.') && !name.contains('.') && cardsets == Some("cardsets".as_ref())
+}
+
 /// Whether an event can change what a file holds: reads (a file opened, closed unwritten)
 /// and metadata changes cannot; another program loading the content reads every file.
 fn changes_content(kind: &EventKind) -> bool {
@@ -72,7 +80,7 @@ pub fn watch(
                         .iter()
                         .filter(|e| changes_content(&e.kind))
                         .flat_map(|e| e.paths.iter())
-                        .filter(|p| is_content_file(p))
+                        .filter(|p| is_content_file(p) || is_set_folder(p))
                         .cloned()
                         .collect();
                     paths.sort();
@@ -116,5 +124,8 @@ mod tests {
         for content in ["X-1.yaml", "X-1.lua", "set.yaml"] {
             assert!(is_content_file(Path::new(content)), "{content}");
         }
+        assert!(is_set_folder(Path::new("/m/cardsets/onepiece/tt")));
+        assert!(!is_set_folder(Path::new("/m/cardsets/onepiece/tt/lib")));
+        assert!(!is_set_folder(Path::new("/m/cardsets/onepiece/.tt.swp")));
     }
 }

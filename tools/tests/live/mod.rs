@@ -237,3 +237,69 @@ fn a_card_file_renamed_keeps_its_card_live() {
     );
     assert!(t.live.engine().has_card("HR-001"));
 }
+
+fn removed(o: &Outcome) -> bool {
+    matches!(o, Outcome::Removed { card, .. } if card == "HR-001")
+}
+
+/// Issue #27 item 8: a set folder moved out is seen (its cards removed, each said), one
+/// moved in is reported (a set takes a restart).
+#[test]
+fn a_set_folder_moved_out_or_in_is_reported() {
+    let mut t = table();
+    let away = t._dir.path().join("elsewhere");
+    std::fs::rename(&t.set, &away).unwrap();
+    t.until(removed);
+    assert_eq!(t.power(), None, "the card is gone from the engine");
+    std::fs::rename(&away, &t.set).unwrap();
+    let seen = t.until(|o| matches!(o, Outcome::NotLive { .. }));
+    let told: Vec<String> = seen.iter().flat_map(riffle::live::report).collect();
+    assert!(
+        told.iter()
+            .any(|l| l.contains("a set folder that was not there when the game loaded")),
+        "{told:?}"
+    );
+}
+
+/// Issue #27 item 8: a script emptied waits (the last good version stays); replaced by a
+/// FIFO it is refused as what it is, never called empty; the good script back is a fix.
+#[cfg(unix)]
+#[test]
+fn a_script_emptied_or_made_a_fifo_keeps_the_last_good_version() {
+    let mut t = table();
+    let script = t.path("HR-001.lua");
+    std::fs::write(&script, "").unwrap();
+    let seen = t.until(|o| matches!(o, Outcome::Waiting { .. }));
+    assert!(!seen.iter().any(reloaded), "{seen:?}");
+    assert!(
+        t.live
+            .engine()
+            .card_def("HR-001")
+            .is_some_and(|d| d.script.is_some())
+    );
+
+    std::fs::remove_file(&script).unwrap();
+    let c = std::ffi::CString::new(script.to_str().unwrap()).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let seen = t.until(|o| matches!(o, Outcome::Refused { .. }));
+    let told: Vec<String> = seen.iter().flat_map(riffle::live::report).collect();
+    assert!(
+        told.iter().any(|l| l.contains("not a regular file")),
+        "{told:?}"
+    );
+    assert!(!told.iter().any(|l| l.contains("is empty")), "{told:?}");
+    assert!(
+        t.live
+            .engine()
+            .card_def("HR-001")
+            .is_some_and(|d| d.script.is_some())
+    );
+
+    std::fs::remove_file(&script).unwrap();
+    std::fs::write(&script, lua("draw")).unwrap();
+    let seen = t.until(|o| {
+        matches!(o, Outcome::Fixed { .. }) || matches!(o, Outcome::Reloaded { fixed: true, .. })
+    });
+    assert!(!seen.is_empty());
+}
