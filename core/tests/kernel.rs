@@ -782,6 +782,35 @@ fn an_error_quoting_a_huge_value_is_cut_and_says_its_size() {
 }
 
 #[test]
+fn a_search_of_a_deck_of_many_cards_is_not_cut_by_the_options_limit() {
+    // Played, it asks its controller to choose any card of their deck: 1,500 options.
+    let search = card(
+        "search",
+        "runner",
+        0,
+        &[],
+        Some(&ON_PLAY.replace(
+            "BODY",
+            "ctx:choose_cards(ctx.player, ctx:cards('deck', ctx.player), { prompt = 'search' })",
+        )),
+    );
+    let e = engine(vec![search]);
+    let mut g = new_game(&e, 13, vec![deck(&[("search", 1502)]), deck(&[("plain", 6)])]);
+    pick(&mut g, "play search");
+    assert!(g.errors().is_empty(), "{:?}", g.errors());
+    assert_eq!(labels(&g).len(), 1499, "the deck, the played one and the hand left out");
+    // A script alone cannot make a small game hold more: 5,000 options among 12 cards.
+    let (errors, _) = hostile(&ON_PLAY.replace(
+        "BODY",
+        "local o = {} for i = 1, 5000 do o[i] = ctx.source end ctx:choose_cards(ctx.player, o, {})",
+    ));
+    assert!(
+        errors.iter().any(|e| e.contains("5000 options in one request; the limit is 1000")),
+        "{errors:?}"
+    );
+}
+
+#[test]
 fn a_failing_ability_is_off_for_the_rest_of_the_game_and_said_once() {
     // An activated ability that fails: offered until it fails, then never again.
     let bad = card(

@@ -9,8 +9,16 @@ use mlua::{Result, Table, Value};
 /// Bytes in a text a script hands the kernel: a label, prompt, kind, reason,
 /// key, log message or string in event data.
 pub const TEXT: usize = 1024;
-/// Options in one request.
+/// Options in one request, at least: a game of many cards allows more ([`options_for`]).
 pub const OPTIONS: usize = 1000;
+
+/// Options one request of a game holding `objects` card objects may have: [`OPTIONS`], or
+/// 16 per object when that is more. A legal position with many cards (a search of a deck of
+/// 1,500) must not end the game; what a script can make the host hold still grows only
+/// with the content, not with the script.
+pub fn options_for(objects: usize) -> usize {
+    OPTIONS.max(objects.saturating_mul(16))
+}
 /// Values in one event's data, counting the items of lists.
 pub const DATA: usize = 1000;
 /// Nesting of lists in event data.

@@ -43,14 +43,15 @@ pub(crate) fn listed_choices(
     db: &crate::db::Db,
     kinds: &[KindOption],
     options: &Table,
+    objects: usize,
 ) -> R<Vec<Choice>> {
+    let limit = limits::options_for(objects);
     let mut choices: Vec<Choice> = kinds.iter().map(|o| o.choice(db)).collect();
-    choices.extend(choices_of(options)?);
-    if choices.len() > limits::OPTIONS {
+    choices.extend(choices_of(options, limit)?);
+    if choices.len() > limit {
         return Err(mlua::Error::runtime(format!(
-            "{} options in one request; the limit is {}",
+            "{} options in one request; the limit is {limit} (16 per card object of the game, 1000 at least)",
             choices.len(),
-            limits::OPTIONS
         )));
     }
     Ok(choices)

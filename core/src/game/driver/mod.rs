@@ -644,12 +644,11 @@ fn op_card(op: &Op) -> Option<ObjId> {
 }
 
 /// Choices from a Lua list of option tables (label, kind, card, target).
-pub(crate) fn choices_of(options: &Table) -> R<Vec<Choice>> {
+pub(crate) fn choices_of(options: &Table, limit: usize) -> R<Vec<Choice>> {
     let n = options.raw_len();
-    if n > limits::OPTIONS {
+    if n > limit {
         return Err(mlua::Error::runtime(format!(
-            "{n} options in one request; the limit is {}",
-            limits::OPTIONS
+            "{n} options in one request; the limit is {limit} (limits.rs: 16 per card object of the game, 1000 at least)"
         )));
     }
     let mut out = Vec::new();
@@ -697,7 +696,8 @@ fn request_of(g: &Game, t: &Table) -> R<Request> {
             max,
         });
     }
-    let options = choices_of(&t.get::<Table>("options")?)?;
+    let limit = limits::options_for(g.state.borrow().objects.len());
+    let options = choices_of(&t.get::<Table>("options")?, limit)?;
     let count = |key: &str| -> R<u32> {
         let n = numbers::field(t, key)?;
         u32::try_from(n)

@@ -206,7 +206,12 @@ impl Game {
                         }
                     }
                     _ => {
-                        let choices = listed_choices(&db, &kinds, &options)?;
+                        let choices = listed_choices(
+                            &db,
+                            &kinds,
+                            &options,
+                            self.state.borrow().objects.len(),
+                        )?;
                         if choices.is_empty() {
                             // Nothing to do is a pass.
                             return Ok(self.pass(stage, i, p, &round));

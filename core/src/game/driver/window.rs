@@ -59,7 +59,12 @@ impl Game {
                 _ => self.list_window_options(w, p)?,
             };
             let Some(i) = answer else {
-                let choices = listed_choices(&self.engine.db, &kinds, &options)?;
+                let choices = listed_choices(
+                    &self.engine.db,
+                    &kinds,
+                    &options,
+                    self.state.borrow().objects.len(),
+                )?;
                 if choices.is_empty() || (w.auto_pass && self.only_passes(&kinds, &options)?) {
                     self.window_passed(w);
                     continue;
