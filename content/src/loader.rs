@@ -220,8 +220,9 @@ impl LoadedGame {
 /// games in one run.
 pub struct Loader {
     roots: Vec<PathBuf>,
-    /// The roots with links resolved: a content file that leads outside them is not read.
-    real_roots: Vec<PathBuf>,
+    /// The roots as written and with links resolved: a content file found in one that leads
+    /// outside them is not read.
+    real_roots: Vec<(PathBuf, PathBuf)>,
     schemas: Schemas,
 }
 

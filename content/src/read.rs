@@ -89,8 +89,9 @@ pub fn read_text(path: impl AsRef<Path>) -> Result<String, ReadError> {
     String::from_utf8(bytes).map_err(|e| ReadError::NotText(e.utf8_error().valid_up_to()))
 }
 
-/// The search paths as they really are (links resolved), to tell whether a file leaves them.
-pub fn real_roots(roots: &[std::path::PathBuf]) -> Vec<std::path::PathBuf> {
+/// The search paths as written (absolute, links kept) and as they really are (links
+/// resolved), to tell whether a file found in one leads out of them.
+pub fn real_roots(roots: &[std::path::PathBuf]) -> Vec<(std::path::PathBuf, std::path::PathBuf)> {
     roots
         .iter()
         .filter_map(|r| {
@@ -99,20 +100,46 @@ pub fn real_roots(roots: &[std::path::PathBuf]) -> Vec<std::path::PathBuf> {
             } else {
                 r.as_path()
             };
-            r.canonicalize().ok()
+            Some((std::path::absolute(r).ok()?, r.canonicalize().ok()?))
         })
         .collect()
 }
 
-/// Whether `path` (a file found in, or named inside, a search path) leads through a symbolic
-/// link to a place outside every one of `real` ([`real_roots`]): such a file is not content
-/// (a mod's scenario linked to a system file), and is neither read nor quoted. A path that
-/// does not resolve does not leave (it is reported as missing where it is read).
-pub fn leaves(path: &Path, real: &[std::path::PathBuf]) -> bool {
+/// Whether `path`, written inside a search path, leads through a symbolic link to a place
+/// outside every one of them ([`real_roots`]): such a file is not content (a mod's scenario
+/// linked to a system file), and is neither read nor quoted. A path written outside the
+/// search paths (a deck a person names with `--deck`) is theirs to name; a path that does
+/// not resolve does not leave (it is reported as missing where it is read).
+pub fn leaves(path: &Path, roots: &[(std::path::PathBuf, std::path::PathBuf)]) -> bool {
+    let Ok(written) = std::path::absolute(path) else {
+        return false;
+    };
+    let written = lexical(&written);
+    if !roots
+        .iter()
+        .any(|(given, _)| written.starts_with(lexical(given)))
+    {
+        return false;
+    }
     match path.canonicalize() {
-        Ok(p) => !real.iter().any(|r| p.starts_with(r)),
+        Ok(p) => !roots.iter().any(|(_, real)| p.starts_with(real)),
         Err(_) => false,
     }
+}
+
+/// `p` without `.` and with `..` taken by name (no link resolved).
+fn lexical(p: &Path) -> std::path::PathBuf {
+    let mut out = std::path::PathBuf::new();
+    for c in p.components() {
+        match c {
+            std::path::Component::CurDir => {}
+            std::path::Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// The error for a file that [`leaves`] the search paths: its target is not named, nor read.
@@ -159,6 +186,8 @@ mod tests {
         assert!(leaves(&root.path().join("out.yaml"), &real));
         assert!(!leaves(&root.path().join("in.yaml"), &real));
         assert!(!leaves(&root.path().join("a.yaml"), &real));
+        // Named outside the search paths: the person's own file.
+        assert!(!leaves(&outside.path().join("secret"), &real));
     }
 
     #[cfg(target_os = "linux")]

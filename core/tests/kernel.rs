@@ -795,17 +795,27 @@ fn a_search_of_a_deck_of_many_cards_is_not_cut_by_the_options_limit() {
         )),
     );
     let e = engine(vec![search]);
-    let mut g = new_game(&e, 13, vec![deck(&[("search", 1502)]), deck(&[("plain", 6)])]);
+    let mut g = new_game(
+        &e,
+        13,
+        vec![deck(&[("search", 1502)]), deck(&[("plain", 6)])],
+    );
     pick(&mut g, "play search");
     assert!(g.errors().is_empty(), "{:?}", g.errors());
-    assert_eq!(labels(&g).len(), 1499, "the deck, the played one and the hand left out");
+    assert_eq!(
+        labels(&g).len(),
+        1499,
+        "the deck, the played one and the hand left out"
+    );
     // A script alone cannot make a small game hold more: 5,000 options among 12 cards.
     let (errors, _) = hostile(&ON_PLAY.replace(
         "BODY",
         "local o = {} for i = 1, 5000 do o[i] = ctx.source end ctx:choose_cards(ctx.player, o, {})",
     ));
     assert!(
-        errors.iter().any(|e| e.contains("5000 options in one request; the limit is 1000")),
+        errors
+            .iter()
+            .any(|e| e.contains("5000 options in one request; the limit is 1000")),
         "{errors:?}"
     );
 }
