@@ -21,6 +21,7 @@ mod lint;
 mod mutants;
 mod new;
 mod play;
+mod progress;
 mod schema;
 mod table;
 mod test;

@@ -15,6 +15,7 @@ mod mutants;
 mod new;
 mod options;
 mod play;
+mod progress;
 mod table;
 mod tutorial;
 mod unread_fields;
