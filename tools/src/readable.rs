@@ -215,18 +215,11 @@ impl Narrator {
     /// `name` (a zone, prompt, reason, value name or a text an event carries) as readers of
     /// the viewer's language call it (`game.yaml` `log.languages`), or as it is.
     fn word(&self, game: &Game, name: &str) -> String {
-        self.language(game)
-            .and_then(|l| l.words.get(name))
-            .cloned()
-            .unwrap_or_else(|| name.to_string())
+        word(game, self.lang.as_deref(), name)
     }
 
     fn language<'g>(&self, game: &'g Game) -> Option<&'g riffle_core::LogLanguage> {
-        game.engine()
-            .manifest()
-            .log
-            .languages
-            .get(self.lang.as_deref()?)
+        language(game, self.lang.as_deref())
     }
 
     /// Where a move went, as the line of its group shows it.
@@ -412,6 +405,19 @@ impl Narrator {
     }
 }
 
+/// `name` (a zone, prompt, reason, value name...) as readers of `lang` call it (`game.yaml`
+/// `log.languages`), or as it is.
+pub fn word(game: &Game, lang: Option<&str>, name: &str) -> String {
+    language(game, lang)
+        .and_then(|l| l.words.get(name))
+        .cloned()
+        .unwrap_or_else(|| name.to_string())
+}
+
+fn language<'g>(game: &'g Game, lang: Option<&str>) -> Option<&'g riffle_core::LogLanguage> {
+    game.engine().manifest().log.languages.get(lang?)
+}
+
 /// "Nami (power 5000)": a card with the values `game.yaml` `log` shows in its zone.
 fn described(game: &Game, zone: &str, c: &riffle_core::CardView) -> String {
     let label = c.label.clone().unwrap_or_else(|| "a hidden card".into());
@@ -572,14 +578,28 @@ impl MoveGroup {
     }
 }
 
-/// A seat's screen: one line per non-empty zone it can see something of, each card with the
+/// A seat's screen: each player's values `game.yaml` `log.players` watches, then one line per
+/// non-empty zone it can see something of, each card with the
 /// values `game.yaml` `log` shows in that zone (a cost in the hand, power on the field), its
 /// orientation when it is not the first one the game declares ("rested"), and the cards
 /// attached to it; identical cards are counted ("DON!! x3 rested"). A zone whose cards are
 /// all hidden shows its count.
 pub fn board(game: &Game, view: &riffle_core::PlayerView) -> Vec<String> {
-    let default = game.engine().manifest().orientations.first().cloned();
+    let manifest = game.engine().manifest();
+    let default = manifest.orientations.first().cloned();
     let mut out = Vec::new();
+    // The player values `game.yaml` `log.players` watches (Mp to pay with), one line each.
+    for (p, values) in view.values.iter().enumerate() {
+        let shown: Vec<String> = manifest
+            .log
+            .players
+            .iter()
+            .filter_map(|v| values.get(v).map(|n| format!("{v} {n}")))
+            .collect();
+        if !shown.is_empty() {
+            out.push(format!("P{}: {}", p + 1, shown.join(", ")));
+        }
+    }
     for z in &view.zones {
         if z.count == 0 {
             continue;

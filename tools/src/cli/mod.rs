@@ -24,6 +24,7 @@ mod play;
 mod progress;
 mod schema;
 mod table;
+mod table_cards;
 mod test;
 mod validate;
 mod watch;
