@@ -12,7 +12,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use riffle::play::{Agent, DECISION_CAP, Played, Stopped};
-use riffle::readable::{Narrator, board};
+use riffle::readable::{Narrator, board, translated};
 use riffle::scenario::{File as ScenarioFile, export::position_scenario};
 use riffle_core::{Game, Request, Response};
 
@@ -211,8 +211,13 @@ impl Table {
         for line in board(game, &view) {
             println!("{line}");
         }
-        // The view's copy of the request has the kernel's labels in the view's language.
-        if let Some(Request::Choose { options, .. }) = view.request.as_ref().or(Some(req)) {
+        // The request in the person's language: card names, and the labels the ruleset
+        // words in it (`log.languages.<lang>.options`).
+        let shown = match &self.lang {
+            Some(lang) => translated(game, lang, req),
+            None => req.clone(),
+        };
+        if let Request::Choose { options, .. } = &shown {
             for (i, o) in options.iter().enumerate() {
                 println!("  {}. {}", i + 1, o.label);
             }

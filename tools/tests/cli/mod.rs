@@ -16,6 +16,7 @@ mod new;
 mod options;
 mod play;
 mod progress;
+mod readable;
 mod table;
 mod tutorial;
 mod unread_fields;
