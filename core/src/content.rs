@@ -685,6 +685,11 @@ pub struct LogDecl {
     /// mp 8 -> 5").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub players: Vec<String>,
+    /// Events that say an ability is resolving (`resolving`: "Nami's [On Play]"): the
+    /// readable log tells what happens next, up to the next decision or ability, on the
+    /// event's line ("Nami's [On Play]: a hidden card x2: P1 deck -> P1 hand (draw)").
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub abilities: Vec<String>,
     /// The log in other languages, by language code (`th`): a viewer reading one (`riffle
     /// play --lang th`) reads its words and event lines; what it leaves out stays as
     /// declared.
@@ -705,6 +710,12 @@ pub struct LogLanguage {
     /// `log` line.
     #[serde(default)]
     pub events: BTreeMap<String, String>,
+    /// Option labels in this language, by their form in the ruleset's labels with `{card}`
+    /// and `{target}` for the names of the option's cards and `{n}` for each number, in order
+    /// (`attack with {card} (Mp {n})`: `สั่ง {card} โจมตี (Mp {n})`). A label of another
+    /// form keeps its words, its card names in this language.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub options: BTreeMap<String, String>,
 }
 
 impl EventDecl {

@@ -103,6 +103,10 @@ pub fn shown(seen: &Seen, id: ObjId, viewer: PlayerId) -> bool {
     seen.iter().any(|(s, m)| *s == id && m & (1 << viewer) != 0)
 }
 
+/// How a blind option's label begins where it names a card its chooser cannot see: tools
+/// tell such an option from one that names no card by it.
+pub const BLIND_LABEL: &str = "hidden card";
+
 /// What a choice among hidden cards shows its chooser instead of a card they may not see:
 /// where it is, never what it is (`hidden card 2 of 5 in hand of player 2`, counted from the
 /// top). A card offered from an opponent's hand or a face-down Life is picked blind, so the
@@ -118,7 +122,7 @@ pub(crate) fn blind_label(db: &Db, st: &State, id: ObjId) -> String {
     };
     let n = zone.cards.len();
     match zone.cards.iter().position(|c| *c == id) {
-        Some(i) => format!("hidden card {} of {n} in {name}{whose}", n - i),
-        None => format!("hidden card in {name}{whose}"),
+        Some(i) => format!("{BLIND_LABEL} {} of {n} in {name}{whose}", n - i),
+        None => format!("{BLIND_LABEL} in {name}{whose}"),
     }
 }

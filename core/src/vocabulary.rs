@@ -364,6 +364,30 @@ pub(crate) fn check_log(m: &RulesetManifest) -> Vec<String> {
             ));
         }
     }
+    for a in &m.log.abilities {
+        match m.events.iter().find(|e| e.name() == a) {
+            Some(e) if e.log().is_some() => {}
+            Some(_) => errors.push(format!(
+                "log.abilities: the event '{a}' has no `log` line to tell the ability with"
+            )),
+            None => errors.push(format!(
+                "log.abilities: no event '{a}' is declared in `events`"
+            )),
+        }
+    }
+    for (lang, l) in &m.log.languages {
+        for (form, label) in &l.options {
+            let known = |f: &&str| matches!(*f, "card" | "target" | "n");
+            if let Some(f) = placeholders(form)
+                .chain(placeholders(label))
+                .find(|f| !known(f))
+            {
+                errors.push(format!(
+                    "log.languages.{lang}.options.{form}: '{{{f}}}' is not one of {{card}}, {{target}}, {{n}}"
+                ));
+            }
+        }
+    }
     let check_line =
         |errors: &mut Vec<String>, e: &crate::content::EventDecl, at: &str, line: &str| {
             for field in placeholders(line) {

@@ -2423,9 +2423,10 @@ fn cards_that_share_a_name_are_told_apart_by_their_ids() {
 fn the_readable_logs_declarations_name_only_what_the_game_declares() {
     let c = content_with(vec![], |m| {
         m["log"] = serde_json::json!({"counts": ["bord"], "values": {"tags": ["board"], "power": ["hnd"]},
-            "players": ["gold"],
+            "players": ["gold"], "abilities": ["silent", "nothing"],
             "languages": {"th": {"words": {"board": "กระดาน"},
-                "events": {"scored": "{card} ได้ {pionts} แต้ม", "silent": "...", "missing": "..."}}}});
+                "events": {"scored": "{card} ได้ {pionts} แต้ม", "silent": "...", "missing": "..."},
+                "options": {"attack {crad}": "โจมตี {card}", "pass": "ผ่าน"}}}});
         m["events"] = serde_json::json!([
             {"name": "scored", "doc": "a point was scored", "fields": {"card": "the scorer", "points": "how many"},
              "log": "{card} scores {points} ({pionts})"},
@@ -2442,6 +2443,9 @@ fn the_readable_logs_declarations_name_only_what_the_game_declares() {
         "log.languages.th.events.scored: '{pionts}' is not one of its fields",
         "log.languages.th.events.silent: the event has no `log` line to translate",
         "log.languages.th.events.missing: no event 'missing' is declared",
+        "log.abilities: the event 'silent' has no `log` line to tell the ability with",
+        "log.abilities: no event 'nothing' is declared in `events`",
+        "log.languages.th.options.attack {crad}: '{crad}' is not one of {card}, {target}, {n}",
     ] {
         assert!(text.contains(wanted), "missing {wanted:?} in {text}");
     }

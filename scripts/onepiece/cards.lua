@@ -24,7 +24,7 @@ local FIELD_TYPES = {
 -- The fields each kind of ability reads (the kernel's and OP.activate's): any other is an
 -- error when the card loads, since it would be ignored. SET_BY_CONSTRUCTORS are read too,
 -- but the constructors set them.
-local SET_BY_CONSTRUCTORS = { "kind", "on", "timing", "event", "on_play", "resolves_after_leaving",
+local SET_BY_CONSTRUCTORS = { "kind", "on", "timing", "event", "on_play", "printed", "resolves_after_leaving",
   "cost_name", "cost_spec", "adds_to", "adds_cost", "adds_condition", "priority" }
 local READ_BY_ALL = { "zones", "dormant", "unlosable", "attached", "condition", "don", "your_turn", "opponent_turn" }
 local READ_BY_KIND = {
@@ -52,8 +52,19 @@ local function check_fields(a, what, extra)
 end
 
 --- A cost of verbs.lua becomes the ability's `cost` function and a condition (OP 8-3-1-3).
+--- Each constructor's timing as card text prints it, for the log ("Nami's [On Play]: ...").
+local PRINTED = {
+  on_play = "[On Play]", when_attacking = "[When Attacking]",
+  on_opponent_attack = "[On Your Opponent's Attack]", on_block = "[On Block]", on_ko = "[On K.O.]",
+  end_of_your_turn = "[End of Your Turn]", end_of_opponent_turn = "[End of Your Opponent's Turn]",
+  when_attacked = "when-attacked effect", activate_main = "[Activate: Main]", main_event = "[Main]",
+  counter_event = "[Counter]", trigger = "[Trigger]", start_of_your_turn = "start-of-turn effect",
+  start_of_game = "start-of-game effect", on_event = "effect",
+}
+
 local function with_cost(a, what)
   check_fields(a, what)
+  a.printed = PRINTED[what]
   if type(a.cost) == "table" then
     local spec = a.cost
     a.cost_name = spec.name

@@ -123,6 +123,8 @@ function OP.activate(ctx, ab, args)
   end
   -- OP 5-2-1-5-2: a start-of-game effect that changed a deck is followed by its shuffle.
   local decks = def.on == "game_started" and OP.deck_orders(ctx) or nil
+  -- For the log: whose ability resolves, and which (its line tells what it did).
+  if src and def.operate then ctx:emit("resolving", { card = ctx.source or src, player = ctx.player, key = def.printed or "effect" }) end
   if def.operate then def.operate(ctx, args) end
   if decks then
     for p, before in ipairs(decks) do

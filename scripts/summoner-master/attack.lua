@@ -85,8 +85,10 @@ function SM.attack_options(ctx, p)
       local kind, n = SM.attack_kind(a)
       local has_targets = #SM.attack_targets(ctx, a, p) > 0
       local hand = SM.may_attack_hand(ctx, a, p, false)
+      -- The Mp the attack costs, in its label as a cast's is: the player decides with it.
+      local mp = " (Mp " .. SM.attack_cost(ctx, a) .. ")"
       local function opt(label, k, mode)
-        out[#out + 1] = { label = label, kind = k, card = a, procedure = "attack",
+        out[#out + 1] = { label = label .. mp, kind = k, card = a, procedure = "attack",
           data = { attacker = a, player = p, mode = mode, count = n, kind = "attack" } }
       end
       if kind == "all" then
@@ -97,7 +99,7 @@ function SM.attack_options(ctx, p)
         if has_targets then opt("attack with " .. a.label, "attack", "normal") end
         if a:has("keywords", "attack_twice") and (has_targets or hand) then
           -- Gl: "attack move usable twice for one attack Mp": chosen at the declaration (commands.lua).
-          out[#out + 1] = { label = "attack 2 times with " .. a.label, kind = "multiple_attack", card = a, procedure = "attack",
+          out[#out + 1] = { label = "attack 2 times with " .. a.label .. mp, kind = "multiple_attack", card = a, procedure = "attack",
             data = { attacker = a, player = p, mode = "multiple", count = 2, kind = "attack" } }
         end
         if hand then opt("attack the hand with " .. a.label, "hand_attack", "hand") end

@@ -59,10 +59,34 @@ impl Narrator {
             None => game.log_from(self.told),
         };
         let mut moves = MoveGroup::default();
+        let abilities = &game.engine().manifest().log.abilities;
+        let is_ability = |e: &Entry| matches!(e, Entry::Event(ev) if abilities.contains(&ev.name));
+        // The line of the ability resolving now (`log.abilities`): what follows it up to the
+        // next decision, ability or turn is told on it.
+        let mut ability: Option<usize> = None;
         let mut i = 0;
         while i < log.len() {
             let entry = &log[i];
             i += 1;
+            let ends_ability = match entry {
+                Entry::Decision { .. } => true,
+                Entry::Event(ev) => {
+                    is_ability(entry)
+                        || ["turn_began", "game_over", "eliminated"].contains(&ev.name.as_str())
+                }
+                _ => false,
+            };
+            if ends_ability && ability.is_some() {
+                out.extend(moves.take());
+                told_on(&mut out, ability.take());
+            }
+            if is_ability(entry) {
+                out.extend(moves.take());
+                let head = self.entry(game, entry);
+                ability = (!head.is_empty()).then(|| out.len() + head.len() - 1);
+                out.extend(head);
+                continue;
+            }
             // A player leaving a game that goes on: one line, for them and all their cards.
             if let Entry::Event(ev) = entry
                 && ev.name == "eliminated"
@@ -127,6 +151,8 @@ impl Narrator {
             out.extend(changes(before, &now));
         }
         self.last = Some(now);
+        // An ability the last to resolve: the values it changed are told on its line too.
+        told_on(&mut out, ability);
         out
     }
 
@@ -215,18 +241,11 @@ impl Narrator {
     /// `name` (a zone, prompt, reason, value name or a text an event carries) as readers of
     /// the viewer's language call it (`game.yaml` `log.languages`), or as it is.
     fn word(&self, game: &Game, name: &str) -> String {
-        self.language(game)
-            .and_then(|l| l.words.get(name))
-            .cloned()
-            .unwrap_or_else(|| name.to_string())
+        word(game, self.lang.as_deref(), name)
     }
 
     fn language<'g>(&self, game: &'g Game) -> Option<&'g riffle_core::LogLanguage> {
-        game.engine()
-            .manifest()
-            .log
-            .languages
-            .get(self.lang.as_deref()?)
+        language(game, self.lang.as_deref())
     }
 
     /// Where a move went, as the line of its group shows it.
@@ -250,7 +269,7 @@ impl Narrator {
                 response,
             } => {
                 let request = match &self.lang {
-                    Some(lang) => game.request_in(request, lang),
+                    Some(lang) => translated(game, lang, request),
                     None => request.clone(),
                 };
                 let prompt = |p: &str| match p.split_once(": ") {
@@ -410,6 +429,96 @@ impl Narrator {
         }
         w
     }
+}
+
+/// `name` (a zone, prompt, reason, value name...) as readers of `lang` call it (`game.yaml`
+/// `log.languages`), or as it is.
+pub fn word(game: &Game, lang: Option<&str>, name: &str) -> String {
+    language(game, lang)
+        .and_then(|l| l.words.get(name))
+        .cloned()
+        .unwrap_or_else(|| name.to_string())
+}
+
+fn language<'g>(game: &'g Game, lang: Option<&str>) -> Option<&'g riffle_core::LogLanguage> {
+    game.engine().manifest().log.languages.get(lang?)
+}
+
+/// The lines after `out[at]` (an ability's), told on it: "Nami's [On Play]: a; b".
+fn told_on(out: &mut Vec<String>, at: Option<usize>) {
+    let Some(at) = at.filter(|a| *a < out.len()) else {
+        return;
+    };
+    let did: Vec<String> = out.drain(at + 1..).map(|l| l.trim().to_string()).collect();
+    if !did.is_empty() {
+        out[at] = format!("{}: {}", out[at], did.join("; "));
+    }
+}
+
+/// `req` as readers of `lang` read it: its options' card names in `lang`, and the labels
+/// whose form `log.languages.<lang>.options` gives in its words ([`option_label`]).
+pub fn translated(game: &Game, lang: &str, req: &Request) -> Request {
+    let mut out = game.request_in(req, lang);
+    if let (
+        Request::Choose {
+            options: printed, ..
+        },
+        Request::Choose { options, .. },
+    ) = (req, &mut out)
+    {
+        for (o, p) in options.iter_mut().zip(printed) {
+            if let Some(l) = option_label(game, lang, p) {
+                o.label = l;
+            }
+        }
+    }
+    out
+}
+
+/// Option `o` (labelled as the ruleset labels it) in the words of `lang`, when the
+/// language's `options` has its form: the label with `{card}` and `{target}` for its cards'
+/// names and `{n}` for each number ("attack with {card} (Mp {n})").
+pub fn option_label(game: &Game, lang: &str, o: &riffle_core::Choice) -> Option<String> {
+    let forms = &language(game, Some(lang))?.options;
+    if forms.is_empty() {
+        return None;
+    }
+    let mut label = o.label.clone();
+    for (slot, id) in [("\u{0}card\u{0}", o.card), ("\u{0}target\u{0}", o.target)] {
+        if let Some(id) = id {
+            let name = game.card_label(id, None);
+            if !name.is_empty() && label.contains(&name) {
+                label = label.replacen(&name, slot, 1);
+            }
+        }
+    }
+    // Numbers become `{n}`, kept in order.
+    let (mut form, mut numbers, mut digits) = (String::new(), Vec::new(), String::new());
+    for ch in label.chars().chain(std::iter::once(' ')) {
+        if ch.is_ascii_digit() {
+            digits.push(ch);
+            continue;
+        }
+        if !digits.is_empty() {
+            numbers.push(std::mem::take(&mut digits));
+            form.push_str("{n}");
+        }
+        form.push(ch);
+    }
+    form.pop();
+    let form = form
+        .replace("\u{0}card\u{0}", "{card}")
+        .replace("\u{0}target\u{0}", "{target}");
+    let mut out = forms.get(&form)?.clone();
+    for (slot, id) in [("{card}", o.card), ("{target}", o.target)] {
+        if let Some(id) = id {
+            out = out.replace(slot, &game.card_label(id, Some(lang)));
+        }
+    }
+    for n in numbers {
+        out = out.replacen("{n}", &n, 1);
+    }
+    Some(out)
 }
 
 /// "Nami (power 5000)": a card with the values `game.yaml` `log` shows in its zone.
@@ -572,14 +681,28 @@ impl MoveGroup {
     }
 }
 
-/// A seat's screen: one line per non-empty zone it can see something of, each card with the
+/// A seat's screen: each player's values `game.yaml` `log.players` watches, then one line per
+/// non-empty zone it can see something of, each card with the
 /// values `game.yaml` `log` shows in that zone (a cost in the hand, power on the field), its
 /// orientation when it is not the first one the game declares ("rested"), and the cards
 /// attached to it; identical cards are counted ("DON!! x3 rested"). A zone whose cards are
 /// all hidden shows its count.
 pub fn board(game: &Game, view: &riffle_core::PlayerView) -> Vec<String> {
-    let default = game.engine().manifest().orientations.first().cloned();
+    let manifest = game.engine().manifest();
+    let default = manifest.orientations.first().cloned();
     let mut out = Vec::new();
+    // The player values `game.yaml` `log.players` watches (Mp to pay with), one line each.
+    for (p, values) in view.values.iter().enumerate() {
+        let shown: Vec<String> = manifest
+            .log
+            .players
+            .iter()
+            .filter_map(|v| values.get(v).map(|n| format!("{v} {n}")))
+            .collect();
+        if !shown.is_empty() {
+            out.push(format!("P{}: {}", p + 1, shown.join(", ")));
+        }
+    }
     for z in &view.zones {
         if z.count == 0 {
             continue;

@@ -14,7 +14,7 @@ use riffle_content::playability::{Judge, Playability};
 use serde::Serialize;
 
 use super::lint::roots_and_scope;
-use super::mutants::progress_bar;
+use super::progress::progress_bar;
 use super::{FOUND_PROBLEMS, RootArgs};
 
 /// Options of `riffle coverage`.

@@ -76,13 +76,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut diags = Vec::new();
     let mut problems = 0usize;
     let mut cards = 0usize;
+    // Loading a game of many cards takes a while: a bar on a terminal says which.
+    let bar = super::progress::progress_bar(games.len() as u64, "games");
     for game in &games {
+        bar.set_message(game.clone());
         let mut load = loader.load_game(game);
         let errors = load.errors().count();
         if errors > 0 {
-            eprintln!(
+            bar.suspend(|| eprintln!(
                 "the {game} content has {errors} error(s): `riffle validate` lists them; lint checked what loaded"
-            );
+            ));
             problems += 1;
         }
         let found = lint_game(&load, &roots, &scope);
@@ -93,20 +96,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .filter(|d| d.is_error())
             .collect();
         if let Some(first) = compiled.first() {
-            eprintln!(
-                "the {game} content's scripts do not load: {} error(s), the first: {}; `riffle validate` lists them",
-                compiled.len(),
-                OneLine(&first.to_string())
-            );
+            bar.suspend(|| {
+                eprintln!(
+                    "the {game} content's scripts do not load: {} error(s), the first: {}; `riffle validate` lists them",
+                    compiled.len(),
+                    OneLine(&first.to_string())
+                )
+            });
             problems += 1;
         }
-        for e in &found.unread_scenarios {
-            eprintln!("{}", OneLine(e));
-        }
+        bar.suspend(|| {
+            for e in &found.unread_scenarios {
+                eprintln!("{}", OneLine(e));
+            }
+        });
+        bar.inc(1);
         problems += found.unread_scenarios.len();
         cards += found.cards;
         diags.extend(found.diagnostics);
     }
+    bar.finish_and_clear();
     match args.format {
         Format::Text => {
             let render = Render::for_stream(args.color, Stream::Stdout);

@@ -2,12 +2,10 @@
 //! scenario notices (`riffle::mutants` makes and judges them).
 
 use std::collections::BTreeMap;
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use anyhow::bail;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use riffle::mutants::{Kinds, Verdict, judge, plan};
 use riffle::render::{Render, Stream};
 use riffle::scenario::File;
@@ -15,6 +13,7 @@ use riffle_content::diagnostic::{OneLine, display_path};
 use riffle_content::{CardInfo, Loader};
 
 use super::FOUND_PROBLEMS;
+use super::progress::progress_bar;
 use super::test::{Args, not_outside_the_search_paths};
 
 /// The tally of a run.
@@ -295,18 +294,4 @@ fn test_game(
     }
     bar.finish_and_clear();
     tally
-}
-
-/// A progress bar on stderr for a person watching (`{pos}/{len} <what>`); hidden in a pipe
-/// or a CI log.
-pub(super) fn progress_bar(total: u64, what: &str) -> ProgressBar {
-    if !std::io::stderr().is_terminal() || std::env::var_os("CI").is_some() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    let template = format!("{{bar:30}} {{pos}}/{{len}} {what}, eta {{eta}} {{msg}}");
-    if let Ok(style) = ProgressStyle::with_template(&template) {
-        bar.set_style(style);
-    }
-    bar
 }

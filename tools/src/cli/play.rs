@@ -1,12 +1,10 @@
 //! `riffle play`: play games between agents and print a readable log or a summary.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::{Context, bail};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use riffle::play::{
     Agent, Played, Stopped, agent, describe_sides, game_seed, play_game_between, play_game_with,
     seat_seed,
@@ -554,9 +552,12 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let mut tally = Tally::new(decks.len());
     // A bar only for a person watching: not into a pipe or a CI log, not over a human's prompts.
-    let show_bar =
-        std::io::stderr().is_terminal() && std::env::var_os("CI").is_none() && human.is_none();
-    let bar = progress_bar(args.games, show_bar);
+    let show_bar = super::progress::for_a_person() && human.is_none();
+    let bar = super::progress::styled(
+        args.games,
+        show_bar,
+        "{pos}/{len} games, {per_sec}, eta {eta} {msg}",
+    );
     let mut cut_short = None;
     let mut context = MatchContext::default();
     for k in 0..args.games {
@@ -649,20 +650,6 @@ const MAX_GAMES: u64 = 1_000_000;
 
 /// How many games, script errors or unfinished games a summary names one by one.
 const NAMED: usize = 5;
-
-/// A progress bar on stderr, or a hidden one.
-fn progress_bar(games: u64, show: bool) -> ProgressBar {
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::with_draw_target(Some(games), ProgressDrawTarget::stderr());
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:30} {pos}/{len} games, {per_sec}, eta {eta} {msg}")
-    {
-        bar.set_style(style);
-    }
-    bar
-}
 
 /// The first line of a message (Lua tracebacks run over several), for one-line reports.
 fn first_line(s: &str) -> &str {

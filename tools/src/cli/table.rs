@@ -2,7 +2,8 @@
 //! person their view, the board and numbered choices, and takes commands between answers:
 //! `undo` (back to their previous decision, by a fork kept before it), `save FILE` (the
 //! position as a scenario file, checked at once), `load FILE [N]` (play on from a
-//! scenario's position), `help`, `quit`. With `--watch`, saved cards go live while the
+//! scenario's position), `text N` and `card NAME` (read a card they may see:
+//! `table_cards`), `help`, `quit`. With `--watch`, saved cards go live while the
 //! person thinks (the decision is shown again with the new cards).
 
 use std::io::{BufRead, Write};
@@ -11,11 +12,12 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 use riffle::play::{Agent, DECISION_CAP, Played, Stopped};
-use riffle::readable::{Narrator, board};
+use riffle::readable::{Narrator, board, translated};
 use riffle::scenario::{File as ScenarioFile, export::position_scenario};
 use riffle_core::{Game, Request, Response};
 
 use super::play::{parse_answer, prompt};
+use super::table_cards::{card_text, option_text};
 use super::watch::GameReloads;
 
 /// A line the person typed, or the end of their input.
@@ -49,13 +51,18 @@ enum Command {
     Undo,
     Save(Option<PathBuf>),
     Load(PathBuf, usize),
+    /// `text N`: the cards option N names.
+    Text(usize),
+    /// `card NAME`: a visible card by its name.
+    Card(String),
     Help,
     Quit,
 }
 
-const HELP: &str = "commands: a number to answer; undo (u): back to your previous decision; \
-save [FILE]: the position as a scenario file; load FILE [N]: play on from scenario N of FILE; \
-quit (q): stop here";
+const HELP: &str = "commands: a number to answer; text N: the text and values of the card(s) \
+option N names; card NAME: the text and values of a card you can see; undo (u): back to your \
+previous decision; save [FILE]: the position as a scenario file; load FILE [N]: play on from \
+scenario N of FILE; quit (q): stop here";
 
 impl Table {
     /// Plays `game` to its end (or until the person quits or their input ends), telling it
@@ -148,6 +155,18 @@ impl Table {
                                     continue 'game;
                                 }
                             }
+                            Ok(Command::Text(n)) => {
+                                let lang = self.lang.as_deref();
+                                for l in option_text(&game, req.player(), lang, &req, n) {
+                                    println!("{l}");
+                                }
+                            }
+                            Ok(Command::Card(name)) => {
+                                let lang = self.lang.as_deref();
+                                for l in card_text(&game, req.player(), lang, &name) {
+                                    println!("{l}");
+                                }
+                            }
                             Ok(Command::Help) => println!("{HELP}"),
                             Ok(Command::Quit) => {
                                 println!("stopped: the game ends here, unfinished");
@@ -192,8 +211,13 @@ impl Table {
         for line in board(game, &view) {
             println!("{line}");
         }
-        // The view's copy of the request has the kernel's labels in the view's language.
-        if let Some(Request::Choose { options, .. }) = view.request.as_ref().or(Some(req)) {
+        // The request in the person's language: card names, and the labels the ruleset
+        // words in it (`log.languages.<lang>.options`).
+        let shown = match &self.lang {
+            Some(lang) => translated(game, lang, req),
+            None => req.clone(),
+        };
+        if let Request::Choose { options, .. } = &shown {
             for (i, o) in options.iter().enumerate() {
                 println!("  {}. {}", i + 1, o.label);
             }
@@ -348,7 +372,19 @@ fn command(req: &Request, line: &str) -> Result<Command, String> {
             Ok(n) => Ok(Command::Load(PathBuf::from(file), n)),
             Err(_) => Err(format!("load FILE N: '{n}' is not a scenario number")),
         },
-        [w, ..] if ["save", "load", "undo", "u", "help", "quit", "q"].contains(w) => {
+        ["text", n] => match n.parse::<usize>() {
+            Ok(n) => Ok(Command::Text(n)),
+            Err(_) => Err(format!("text N: '{n}' is not an option number")),
+        },
+        ["card", _, ..] => Ok(Command::Card(
+            line.trim_start()["card".len()..].trim().to_string(),
+        )),
+        [w, ..]
+            if [
+                "save", "load", "undo", "u", "help", "quit", "q", "text", "card",
+            ]
+            .contains(w) =>
+        {
             Err(HELP.to_string())
         }
         _ => parse_answer(req, line).map(Command::Answer),

@@ -186,7 +186,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let render = Render::for_stream(args.color, Stream::Stderr);
     let total: usize = by_game.values().flatten().map(File::len).sum();
-    let bar = super::mutants::progress_bar(total as u64, "scenarios");
+    let bar = super::progress::progress_bar(total as u64, "scenarios");
     for (game, files) in by_game {
         let loaded = match load_game(&paths, &game).into_result() {
             Ok(l) => l,

@@ -95,7 +95,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut counts = Counts::default();
     let mut script_lines: Vec<(usize, String)> = Vec::new();
     // Loading a game of many cards takes a while: a bar on a terminal says which.
-    let bar = super::mutants::progress_bar(games.len() as u64, "games");
+    let bar = super::progress::progress_bar(games.len() as u64, "games");
     for game in &games {
         bar.set_message(game.clone());
         let mut load = loader.load_game(game);

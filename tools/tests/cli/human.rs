@@ -243,3 +243,154 @@ fn a_human_may_read_card_names_in_another_language() {
         text(&out.stderr)
     );
 }
+
+/// The mini game where player 1 holds Lookouts, has a Deckhand on the field, and is asked to
+/// pick among player 2's hand (Broadsides, hidden from them), their own hand and the field.
+fn mini_reading_table() -> crate::common::Fixture {
+    // The mini game's decks lie face up: turned down first, so that only hands hide cards.
+    mini_with_setup(
+        "  for p = 1, 2 do for _, c in ipairs(ctx:cards('deck', p)) do ctx:set_face(c, false) end end\n  \
+           local function put(p, id, zone, n)\n    \
+             for _, c in ipairs(ctx:cards('deck', p)) do\n      \
+               if n > 0 and c.card_id == id then ctx:move({c}, zone, {player = p}); n = n - 1 end\n    \
+             end\n  \
+           end\n  \
+           put(1, 'MC1-004', 'hand', 2)\n  \
+           put(1, 'MC1-002', 'field', 1)\n  \
+           put(2, 'MC1-003', 'hand', 2)\n  \
+           local opts = {}\n  \
+           for _, c in ipairs(ctx:cards('hand', 2)) do opts[#opts + 1] = {label = c.label, card = c} end\n  \
+           for _, c in ipairs(ctx:cards('hand', 1)) do opts[#opts + 1] = {label = 'keep ' .. c.label, card = c} end\n  \
+           for _, c in ipairs(ctx:cards('field', 1)) do opts[#opts + 1] = {label = 'use ' .. c.label, card = c} end\n  \
+           opts[#opts + 1] = {label = 'nothing'}\n  \
+           ctx:choose(1, opts, {prompt = 'pick'})",
+    )
+}
+
+const MINI: [&str; 8] = [
+    "--game",
+    "mini",
+    "--deck",
+    "cardsets/mini/decks/starter.yaml",
+    "--deck",
+    "cardsets/mini/decks/starter.yaml",
+    "--agents",
+    "human,random",
+];
+
+#[test]
+fn text_n_reads_the_cards_an_option_names_and_never_a_hidden_one() {
+    let f = mini_reading_table();
+    let out = play_typing(
+        &f.dir,
+        &MINI,
+        "text 1\ntext 3\ntext 5\ntext 6\ntext 9\ntext x\n",
+    );
+    let screen = text(&out.stdout);
+    assert!(
+        screen.contains("  1. hidden card 2 of 2 in hand of player 2"),
+        "{screen}"
+    );
+    // An option naming a card of the opponent's hand: hidden, whatever it is.
+    assert!(
+        screen.contains("option 1 (hidden card 2 of 2 in hand of player 2): a card you cannot see"),
+        "{screen}"
+    );
+    assert!(
+        !screen.contains("Broadside"),
+        "a hidden card was read: {screen}"
+    );
+    // Their own hand card: name, id, category, place, values, keywords, no text.
+    let lookout =
+        "Lookout [MC1-004] unit, P1 hand\n  cost 2, power 3000\n  keywords: rush\n  (no text)\n";
+    assert!(screen.contains(lookout), "{screen}");
+    // The card on the field: its printed text, keywords with their numbers.
+    assert!(
+        screen.contains("Deckhand [MC1-002] unit, P1 field\n"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("  keywords: blocker, repair 2\n"),
+        "{screen}"
+    );
+    assert!(screen.contains("  | [On Play] Draw 1 card.\n"), "{screen}");
+    assert!(
+        screen.contains("option 6 (nothing) names no card"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("text N: there is no option 9: type a number from 1 to 6"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("text N: 'x' is not an option number"),
+        "{screen}"
+    );
+    // Reading is not answering: asked once, no decision taken.
+    assert_eq!(screen.matches("player 1 to decide").count(), 1, "{screen}");
+}
+
+#[test]
+fn card_name_reads_a_visible_card_and_says_nothing_of_hidden_ones() {
+    let f = mini_reading_table();
+    let typed =
+        "card LOOK\ncard deckhand\ncard t\ncard Broadside\ncard broad\ncard Nowhere\nhelp\n";
+    let out = play_typing(&f.dir, &MINI, typed);
+    let screen = text(&out.stdout);
+    // Any case, a prefix: the card and its text.
+    assert!(
+        screen.contains("Lookout [MC1-004] unit, P1 hand\n"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Deckhand [MC1-002] unit, P1 field\n"),
+        "{screen}"
+    );
+    // Several cards hold a "t": listed, one line each, copies of a card once.
+    assert!(
+        screen.contains("2 cards match 't': which one?\n"),
+        "{screen}"
+    );
+    assert!(screen.contains("  Lookout (P1 hand)\n"), "{screen}");
+    assert!(screen.contains("  Captain (P1 leader)\n"), "{screen}");
+    // The opponent's hand holds Broadsides: not visible, said as of a card that is nowhere.
+    assert!(
+        screen.contains("no card 'Broadside' is visible to you\n"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("no card 'broad' is visible to you\n"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("no card 'Nowhere' is visible to you\n"),
+        "{screen}"
+    );
+    assert!(!screen.contains("Broadside ["), "{screen}");
+    assert!(screen.contains("text N: the text and values") && screen.contains("card NAME: "));
+}
+
+#[test]
+fn the_board_shows_each_players_watched_values() {
+    // Summoner Master watches each player's Mp (`log.players`): the board shows it.
+    let args = [
+        "--game",
+        "summoner-master",
+        "--agents",
+        "human,random",
+        "--seed",
+        "3",
+    ];
+    let out = play_typing(&repo(), &args, "");
+    let screen = text(&out.stdout);
+    let board: Vec<&str> = screen
+        .lines()
+        .skip_while(|l| !l.contains("player 1 to decide"))
+        .collect();
+    for p in ["P1: mp ", "P2: mp "] {
+        assert!(
+            board.iter().any(|l| l.starts_with(p)),
+            "no {p:?} in {screen}"
+        );
+    }
+}

@@ -15,6 +15,8 @@ mod mutants;
 mod new;
 mod options;
 mod play;
+mod progress;
+mod readable;
 mod table;
 mod tutorial;
 mod unread_fields;

@@ -30,7 +30,7 @@ fn scenario(id: &str, expect: &str) -> String {
 }
 
 /// MT-001 (its scenario counts the hand), MT-002 (its scenario does not), MT-003 (none).
-fn mod_with_three_cards() -> Fixture {
+pub(super) fn mod_with_three_cards() -> Fixture {
     let m = Fixture::empty();
     let dir = "cardsets/onepiece/mt";
     m.write(&format!("{dir}/set.yaml"), SET);

@@ -559,13 +559,14 @@ fn a_summoner_master_game_reads_in_thai_with_the_rulesets_words_and_the_players_
         .lines()
         .find(|l| l.contains(" main: cast "))
         .expect("a cast");
+    // The verb in Thai too (`log.languages.th.options`).
     let th_cast = th
         .lines()
-        .find(|l| l.contains(" Main Step: cast "))
+        .find(|l| l.contains(" Main Step: ร่าย "))
         .expect("a cast");
     assert_ne!(
         en_cast.split(" cast ").nth(1),
-        th_cast.split(" cast ").nth(1),
+        th_cast.split(" ร่าย ").nth(1),
         "the card's name is in Thai: {th_cast}"
     );
 }
