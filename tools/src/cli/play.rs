@@ -128,6 +128,18 @@ pub(super) fn prompt(req: &Request) -> String {
     }
 }
 
+/// A word a person typed, as a message quotes it: at most 40 characters, the rest counted
+/// (a pasted megabyte is not echoed back).
+pub(super) fn quoted(w: &str) -> String {
+    const SHOWN: usize = 40;
+    let n = w.chars().count();
+    if n <= SHOWN {
+        return w.to_string();
+    }
+    let head: String = w.chars().take(SHOWN).collect();
+    format!("{head}… ({n} characters)")
+}
+
 /// A person's answer to `req`: exactly what [`prompt`] asks for, or a one-line reason.
 /// Options are numbered from 1 on screen and from 0 in the response.
 pub(super) fn parse_answer(req: &Request, line: &str) -> Result<Response, String> {
@@ -150,11 +162,11 @@ pub(super) fn parse_answer(req: &Request, line: &str) -> Result<Response, String
             for w in &words {
                 // Digits only: no sign, no `1.`, no `1,2`.
                 if !w.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(format!("'{w}' is not an option number: {hint}"));
+                    return Err(format!("'{}' is not an option number: {hint}", quoted(w)));
                 }
                 let k = w.parse::<usize>().ok().filter(|k| (1..=n).contains(k));
                 let Some(k) = k else {
-                    return Err(format!("{w} is not an option: {hint}"));
+                    return Err(format!("{} is not an option: {hint}", quoted(w)));
                 };
                 let index = (k - 1) as u32;
                 if indices.contains(&index) {
@@ -184,13 +196,15 @@ pub(super) fn parse_answer(req: &Request, line: &str) -> Result<Response, String
             let digits = w.strip_prefix('-').unwrap_or(w);
             if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(format!(
-                    "'{w}' is not a whole number: type a number from {min} to {max}"
+                    "'{}' is not a whole number: type a number from {min} to {max}",
+                    quoted(w)
                 ));
             }
             // Too many digits for i64 is out of range as well.
             let Some(value) = w.parse::<i64>().ok().filter(|v| (min..=max).contains(&v)) else {
                 return Err(format!(
-                    "{w} is out of range: type a number from {min} to {max}"
+                    "{} is out of range: type a number from {min} to {max}",
+                    quoted(w)
                 ));
             };
             Response::Number { value }

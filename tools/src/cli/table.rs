@@ -314,6 +314,15 @@ impl Table {
 
     /// The position scenario `n` (1-based) of `path` sets up, on the game's newest engine.
     fn load(&self, game: &Game, path: &Path, n: usize) -> Option<Game> {
+        // Only a scenario file is read: another file a person names (a typo, a system
+        // file) is not, so none of its text is shown back.
+        if !path.to_string_lossy().ends_with(".test.yaml") {
+            println!(
+                "not loaded: a scenario file's name ends in .test.yaml ({} does not)",
+                path.display()
+            );
+            return None;
+        }
         let file = match ScenarioFile::read(path) {
             Ok(f) => f,
             Err(errors) => {
@@ -370,11 +379,17 @@ fn command(req: &Request, line: &str) -> Result<Command, String> {
         ["load", file] => Ok(Command::Load(PathBuf::from(file), 1)),
         ["load", file, n] => match n.parse::<usize>() {
             Ok(n) => Ok(Command::Load(PathBuf::from(file), n)),
-            Err(_) => Err(format!("load FILE N: '{n}' is not a scenario number")),
+            Err(_) => Err(format!(
+                "load FILE N: '{}' is not a scenario number",
+                super::play::quoted(n)
+            )),
         },
         ["text", n] => match n.parse::<usize>() {
             Ok(n) => Ok(Command::Text(n)),
-            Err(_) => Err(format!("text N: '{n}' is not an option number")),
+            Err(_) => Err(format!(
+                "text N: '{}' is not an option number",
+                super::play::quoted(n)
+            )),
         },
         ["card", _, ..] => Ok(Command::Card(
             line.trim_start()["card".len()..].trim().to_string(),

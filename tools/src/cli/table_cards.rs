@@ -140,7 +140,10 @@ pub(super) fn card_text(
         }
     }
     // The same answer whether the card is hidden somewhere or nowhere at all.
-    vec![format!("no card '{}' is visible to you", name.trim())]
+    vec![format!(
+        "no card '{}' is visible to you",
+        super::play::quoted(name.trim())
+    )]
 }
 
 fn view(game: &Game, viewer: PlayerId, lang: Option<&str>) -> PlayerView {

@@ -45,6 +45,19 @@ pub fn position_scenario(game: &Game, game_id: &str, name: &str, seed: u64) -> S
         view.turn_player + 1,
         quote(view.phase.as_deref().unwrap_or("main"))
     );
+    // The game's options (a Gundam Team Battle's mode): the same game again, not the default.
+    let manifest = game.engine().manifest();
+    let options: Vec<String> = game.with_state(|st| {
+        manifest
+            .options
+            .iter()
+            .zip(st.seats.options.iter())
+            .map(|(d, v)| format!("{}: {}", quote(&d.name), quote(&v.to_string())))
+            .collect()
+    });
+    if !options.is_empty() {
+        let _ = writeln!(out, "    options: {{{}}}", options.join(", "));
+    }
     let gv: Vec<String> = game
         .game_values()
         .into_iter()
@@ -78,9 +91,11 @@ pub fn position_scenario(game: &Game, game_id: &str, name: &str, seed: u64) -> S
     }
     out.push_str("    players:\n");
     for (p, zones) in players.iter().enumerate() {
+        // Player values only: a view also lists player characteristics (Summoner Master's
+        // Mp Max), which are computed, not set.
         let values: Vec<String> = view.values[p]
             .iter()
-            .filter(|(_, v)| **v != 0)
+            .filter(|(k, v)| **v != 0 && manifest.player_values.iter().any(|n| n == *k))
             .map(|(k, v)| format!("{}: {v}", quote(k)))
             .collect();
         if zones.is_empty() && values.is_empty() {

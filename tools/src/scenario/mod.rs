@@ -20,6 +20,9 @@ use riffle_core::{Engine, Game, Request, Response};
 use serde_json::{Map, Value};
 
 use limits::MAX_REPEAT;
+
+/// The largest scenario file read: far above any written by hand or saved at the table.
+const MAX_SCENARIO_BYTES: u64 = 4 * 1024 * 1024;
 use problem::{Checked, Problem};
 use riffle_content::diagnostic::display_path;
 use riffle_content::schema::{FileKind, Schemas};
@@ -85,6 +88,17 @@ impl File {
         if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
             return Err(vec![format!(
                 "{shown}:1:1: not a regular file (a FIFO, socket or device)"
+            )]);
+        }
+        // A scenario file is a few kilobytes: a huge one is not read (the table's `load` of a
+        // file someone typed answers at once).
+        if let Ok(m) = std::fs::metadata(path)
+            && m.len() > MAX_SCENARIO_BYTES
+        {
+            return Err(vec![format!(
+                "{shown}:1:1: {} bytes: larger than the {} MiB a scenario file may have",
+                m.len(),
+                MAX_SCENARIO_BYTES / 1024 / 1024
             )]);
         }
         let text =

@@ -119,3 +119,28 @@ fn a_card_saved_while_the_person_thinks_is_shown_at_once() {
     let at = t.wait_for(at, "player 1 to decide (main)");
     t.wait_for(at, "power 8000");
 }
+
+/// Issue #27 items 5 and 10: `load` reads only a scenario file (never shows back another
+/// file's text), refuses a huge one at once, and an answer line is never echoed back whole.
+#[test]
+fn load_and_answers_never_echo_what_was_given_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "root:x:0:0:the secret line\n").unwrap();
+    // A scenario file of 5 MiB: a valid YAML comment, larger than a scenario may be.
+    let big = format!("# {}\n", "x".repeat(5 * 1024 * 1024));
+    std::fs::write(dir.path().join("big.test.yaml"), big).unwrap();
+    let root = repo().to_string_lossy().into_owned();
+    let mut t = Running::start_in(dir.path(), &table_args(&root));
+    let at = t.wait_for(0, "choose one: type its number");
+    t.type_line("load notes.txt");
+    let at = t.wait_for(at, "not loaded: a scenario file's name ends in .test.yaml");
+    t.type_line("load big.test.yaml");
+    let at = t.wait_for(at, "larger than the 4 MiB a scenario file may have");
+    let long = "9".repeat(100_000);
+    t.type_line(&long);
+    let at = t.wait_for(at, "(100000 characters)");
+    t.type_line(&format!("text {}", "x".repeat(100_000)));
+    t.wait_for(at, "(100000 characters)");
+    assert!(!t.seen.contains("secret"), "the file's text was shown");
+    assert!(!t.seen.contains(&"9".repeat(1000)), "the answer was echoed whole");
+}

@@ -342,3 +342,66 @@ fn a_finished_game_is_told_with_seats_from_1_not_debug_text() {
         "{text}"
     );
 }
+
+/// Issue #27 item 9: a position saved at the table (the scenario `position_scenario` writes)
+/// loads back in every game and mode, with its seats and options, and passes as saved.
+#[test]
+fn a_saved_position_loads_back_in_every_game_and_mode() {
+    use riffle::play::{Agent, RandomAgent};
+    use riffle_core::{Engine, Game, GameConfig, OptionValue, Options, Rng};
+    let modes: [(&str, usize, Option<(&str, &str)>); 6] = [
+        ("onepiece", 2, None),
+        ("gundam", 2, None),
+        ("gundam", 3, Some(("mode", "battle-royal"))),
+        ("gundam", 4, Some(("mode", "battle-royal"))),
+        ("gundam", 4, Some(("mode", "team"))),
+        ("summoner-master", 2, None),
+    ];
+    for (game, n, option) in modes {
+        let (content, decks) = crate::common::game_content(&[repo()], game);
+        let engine = Engine::new(&content).unwrap_or_else(|e| panic!("{e:?}"));
+        let options: Options = option
+            .map(|(k, v)| (k.to_string(), OptionValue::Name(v.to_string())))
+            .into_iter()
+            .collect();
+        let config = GameConfig {
+            seed: 3,
+            decks: (0..n).map(|k| decks[k % decks.len()].clone()).collect(),
+            keep_log: false,
+        };
+        let mut g = Game::with_options(engine.clone(), config, &options).expect("the game starts");
+        // Random play into turn 3, still going.
+        let mut agent = RandomAgent(Rng::new(7));
+        while g.turn() < 3 && g.result().is_none() {
+            let req = g.request().expect("a request").clone();
+            let r = agent.respond(&g, &req).unwrap();
+            g.respond(req.player(), r).unwrap();
+        }
+        assert!(
+            g.result().is_none(),
+            "{game} {n} {option:?}: over before turn 3"
+        );
+        let text = riffle::scenario::export::position_scenario(&g, game, "saved", 3);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("saved.test.yaml");
+        std::fs::write(&path, &text).unwrap();
+        let file = riffle::scenario::File::read(&path)
+            .unwrap_or_else(|e| panic!("{game} {n} {option:?}: {e:?}\n{text}"));
+        let loaded = file
+            .position(&engine, 0)
+            .unwrap_or_else(|e| panic!("{game} {n} {option:?}: not loaded: {e}\n{text}"));
+        assert_eq!(loaded.players(), g.players(), "{game} {option:?}");
+        assert_eq!(
+            loaded.teams(),
+            g.teams(),
+            "{game} {option:?}: the mode is kept"
+        );
+        for o in file.run(&engine, None) {
+            assert!(
+                o.passed(),
+                "{game} {n} {option:?}: {:?}\n{text}",
+                o.failures
+            );
+        }
+    }
+}
