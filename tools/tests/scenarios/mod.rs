@@ -349,7 +349,9 @@ fn a_finished_game_is_told_with_seats_from_1_not_debug_text() {
 fn a_saved_position_loads_back_in_every_game_and_mode() {
     use riffle::play::{Agent, RandomAgent};
     use riffle_core::{Engine, Game, GameConfig, OptionValue, Options, Rng};
-    let modes: [(&str, usize, Option<(&str, &str)>); 6] = [
+    /// Game, seats, and the option that sets its mode.
+    type Mode = (&'static str, usize, Option<(&'static str, &'static str)>);
+    let modes: [Mode; 6] = [
         ("onepiece", 2, None),
         ("gundam", 2, None),
         ("gundam", 3, Some(("mode", "battle-royal"))),
