@@ -73,6 +73,17 @@ fn alive(_pid: u32) -> bool {
     true // cannot tell: leave it
 }
 
+/// Set when an interrupt is being handled: the thread removing the folder ends the process.
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Called before the process ends on its own: if an interrupt is being handled, waits for
+/// the thread that removes the scratch folder to end the process (with the signal's code).
+pub fn wait_if_interrupted() {
+    while INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
 /// The write end of the pipe the signal handler writes the signal's number to.
 #[cfg(unix)]
 static SIGNAL_PIPE: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
@@ -102,6 +113,7 @@ fn remove_on_interrupt(dir: PathBuf) {
         let mut b = 0u8;
         // SAFETY: reading one byte into a live local from our own pipe.
         if unsafe { libc::read(read_end, (&mut b as *mut u8).cast(), 1) } == 1 {
+            INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
             remove_under_writer(&dir);
             eprintln!("riffle: interrupted: removed {}", dir.display());
             std::process::exit(128 + i32::from(b));

@@ -157,6 +157,10 @@ pub fn main() -> ExitCode {
         Command::Export(args) => export::run(args),
         Command::Import(args) => import::run(args),
     };
+    // An interrupt is being handled (a scratch folder being removed): the command's own
+    // failure from its folder vanishing is not the story, and the process must not end
+    // before the folder is gone.
+    riffle::scratch::wait_if_interrupted();
     match result {
         Ok(code) => code,
         Err(e) => {

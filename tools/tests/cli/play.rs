@@ -306,7 +306,7 @@ fn bad_input_is_one_line_and_exit_2() {
         (vec!["--game", "nosuchgame"], "nosuchgame"),
         (vec!["--seed", "minus-one"], "--seed"),
         (vec!["--seed", "18446744073709551616"], "--seed"),
-        (vec!["--games", "0"], "--games: give at least 1"),
+        (vec!["--games", "0"], "0: give a number of games, 1 or more"),
         (
             vec!["--games", "18446744073709551615"],
             "--games: at most 1000000 per run",

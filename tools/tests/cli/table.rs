@@ -142,5 +142,8 @@ fn load_and_answers_never_echo_what_was_given_whole() {
     t.type_line(&format!("text {}", "x".repeat(100_000)));
     t.wait_for(at, "(100000 characters)");
     assert!(!t.seen.contains("secret"), "the file's text was shown");
-    assert!(!t.seen.contains(&"9".repeat(1000)), "the answer was echoed whole");
+    assert!(
+        !t.seen.contains(&"9".repeat(1000)),
+        "the answer was echoed whole"
+    );
 }
