@@ -23,6 +23,10 @@ struct Tally {
     mutants: usize,
     caught: usize,
     survived: usize,
+    /// Survived, marked `-- mutant: equivalent` with a reason.
+    equivalent: usize,
+    /// Marked equivalent yet caught, or marks that mark nothing.
+    stale_marks: usize,
     without_scenarios: usize,
     /// Content that does not load, scenarios that do not read or fail unmutated.
     problems: usize,
@@ -95,15 +99,20 @@ pub fn run(args: &Args, kinds: Kinds) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    let stale = match tally.stale_marks {
+        0 => String::new(),
+        n => format!(", {}", counted(n, "stale mutant mark")),
+    };
     println!(
-        "{}, {}: {} caught, {} survived, {} without scenarios",
+        "{}, {}: {} caught, {} survived, {} equivalent, {} without scenarios{stale}",
         counted(tally.cards, "card"),
         counted(tally.mutants, "mutant"),
         tally.caught,
         tally.survived,
+        tally.equivalent,
         counted(tally.without_scenarios, "card")
     );
-    let failed = tally.survived + tally.without_scenarios + tally.problems;
+    let failed = tally.survived + tally.stale_marks + tally.without_scenarios + tally.problems;
     Ok(if failed > 0 {
         ExitCode::from(FOUND_PROBLEMS)
     } else {
@@ -117,6 +126,8 @@ impl Tally {
         self.mutants += o.mutants;
         self.caught += o.caught;
         self.survived += o.survived;
+        self.equivalent += o.equivalent;
+        self.stale_marks += o.stale_marks;
         self.without_scenarios += o.without_scenarios;
         self.problems += o.problems;
     }
@@ -239,6 +250,13 @@ fn test_game(
                 OneLine(&e.message)
             );
         }
+        for (l, c, why) in &card.misplaced_marks {
+            tally.stale_marks += 1;
+            println!(
+                "{}",
+                OneLine(&format!("{}:{l}:{c}: {}: {why}", card.script, card.id))
+            );
+        }
     }
     let total: usize = cards.iter().flat_map(|c| &c.mutants).map(Vec::len).sum();
     let bar = progress_bar(total as u64, "mutants");
@@ -262,6 +280,32 @@ fn test_game(
             tally.mutants += 1;
             let (l, c) = m.change.position();
             let at = format!("{script}:{l}:{c}: {id}: {}", m.change);
+            if let Some(reason) = &m.equivalent {
+                // Marked equivalent: listed as such when it survives; a scenario that
+                // catches it makes the mark stale.
+                let line = match &verdict {
+                    Verdict::Survived => {
+                        tally.equivalent += 1;
+                        format!("{at} equivalent: {reason}")
+                    }
+                    Verdict::Caught { by, .. } => {
+                        tally.caught += 1;
+                        tally.stale_marks += 1;
+                        format!(
+                            "{at} caught by {by}, yet its line marks it equivalent: remove the stale `-- mutant: equivalent` mark"
+                        )
+                    }
+                    Verdict::DoesNotLoad(_) => {
+                        tally.caught += 1;
+                        tally.stale_marks += 1;
+                        format!(
+                            "{at} does not load, yet its line marks it equivalent: remove the stale `-- mutant: equivalent` mark"
+                        )
+                    }
+                };
+                bar.suspend(|| println!("{}", OneLine(&line)));
+                continue;
+            }
             match &verdict {
                 Verdict::Survived => {
                     tally.survived += 1;

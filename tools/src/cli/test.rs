@@ -34,11 +34,13 @@ pub struct Args {
     pub(super) color: ColorChoice,
     /// Break each scripted card and report the breaks no scenario notices, one line each
     /// (`path:line:col: ID: 2000 -> 2001 survived`), then `N cards, M mutants: K caught, S
-    /// survived, C cards without scenarios`. A card is tested by every scenario that names
-    /// its id (in its setup, steps, expectations or its file's `defaults:`). `all` (the
-    /// default): the script emptied, then each numeric literal changed (0 -> 1, 1 -> 0, n ->
-    /// n+1); `empty`: only the emptied script. Exit 1 when a mutant survives or a scripted
-    /// card has no scenario.
+    /// survived, E equivalent, C cards without scenarios`. A card is tested by every scenario
+    /// that names its id (in its setup, steps, expectations or its file's `defaults:`). `all`
+    /// (the default): the script emptied, then each numeric literal changed (0 -> 1, 1 -> 0,
+    /// n -> n+1); `empty`: only the emptied script. A number on a line ending `-- mutant:
+    /// equivalent, <reason>` is equivalent: listed with its reason when it survives, a stale
+    /// mark when caught. Exit 1 when a mutant survives, a mark is stale or a scripted card has
+    /// no scenario.
     #[arg(
         long,
         value_name = "KINDS",

@@ -6,6 +6,7 @@
 //! is built again for it (about as long as one `riffle test` start-up), and only the card's
 //! scenarios are run, until one fails.
 
+pub mod equivalent;
 pub mod numbers;
 pub mod plan;
 
@@ -72,19 +73,25 @@ pub struct Mutant {
     pub change: Change,
     /// The changed script's text.
     pub text: String,
+    /// The reason its line gives for the change being equivalent (`-- mutant: equivalent,
+    /// <reason>`, [`equivalent`]): no game can show it, so it is expected to survive.
+    pub equivalent: Option<String>,
 }
 
 /// The mutants of a script: the emptied script first, then (with [`Kinds::All`]) each numeric
-/// literal changed by [`numbers::changed`], in source order. An error when the tokenizer
-/// cannot read the script.
+/// literal changed by [`numbers::changed`], in source order, each with the reason its line's
+/// `-- mutant: equivalent` mark gives, if any. An error when the tokenizer cannot read the
+/// script.
 pub fn mutants(script: &str, kinds: Kinds) -> Result<Vec<Mutant>, numbers::LexError> {
     let mut out = vec![Mutant {
         change: Change::Emptied,
         text: EMPTIED.to_string(),
+        equivalent: None,
     }];
     if kinds == Kinds::Emptied {
         return Ok(out);
     }
+    let marked = equivalent::by_line(script)?;
     for lit in numbers::literals(script)? {
         let Some(to) = numbers::changed(&lit.text) else {
             continue;
@@ -101,6 +108,7 @@ pub fn mutants(script: &str, kinds: Kinds) -> Result<Vec<Mutant>, numbers::LexEr
                 to,
             },
             text,
+            equivalent: marked.get(&lit.line).cloned(),
         });
     }
     Ok(out)
@@ -217,5 +225,13 @@ mod tests {
         assert!(ms[1].text.contains("don = 3,") && ms[1].text.starts_with("-- X-1 3000\n"));
         assert!(ms[2].text.contains("draw(ctx, 0)") && ms[2].text.contains("don = 2,"));
         assert_eq!(mutants(src, Kinds::Emptied).unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_mark_makes_the_numbers_of_its_line_equivalent() {
+        let src = "return card { on_play { don = 2, -- mutant: equivalent, no DON!! count shows\n  operate = function(ctx) draw(ctx, 1) end } }\n";
+        let ms = mutants(src, Kinds::All).unwrap();
+        let marked: Vec<Option<&str>> = ms.iter().map(|m| m.equivalent.as_deref()).collect();
+        assert_eq!(marked, [None, Some("no DON!! count shows"), None]);
     }
 }

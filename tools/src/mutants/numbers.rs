@@ -2,7 +2,7 @@
 //! strings and long brackets (`--[==[ 3 ]==]`, `[[2000]]`) are not code and are not changed.
 
 use full_moon::LuaVersion;
-use full_moon::tokenizer::{Lexer, LexerResult, TokenType};
+use full_moon::tokenizer::{Lexer, LexerResult, Token, TokenType};
 
 /// One numeric literal.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,23 +30,27 @@ pub struct LexError {
     pub message: String,
 }
 
-/// Every numeric literal of `source`, in order.
-pub fn literals(source: &str) -> Result<Vec<Literal>, LexError> {
-    let tokens = match Lexer::new(source, LuaVersion::luau()).collect() {
-        LexerResult::Ok(t) => t,
+/// The tokens of `source` (Luau), or where and why the tokenizer refused it.
+pub(crate) fn tokens(source: &str) -> Result<Vec<Token>, LexError> {
+    match Lexer::new(source, LuaVersion::luau()).collect() {
+        LexerResult::Ok(t) => Ok(t),
         LexerResult::Recovered(_, errors) | LexerResult::Fatal(errors) => {
             let e = errors.first();
-            return Err(LexError {
+            Err(LexError {
                 line: e.map_or(1, |e| e.position().line()),
                 col: e.map_or(1, |e| e.position().character()),
                 message: e.map_or_else(
                     || "cannot read the script".into(),
                     |e| e.error().to_string(),
                 ),
-            });
+            })
         }
-    };
-    Ok(tokens
+    }
+}
+
+/// Every numeric literal of `source`, in order.
+pub fn literals(source: &str) -> Result<Vec<Literal>, LexError> {
+    Ok(tokens(source)?
         .iter()
         .filter_map(|t| match t.token_type() {
             TokenType::Number { text } => Some(Literal {

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use riffle_core::{Content, Engine};
 
-use super::{Kinds, Mutant, ScenarioRef, mutants, numbers::LexError};
+use super::{Kinds, Mutant, ScenarioRef, equivalent, mutants, numbers::LexError};
 use crate::scenario::{File, Outcome, discover};
 
 /// Every scenario file of `game` in every search path (a mod's override is tested by the
@@ -99,6 +99,9 @@ pub struct CardPlan {
     pub mutants: Option<Vec<Mutant>>,
     /// Why its numbers were not changed (the tokenizer refused the script), if so.
     pub unread: Option<LexError>,
+    /// Its `-- mutant:` marks that mark nothing (malformed, or on a line with no number):
+    /// `(line, col, message)`. Only when its numbers are changed.
+    pub misplaced_marks: Vec<(usize, usize, String)>,
 }
 
 /// The mutants of every scripted card of `content` that `naming` has, in content order.
@@ -118,8 +121,12 @@ pub fn plan(
             script: src.name.clone(),
             mutants: None,
             unread: None,
+            misplaced_marks: Vec::new(),
         };
         if !scenarios.is_empty() {
+            if kinds == Kinds::All {
+                card.misplaced_marks = equivalent::misplaced(&src.text).unwrap_or_default();
+            }
             card.mutants = Some(match mutants(&src.text, kinds) {
                 Ok(ms) => ms,
                 Err(e) => {

@@ -74,7 +74,8 @@ fn surviving_mutants_and_cards_without_scenarios_are_reported_and_caught_ones_ar
                 "{}:1:1: MT-003: no scenario names this card",
                 m.path("cardsets/onepiece/mt/MT-003.lua").display()
             ),
-            "3 cards, 4 mutants: 2 caught, 2 survived, 1 card without scenarios".into(),
+            "3 cards, 4 mutants: 2 caught, 2 survived, 0 equivalent, 1 card without scenarios"
+                .into(),
         ],
         "{text}"
     );
@@ -90,7 +91,9 @@ fn a_card_whose_scenarios_check_its_effect_passes_and_verbose_says_what_caught_i
     assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
     let text = stdout(&out);
     assert!(
-        text.ends_with("1 card, 2 mutants: 2 caught, 0 survived, 0 cards without scenarios\n"),
+        text.ends_with(
+            "1 card, 2 mutants: 2 caught, 0 survived, 0 equivalent, 0 cards without scenarios\n"
+        ),
         "{text}"
     );
     // Each caught mutant names the scenario that failed, and how.
@@ -127,7 +130,9 @@ fn a_scenario_in_another_file_that_names_the_card_in_its_defaults_catches_it() {
         "{text}"
     );
     assert!(
-        text.ends_with("3 cards, 4 mutants: 4 caught, 0 survived, 1 card without scenarios\n"),
+        text.ends_with(
+            "3 cards, 4 mutants: 4 caught, 0 survived, 0 equivalent, 1 card without scenarios\n"
+        ),
         "{text}"
     );
     // MT-003 has still no scenario: exit 1.
@@ -143,7 +148,9 @@ fn mutants_empty_makes_only_the_emptied_script() {
     assert!(text.contains("MT-002: emptied script survived"), "{text}");
     assert!(!text.contains("2 -> 3"), "{text}");
     assert!(
-        text.ends_with("3 cards, 2 mutants: 1 caught, 1 survived, 1 card without scenarios\n"),
+        text.ends_with(
+            "3 cards, 2 mutants: 1 caught, 1 survived, 0 equivalent, 1 card without scenarios\n"
+        ),
         "{text}"
     );
 }
@@ -168,7 +175,9 @@ fn a_mods_override_is_tested_by_the_bases_scenarios_that_name_it() {
         "{text}"
     );
     assert!(
-        text.ends_with("1 card, 1 mutant: 1 caught, 0 survived, 0 cards without scenarios\n"),
+        text.ends_with(
+            "1 card, 1 mutant: 1 caught, 0 survived, 0 equivalent, 0 cards without scenarios\n"
+        ),
         "{text}"
     );
 }
@@ -184,7 +193,9 @@ fn filter_keeps_the_scenarios_whose_name_contains_it() {
         "{text}"
     );
     assert!(
-        text.ends_with("3 cards, 1 mutant: 1 caught, 0 survived, 2 cards without scenarios\n"),
+        text.ends_with(
+            "3 cards, 1 mutant: 1 caught, 0 survived, 0 equivalent, 2 cards without scenarios\n"
+        ),
         "{text}"
     );
     assert_eq!(out.status.code(), Some(1), "{text}");
@@ -206,7 +217,9 @@ fn scenarios_that_fail_unmutated_stop_the_run() {
         "{text}"
     );
     assert!(
-        text.ends_with("0 cards, 0 mutants: 0 caught, 0 survived, 0 cards without scenarios\n"),
+        text.ends_with(
+            "0 cards, 0 mutants: 0 caught, 0 survived, 0 equivalent, 0 cards without scenarios\n"
+        ),
         "{text}"
     );
     assert!(
@@ -261,8 +274,122 @@ fn the_modder_fixtures_cards_are_all_caught() {
     let text = stdout(&out);
     assert_eq!(text.lines().count(), 1, "{text}");
     assert!(
-        text.starts_with("12 cards, ") && text.ends_with(" survived, 0 cards without scenarios\n"),
+        text.starts_with("12 cards, ")
+            && text.ends_with(" survived, 0 equivalent, 0 cards without scenarios\n"),
         "{text}"
     );
     assert!(text.contains(" 0 survived"), "{text}");
+}
+
+/// MT-002's scenario sees a card drawn but not how many: its script emptied is caught, its
+/// `2 -> 3` survives.
+fn mod_where_mt_002_draws_some() -> Fixture {
+    let m = mod_with_three_cards();
+    m.write(
+        "cardsets/onepiece/mt/MT-002.test.yaml",
+        &scenario(
+            "MT-002",
+            "{character: [MT-002], hand: {contains: [RF01-008]}}",
+        ),
+    );
+    m
+}
+
+/// `line` of `id`'s script ends with `comment`.
+fn with_comment(id: &str, line: usize, comment: &str) -> String {
+    script(id)
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i + 1 == line {
+                format!("{l} {comment}\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn a_number_marked_equivalent_on_its_line_is_listed_with_the_reason_and_passes() {
+    let m = mod_where_mt_002_draws_some();
+    let lua = m.path("cardsets/onepiece/mt/MT-002.lua");
+    let lua = lua.to_str().unwrap();
+    let out = run(&m, &["--mutants", lua]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains(&format!("{lua}:5:47: MT-002: 2 -> 3 survived")),
+        "{}",
+        stdout(&out)
+    );
+    m.write(
+        "cardsets/onepiece/mt/MT-002.lua",
+        &with_comment(
+            "MT-002",
+            5,
+            "-- mutant: equivalent, no scenario counts the cards drawn",
+        ),
+    );
+    let out = run(&m, &["--mutants", lua]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+    let text = stdout(&out);
+    assert_eq!(
+        text.lines().collect::<Vec<_>>(),
+        [
+            format!("{lua}:5:47: MT-002: 2 -> 3 equivalent: no scenario counts the cards drawn"),
+            "1 card, 2 mutants: 1 caught, 0 survived, 1 equivalent, 0 cards without scenarios"
+                .into(),
+        ],
+        "{text}"
+    );
+    // `--mutants=empty` changes no number: the mark is not looked at.
+    let out = run(&m, &["--mutants=empty", lua]);
+    assert_eq!(out.status.code(), Some(0), "{}", stdout(&out));
+}
+
+#[test]
+fn a_mark_on_a_caught_number_on_a_line_without_one_or_without_a_reason_is_stale() {
+    let m = mod_where_mt_002_draws_some();
+    let lua = m.path("cardsets/onepiece/mt/MT-001.lua");
+    let lua = lua.to_str().unwrap();
+    // Line 2 holds a string, line 4 a comment, line 5 the 2 its scenario catches.
+    let text = with_comment("MT-001", 2, "-- mutant: equivalent,");
+    let text: String = text
+        .replace(
+            "-- [On Play] Draw 2 cards.",
+            "-- mutant: equivalent, the next line's 2",
+        )
+        .replace(
+            "draw(ctx, 2) end },",
+            "draw(ctx, 2) end }, -- mutant: equivalent, so I thought",
+        );
+    m.write("cardsets/onepiece/mt/MT-001.lua", &text);
+    let out = run(&m, &["--mutants", lua]);
+    assert_eq!(out.status.code(), Some(1), "{}", stdout(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert!(
+        lines[0].starts_with(&format!(
+            "{lua}:2:24: MT-001: a mutant mark needs its reason: "
+        )),
+        "{text}"
+    );
+    assert!(
+        lines[1].starts_with(&format!(
+            "{lua}:4:3: MT-001: this mutant mark is on a line with no number"
+        )),
+        "{text}"
+    );
+    assert!(
+        lines[2].starts_with(&format!("{lua}:5:47: MT-001: 2 -> 3 caught by "))
+            && lines[2].contains("MT-001.test.yaml:9:5 MT-001 is played")
+            && lines[2].ends_with("remove the stale `-- mutant: equivalent` mark"),
+        "{text}"
+    );
+    assert_eq!(
+        lines[3],
+        "1 card, 2 mutants: 2 caught, 0 survived, 0 equivalent, 0 cards without scenarios, 3 stale mutant marks",
+        "{text}"
+    );
 }
