@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::play::{play, text};
 use super::{riffle, stderr};
-use crate::common::Fixture;
+use crate::common::{Fixture, mkfifo};
 
 /// The names in a folder, sorted.
 fn names(dir: &Path) -> Vec<String> {
@@ -74,9 +74,7 @@ fn log_refuses_a_symlink_a_fifo_and_a_folder() {
     std::os::unix::fs::symlink(f.path("target.txt"), f.path("link.jsonl")).unwrap();
     // A link to nowhere: the old code wrote a regular file in its place.
     std::os::unix::fs::symlink(f.path("nowhere"), f.path("dangling.jsonl")).unwrap();
-    let fifo = std::ffi::CString::new(f.path("fifo.jsonl").to_str().unwrap()).unwrap();
-    // SAFETY: a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    mkfifo(&f.path("fifo.jsonl"));
     std::fs::create_dir(f.path("dir.jsonl")).unwrap();
 
     refused(&f, "link.jsonl", "is a symbolic link");
@@ -178,13 +176,6 @@ fn ends(dir: &Path, args: &[&str]) -> std::process::Output {
     }
     let _ = child.kill();
     panic!("riffle {args:?} did not end within 60 s: it blocked on a file");
-}
-
-#[cfg(unix)]
-fn mkfifo(p: &Path) {
-    let c = std::ffi::CString::new(p.to_str().unwrap()).unwrap();
-    // SAFETY: a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
 }
 
 /// Issue #27 item 4: `docs`, `editor`, `schema` and `new card` read only regular files, with

@@ -8,7 +8,7 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use super::{has_position, stderr, stdout};
-use crate::common::Fixture;
+use crate::common::{Fixture, mkfifo};
 
 /// Runs riffle in `dir`, failing (instead of hanging the test run) past a minute.
 fn riffle_within_a_minute(dir: &Path, args: &[&str]) -> Output {
@@ -64,11 +64,7 @@ fn riffle_within(dir: &Path, args: &[&str], limit: Duration) -> Output {
     }
 }
 
-fn mkfifo(path: &Path) {
-    let status = Command::new("mkfifo").arg(path).status().expect("mkfifo");
-    assert!(status.success());
-}
-
+#[cfg(unix)]
 #[test]
 fn fifos_named_like_content_are_skipped_with_a_warning() {
     let f = Fixture::mini();

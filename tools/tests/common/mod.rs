@@ -213,3 +213,16 @@ pub fn expect_line<'a>(lines: &'a [String], fragments: &[&str]) -> &'a str {
         .find(|l| fragments.iter().all(|f| l.contains(f)))
         .unwrap_or_else(|| panic!("no line with {fragments:?} in:\n{}", lines.join("\n")))
 }
+
+/// Makes a FIFO at `p` (the tests of commands that must not block on one).
+#[cfg(unix)]
+pub fn mkfifo(p: &Path) {
+    let c = std::ffi::CString::new(p.to_str().expect("a UTF-8 path")).unwrap();
+    // SAFETY: a valid NUL-terminated path.
+    assert_eq!(
+        unsafe { libc::mkfifo(c.as_ptr(), 0o644) },
+        0,
+        "mkfifo {}",
+        p.display()
+    );
+}

@@ -89,6 +89,12 @@ impl Table {
         def.fields.get("power")?.as_i64()
     }
 
+    /// Whether the live HR-001 has its script.
+    fn scripted(&self) -> bool {
+        let def = self.live.engine().card_def("HR-001");
+        def.is_some_and(|d| d.script.is_some())
+    }
+
     fn path(&self, name: &str) -> PathBuf {
         self.set.join(name)
     }
@@ -272,16 +278,12 @@ fn a_script_emptied_or_made_a_fifo_keeps_the_last_good_version() {
     let seen = t.until(|o| matches!(o, Outcome::Waiting { .. }));
     assert!(!seen.iter().any(reloaded), "{seen:?}");
     assert!(
-        t.live
-            .engine()
-            .card_def("HR-001")
-            .is_some_and(|d| d.script.is_some())
+        t.scripted(),
+        "the last good version, with its script, stays"
     );
 
     std::fs::remove_file(&script).unwrap();
-    let c = std::ffi::CString::new(script.to_str().unwrap()).unwrap();
-    // SAFETY: a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    crate::common::mkfifo(&script);
     let seen = t.until(|o| matches!(o, Outcome::Refused { .. }));
     let told: Vec<String> = seen.iter().flat_map(riffle::live::report).collect();
     assert!(
@@ -290,10 +292,8 @@ fn a_script_emptied_or_made_a_fifo_keeps_the_last_good_version() {
     );
     assert!(!told.iter().any(|l| l.contains("is empty")), "{told:?}");
     assert!(
-        t.live
-            .engine()
-            .card_def("HR-001")
-            .is_some_and(|d| d.script.is_some())
+        t.scripted(),
+        "the last good version, with its script, stays"
     );
 
     std::fs::remove_file(&script).unwrap();
