@@ -45,7 +45,8 @@ pub fn check_destination(path: &Path) -> std::io::Result<()> {
 /// repository they belong to. The folder's nearest existing ancestor is resolved, so a folder
 /// still to be made is checked too, before it is made.
 pub fn check_inside(root: &Path, path: &Path) -> std::io::Result<()> {
-    let root = root.canonicalize()?;
+    // The current folder, as a root found there is named (no `..` to climb).
+    let root = folder_of(&root.join("x")).canonicalize()?;
     let mut dir = folder_of(path).to_path_buf();
     let real = loop {
         match dir.canonicalize() {
@@ -161,5 +162,15 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(e.contains("no folder"), "{e}");
+    }
+
+    /// A root found in the current folder is the empty path (`riffle docs --write` run at
+    /// the repository's top): it is the current folder, not a missing one.
+    #[test]
+    fn the_empty_root_is_the_current_folder() {
+        check_inside(Path::new(""), Path::new("src/write.rs")).unwrap();
+        check_inside(Path::new(""), Path::new("src/new/file.rs")).unwrap();
+        let e = check_inside(Path::new("src"), Path::new("tests/x.rs")).unwrap_err();
+        assert!(e.to_string().contains("outside"), "{e}");
     }
 }

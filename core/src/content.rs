@@ -690,6 +690,11 @@ pub struct LogDecl {
     /// event's line ("Nami's [On Play]: a hidden card x2: P1 deck -> P1 hand (draw)").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub abilities: Vec<String>,
+    /// Events that say an ability finished resolving (`resolved`). A ruleset that declares
+    /// them lets an ability's line go on after a question its ability asked ("Nami's [On
+    /// Play], going on: ..."), up to this event; without them a question ends the line.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ability_ends: Vec<String>,
     /// The log in other languages, by language code (`th`): a viewer reading one (`riffle
     /// play --lang th`) reads its words and event lines; what it leaves out stays as
     /// declared.

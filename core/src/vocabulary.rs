@@ -375,6 +375,13 @@ pub(crate) fn check_log(m: &RulesetManifest) -> Vec<String> {
             )),
         }
     }
+    for a in &m.log.ability_ends {
+        if !m.events.iter().any(|e| e.name() == a) {
+            errors.push(format!(
+                "log.ability_ends: no event '{a}' is declared in `events`"
+            ));
+        }
+    }
     for (lang, l) in &m.log.languages {
         for (form, label) in &l.options {
             let known = |f: &&str| matches!(*f, "card" | "target" | "n");

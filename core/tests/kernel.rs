@@ -2423,7 +2423,7 @@ fn cards_that_share_a_name_are_told_apart_by_their_ids() {
 fn the_readable_logs_declarations_name_only_what_the_game_declares() {
     let c = content_with(vec![], |m| {
         m["log"] = serde_json::json!({"counts": ["bord"], "values": {"tags": ["board"], "power": ["hnd"]},
-            "players": ["gold"], "abilities": ["silent", "nothing"],
+            "players": ["gold"], "abilities": ["silent", "nothing"], "ability_ends": ["finished"],
             "languages": {"th": {"words": {"board": "กระดาน"},
                 "events": {"scored": "{card} ได้ {pionts} แต้ม", "silent": "...", "missing": "..."},
                 "options": {"attack {crad}": "โจมตี {card}", "pass": "ผ่าน"}}}});
@@ -2445,6 +2445,7 @@ fn the_readable_logs_declarations_name_only_what_the_game_declares() {
         "log.languages.th.events.missing: no event 'missing' is declared",
         "log.abilities: the event 'silent' has no `log` line to tell the ability with",
         "log.abilities: no event 'nothing' is declared in `events`",
+        "log.ability_ends: no event 'finished' is declared in `events`",
         "log.languages.th.options.attack {crad}: '{crad}' is not one of {card}, {target}, {n}",
     ] {
         assert!(text.contains(wanted), "missing {wanted:?} in {text}");

@@ -148,12 +148,15 @@ function GD.damage_step(ctx, b)
       if ap > 0 then ctx:set_value(q, "hit_unprotected", a.controller) end
       return
     end
-    for _, c in ipairs(hit) do
-      ctx:emit("battle_damage", { card = a, target = c, player = ctx.player, amount = ap, hit = c })
+    local function deal()
+      for _, c in ipairs(hit) do
+        ctx:emit("battle_damage", { card = a, target = c, player = ctx.player, amount = ap, hit = c })
+      end
+      -- GD 8-5-2-3, 8-5-2-4 (base first: 3-5-3); with 〈Suppression〉 both cards at once, so
+      -- both shields are destroyed together and revealed together (FAQ Q165, Q195).
+      GD.deal_damage_all(ctx, hit, ap, "battle")
     end
-    -- GD 8-5-2-3, 8-5-2-4 (base first: 3-5-3); with 〈Suppression〉 both cards at once, so
-    -- both shields are destroyed together and revealed together (FAQ Q165, Q195).
-    GD.deal_damage_all(ctx, hit, ap, "battle")
+    if #hit > 1 then GD.keyword_effect(ctx, a, "〈Suppression〉", deal) else deal() end
     return
   end
   -- GD 8-5-3: unit against unit, each dealing its own AP.

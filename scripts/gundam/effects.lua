@@ -38,8 +38,10 @@ function GD.activate(ctx, ab, args)
   if def.once_per_turn and src then ctx:use(src, ab.key) end            -- GD 13-2-13
   if def.cost_spec and not def.cost_spec.pay(ctx) then return false end -- GD 10-1-7-2
   -- For the log, and for effects that watch others resolve: whose effect, and which.
-  if def.keyword and src then ctx:emit("resolving", { card = src, player = ctx.player, key = def.keyword }) end
+  local told = def.keyword and src and { card = src, player = ctx.player, key = def.keyword }
+  if told then ctx:emit("resolving", told) end
   if def.operate then def.operate(ctx, args) end
+  if told then ctx:emit("resolved", told) end
   return true
 end
 
@@ -113,12 +115,23 @@ end
 
 -- The rules' own effects (hooks.rule_abilities) ------------------------------------------------
 
+--- A keyword effect of card `c` (13-1): `act()` between `resolving` and `resolved`, so the log
+--- tells it on the card's line ("Zaku's 〈Breach〉: ...").
+function GD.keyword_effect(ctx, c, keyword, act)
+  local told = { card = c, player = c.controller, key = keyword }
+  ctx:emit("resolving", told)
+  act()
+  ctx:emit("resolved", told)
+end
+
 --- The `end_step` rule effect of 〈Repair〉 (GD 13-1-1-1): each unit of a turn player with
 --- Repair N and damage recovers N (5-6; none recovers an undamaged unit: 5-6-3).
 local function repair(ctx)
   for _, p in ipairs(ctx:turn_side()) do
     for _, u in ipairs(GD.units(ctx, p)) do
-      if u.repair > 0 and GD.damaged(u) then GD.recover(ctx, u, u.repair) end
+      if u.repair > 0 and GD.damaged(u) then
+        GD.keyword_effect(ctx, u, "〈Repair〉", function() GD.recover(ctx, u, u.repair) end)
+      end
     end
   end
 end
@@ -153,6 +166,8 @@ GD.RULES = {
     when = function(ctx, ev) return ev.card.breach > 0 and ctx:is_turn_of(ev.card.controller) end,
     operate = function(ctx)
       local ev = ctx.event
-      GD.damage_shield_area(ctx:with({ source = ev.card, player = ev.card.controller }), ev.defender, ev.card.breach, "effect")
+      GD.keyword_effect(ctx, ev.card, "〈Breach〉", function()
+        GD.damage_shield_area(ctx:with({ source = ev.card, player = ev.card.controller }), ev.defender, ev.card.breach, "effect")
+      end)
     end },
 }

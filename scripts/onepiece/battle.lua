@@ -107,7 +107,13 @@ function OP.damage_step(ctx, b)
   if a.power < t.power then return end -- OP 7-1-4-2: the attacker loses, nothing happens
   -- OP 7-1-4-1: the attacker wins ties.
   if t.zone == "leader" then
-    OP.damage(ctx, t.controller, n, a:has("keywords", "banish")) -- OP 7-1-4-1-1
+    -- For the log: the keywords that change this damage ([Double Attack] 10-1-2, [Banish] 10-1-3).
+    local banish = a:has("keywords", "banish")
+    local told = (n == 2 and banish and "[Double Attack] [Banish]") or (n == 2 and "[Double Attack]")
+      or (banish and "[Banish]") or nil
+    if told then ctx:emit("resolving", { card = a, player = ctx.player, key = told }) end
+    OP.damage(ctx, t.controller, n, banish) -- OP 7-1-4-1-1
+    if told then ctx:emit("resolved", { card = a, player = ctx.player, key = told }) end
     -- OP 8-6-2: effects met during damage wait until it is over (they resolve after this step).
   else
     OP.ko(ctx, t, b) -- OP 7-1-4-1-2: by the battle, not by an effect (10-2-1-1)

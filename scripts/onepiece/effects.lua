@@ -124,8 +124,10 @@ function OP.activate(ctx, ab, args)
   -- OP 5-2-1-5-2: a start-of-game effect that changed a deck is followed by its shuffle.
   local decks = def.on == "game_started" and OP.deck_orders(ctx) or nil
   -- For the log: whose ability resolves, and which (its line tells what it did).
-  if src and def.operate then ctx:emit("resolving", { card = ctx.source or src, player = ctx.player, key = def.printed or "effect" }) end
+  local told = src and def.operate and { card = ctx.source or src, player = ctx.player, key = def.printed or "effect" }
+  if told then ctx:emit("resolving", told) end
   if def.operate then def.operate(ctx, args) end
+  if told then ctx:emit("resolved", told) end
   if decks then
     for p, before in ipairs(decks) do
       if OP.deck_orders(ctx)[p] ~= before then ctx:shuffle("deck", p) end

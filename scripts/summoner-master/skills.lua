@@ -211,6 +211,7 @@ function SM.skill_work(ctx, d)
   ctx:emit("skill_used", { card = d.card, player = d.player, key = d.kind == "hand_skill" and "hand" or def.mode, skill = skill_name(ab) })
   local op = (d.phase == 2 and def.phase2 or def).operate
   if op then op(skill_ctx(ctx, d), args) end
+  ctx:emit("ability_worked", { card = d.card, player = d.player, key = "skill" })
   d.done = (d.done or 0) + 1
   if def.mode == "two_phase" and d.phase == 1 then
     d.phase, d.target, d.changed = 2, nil, nil

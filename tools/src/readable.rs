@@ -22,6 +22,9 @@ pub struct Narrator {
     told: usize,
     turn: u32,
     last: Option<Watched>,
+    /// The line of an ability that asked a question and has not ended yet: what follows the
+    /// answer is told on a line of its own ("Nami's [On Play], continued: ...").
+    going_on: Option<String>,
 }
 
 /// What `game.yaml` `log` watches, at one moment.
@@ -45,6 +48,7 @@ impl Narrator {
             told: 0,
             turn: 0,
             last: None,
+            going_on: None,
         }
     }
 
@@ -58,41 +62,75 @@ impl Narrator {
             Some(p) => game.events_for_from(p, self.told),
             None => game.log_from(self.told),
         };
+        let declared = &game.engine().manifest().log;
+        let is_ability =
+            |e: &Entry| matches!(e, Entry::Event(ev) if declared.abilities.contains(&ev.name));
+        let is_end =
+            |e: &Entry| matches!(e, Entry::Event(ev) if declared.ability_ends.contains(&ev.name));
         let mut moves = MoveGroup::default();
-        let abilities = &game.engine().manifest().log.abilities;
-        let is_ability = |e: &Entry| matches!(e, Entry::Event(ev) if abilities.contains(&ev.name));
         // The line of the ability resolving now (`log.abilities`): what follows it up to the
-        // next decision, ability or turn is told on it.
-        let mut ability: Option<usize> = None;
+        // next decision, ability, turn or end of the ability is told on it.
+        let mut ability: Option<AbilityLine> = None;
+        // The line of the ability that ended last: the values it changed are told on it when
+        // nothing followed it.
+        let mut ended: Option<AbilityLine> = None;
+        let mut tally = self.tally(game);
         let mut i = 0;
         while i < log.len() {
             let entry = &log[i];
             i += 1;
-            let ends_ability = match entry {
-                Entry::Decision { .. } => true,
-                Entry::Event(ev) => {
-                    is_ability(entry)
-                        || ["turn_began", "game_over", "eliminated"].contains(&ev.name.as_str())
-                }
-                _ => false,
-            };
-            if ends_ability && ability.is_some() {
+            tally.count(entry);
+            let turn_or_end = matches!(entry, Entry::Event(ev)
+                if ["turn_began", "game_over", "eliminated"].contains(&ev.name.as_str()));
+            if matches!(entry, Entry::Decision { .. })
+                || is_ability(entry)
+                || is_end(entry)
+                || turn_or_end
+            {
                 out.extend(moves.take());
-                told_on(&mut out, ability.take());
+                // What the watched counts and values did up to here is told here: the
+                // setup's before turn 1, what an ability did on its line.
+                if let Some(last) = &mut self.last {
+                    out.extend(tally.told_into(last));
+                }
+                if let Some(a) = ability.take() {
+                    ended = a.fold(&mut out);
+                }
+                // A question the ability asks: the ability goes on after it, when the
+                // ruleset says where abilities end; otherwise its line ends here.
+                if is_end(entry) || turn_or_end || declared.ability_ends.is_empty() {
+                    self.going_on = None;
+                }
+            }
+            if is_end(entry) {
+                continue;
             }
             if is_ability(entry) {
-                out.extend(moves.take());
                 let head = self.entry(game, entry);
-                ability = (!head.is_empty()).then(|| out.len() + head.len() - 1);
+                if let Some(last) = head.last() {
+                    self.going_on = Some(last.clone());
+                    ability = Some(AbilityLine::new(out.len() + head.len() - 1, false));
+                }
                 out.extend(head);
                 continue;
+            }
+            // The lines that follow a question an ability asked are that ability's again.
+            if ability.is_none()
+                && !matches!(entry, Entry::Decision { .. })
+                && let Some(head) = &self.going_on
+            {
+                out.extend(moves.take());
+                out.push(format!("{head}, {}", self.word(game, "continued")));
+                ability = Some(AbilityLine::new(out.len() - 1, true));
             }
             // A player leaving a game that goes on: one line, for them and all their cards.
             if let Entry::Event(ev) = entry
                 && ev.name == "eliminated"
             {
-                out.extend(moves.take());
                 let (entries, leaving) = leaving_cards(&log[i..], ev.reason.as_deref());
+                for e in &log[i..i + entries] {
+                    tally.count(e);
+                }
                 i += entries;
                 out.push(format!(
                     "  P{} is out of the game ({}){}",
@@ -147,12 +185,16 @@ impl Narrator {
         out.extend(moves.take());
         self.told = game.log_len();
         let now = self.watch(game);
+        let told = out.len();
         if let Some(before) = &self.last {
             out.extend(changes(before, &now));
         }
         self.last = Some(now);
-        // An ability the last to resolve: the values it changed are told on its line too.
-        told_on(&mut out, ability);
+        // The ability the last to resolve (or to end, with nothing told after it): the values
+        // it changed are told on its line too.
+        if let Some(a) = ability.or(ended.filter(|a| a.at + 1 == told)) {
+            a.fold(&mut out);
+        }
         out
     }
 
@@ -162,6 +204,7 @@ impl Narrator {
         self.told = game.log_len();
         self.turn = game.turn();
         self.last = Some(self.watch(game));
+        self.going_on = None;
     }
 
     /// The cards each player has face up in public zones at the start (a Leader).
@@ -218,6 +261,54 @@ impl Narrator {
         match &self.lang {
             Some(lang) => game.view_in(p, lang),
             None => game.view(p),
+        }
+    }
+
+    /// A tally of the watched counts and values, from where the last call left them.
+    fn tally(&self, game: &Game) -> Tally {
+        let declared = &game.engine().manifest().log;
+        let view = self.view(game);
+        let keys = view
+            .zones
+            .iter()
+            .map(|z| {
+                declared
+                    .counts
+                    .contains(&z.name)
+                    .then(|| (self.word(game, &z.name), whose(&view, z)))
+            })
+            .collect();
+        let names = declared
+            .players
+            .iter()
+            .map(|v| (v.clone(), self.word(game, v)))
+            .collect();
+        let counters = declared
+            .values
+            .keys()
+            .filter(|v| game.engine().manifest().counters.contains(v))
+            .map(|v| (v.clone(), self.word(game, v)))
+            .collect();
+        Tally {
+            keys,
+            names,
+            counters,
+            values: self
+                .last
+                .as_ref()
+                .map(|l| l.values.clone())
+                .unwrap_or_default(),
+            counts: self
+                .last
+                .as_ref()
+                .map(|l| l.counts.clone())
+                .unwrap_or_default(),
+            players: self
+                .last
+                .as_ref()
+                .map(|l| l.players.clone())
+                .unwrap_or_default(),
+            on: self.last.is_some(),
         }
     }
 
@@ -444,14 +535,129 @@ fn language<'g>(game: &'g Game, lang: Option<&str>) -> Option<&'g riffle_core::L
     game.engine().manifest().log.languages.get(lang?)
 }
 
-/// The lines after `out[at]` (an ability's), told on it: "Nami's [On Play]: a; b".
-fn told_on(out: &mut Vec<String>, at: Option<usize>) {
-    let Some(at) = at.filter(|a| *a < out.len()) else {
-        return;
-    };
-    let did: Vec<String> = out.drain(at + 1..).map(|l| l.trim().to_string()).collect();
-    if !did.is_empty() {
-        out[at] = format!("{}: {}", out[at], did.join("; "));
+/// An ability's line in the readable log, which the lines after it are told on.
+#[derive(Clone, Copy)]
+struct AbilityLine {
+    at: usize,
+    /// Lines were told on it already ("Nami's [On Play]: a").
+    told: bool,
+    /// It is the line of an ability going on after a question: without lines it goes.
+    continued: bool,
+}
+
+impl AbilityLine {
+    fn new(at: usize, continued: bool) -> AbilityLine {
+        AbilityLine {
+            at,
+            told: false,
+            continued,
+        }
+    }
+
+    /// Tells the lines after it on it: "Nami's [On Play]: a; b". Returns the line if it stays.
+    fn fold(self, out: &mut Vec<String>) -> Option<AbilityLine> {
+        if self.at >= out.len() {
+            return None;
+        }
+        let did: Vec<String> = out
+            .drain(self.at + 1..)
+            .map(|l| l.trim().to_string())
+            .collect();
+        if did.is_empty() {
+            if self.continued && !self.told {
+                out.remove(self.at);
+                return None;
+            }
+            return Some(self);
+        }
+        let sep = if self.told { "; " } else { ": " };
+        out[self.at] = format!("{}{sep}{}", out[self.at], did.join("; "));
+        Some(AbilityLine { told: true, ..self })
+    }
+}
+
+/// The counts and player values `game.yaml` `log` watches, followed through the log's
+/// events between two calls of [`Narrator::lines`], so that what changed before a turn began
+/// is told before it (the setup's Life before turn 1). The next call's look at the game
+/// itself stays the truth: what the events do not say (a card attached) is told then.
+struct Tally {
+    /// By zone index: the key of a watched zone's count.
+    keys: Vec<Option<(String, String)>>,
+    /// The watched player values, as the readers' language names them.
+    names: BTreeMap<String, String>,
+    counts: BTreeMap<(String, String), usize>,
+    players: BTreeMap<(PlayerId, String), i64>,
+    /// The watched counters, as the readers' language names them, and the cards' values.
+    counters: BTreeMap<String, String>,
+    values: BTreeMap<ObjId, (String, Vec<(String, i64)>)>,
+    /// Off before the first call has looked at the game.
+    on: bool,
+}
+
+impl Tally {
+    fn count(&mut self, entry: &Entry) {
+        let Entry::Event(ev) = entry else { return };
+        if !self.on {
+            return;
+        }
+        let reason = ev.reason.as_deref();
+        match ev.name.as_str() {
+            "moved" if reason != Some("with_host") => {
+                if reason != Some("host_left") {
+                    self.add(ev.from, -1);
+                }
+                if data(ev, "host").is_none() {
+                    self.add(ev.to, 1);
+                }
+            }
+            "created" => self.add(ev.to, 1),
+            "counter" => {
+                let (Some(card), Some(name)) =
+                    (ev.card, ev.key.as_ref().and_then(|k| self.counters.get(k)))
+                else {
+                    return;
+                };
+                let Some((_, values)) = self.values.get_mut(&card) else {
+                    return;
+                };
+                match values.iter_mut().find(|(n, _)| n == name) {
+                    Some((_, v)) => *v += ev.amount,
+                    None => values.push((name.clone(), ev.amount)),
+                }
+            }
+            "value" => {
+                let (Some(p), Some(name)) =
+                    (ev.player, ev.key.as_ref().and_then(|k| self.names.get(k)))
+                else {
+                    return;
+                };
+                *self.players.entry((p, name.clone())).or_default() += ev.amount;
+            }
+            _ => {}
+        }
+    }
+
+    fn add(&mut self, zone: Option<ZoneId>, n: isize) {
+        let Some(Some(key)) = zone.and_then(|z| self.keys.get(z.0 as usize)) else {
+            return;
+        };
+        let c = self.counts.entry(key.clone()).or_default();
+        *c = c.saturating_add_signed(n);
+    }
+
+    /// The lines for what changed since `last`, which then holds these counts and values.
+    fn told_into(&self, last: &mut Watched) -> Vec<String> {
+        if !self.on {
+            return Vec::new();
+        }
+        let now = Watched {
+            counts: self.counts.clone(),
+            values: self.values.clone(),
+            players: self.players.clone(),
+        };
+        let out = changes(last, &now);
+        *last = now;
+        out
     }
 }
 
