@@ -22,6 +22,7 @@ mod mutants;
 mod new;
 mod play;
 mod progress;
+mod replay;
 mod schema;
 mod table;
 mod table_cards;
@@ -56,6 +57,10 @@ pub enum Command {
     /// Play games between agents (random, first, human): a readable log, or a summary with
     /// `--games K`.
     Play(play::Args),
+    /// Play a recorded game again (`riffle play --record FILE`): whether every step agrees
+    /// with the recording, or the first that does not and why (the content's files that
+    /// changed, another engine); `--seat N --step K` shows what a seat saw at a step.
+    Replay(replay::Args),
     /// Run scenario tests (`*.test.yaml`); the last line is `N passed, N failed`.
     ///
     /// With `--mutants`, test the tests: break each scripted card's script on purpose (emptied,
@@ -148,6 +153,7 @@ pub fn main() -> ExitCode {
         Command::Docs(args) => docs::run(args),
         Command::Editor(args) => editor::run(args),
         Command::Play(args) => play::run(args),
+        Command::Replay(args) => replay::run(args),
         Command::Test(args) => test::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Watch(args) => watch::run(args),

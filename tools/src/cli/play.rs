@@ -49,6 +49,11 @@ pub struct Args {
     /// decision with cards named, zones by name, players from 1 (docs/log-format.md).
     #[arg(long, value_name = "FILE")]
     log: Option<PathBuf>,
+    /// Write a replay of the game to this file (`riffle replay FILE` plays it again): the
+    /// content's hashes, the seed, the decks, the options and every step with the log hash
+    /// after it (docs/replays.md). One game only, not with --watch.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
     /// Print the summary as JSON.
     #[arg(long)]
     json: bool,
@@ -434,6 +439,14 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     if args.watch && args.games > 1 {
         bail!("--watch: one game at a time (leave out --games)");
     }
+    if args.record.is_some() && args.games > 1 {
+        bail!("--record: one game at a time (leave out --games)");
+    }
+    if args.record.is_some() && args.watch {
+        bail!(
+            "--record: not with --watch (a replay plays one version of the content; record the game after the edits)"
+        );
+    }
     if args.watch && args.json {
         bail!("--watch: not with --json (each change is told on the standard output)");
     }
@@ -446,6 +459,9 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     // A destination that cannot be written fails now, not after the games.
     if let Some(path) = &args.log {
         riffle_content::write::check_destination(path).context("--log")?;
+    }
+    if let Some(path) = &args.record {
+        riffle_content::write::check_destination(path).context("--record")?;
     }
     // One agent per seat; None where a person sits (the playtest table asks them).
     let make_agents = |seed: u64| -> anyhow::Result<Vec<Option<Box<dyn Agent>>>> {
@@ -536,6 +552,23 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         };
         let secs = start.elapsed().as_secs_f64();
         write_log(&args, &game)?;
+        if let Some(path) = &args.record {
+            let header = riffle_content::replay::Header {
+                format: riffle_content::replay::FORMAT.into(),
+                version: riffle_content::replay::VERSION,
+                engine: riffle_content::replay::ENGINE.into(),
+                game: args.game.clone(),
+                content: loaded.manifest.clone(),
+                seed: args.seed,
+                decks: decks.clone(),
+                options: options.clone(),
+                previous: Vec::new(),
+            };
+            let replay = riffle_content::replay::Replay::of_game(header, &game)
+                .map_err(|e| anyhow::anyhow!("--record: {e}"))?;
+            riffle_content::write::write_file(path, replay.to_text().as_bytes())
+                .context("--record")?;
+        }
         let mut tally = Tally::new(decks.len());
         tally.add(args.seed, &played);
         if args.json {

@@ -17,6 +17,7 @@ mod options;
 mod play;
 mod progress;
 mod readable;
+mod replay;
 mod table;
 mod tutorial;
 mod unread_fields;
