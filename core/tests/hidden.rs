@@ -65,6 +65,12 @@ function main_actions(ctx)
       tell(ctx, ctx:choose_cards(p, deck, { prompt = "search" }))
       ctx:shuffle("deck", p)
     end },
+    -- The opponent's top card, shown to everyone, goes to their hand.
+    { label = "tutor", run = function(ctx)
+      local c = ctx:top("deck", opp, 1)
+      ctx:reveal(c)
+      ctx:move(c, "hand", { player = opp })
+    end },
     { label = "end turn", ends_phase = true },
   }
 end
@@ -203,4 +209,66 @@ fn a_shuffle_ends_the_look_at_a_searched_deck() {
             .all(|c| c.name.is_none() && c.id.is_none()),
         "{deck:?}"
     );
+}
+
+/// `Game::redeal`: player 1's view of a copy is the game's, whatever the seed; player 2's
+/// hand and deck trade cards among themselves (never with player 1's), but a card the log
+/// showed player 1 stays where it is, and so do cards player 1 looked at; a game with a
+/// script suspended is refused.
+#[test]
+fn dealing_again_keeps_what_a_seat_sees_and_was_shown() {
+    let mut g = game();
+    // Player 2's top deck card (Bee) is shown to all as it goes to their hand.
+    pick(&mut g, "tutor");
+    let hand = |g: &Game, p| names(&g.inspect_zone(p, "hand").expect("a hand"));
+    assert_eq!(hand(&g, 1), ["Hen", "Gnu", "Fox", "Bee"]);
+    let sorted = |mut v: Vec<String>| {
+        v.sort();
+        v
+    };
+    let mut p2_hands = std::collections::BTreeSet::new();
+    let mut p1_decks = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let copy = g.redeal(0, seed).expect("at an open phase");
+        let seen = |g: &Game| serde_json::to_string(&g.view(0)).unwrap();
+        assert_eq!(seen(&copy), seen(&g), "seed {seed}");
+        assert_eq!(copy.log_hash(), g.log_hash());
+        // Bee stays in player 2's hand; the rest of their cards are dealt again.
+        let h = hand(&copy, 1);
+        assert_eq!(h[3], "Bee", "seed {seed}: {h:?}");
+        let mut all = h.clone();
+        all.extend(names(&copy.inspect_zone(1, "deck").unwrap()));
+        assert_eq!(
+            sorted(all),
+            ["Ant", "Bee", "Fox", "Gnu", "Hen"],
+            "seed {seed}"
+        );
+        p2_hands.insert(h);
+        // Player 1's own deck is hidden from them too: its two cards may trade places.
+        p1_decks.insert(names(&copy.inspect_zone(0, "deck").unwrap()));
+        assert_eq!(hand(&copy, 0), hand(&g, 0));
+    }
+    assert!(
+        p2_hands.len() > 1,
+        "player 2's hand is dealt again: {p2_hands:?}"
+    );
+    assert_eq!(
+        p1_decks.len(),
+        2,
+        "both orders of player 1's deck: {p1_decks:?}"
+    );
+    // After a look, inside the effect: refused; once it resolved, the cards looked at stay.
+    pick(&mut g, "end turn");
+    let refused = |r: Result<Game, String>| r.err().unwrap_or_default();
+    assert!(refused(g.redeal(5, 0)).contains("no seat 5"));
+    let mut g = game();
+    pick(&mut g, "peek");
+    assert!(
+        refused(g.redeal(0, 1)).contains("a script is suspended"),
+        "inside an effect"
+    );
+    pick(&mut g, "Fox");
+    for seed in 0..10 {
+        assert_eq!(hand(&g.redeal(0, seed).unwrap(), 1), hand(&g, 1));
+    }
 }

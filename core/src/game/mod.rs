@@ -7,6 +7,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 pub(crate) mod driver;
+mod redeal;
 
 use crate::content::{DeckList, Options, ZoneScope};
 use crate::engine::Engine;

@@ -5,6 +5,8 @@
 //! A few games each: every request builds two views (Summoner Master's cost most, about 8 s
 //! a game in a debug build).
 
+mod redeal;
+
 use std::collections::BTreeSet;
 
 use riffle::play::{Agent, RandomAgent, play_game_with};
