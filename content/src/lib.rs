@@ -30,6 +30,7 @@ pub mod playability;
 pub mod read;
 pub mod scenario;
 pub mod schema;
+pub mod setup;
 pub use riffle_core::suggest;
 pub mod write;
 pub mod yaml;
