@@ -1,7 +1,7 @@
 //! The host protocol through a `Session`: whole games of each game played by clients that
 //! see only their seat's messages, tokens, stale answers, resume, bad lines.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use riffle_core::Rng;
@@ -197,25 +197,24 @@ fn hidden_names(p: &Played, hidden: usize) -> BTreeSet<String> {
     };
     let mut candidates = BTreeSet::new();
     let mut public = BTreeSet::new();
-    for v in views(hidden) {
+    // Every seat was sent a view at the same points (on joining, after each decision).
+    let others: Vec<Vec<&riffle_core::PlayerView>> = (0..p.clients.len())
+        .filter(|s| *s != hidden)
+        .map(views)
+        .collect();
+    for (step, v) in views(hidden).into_iter().enumerate() {
         for z in &v.zones {
-            // A zone the others see into: a card of it shown with its identity to another.
-            let seen_by_others = (0..p.clients.len()).filter(|s| *s != hidden).any(|s| {
-                views(s).iter().any(|ov| {
-                    ov.zones.iter().any(|oz| {
-                        oz.name == z.name
-                            && oz.owner == z.owner
-                            && oz.cards.iter().any(|c| c.card.is_some())
-                    })
+            // A zone another seat sees into at this point: a card of it named in its view.
+            let seen_by_others = others.iter().any(|ov| {
+                ov[step].zones.iter().any(|oz| {
+                    oz.name == z.name && oz.owner == z.owner && !names_in(&oz.cards).is_empty()
                 })
             });
-            for c in &z.cards {
-                if let Some(name) = &c.name {
-                    if z.owner == Some(hidden as u8) && !seen_by_others {
-                        candidates.insert(name.clone());
-                    } else {
-                        public.insert(name.clone());
-                    }
+            for name in names_in(&z.cards) {
+                if z.owner == Some(hidden as u8) && !seen_by_others {
+                    candidates.insert(name);
+                } else {
+                    public.insert(name);
                 }
             }
         }
@@ -224,15 +223,22 @@ fn hidden_names(p: &Played, hidden: usize) -> BTreeSet<String> {
     for seat in (0..p.clients.len()).filter(|s| *s != hidden) {
         for v in views(seat) {
             for z in v.zones.iter().filter(|z| z.owner == Some(seat as u8)) {
-                for c in &z.cards {
-                    if let Some(n) = &c.name {
-                        public.insert(n.clone());
-                    }
-                }
+                public.extend(names_in(&z.cards));
             }
         }
     }
-    candidates.difference(&public).cloned().collect()
+    let hidden: BTreeSet<String> = candidates.difference(&public).cloned().collect();
+    hidden
+}
+
+/// The names of `cards` and of the cards attached to them, at any depth.
+fn names_in(cards: &[riffle_core::CardView]) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in cards {
+        out.extend(c.name.clone());
+        out.extend(names_in(&c.attachments));
+    }
+    out
 }
 
 /// Whether a string in `v` holds `name` as whole words.
@@ -281,4 +287,387 @@ fn onepiece_is_played_to_the_end_and_hides_the_hands() {
     check_played(&p);
     check_no_leak(&p, 1);
     check_no_leak(&p, 0);
+}
+
+#[test]
+fn gundam_is_played_to_the_end_and_hides_the_hands() {
+    let p = play(
+        &["gundam"],
+        json!({"type": "create", "game": "gundam", "seed": 5}),
+        5,
+    );
+    check_played(&p);
+    check_no_leak(&p, 1);
+    check_no_leak(&p, 0);
+}
+
+#[test]
+fn gundam_battle_royal_seats_four() {
+    let p = play(
+        &["gundam"],
+        json!({"type": "create", "game": "gundam", "players": 4, "mode": "battle-royal", "seed": 2}),
+        2,
+    );
+    assert_eq!(p.clients.len(), 4);
+    check_played(&p);
+}
+
+#[test]
+fn summoner_master_is_played_to_the_end_and_hides_the_hands() {
+    let p = play(
+        &["summoner-master"],
+        json!({"type": "create", "game": "summoner-master", "seed": 4, "decks": ["hex-court", "gale-thorn"],
+               "options": {"level": "summoner"}}),
+        4,
+    );
+    check_played(&p);
+    check_no_leak(&p, 1);
+    check_no_leak(&p, 0);
+}
+
+/// A onepiece game with both seats joined: the session, the game id, the tokens and the
+/// first request (seat, id, request).
+fn started() -> (Session, u64, Vec<String>, (u8, u64, riffle_core::Request)) {
+    let mut s = session(&["onepiece"]);
+    let id = create(
+        &mut s,
+        json!({"type": "create", "game": "onepiece", "seed": 7}),
+    );
+    let mut tokens = Vec::new();
+    let mut first = None;
+    for seat in 0..2 {
+        let (token, msgs) = join(&mut s, id, seat, seat as ConnId + 1);
+        tokens.push(token);
+        for m in msgs {
+            if let ServerMessage::Request {
+                seat,
+                request_id,
+                request,
+                ..
+            } = m
+            {
+                first = Some((seat, request_id, request));
+            }
+        }
+    }
+    (s, id, tokens, first.expect("a seat decides first"))
+}
+
+fn decisions(s: &Session, id: u64) -> usize {
+    let g = s.game(id).unwrap();
+    g.log()
+        .iter()
+        .filter(|e| matches!(e, riffle_core::Entry::Decision { .. }))
+        .count()
+}
+
+#[test]
+fn a_wrong_or_missing_token_is_refused() {
+    let (mut s, id, tokens, (seat, rid, req)) = started();
+    let answer: Answer = req.first_legal().into();
+    let before = s.game(id).unwrap().log_len();
+    let other = &tokens[1 - seat as usize];
+    let cases = [
+        (
+            json!({"type": "respond", "game_id": id, "request_id": rid, "response": answer}),
+            ErrorCode::MissingToken,
+        ),
+        (
+            json!({"type": "respond", "game_id": id, "token": "00", "request_id": rid, "response": answer}),
+            ErrorCode::BadToken,
+        ),
+        (
+            json!({"type": "respond", "game_id": id, "token": other, "request_id": rid, "response": answer}),
+            ErrorCode::NotYourTurn,
+        ),
+        (
+            json!({"type": "view", "game_id": id}),
+            ErrorCode::MissingToken,
+        ),
+        (
+            json!({"type": "view", "game_id": id, "token": "nope"}),
+            ErrorCode::BadToken,
+        ),
+        (
+            json!({"type": "resume", "game_id": id, "token": "nope", "last_seq": 0}),
+            ErrorCode::BadToken,
+        ),
+        (
+            json!({"type": "join", "game_id": id, "seat": 0}),
+            ErrorCode::SeatTaken,
+        ),
+        (
+            json!({"type": "join", "game_id": id, "seat": 2}),
+            ErrorCode::NoSuchSeat,
+        ),
+        (
+            json!({"type": "join", "game_id": id}),
+            ErrorCode::SpectatorsUnsupported,
+        ),
+        (
+            json!({"type": "view", "game_id": 99, "token": other}),
+            ErrorCode::NoSuchGame,
+        ),
+    ];
+    for (msg, code) in cases {
+        assert_eq!(error_code(&send(&mut s, 9, msg.clone())), code, "{msg}");
+    }
+    assert_eq!(s.game(id).unwrap().log_len(), before, "nothing changed");
+    // A token of another game is no token of this one.
+    let id2 = create(
+        &mut s,
+        json!({"type": "create", "game": "onepiece", "seed": 8}),
+    );
+    let msg = json!({"type": "view", "game_id": id2, "token": tokens[0]});
+    assert_eq!(error_code(&send(&mut s, 9, msg)), ErrorCode::BadToken);
+}
+
+#[test]
+fn a_repeated_or_stale_response_is_refused_and_applied_once() {
+    let (mut s, id, tokens, (seat, rid, req)) = started();
+    let answer: Answer = req.first_legal().into();
+    let msg = json!({"type": "respond", "game_id": id, "token": tokens[seat as usize],
+                     "request_id": rid, "response": answer});
+    let before = decisions(&s, id);
+    let out = send(&mut s, seat as ConnId + 1, msg.clone());
+    assert!(
+        out.iter()
+            .all(|(_, m)| !matches!(m, ServerMessage::Error { .. }))
+    );
+    assert_eq!(decisions(&s, id), before + 1);
+    let len = s.game(id).unwrap().log_len();
+    // The same message again: refused, the log has the one decision.
+    assert_eq!(
+        error_code(&send(&mut s, seat as ConnId + 1, msg)),
+        ErrorCode::StaleRequest
+    );
+    assert_eq!(s.game(id).unwrap().log_len(), len);
+    assert_eq!(decisions(&s, id), before + 1);
+    // A request that does not exist yet.
+    let next = s.game(id).unwrap().request().unwrap().clone();
+    let next_seat = next.player() as usize;
+    let msg = json!({"type": "respond", "game_id": id, "token": tokens[next_seat],
+                     "request_id": rid + 5, "response": Answer::from(next.first_legal())});
+    assert_eq!(error_code(&send(&mut s, 1, msg)), ErrorCode::UnknownRequest);
+    assert_eq!(s.game(id).unwrap().log_len(), len);
+}
+
+#[test]
+fn an_illegal_response_changes_nothing() {
+    let (mut s, id, tokens, (seat, rid, req)) = started();
+    let illegal = match req {
+        riffle_core::Request::Choose { options, .. } => {
+            json!({"type": "choose", "indices": [options.len() as u32 + 3]})
+        }
+        riffle_core::Request::Number { max, .. } => json!({"type": "number", "value": max + 1}),
+    };
+    let before = s.game(id).unwrap().log_len();
+    let view = s.game(id).unwrap().view(seat);
+    let msg = json!({"type": "respond", "game_id": id, "token": tokens[seat as usize],
+                     "request_id": rid, "response": illegal});
+    assert_eq!(
+        error_code(&send(&mut s, 1, msg)),
+        ErrorCode::IllegalResponse
+    );
+    assert_eq!(s.game(id).unwrap().log_len(), before);
+    assert_eq!(s.game(id).unwrap().view(seat), view);
+}
+
+/// The events of `msgs`, as (seq, entry).
+fn events(msgs: &[(ConnId, ServerMessage)]) -> Vec<(u64, riffle_core::Entry)> {
+    msgs.iter()
+        .filter_map(|(_, m)| match m {
+            ServerMessage::Event { seq, entry, .. } => Some((*seq, entry.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn resume_after_a_disconnect_sends_exactly_the_missed_events() {
+    let (mut s, id, tokens, first) = started();
+    // Seat 0's connection (1) drops; the game goes on for a while, answered for both seats.
+    let last_seq = s
+        .handle_line(
+            1,
+            &json!({"type": "resume", "game_id": id, "token": tokens[0], "last_seq": 0})
+                .to_string(),
+        )
+        .iter()
+        .filter_map(|(_, m)| match m {
+            ServerMessage::Event { seq, .. } => Some(*seq),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    s.disconnect(1);
+    let mut rng = Rng::new(11);
+    let mut pending = Some(first);
+    let mut missed_while_away = Vec::new();
+    for _ in 0..40 {
+        let Some((seat, rid, req)) = pending.take() else {
+            break;
+        };
+        let msg = json!({"type": "respond", "game_id": id, "token": tokens[seat as usize],
+                         "request_id": rid, "response": Answer::from(req.random_legal(&mut rng))});
+        let out = send(&mut s, 2, msg);
+        assert!(
+            out.iter().all(|(c, _)| *c == 2),
+            "nothing is sent to a dropped connection"
+        );
+        missed_while_away.extend(
+            out.iter()
+                .filter(|(_, m)| matches!(m, ServerMessage::Event { seat: 0, .. }))
+                .cloned(),
+        );
+        let next = s.game(id).unwrap().request().cloned();
+        // Seat 0's requests are answered here as a client would after resuming: from the game.
+        pending = next.map(|r| {
+            let rid = rid + 1;
+            (r.player(), rid, r)
+        });
+    }
+    assert!(missed_while_away.is_empty());
+    // Seat 0 comes back on connection 3: its view, then every event after `last_seq`.
+    let out = send(
+        &mut s,
+        3,
+        json!({"type": "resume", "game_id": id, "token": tokens[0], "last_seq": last_seq}),
+    );
+    assert!(out.iter().all(|(c, _)| *c == 3));
+    assert!(matches!(out[0].1, ServerMessage::View { seat: 0, .. }));
+    let got = events(&out);
+    let all = s.game(id).unwrap().events_for(0);
+    assert!(
+        all.len() > last_seq as usize,
+        "the game went on while seat 0 was away"
+    );
+    let expected: Vec<(u64, riffle_core::Entry)> = all
+        .into_iter()
+        .enumerate()
+        .skip(last_seq as usize)
+        .map(|(i, e)| (i as u64 + 1, e))
+        .collect();
+    assert_eq!(got, expected);
+    // Resuming again from the newest seq sends no event; a seq never sent is refused.
+    let newest = got.last().unwrap().0;
+    let out = send(
+        &mut s,
+        3,
+        json!({"type": "resume", "game_id": id, "token": tokens[0], "last_seq": newest}),
+    );
+    assert!(events(&out).is_empty());
+    let msg = json!({"type": "resume", "game_id": id, "token": tokens[0], "last_seq": newest + 1});
+    assert_eq!(error_code(&send(&mut s, 3, msg)), ErrorCode::BadSequence);
+}
+
+#[test]
+fn bad_lines_get_an_error_and_the_session_keeps_serving() {
+    let (mut s, id, tokens, _) = started();
+    let before = s.game(id).unwrap().log_len();
+    let huge = format!(
+        r#"{{"type":"hello","protocol":1,"pad":"{}"}}"#,
+        "x".repeat(MAX_MESSAGE_BYTES)
+    );
+    let cases = [
+        ("{not json", ErrorCode::MalformedMessage),
+        ("[1, 2]", ErrorCode::MalformedMessage),
+        (r#"{"protocol": 1}"#, ErrorCode::MalformedMessage),
+        (r#"{"type": "dance"}"#, ErrorCode::UnknownMessage),
+        (
+            r#"{"type": "respond", "game_id": 1}"#,
+            ErrorCode::MalformedMessage,
+        ),
+        (
+            r#"{"type": "hello", "protocol": "one"}"#,
+            ErrorCode::MalformedMessage,
+        ),
+        (
+            r#"{"type": "hello", "protocol": 2}"#,
+            ErrorCode::UnsupportedVersion,
+        ),
+        ("", ErrorCode::MalformedMessage),
+        (huge.as_str(), ErrorCode::MessageTooLarge),
+    ];
+    for (line, code) in cases {
+        assert_eq!(
+            error_code(&s.handle_line(1, line)),
+            code,
+            "{}",
+            &line[..line.len().min(60)]
+        );
+    }
+    assert_eq!(s.game(id).unwrap().log_len(), before);
+    // Still serving: a view, and a hello with unknown fields (ignored).
+    let out = send(
+        &mut s,
+        1,
+        json!({"type": "view", "game_id": id, "token": tokens[0]}),
+    );
+    assert!(matches!(out[..], [(1, ServerMessage::View { .. })]));
+    let out = send(
+        &mut s,
+        1,
+        json!({"type": "hello", "protocol": 1, "client": "test"}),
+    );
+    let [
+        (
+            1,
+            ServerMessage::Welcome {
+                protocol, games, ..
+            },
+        ),
+    ] = &out[..]
+    else {
+        panic!("{out:?}")
+    };
+    assert_eq!(*protocol, 1);
+    assert_eq!(games[0].game, "onepiece");
+    assert_eq!(games[0].content_hash.len(), 64);
+}
+
+#[test]
+fn create_refuses_bad_setups_and_too_many_games() {
+    let library = Library::load(&[root()], &["onepiece".to_string()]).unwrap();
+    let mut s = Session::with_limits(
+        library,
+        Limits {
+            max_message_bytes: MAX_MESSAGE_BYTES,
+            max_games: 2,
+        },
+    );
+    let cases = [
+        (
+            json!({"type": "create", "game": "chess"}),
+            ErrorCode::UnknownGame,
+        ),
+        (
+            json!({"type": "create", "game": "onepiece", "decks": ["no-such-deck", "red-rush"]}),
+            ErrorCode::BadSetup,
+        ),
+        (
+            json!({"type": "create", "game": "onepiece", "players": 7}),
+            ErrorCode::BadSetup,
+        ),
+        (
+            json!({"type": "create", "game": "onepiece", "options": {"nonsense": "x"}}),
+            ErrorCode::BadSetup,
+        ),
+        (
+            json!({"type": "create", "game": "onepiece", "decks": ["red-rush"], "players": 2}),
+            ErrorCode::BadSetup,
+        ),
+    ];
+    for (msg, code) in cases {
+        assert_eq!(error_code(&send(&mut s, 1, msg.clone())), code, "{msg}");
+    }
+    assert_eq!(s.games(), 0);
+    create(
+        &mut s,
+        json!({"type": "create", "game": "onepiece", "decks": ["red-rush", "blue-tide"]}),
+    );
+    create(&mut s, json!({"type": "create", "game": "onepiece"}));
+    let msg = json!({"type": "create", "game": "onepiece"});
+    assert_eq!(error_code(&send(&mut s, 1, msg)), ErrorCode::TooManyGames);
+    assert_eq!(s.games(), 2);
 }
