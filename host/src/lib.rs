@@ -22,6 +22,7 @@
 
 pub mod error;
 pub mod library;
+pub mod lines;
 pub mod protocol;
 pub mod schema;
 pub mod session;
@@ -30,6 +31,7 @@ pub mod token;
 
 pub use error::ErrorCode;
 pub use library::{Library, Loaded};
+pub use lines::{Line, read_line};
 pub use protocol::{
     Answer, ClientMessage, CreateGame, GameId, LoadedGameInfo, PROTOCOL_VERSION, ServerMessage,
 };

@@ -89,6 +89,31 @@ impl Session {
         }
     }
 
+    /// Handles a line a transport read: text, or one refused unread ([`crate::read_line`]).
+    pub fn handle_read(&mut self, conn: ConnId, line: crate::Line) -> Vec<Outgoing> {
+        let refused =
+            |code, message: String| vec![(conn, ServerMessage::error(code, message, None))];
+        match line {
+            crate::Line::Text(text) => self.handle_line(conn, &text),
+            crate::Line::TooLong(n) => refused(
+                ErrorCode::MessageTooLarge,
+                format!(
+                    "a message of {n} bytes or more; at most {} are read",
+                    self.limits.max_message_bytes
+                ),
+            ),
+            crate::Line::NotUtf8 => refused(
+                ErrorCode::MalformedMessage,
+                "not UTF-8: a message is a line of JSON".into(),
+            ),
+        }
+    }
+
+    /// The longest message this session reads, in bytes.
+    pub fn max_message_bytes(&self) -> usize {
+        self.limits.max_message_bytes
+    }
+
     /// The message in `line`, or why it is none.
     pub fn parse(&self, line: &str) -> Result<ClientMessage, Refusal> {
         if line.len() > self.limits.max_message_bytes {

@@ -23,6 +23,7 @@ mod new;
 mod play;
 mod progress;
 mod schema;
+mod serve;
 mod table;
 mod table_cards;
 mod test;
@@ -101,6 +102,10 @@ pub enum Command {
     /// Gundam: gcg-api) into a content folder; importing again keeps what people changed and
     /// reports what the dataset changed (docs/import.md).
     Import(import::Args),
+    /// Host games for clients in any language: the host protocol (docs/protocol.md) as JSON
+    /// lines on standard input and output (`--stdio`). A client creates games, joins seats
+    /// with secret tokens and answers requests; each seat is sent only what it may see.
+    Serve(serve::Args),
     /// Make a new set or card: files that pass `riffle validate` at once, each with its
     /// schema header for editors, and a card scenario that fails until you write it.
     New(new::Args),
@@ -154,6 +159,7 @@ pub fn main() -> ExitCode {
         Command::Lint(args) => lint::run(args),
         Command::Coverage(args) => coverage::run(args),
         Command::New(args) => new::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Export(args) => export::run(args),
         Command::Import(args) => import::run(args),
     };
