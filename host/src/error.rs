@@ -31,8 +31,8 @@ pub enum ErrorCode {
     NoSuchSeat,
     /// The seat was already taken: its holder resumes with its token.
     SeatTaken,
-    /// `join` without a seat: spectators are not in this version of the protocol.
-    SpectatorsUnsupported,
+    /// `join` without a seat: the game has as many spectators as it may.
+    TooManySpectators,
     /// The message needs the seat's token and has none.
     MissingToken,
     /// The token is not the token of a seat of this game.

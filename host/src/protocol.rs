@@ -36,8 +36,8 @@ pub enum ClientMessage {
     Join {
         /// The game.
         game_id: GameId,
-        /// The seat (from 0). Without a seat: a spectator (not in this version: refused
-        /// with `spectators_unsupported`).
+        /// The seat (from 0). Without a seat: a spectator, who sees a card only when every
+        /// seat may see it, and decides nothing.
         #[serde(default)]
         seat: Option<u8>,
     },
@@ -164,23 +164,25 @@ pub enum ServerMessage {
         /// Its seed.
         seed: u64,
     },
-    /// The answer to `join`: the seat is the client's.
+    /// The answer to `join`: the seat (or a spectator's place) is the client's.
     Joined {
         /// The game.
         game_id: GameId,
-        /// The seat taken.
-        seat: u8,
-        /// The seat's secret: every later message for this seat carries it. Whoever holds
-        /// it plays the seat; it is never sent again.
+        /// The seat taken (none: a spectator).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
+        /// The secret: every later message for this seat or spectator carries it. Whoever
+        /// holds it plays the seat; it is never sent again.
         token: String,
     },
     /// What the seat may see now (the kernel's view: its hand, the public zones, only the
-    /// size of hidden ones).
+    /// size of hidden ones); a spectator's: only what every seat may see.
     View {
         /// The game.
         game_id: GameId,
-        /// The seat.
-        seat: u8,
+        /// The seat (none: a spectator).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
         /// The view.
         #[schemars(with = "serde_json::Value")]
         view: PlayerView,
@@ -197,12 +199,14 @@ pub enum ServerMessage {
         #[schemars(with = "serde_json::Value")]
         request: Request,
     },
-    /// Something the seat may see happened (the kernel's log entry filtered for the seat).
+    /// Something the seat may see happened (the kernel's log entry filtered for the seat, or
+    /// for a spectator).
     Event {
         /// The game.
         game_id: GameId,
-        /// The seat.
-        seat: u8,
+        /// The seat (none: a spectator).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
         /// The event's number for this seat (from 1, no gaps): `resume` names the last seen.
         seq: u64,
         /// The entry: `event`, `decision` or `card_reloaded`.
@@ -213,8 +217,9 @@ pub enum ServerMessage {
     GameOver {
         /// The game.
         game_id: GameId,
-        /// The seat told.
-        seat: u8,
+        /// The seat told (none: a spectator).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
         /// The winners' seats (empty: a draw).
         winners: Vec<u8>,
         /// Why it ended (`defeat`, `concession`, `turn_limit`...).

@@ -192,19 +192,11 @@ impl Session {
                 )])
             }
             ClientMessage::Create(spec) => self.create(conn, spec),
-            ClientMessage::Join { game_id, seat } => {
-                let Some(seat) = seat else {
-                    return Err((
-                        ErrorCode::SpectatorsUnsupported,
-                        "join a seat: spectators are not in this version of the protocol".into(),
-                    ));
-                };
-                self.table(game_id)?.join(conn, seat)
-            }
+            ClientMessage::Join { game_id, seat } => self.table(game_id)?.join(conn, seat),
             ClientMessage::View { game_id, token } => {
                 let table = self.table(game_id)?;
-                let seat = table.seat_of(token.as_deref())?;
-                Ok(vec![(conn, table.view(seat))])
+                let who = table.who(token.as_deref())?;
+                Ok(vec![(conn, table.view(who))])
             }
             ClientMessage::Respond {
                 game_id,
@@ -213,8 +205,8 @@ impl Session {
                 response,
             } => {
                 let table = self.table(game_id)?;
-                let seat = table.seat_of(token.as_deref())?;
-                table.respond(seat, request_id, response.into())
+                let who = table.who(token.as_deref())?;
+                table.respond(who, request_id, response.into())
             }
             ClientMessage::Resume {
                 game_id,
@@ -222,8 +214,8 @@ impl Session {
                 last_seq,
             } => {
                 let table = self.table(game_id)?;
-                let seat = table.seat_of(token.as_deref())?;
-                table.catch_up(conn, seat, last_seq)
+                let who = table.who(token.as_deref())?;
+                table.catch_up(conn, who, last_seq)
             }
         }
     }

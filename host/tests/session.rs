@@ -41,7 +41,12 @@ fn create(s: &mut Session, spec: Value) -> u64 {
 }
 
 /// Joins `seat` from connection `conn`: its token and the messages that followed `joined`.
-fn join(s: &mut Session, game_id: u64, seat: u8, conn: ConnId) -> (String, Vec<ServerMessage>) {
+fn join(
+    s: &mut Session,
+    game_id: u64,
+    seat: Option<u8>,
+    conn: ConnId,
+) -> (String, Vec<ServerMessage>) {
     let out = send(
         s,
         conn,
@@ -76,9 +81,11 @@ fn play(games: &[&str], spec: Value, seed: u64) -> Played {
     let players = s.game(game_id).unwrap().players();
     let mut clients = Vec::new();
     let mut all = Vec::new();
-    for seat in 0..players {
-        let (token, msgs) = join(&mut s, game_id, seat, seat as ConnId + 1);
-        all.extend(msgs.iter().map(|m| (seat as ConnId + 1, m.clone())));
+    // One client per seat, and a spectator last (no seat).
+    let seats = (0..players).map(Some).chain([None]);
+    for (i, seat) in seats.enumerate() {
+        let (token, msgs) = join(&mut s, game_id, seat, i as ConnId + 1);
+        all.extend(msgs.iter().map(|m| (i as ConnId + 1, m.clone())));
         clients.push(Client {
             token,
             received: msgs,
@@ -126,7 +133,7 @@ fn play(games: &[&str], spec: Value, seed: u64) -> Played {
             all.push((conn, m));
         }
         // Every seat looks at the table after every decision.
-        for seat in 0..players {
+        for seat in 0..=players {
             let conn = seat as ConnId + 1;
             let out = send(
                 &mut s,
@@ -154,23 +161,37 @@ fn play(games: &[&str], spec: Value, seed: u64) -> Played {
 fn check_played(p: &Played) {
     let game = p.session.game(p.game_id).unwrap();
     let result = game.result().expect("the game ended");
+    let players = game.players() as usize;
+    assert_eq!(
+        p.clients.len(),
+        players + 1,
+        "a client per seat and a spectator"
+    );
     for (i, c) in p.clients.iter().enumerate() {
+        // The spectator is the last client: no seat.
+        let me = (i < players).then_some(i as u8);
         let mut seq = 0;
         for m in &c.received {
             match m {
                 ServerMessage::Event { seat, seq: n, .. } => {
-                    assert_eq!(*seat as usize, i);
+                    assert_eq!(*seat, me);
                     seq += 1;
-                    assert_eq!(*n, seq, "seat {i}: events numbered without gaps");
+                    assert_eq!(*n, seq, "client {i}: events numbered without gaps");
                 }
-                ServerMessage::View { seat, .. } | ServerMessage::Request { seat, .. } => {
-                    assert_eq!(*seat as usize, i)
+                ServerMessage::View { seat, view, .. } => {
+                    assert_eq!(*seat, me);
+                    assert_eq!(view.spectator, me.is_none());
                 }
+                ServerMessage::Request { seat, .. } => assert_eq!(Some(*seat), me),
                 _ => {}
             }
         }
-        // Every event of the seat's filtered log, no more.
-        assert_eq!(seq as usize, game.events_for(i as u8).len());
+        // Every event of the seat's (or the spectator's) filtered log, no more.
+        let entries = match me {
+            Some(seat) => game.events_for(seat),
+            None => game.spectator_events_from(0),
+        };
+        assert_eq!(seq as usize, entries.len());
         let over = c.received.iter().rev().find_map(|m| match m {
             ServerMessage::GameOver {
                 winners, reason, ..
@@ -255,7 +276,7 @@ fn names_card(v: &Value, name: &str) -> bool {
     }
 }
 
-/// No message to another seat names a card only `hidden` could see.
+/// No message to another seat, or to the spectator, names a card only `hidden` could see.
 fn check_no_leak(p: &Played, hidden: usize) {
     let names = hidden_names(p, hidden);
     assert!(
@@ -270,7 +291,7 @@ fn check_no_leak(p: &Played, hidden: usize) {
         for n in &names {
             assert!(
                 !names_card(&value, n),
-                "seat {} was sent {n}, a card only seat {hidden} saw: {value}",
+                "client {} (the last is the spectator) was sent {n}, a card only seat {hidden} saw: {value}",
                 conn - 1
             );
         }
@@ -308,7 +329,7 @@ fn gundam_battle_royal_seats_four() {
         json!({"type": "create", "game": "gundam", "players": 4, "mode": "battle-royal", "seed": 2}),
         2,
     );
-    assert_eq!(p.clients.len(), 4);
+    assert_eq!(p.clients.len(), 5, "four seats and a spectator");
     check_played(&p);
 }
 
@@ -336,7 +357,7 @@ fn started() -> (Session, u64, Vec<String>, (u8, u64, riffle_core::Request)) {
     let mut tokens = Vec::new();
     let mut first = None;
     for seat in 0..2 {
-        let (token, msgs) = join(&mut s, id, seat, seat as ConnId + 1);
+        let (token, msgs) = join(&mut s, id, Some(seat), seat as ConnId + 1);
         tokens.push(token);
         for m in msgs {
             if let ServerMessage::Request {
@@ -399,10 +420,6 @@ fn a_wrong_or_missing_token_is_refused() {
         (
             json!({"type": "join", "game_id": id, "seat": 2}),
             ErrorCode::NoSuchSeat,
-        ),
-        (
-            json!({"type": "join", "game_id": id}),
-            ErrorCode::SpectatorsUnsupported,
         ),
         (
             json!({"type": "view", "game_id": 99, "token": other}),
@@ -517,7 +534,7 @@ fn resume_after_a_disconnect_sends_exactly_the_missed_events() {
         );
         missed_while_away.extend(
             out.iter()
-                .filter(|(_, m)| matches!(m, ServerMessage::Event { seat: 0, .. }))
+                .filter(|(_, m)| matches!(m, ServerMessage::Event { seat: Some(0), .. }))
                 .cloned(),
         );
         let next = s.game(id).unwrap().request().cloned();
@@ -535,7 +552,10 @@ fn resume_after_a_disconnect_sends_exactly_the_missed_events() {
         json!({"type": "resume", "game_id": id, "token": tokens[0], "last_seq": last_seq}),
     );
     assert!(out.iter().all(|(c, _)| *c == 3));
-    assert!(matches!(out[0].1, ServerMessage::View { seat: 0, .. }));
+    assert!(matches!(
+        out[0].1,
+        ServerMessage::View { seat: Some(0), .. }
+    ));
     let got = events(&out);
     let all = s.game(id).unwrap().events_for(0);
     assert!(
@@ -670,4 +690,64 @@ fn create_refuses_bad_setups_and_too_many_games() {
     let msg = json!({"type": "create", "game": "onepiece"});
     assert_eq!(error_code(&send(&mut s, 1, msg)), ErrorCode::TooManyGames);
     assert_eq!(s.games(), 2);
+}
+
+#[test]
+fn a_spectator_sees_the_public_table_and_decides_nothing() {
+    let (mut s, id, tokens, (seat, rid, req)) = started();
+    // Past the choice of who goes first: the hands are dealt.
+    let msg = json!({"type": "respond", "game_id": id, "token": tokens[seat as usize],
+                     "request_id": rid, "response": Answer::from(req.first_legal())});
+    send(&mut s, 1, msg);
+    let (rid, req) = (rid + 1, s.game(id).unwrap().request().unwrap().clone());
+    let out = send(&mut s, 5, json!({"type": "join", "game_id": id}));
+    let (token, view) = match &out[..] {
+        [
+            (
+                5,
+                ServerMessage::Joined {
+                    seat: None, token, ..
+                },
+            ),
+            (
+                5,
+                ServerMessage::View {
+                    seat: None, view, ..
+                },
+            ),
+            ..,
+        ] => (token.clone(), view.clone()),
+        other => panic!("{other:?}"),
+    };
+    assert!(view.spectator && view.request.is_none());
+    assert!(
+        out.iter()
+            .all(|(_, m)| !matches!(m, ServerMessage::Request { .. }))
+    );
+    // The Leaders are public: named. The hands: counted, never named.
+    let named = |zone: &str| -> usize {
+        view.zones
+            .iter()
+            .filter(|z| z.name == zone)
+            .flat_map(|z| &z.cards)
+            .filter(|c| c.name.is_some())
+            .count()
+    };
+    assert_eq!(named("leader"), 2);
+    assert_eq!(named("hand"), 0);
+    assert!(view.zones.iter().any(|z| z.name == "hand" && z.count > 0));
+    // It may not answer, even with its own token.
+    let msg = json!({"type": "respond", "game_id": id, "token": token, "request_id": rid,
+                     "response": Answer::from(req.first_legal())});
+    assert_eq!(error_code(&send(&mut s, 5, msg)), ErrorCode::NotYourTurn);
+    // It resumes like a seat.
+    let out = send(
+        &mut s,
+        6,
+        json!({"type": "resume", "game_id": id, "token": token, "last_seq": 0}),
+    );
+    assert!(matches!(
+        out[0],
+        (6, ServerMessage::View { seat: None, .. })
+    ));
 }
