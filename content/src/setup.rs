@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use riffle_core::{Content, DeckList, Engine};
+use riffle_core::{Content, DeckList, Engine, Options};
 
 use crate::LoadedGame;
 
@@ -108,6 +108,62 @@ pub fn refuse_unscripted(
             "{}: its text needs a script it does not have yet (`needs_script: true`), and a game would play it as if the text were blank; write the script (docs/scripting.md) or take the card out of the deck",
             found.join(", ")
         ));
+    }
+    Ok(())
+}
+
+/// Why the decks and options of a game to start were refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unseated {
+    /// The ruleset refused the number of seats or the options: the first line of its reason.
+    Rules(String),
+    /// A deck the rules do not allow: its index (from 0) and every problem.
+    IllegalDeck {
+        /// The deck's index, from 0.
+        deck: usize,
+        /// What is wrong with it.
+        problems: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for Unseated {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unseated::Rules(why) => f.write_str(why),
+            Unseated::IllegalDeck { deck, problems } => {
+                write!(f, "deck {} is not legal: {}", deck + 1, problems.join("; "))
+            }
+        }
+    }
+}
+
+/// Checks that `decks` may sit down to a game with `options`: the ruleset allows that many
+/// seats with these options (options first: the deck rules and the teams may depend on
+/// them), and every deck is legal under them.
+pub fn check_seating(
+    engine: &Engine,
+    decks: &[DeckList],
+    options: &Options,
+) -> Result<(), Unseated> {
+    // The first line of the ruleset's message is the reason (a traceback helps no one).
+    let rules = |e: String| {
+        let why = e.lines().next().unwrap_or_default();
+        let why = why
+            .split_once("runtime error: ")
+            .map_or(why, |(_, w)| w)
+            .to_string();
+        Unseated::Rules(why)
+    };
+    engine
+        .seats(decks.len() as u8, options)
+        .map_err(|e| rules(e.to_string()))?;
+    for (i, d) in decks.iter().enumerate() {
+        let problems = engine
+            .validate_deck_with(d, options)
+            .map_err(|e| rules(e.to_string()))?;
+        if !problems.is_empty() {
+            return Err(Unseated::IllegalDeck { deck: i, problems });
+        }
     }
     Ok(())
 }

@@ -67,8 +67,21 @@ pub fn stale_protocol_schemas(protocol_dir: &Path) -> Vec<String> {
         .collect()
 }
 
+/// Refuses, before anything is written, a stale protocol schema whose destination is not a
+/// regular file (a symbolic link...): `riffle schema --write` writes all or nothing.
+pub fn check_protocol_destinations(protocol_dir: &Path) -> std::io::Result<()> {
+    for name in stale_protocol_schemas(protocol_dir) {
+        let path = protocol_dir.join(name);
+        if std::fs::symlink_metadata(&path).is_ok() {
+            riffle_content::write::check_destination(&path)?;
+        }
+    }
+    Ok(())
+}
+
 /// Writes the stale protocol schemas into `protocol_dir` (created if needed); returns them.
 pub fn write_protocol_schemas(protocol_dir: &Path) -> std::io::Result<Vec<String>> {
+    check_protocol_destinations(protocol_dir)?;
     std::fs::create_dir_all(protocol_dir)?;
     let stale = stale_protocol_schemas(protocol_dir);
     for (name, text) in protocol_schemas() {

@@ -305,23 +305,8 @@ impl Session {
                 spec.game, range.min, range.max
             )));
         }
-        // The first line of the ruleset's message is the reason (a traceback helps no one).
-        let first_line = |e: String| e.lines().next().unwrap_or_default().to_string();
-        engine
-            .seats(n as u8, &options)
-            .map_err(|e| bad(first_line(e)))?;
-        for (i, d) in decks.iter().enumerate() {
-            let problems = engine
-                .validate_deck_with(d, &options)
-                .map_err(|e| bad(first_line(e.to_string())))?;
-            if !problems.is_empty() {
-                return Err(bad(format!(
-                    "deck {} is not legal: {}",
-                    i + 1,
-                    problems.join("; ")
-                )));
-            }
-        }
+        riffle_content::setup::check_seating(engine, &decks, &options)
+            .map_err(|e| bad(e.to_string()))?;
         riffle_content::setup::refuse_unscripted(content, engine, &decks).map_err(bad)?;
         let seed = spec.seed.unwrap_or(1);
         let config = GameConfig {
@@ -330,7 +315,7 @@ impl Session {
             keep_log: true,
         };
         let game = Game::with_options(engine.clone(), config, &options)
-            .map_err(|e| bad(first_line(e.to_string())))?;
+            .map_err(|e| bad(e.to_string().lines().next().unwrap_or_default().to_string()))?;
         self.make_room()?;
         let id = self.next_id;
         self.next_id += 1;

@@ -30,6 +30,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .map(|n| format!("{}/{n}", riffle_host::schema::PROTOCOL_DIR))
     };
     if args.write {
+        // All or nothing: the protocol's destinations are checked before any is written.
+        riffle_host::schema::check_protocol_destinations(&protocol)?;
         let mut changed = write_schemas(&dir)?;
         changed.extend(prefixed(riffle_host::schema::write_protocol_schemas(
             &protocol,
