@@ -279,6 +279,17 @@ impl Session {
         let content = &loaded.content;
         let engine = &loaded.engine;
         let range = &content.content.ruleset.manifest.players;
+        // The seat count is checked before any deck is dealt or looked up: a message may
+        // name thousands of decks.
+        let n = spec.players.map_or(spec.decks.len(), usize::from);
+        if (spec.players.is_some() || !spec.decks.is_empty())
+            && (n < range.min as usize || n > range.max as usize)
+        {
+            return Err(bad(format!(
+                "{} is for {} to {} players, not {n}",
+                spec.game, range.min, range.max
+            )));
+        }
         let decks: Vec<DeckList> = if spec.decks.is_empty() {
             match spec.players {
                 Some(n) => riffle_content::setup::dealt_decks(content, n as usize),
@@ -299,12 +310,6 @@ impl Session {
                 .map_err(bad)?
         };
         let n = decks.len();
-        if n < range.min as usize || n > range.max as usize {
-            return Err(bad(format!(
-                "{} is for {} to {} players, not {n}",
-                spec.game, range.min, range.max
-            )));
-        }
         riffle_content::setup::check_seating(engine, &decks, &options)
             .map_err(|e| bad(e.to_string()))?;
         riffle_content::setup::refuse_unscripted(content, engine, &decks).map_err(bad)?;

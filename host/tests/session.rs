@@ -666,6 +666,10 @@ fn create_refuses_bad_setups_and_too_many_games() {
             ErrorCode::BadSetup,
         ),
         (
+            json!({"type": "create", "game": "onepiece", "decks": vec!["red-rush"; 5000]}),
+            ErrorCode::BadSetup,
+        ),
+        (
             json!({"type": "create", "game": "onepiece", "players": 7}),
             ErrorCode::BadSetup,
         ),
