@@ -31,6 +31,7 @@ pub mod read;
 pub mod replay;
 pub mod scenario;
 pub mod schema;
+pub mod setup;
 pub use riffle_core::suggest;
 pub mod write;
 pub mod yaml;

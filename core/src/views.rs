@@ -14,7 +14,7 @@ use crate::state::decisions::{Choice, Request, Response};
 use crate::state::log::{Entry, Seen};
 use crate::state::values::Val;
 use crate::state::{GameResult, ObjId, PlayerId, State, ZoneId};
-use crate::visibility::{shown, visible};
+use crate::visibility::{shown, shown_to_all, visible, visible_to_all};
 
 /// A card as a viewer sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,6 +114,47 @@ pub struct PlayerView {
     /// Players who have left the game.
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
     pub out: Vec<PlayerId>,
+    /// A spectator's view ([`Game::spectator_view`]): it shows a card only when every seat
+    /// may see it, holds no request, and its `viewer` is the number of players (no seat).
+    #[serde(skip_serializing_if = "std::ops::Not::not", default)]
+    pub spectator: bool,
+}
+
+/// Who looks: a seat, or a spectator, who is shown a card only when every seat of `seats`
+/// (a mask: every seat of the game) may see it.
+#[derive(Clone, Copy, Debug)]
+enum Looker {
+    Seat(PlayerId),
+    Spectator { seats: u32 },
+}
+
+impl Looker {
+    fn spectator(players: u8) -> Looker {
+        Looker::Spectator {
+            seats: (0..players).fold(0, |m, p| m | 1 << p),
+        }
+    }
+
+    /// Whether it may see object `id` now.
+    fn sees(self, db: &crate::db::Db, st: &State, id: ObjId) -> bool {
+        match self {
+            Looker::Seat(p) => visible(db, st, id, p),
+            Looker::Spectator { seats } => visible_to_all(db, st, id, seats),
+        }
+    }
+
+    /// Whether it was shown card `id` of a log entry whose `Seen` list is `seen`.
+    fn shown(self, seen: &Seen, id: ObjId) -> bool {
+        match self {
+            Looker::Seat(p) => shown(seen, id, p),
+            Looker::Spectator { seats } => shown_to_all(seen, id, seats),
+        }
+    }
+
+    /// Whether it is player `p`.
+    fn is(self, p: PlayerId) -> bool {
+        matches!(self, Looker::Seat(s) if s == p)
+    }
 }
 
 /// Another player's decision as a viewer may see it: only the chosen options, when
@@ -173,9 +214,9 @@ fn others_decision(
 }
 
 /// `v` with the cards `viewer` may not see left out (None: it is such a card).
-fn filter_val(v: &Val, seen: &Seen, viewer: PlayerId) -> Option<Val> {
+fn filter_val(v: &Val, seen: &Seen, viewer: Looker) -> Option<Val> {
     match v {
-        Val::Card(c) => shown(seen, c.card, viewer).then(|| v.clone()),
+        Val::Card(c) => viewer.shown(seen, c.card).then(|| v.clone()),
         Val::List(l) => Some(Val::List(
             l.iter()
                 .filter_map(|x| filter_val(x, seen, viewer))
@@ -202,6 +243,17 @@ impl Game {
     /// [`Game::events_for`] from entry `start` of the full log on (a client that has read
     /// the first `start` entries, as [`Game::log_len`] counts them, reads only what is new).
     pub fn events_for_from(&self, viewer: PlayerId, start: usize) -> Vec<Entry> {
+        self.entries_for(Looker::Seat(viewer), start)
+    }
+
+    /// The log from entry `start` on as a spectator may see it: as [`Game::events_for_from`]
+    /// shows it to a seat, with a card shown only where every seat was shown it, and every
+    /// decision shown as another player's.
+    pub fn spectator_events_from(&self, start: usize) -> Vec<Entry> {
+        self.entries_for(Looker::spectator(self.players()), start)
+    }
+
+    fn entries_for(&self, viewer: Looker, start: usize) -> Vec<Entry> {
         let st = self.state.borrow();
         let log = &st.log;
         let none = Seen::new();
@@ -214,8 +266,8 @@ impl Game {
                 match entry {
                     Entry::Event(e) => {
                         let mut e = e.clone();
-                        e.card = e.card.filter(|c| shown(seen, *c, viewer));
-                        e.old = e.old.filter(|c| shown(seen, *c, viewer));
+                        e.card = e.card.filter(|c| viewer.shown(seen, *c));
+                        e.old = e.old.filter(|c| viewer.shown(seen, *c));
                         e.data = e
                             .data
                             .iter()
@@ -225,7 +277,7 @@ impl Game {
                             .collect();
                         Some(Entry::Event(e))
                     }
-                    Entry::Decision { player, .. } if *player == viewer => Some(entry.clone()),
+                    Entry::Decision { player, .. } if viewer.is(*player) => Some(entry.clone()),
                     Entry::Decision {
                         player,
                         request,
@@ -239,7 +291,7 @@ impl Game {
                         let seen_by = |id: ObjId| {
                             log.seen()[i..=i + later]
                                 .iter()
-                                .any(|s| shown(s, id, viewer))
+                                .any(|s| viewer.shown(s, id))
                         };
                         others_decision(*player, request, response, seen_by)
                     }
@@ -255,6 +307,13 @@ impl Game {
     /// ruleset); [`Game::view_in`] gives them in another language.
     pub fn view(&self, viewer: PlayerId) -> PlayerView {
         self.view_with(viewer, None, true)
+    }
+
+    /// What a spectator may see: a card only when every seat may see it (the public zones'
+    /// face-up cards, cards revealed to all), the sizes of the rest, no request. Its
+    /// `viewer` is the number of players and `spectator` is true.
+    pub fn spectator_view(&self) -> PlayerView {
+        self.view_as(Looker::spectator(self.players()), None, true)
     }
 
     /// What `viewer` may see, with names for people in the language `lang` (a tag: `en`,
@@ -276,6 +335,11 @@ impl Game {
     /// What `viewer` may see; without `values`, cards carry no characteristics (what the
     /// invariant checks need: who sees which card, at a fraction of the cost).
     fn view_with(&self, viewer: PlayerId, lang: Option<&str>, values: bool) -> PlayerView {
+        self.view_as(Looker::Seat(viewer), lang, values)
+    }
+
+    /// What `looker` may see.
+    fn view_as(&self, looker: Looker, lang: Option<&str>, values: bool) -> PlayerView {
         self.enter();
         let st = self.state.borrow();
         let db = &self.engine.db;
@@ -285,7 +349,7 @@ impl Game {
             let cards = z
                 .cards
                 .iter()
-                .map(|id| self.card_view(&st, *id, Some(viewer), lang, values))
+                .map(|id| self.card_view(&st, *id, Some(looker), lang, values))
                 .collect();
             zones.push(ZoneView {
                 name: decl.name.clone(),
@@ -321,7 +385,10 @@ impl Game {
             })
             .collect();
         PlayerView {
-            viewer,
+            viewer: match looker {
+                Looker::Seat(p) => p,
+                Looker::Spectator { .. } => st.nplayers,
+            },
             turn: st.turn,
             turn_player: st.turn_player,
             phase: st
@@ -332,7 +399,7 @@ impl Game {
             request: self
                 .request
                 .as_deref()
-                .filter(|r| r.player() == viewer)
+                .filter(|r| looker.is(r.player()))
                 .map(|r| match lang {
                     Some(lang) => self.relabel(&st, r, lang),
                     None => r.clone(),
@@ -349,6 +416,7 @@ impl Game {
                 Vec::new()
             },
             out: (0..st.nplayers).filter(|p| !st.in_game(*p)).collect(),
+            spectator: matches!(looker, Looker::Spectator { .. }),
         }
     }
 
@@ -404,7 +472,7 @@ impl Game {
         &self,
         st: &State,
         id: ObjId,
-        viewer: Option<PlayerId>,
+        viewer: Option<Looker>,
         lang: Option<&str>,
         with_values: bool,
     ) -> CardView {
@@ -415,7 +483,7 @@ impl Game {
             .iter()
             .map(|a| self.card_view(st, *a, viewer, lang, with_values))
             .collect();
-        if viewer.is_some_and(|v| !visible(&self.engine.db, st, id, v)) {
+        if viewer.is_some_and(|v| !v.sees(&self.engine.db, st, id)) {
             return CardView {
                 id: None,
                 card: None,

@@ -98,6 +98,18 @@ fn note(seen: &mut Seen, st: &State, id: ObjId, m: u32) {
     }
 }
 
+/// Whether every player of mask `seats` may see object `id` now: what a spectator, who may
+/// see only what every seat may, is shown.
+pub fn visible_to_all(db: &Db, st: &State, id: ObjId, seats: u32) -> bool {
+    mask(db, st, id) & seats == seats
+}
+
+/// Whether every player of mask `seats` may see card `id` of an entry whose `Seen` list is
+/// `seen`.
+pub fn shown_to_all(seen: &Seen, id: ObjId, seats: u32) -> bool {
+    seen.iter().any(|(s, m)| *s == id && m & seats == seats)
+}
+
 /// Whether `viewer` may see card `id` of an entry whose `Seen` list is `seen`.
 pub fn shown(seen: &Seen, id: ObjId, viewer: PlayerId) -> bool {
     seen.iter().any(|(s, m)| *s == id && m & (1 << viewer) != 0)

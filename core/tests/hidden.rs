@@ -272,3 +272,32 @@ fn dealing_again_keeps_what_a_seat_sees_and_was_shown() {
         assert_eq!(hand(&g.redeal(0, seed).unwrap(), 1), hand(&g, 1));
     }
 }
+
+#[test]
+fn a_spectator_is_shown_a_card_only_once_every_seat_may_see_it() {
+    let mut g = game();
+    let hand = |v: &PlayerView, owner: PlayerId| {
+        names(
+            &v.zones
+                .iter()
+                .find(|z| z.name == "hand" && z.owner == Some(owner))
+                .unwrap()
+                .cards,
+        )
+    };
+    // Each hand is seen by its owner only: a spectator sees neither.
+    let v = g.spectator_view();
+    assert_eq!(hand(&v, 0), Vec::<String>::new());
+    assert_eq!(hand(&v, 1), Vec::<String>::new());
+    // Player 1 looks at player 2's hand: every seat now sees it, and so does a spectator;
+    // player 1's hand, seen by its owner only, stays hidden.
+    pick(&mut g, "peek");
+    assert_eq!(hand(&g.view(0), 1), ["Hen", "Gnu", "Fox"]);
+    let v = g.spectator_view();
+    assert_eq!(hand(&v, 1), ["Hen", "Gnu", "Fox"]);
+    assert_eq!(hand(&v, 0), Vec::<String>::new());
+    let text = serde_json::to_string(&(&v, g.spectator_events_from(0))).unwrap();
+    for own in ["Cat", "Dog", "Elk"] {
+        assert!(!text.contains(own), "{own} shown to a spectator: {text}");
+    }
+}

@@ -308,6 +308,64 @@ fn views_hide_hands_and_decks() {
 }
 
 #[test]
+fn a_spectator_sees_what_every_seat_sees_and_no_hand() {
+    let e = engine(vec![]);
+    let mut g = new_game(&e, 2, vec![deck(&[("scout", 6)]), deck(&[("plain", 6)])]);
+    pick(&mut g, "play scout");
+    let v = g.spectator_view();
+    assert!(v.spectator);
+    assert_eq!(v.viewer, 2, "a spectator has no seat");
+    assert!(v.request.is_none(), "a spectator is asked nothing");
+    let zone = |name: &str, owner: PlayerId| {
+        v.zones
+            .iter()
+            .find(|z| z.name == name && z.owner == Some(owner))
+            .unwrap()
+    };
+    // The board is public: shown. Hands and decks: their sizes only.
+    let board: Vec<_> = zone("board", 0)
+        .cards
+        .iter()
+        .map(|c| c.card.clone())
+        .collect();
+    assert_eq!(board, [Some("scout".to_string())]);
+    for p in 0..2 {
+        for name in ["hand", "deck"] {
+            let z = zone(name, p);
+            assert!(z.count > 0);
+            assert!(
+                z.cards.iter().all(|c| c.id.is_none() && c.card.is_none()),
+                "{z:?}"
+            );
+        }
+    }
+    // The log: a card played to the board is named to a spectator; a card drawn, never
+    // (its drawer saw it, the other seat did not).
+    let moved = |entries: Vec<Entry>, reason: &str| {
+        entries
+            .into_iter()
+            .filter_map(|e| match e {
+                Entry::Event(ev) if ev.name == "moved" && ev.reason.as_deref() == Some(reason) => {
+                    Some(ev.card.is_some())
+                }
+                _ => None,
+            })
+            .collect::<Vec<bool>>()
+    };
+    assert_eq!(moved(g.spectator_events_from(0), "play"), [true]);
+    let drawn = moved(g.spectator_events_from(0), "draw");
+    assert!(!drawn.is_empty() && drawn.iter().all(|named| !named));
+    assert!(moved(g.events_for(0), "draw").iter().any(|named| *named));
+    // Another's decision only as far as every seat saw its cards: the scout, played openly.
+    let decisions = g
+        .spectator_events_from(0)
+        .into_iter()
+        .filter(|e| matches!(e, Entry::Decision { .. }))
+        .count();
+    assert_eq!(decisions, 1);
+}
+
+#[test]
 fn triggered_ability_resolves_after_the_action() {
     let e = engine(vec![]);
     let mut g = new_game(&e, 2, vec![deck(&[("scout", 6)]), deck(&[("plain", 6)])]);

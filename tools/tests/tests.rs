@@ -14,4 +14,5 @@ mod reference;
 mod rules;
 mod scenarios;
 mod schemas;
+mod serve;
 mod summoner_master;

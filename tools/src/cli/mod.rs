@@ -24,6 +24,7 @@ mod play;
 mod progress;
 mod replay;
 mod schema;
+mod serve;
 mod table;
 mod table_cards;
 mod test;
@@ -106,6 +107,10 @@ pub enum Command {
     /// Gundam: gcg-api) into a content folder; importing again keeps what people changed and
     /// reports what the dataset changed (docs/import.md).
     Import(import::Args),
+    /// Host games for clients in any language: the host protocol (docs/protocol.md) as JSON
+    /// lines on standard input and output (`--stdio`). A client creates games, joins seats
+    /// with secret tokens and answers requests; each seat is sent only what it may see.
+    Serve(serve::Args),
     /// Make a new set or card: files that pass `riffle validate` at once, each with its
     /// schema header for editors, and a card scenario that fails until you write it.
     New(new::Args),
@@ -160,6 +165,7 @@ pub fn main() -> ExitCode {
         Command::Lint(args) => lint::run(args),
         Command::Coverage(args) => coverage::run(args),
         Command::New(args) => new::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Export(args) => export::run(args),
         Command::Import(args) => import::run(args),
     };
@@ -237,20 +243,7 @@ fn discover_root(hint: Option<&Path>) -> anyhow::Result<PathBuf> {
 pub fn load_engine(paths: &[PathBuf], game: &str) -> anyhow::Result<(LoadedGame, Rc<Engine>)> {
     let _loading = riffle::memory::Loading::start();
     let mut loaded = load_valid(paths, game, LoadOptions::default())?;
-    // The card definitions move into the engine (`Engine::card_def`, `card_ids`): with
-    // many cards, holding them twice is most of the memory.
-    let content = riffle_core::Content {
-        ruleset: loaded.content.ruleset.clone(),
-        libraries: loaded.content.libraries.clone(),
-        cards: std::mem::take(&mut loaded.content.cards),
-    };
-    let engine = Engine::from_content(content).map_err(|es| {
-        anyhow::anyhow!(
-            "the {game} scripts have {} error(s), the first: {} (run `riffle validate`)",
-            es.len(),
-            es.first().map(|e| e.to_string()).unwrap_or_default()
-        )
-    })?;
+    let engine = riffle_content::setup::engine(&mut loaded).map_err(anyhow::Error::msg)?;
     Ok((loaded, engine))
 }
 
@@ -274,69 +267,21 @@ pub fn load_valid(
 
 /// The game's first deck lists, one per seat of its smallest table.
 pub fn default_decks(loaded: &LoadedGame) -> anyhow::Result<Vec<DeckList>> {
-    let n = loaded.content.ruleset.manifest.players.min as usize;
-    if loaded.decks.len() < n {
-        bail!(
-            "the game has {} deck lists; give --deck FILE for each of {n} players",
-            loaded.decks.len()
-        );
-    }
-    Ok(loaded
-        .decks
-        .iter()
-        .take(n)
-        .map(|d| d.list.clone())
-        .collect())
+    riffle_content::setup::default_decks(loaded).map_err(anyhow::Error::msg)
 }
 
 /// The game's deck lists dealt to `n` seats in turn (seat k gets list k mod their number).
 pub fn dealt_decks(loaded: &LoadedGame, n: usize) -> anyhow::Result<Vec<DeckList>> {
-    if loaded.decks.is_empty() {
-        bail!("the game has no deck lists; give --deck FILE for each of {n} players");
-    }
-    Ok((0..n)
-        .map(|i| loaded.decks[i % loaded.decks.len()].list.clone())
-        .collect())
+    riffle_content::setup::dealt_decks(loaded, n).map_err(anyhow::Error::msg)
 }
 
-/// Refuses decks that hold a card whose text still needs a script (`needs_script: true`):
-/// a game would play it as if its text were blank. Names every such card, by deck.
+/// Refuses decks that hold a card whose text still needs a script (`needs_script: true`).
 pub fn refuse_unscripted(
     loaded: &LoadedGame,
     engine: &Engine,
     decks: &[DeckList],
 ) -> anyhow::Result<()> {
-    let mut found = Vec::new();
-    for (i, d) in decks.iter().enumerate() {
-        let mut ids: Vec<&str> = d
-            .sections
-            .values()
-            .flat_map(|cards| cards.keys())
-            .map(String::as_str)
-            .filter(|id| {
-                loaded
-                    .needs_script
-                    .binary_search_by(|n| n.as_str().cmp(id))
-                    .is_ok()
-            })
-            .collect();
-        ids.sort();
-        ids.dedup();
-        for id in ids {
-            let name = engine
-                .card_def(id)
-                .and_then(|c| c.name.get(&engine.manifest().names.printed).cloned())
-                .unwrap_or_default();
-            found.push(format!("deck {} holds {id} ({name})", i + 1));
-        }
-    }
-    if !found.is_empty() {
-        bail!(
-            "{}: its text needs a script it does not have yet (`needs_script: true`), and a game would play it as if the text were blank; write the script (docs/scripting.md) or take the card out of the deck",
-            found.join(", ")
-        );
-    }
-    Ok(())
+    riffle_content::setup::refuse_unscripted(loaded, engine, decks).map_err(anyhow::Error::msg)
 }
 
 /// Refuses a deck the ruleset does not allow.

@@ -384,25 +384,10 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     // What the seats and options came from, to name it in an error; the first line of the
     // ruleset's message is the reason (a traceback helps no one here).
     let given = seats_given(&args, decks.len());
-    let seat_error = |e: String| {
-        let why = e.lines().next().unwrap_or_default();
-        let why = why
-            .split_once("runtime error: ")
-            .map_or(why, |(_, w)| w)
-            .to_string();
-        anyhow::anyhow!("{given}: {why}")
-    };
-    engine
-        .seats(decks.len() as u8, &options)
-        .map_err(|e| seat_error(e.to_string()))?;
-    for (i, d) in decks.iter().enumerate() {
-        let problems = engine
-            .validate_deck_with(d, &options)
-            .map_err(|e| seat_error(e.to_string()))?;
-        if !problems.is_empty() {
-            bail!("deck {} is not legal: {}", i + 1, problems.join("; "));
-        }
-    }
+    riffle_content::setup::check_seating(&engine, &decks, &options).map_err(|e| match e {
+        riffle_content::setup::Unseated::Rules(why) => anyhow::anyhow!("{given}: {why}"),
+        illegal => anyhow::anyhow!("{illegal}"),
+    })?;
     super::refuse_unscripted(&loaded, &engine, &decks)?;
     if args.agents.is_empty() {
         args.agents = vec!["random".to_string(); decks.len()];

@@ -11,7 +11,8 @@ use super::{FOUND_PROBLEMS, repo_root};
 /// Options of `riffle schema`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Write the generated schemas (ruleset, set, card, deck) into `schema/`.
+    /// Write the generated schemas (ruleset, set, card, deck, the host protocol's messages)
+    /// into `schema/`.
     #[arg(long)]
     write: bool,
     /// The repository root. Default: found by walking up from the current folder.
@@ -22,8 +23,19 @@ pub struct Args {
 /// Checks (default) or rewrites the generated schemas.
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let dir = repo_root(args.root.as_deref(), None)?.join("schema");
+    let protocol = dir.join(riffle_host::schema::PROTOCOL_DIR);
+    let prefixed = |names: Vec<String>| {
+        names
+            .into_iter()
+            .map(|n| format!("{}/{n}", riffle_host::schema::PROTOCOL_DIR))
+    };
     if args.write {
-        let changed = write_schemas(&dir)?;
+        // All or nothing: the protocol's destinations are checked before any is written.
+        riffle_host::schema::check_protocol_destinations(&protocol)?;
+        let mut changed = write_schemas(&dir)?;
+        changed.extend(prefixed(riffle_host::schema::write_protocol_schemas(
+            &protocol,
+        )?));
         for name in &changed {
             println!("wrote {}", display_path(&dir.join(name)));
         }
@@ -32,7 +44,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let stale = stale_schemas(&dir);
+    let mut stale = stale_schemas(&dir);
+    stale.extend(prefixed(riffle_host::schema::stale_protocol_schemas(
+        &protocol,
+    )));
     if stale.is_empty() {
         eprintln!("schemas are up to date");
         return Ok(ExitCode::SUCCESS);

@@ -148,10 +148,15 @@ fn schema_write_refuses_a_symlink_and_writes_nothing() {
             "card-database.sql",
             "card.schema.json",
             "deck.schema.json",
+            "protocol",
             "ruleset.schema.json",
             "scenario.schema.json",
             "set.schema.json"
         ]
+    );
+    assert_eq!(
+        names(&f.path("schema/protocol")),
+        ["client-message.schema.json", "server-message.schema.json"]
     );
     let out = riffle(&f.dir, &["schema", "--root", root]);
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));

@@ -25,6 +25,16 @@ fn schemas_are_fresh() {
 }
 
 #[test]
+fn protocol_schemas_are_fresh() {
+    let stale = riffle_host::schema::stale_protocol_schemas(&schema_dir().join("protocol"));
+    assert!(
+        stale.is_empty(),
+        "schema/protocol/{} out of date with the host's messages: run `cargo run -p riffle -- schema --write`",
+        stale.join(", schema/protocol/")
+    );
+}
+
+#[test]
 fn generated_schemas_are_stable_and_identified() {
     for (name, v) in generated_schemas() {
         assert_eq!(v["$id"], schema_id(name));

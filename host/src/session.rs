@@ -1,0 +1,338 @@
+//! A session: the games one host runs for its clients, driven by messages. It is
+//! transport-free: a transport (stdio, later WebSocket) hands it each line a connection sent
+//! and delivers what it returns, addressed to connections. It never waits for a client: a
+//! message is handled at once, touches at most one game, and a client that stops answering
+//! holds up only its own games. One thread drives a session (the kernel's games are not
+//! `Send`); a server runs a session per thread to use more cores.
+
+use std::collections::BTreeMap;
+
+use riffle_core::{DeckList, Game, GameConfig, OptionValue, Options};
+use serde_json::Value;
+
+use crate::error::ErrorCode;
+use crate::library::Library;
+use crate::protocol::{ClientMessage, CreateGame, GameId, PROTOCOL_VERSION, ServerMessage};
+use crate::table::{Outgoing, Refusal, Table};
+
+/// A connection's id, chosen by the transport.
+pub type ConnId = u64;
+
+/// The longest message the host reads, in bytes: a longer one is refused unread.
+pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
+
+/// Most games a session holds at once, by default.
+pub const MAX_GAMES: usize = 64;
+
+/// The message types a client may send (an unknown one is told apart from a malformed one).
+const CLIENT_TYPES: [&str; 6] = ["hello", "create", "join", "view", "respond", "resume"];
+
+/// A session's limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// The longest message, in bytes.
+    pub max_message_bytes: usize,
+    /// Most games held at once. When full, `create` drops the oldest finished game to make
+    /// room, or is refused with `too_many_games` when every game is still being played.
+    pub max_games: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_message_bytes: MAX_MESSAGE_BYTES,
+            max_games: MAX_GAMES,
+        }
+    }
+}
+
+/// The games of one host and the seats' connections.
+pub struct Session {
+    library: Library,
+    limits: Limits,
+    games: BTreeMap<GameId, Table>,
+    next_id: GameId,
+}
+
+impl Session {
+    /// A session that creates the games of `library`, with the default limits.
+    pub fn new(library: Library) -> Session {
+        Session::with_limits(library, Limits::default())
+    }
+
+    /// A session with these limits.
+    pub fn with_limits(library: Library, limits: Limits) -> Session {
+        Session {
+            library,
+            limits,
+            games: BTreeMap::new(),
+            next_id: 1,
+        }
+    }
+
+    /// The games held (finished ones too, until room is needed).
+    pub fn games(&self) -> usize {
+        self.games.len()
+    }
+
+    /// The game `id`, for tests and tools that check what it holds (never for clients).
+    pub fn game(&self, id: GameId) -> Option<&Game> {
+        self.games.get(&id).map(Table::game)
+    }
+
+    /// Handles one line (one JSON message) from `conn`: never panics on its content; a line
+    /// that is too long, not JSON or not a message is answered by an `error`.
+    pub fn handle_line(&mut self, conn: ConnId, line: &str) -> Vec<Outgoing> {
+        match self.parse(line) {
+            Ok(msg) => self.handle(conn, msg),
+            Err((code, message)) => vec![(conn, ServerMessage::error(code, message, None))],
+        }
+    }
+
+    /// Handles a line a transport read: text, or one refused unread ([`crate::read_line`]).
+    pub fn handle_read(&mut self, conn: ConnId, line: crate::Line) -> Vec<Outgoing> {
+        let refused =
+            |code, message: String| vec![(conn, ServerMessage::error(code, message, None))];
+        match line {
+            crate::Line::Text(text) => self.handle_line(conn, &text),
+            crate::Line::TooLong(n) => refused(
+                ErrorCode::MessageTooLarge,
+                format!(
+                    "a message of {n} bytes or more; at most {} are read",
+                    self.limits.max_message_bytes
+                ),
+            ),
+            crate::Line::NotUtf8 => refused(
+                ErrorCode::MalformedMessage,
+                "not UTF-8: a message is a line of JSON".into(),
+            ),
+        }
+    }
+
+    /// The longest message this session reads, in bytes.
+    pub fn max_message_bytes(&self) -> usize {
+        self.limits.max_message_bytes
+    }
+
+    /// The message in `line`, or why it is none.
+    pub fn parse(&self, line: &str) -> Result<ClientMessage, Refusal> {
+        if line.len() > self.limits.max_message_bytes {
+            return Err((
+                ErrorCode::MessageTooLarge,
+                format!(
+                    "a message of {} bytes; at most {} are read",
+                    line.len(),
+                    self.limits.max_message_bytes
+                ),
+            ));
+        }
+        let value: Value = serde_json::from_str(line)
+            .map_err(|e| (ErrorCode::MalformedMessage, format!("not JSON: {e}")))?;
+        let Some(kind) = value
+            .get("type")
+            .and_then(Value::as_str)
+            .map(str::to_string)
+        else {
+            return Err((
+                ErrorCode::MalformedMessage,
+                "a message is a JSON object with a string `type`".into(),
+            ));
+        };
+        if !CLIENT_TYPES.contains(&kind.as_str()) {
+            return Err((
+                ErrorCode::UnknownMessage,
+                format!(
+                    "no message '{}' (messages: {})",
+                    kind.chars().take(40).collect::<String>(),
+                    CLIENT_TYPES.join(", ")
+                ),
+            ));
+        }
+        serde_json::from_value(value)
+            .map_err(|e| (ErrorCode::MalformedMessage, format!("{kind}: {e}")))
+    }
+
+    /// Handles one message from `conn`.
+    pub fn handle(&mut self, conn: ConnId, msg: ClientMessage) -> Vec<Outgoing> {
+        let game_id = match &msg {
+            ClientMessage::Join { game_id, .. }
+            | ClientMessage::View { game_id, .. }
+            | ClientMessage::Respond { game_id, .. }
+            | ClientMessage::Resume { game_id, .. } => Some(*game_id),
+            ClientMessage::Hello { .. } | ClientMessage::Create(_) => None,
+        };
+        self.dispatch(conn, msg).unwrap_or_else(|(code, message)| {
+            vec![(conn, ServerMessage::error(code, message, game_id))]
+        })
+    }
+
+    /// The connection `conn` is gone: its seats keep their events until they resume.
+    pub fn disconnect(&mut self, conn: ConnId) {
+        for table in self.games.values_mut() {
+            table.forget(conn);
+        }
+    }
+
+    fn dispatch(&mut self, conn: ConnId, msg: ClientMessage) -> Result<Vec<Outgoing>, Refusal> {
+        match msg {
+            ClientMessage::Hello { protocol } => {
+                if protocol != PROTOCOL_VERSION {
+                    return Err((
+                        ErrorCode::UnsupportedVersion,
+                        format!("this host speaks protocol {PROTOCOL_VERSION}, not {protocol}"),
+                    ));
+                }
+                Ok(vec![(
+                    conn,
+                    ServerMessage::Welcome {
+                        protocol: PROTOCOL_VERSION,
+                        riffle_version: env!("CARGO_PKG_VERSION").to_string(),
+                        games: self.library.infos(),
+                    },
+                )])
+            }
+            ClientMessage::Create(spec) => self.create(conn, spec),
+            ClientMessage::Join { game_id, seat } => self.table(game_id)?.join(conn, seat),
+            ClientMessage::View { game_id, token } => {
+                let table = self.table(game_id)?;
+                let who = table.who(token.as_deref())?;
+                Ok(vec![(conn, table.view(who))])
+            }
+            ClientMessage::Respond {
+                game_id,
+                token,
+                request_id,
+                response,
+            } => {
+                let table = self.table(game_id)?;
+                let who = table.who(token.as_deref())?;
+                table.respond(who, request_id, response.into())
+            }
+            ClientMessage::Resume {
+                game_id,
+                token,
+                last_seq,
+            } => {
+                let table = self.table(game_id)?;
+                let who = table.who(token.as_deref())?;
+                table.catch_up(conn, who, last_seq)
+            }
+        }
+    }
+
+    fn table(&mut self, id: GameId) -> Result<&mut Table, Refusal> {
+        self.games.get_mut(&id).ok_or((
+            ErrorCode::NoSuchGame,
+            format!("no game {id} in this session"),
+        ))
+    }
+
+    /// Room for one more game: the oldest finished one goes when the session is full.
+    fn make_room(&mut self) -> Result<(), Refusal> {
+        if self.games.len() < self.limits.max_games {
+            return Ok(());
+        }
+        match self
+            .games
+            .iter()
+            .find(|(_, t)| t.finished())
+            .map(|(id, _)| *id)
+        {
+            Some(id) => {
+                self.games.remove(&id);
+                Ok(())
+            }
+            None => Err((
+                ErrorCode::TooManyGames,
+                format!(
+                    "this session plays {} games already, its most",
+                    self.limits.max_games
+                ),
+            )),
+        }
+    }
+
+    fn create(&mut self, conn: ConnId, spec: CreateGame) -> Result<Vec<Outgoing>, Refusal> {
+        let Some(loaded) = self.library.get(&spec.game) else {
+            return Err((
+                ErrorCode::UnknownGame,
+                format!(
+                    "no game '{}' here (games: {})",
+                    spec.game,
+                    self.library.names().join(", ")
+                ),
+            ));
+        };
+        let bad = |m: String| (ErrorCode::BadSetup, m);
+        let mut options = Options::new();
+        for (name, value) in &spec.options {
+            options.insert(name.clone(), OptionValue::Name(value.clone()));
+        }
+        if let Some(m) = &spec.mode {
+            if options.contains_key("mode") {
+                return Err(bad(format!(
+                    "mode {m}: the mode is also given in options; give it once"
+                )));
+            }
+            options.insert("mode".into(), OptionValue::Name(m.clone()));
+        }
+        let content = &loaded.content;
+        let engine = &loaded.engine;
+        let range = &content.content.ruleset.manifest.players;
+        // The seat count is checked before any deck is dealt or looked up: a message may
+        // name thousands of decks.
+        let n = spec.players.map_or(spec.decks.len(), usize::from);
+        if (spec.players.is_some() || !spec.decks.is_empty())
+            && (n < range.min as usize || n > range.max as usize)
+        {
+            return Err(bad(format!(
+                "{} is for {} to {} players, not {n}",
+                spec.game, range.min, range.max
+            )));
+        }
+        let decks: Vec<DeckList> = if spec.decks.is_empty() {
+            match spec.players {
+                Some(n) => riffle_content::setup::dealt_decks(content, n as usize),
+                None => riffle_content::setup::default_decks(content),
+            }
+            .map_err(bad)?
+        } else {
+            if let Some(n) = spec.players.filter(|n| *n as usize != spec.decks.len()) {
+                return Err(bad(format!(
+                    "players {n}: give one deck per seat, or none (got {})",
+                    spec.decks.len()
+                )));
+            }
+            spec.decks
+                .iter()
+                .map(|id| riffle_content::setup::deck_by_id(content, id))
+                .collect::<Result<_, _>>()
+                .map_err(bad)?
+        };
+        let n = decks.len();
+        riffle_content::setup::check_seating(engine, &decks, &options)
+            .map_err(|e| bad(e.to_string()))?;
+        riffle_content::setup::refuse_unscripted(content, engine, &decks).map_err(bad)?;
+        let seed = spec.seed.unwrap_or(1);
+        let config = GameConfig {
+            seed,
+            decks,
+            keep_log: true,
+        };
+        let game = Game::with_options(engine.clone(), config, &options)
+            .map_err(|e| bad(e.to_string().lines().next().unwrap_or_default().to_string()))?;
+        self.make_room()?;
+        let id = self.next_id;
+        self.next_id += 1;
+        self.games.insert(id, Table::new(id, game));
+        Ok(vec![(
+            conn,
+            ServerMessage::Created {
+                game_id: id,
+                game: spec.game,
+                players: n as u8,
+                seed,
+            },
+        )])
+    }
+}

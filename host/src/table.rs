@@ -1,0 +1,372 @@
+//! A hosted game: the kernel's game, who follows it (seats and spectators: token,
+//! connection, events sent) and the id of its pending request. Everything a seat is sent
+//! comes from the kernel's views of that seat (`Game::view`, `Game::events_for_from`), and
+//! everything a spectator is sent from the kernel's spectator view (`Game::spectator_view`,
+//! `Game::spectator_events_from`): this is the one place the host reads a game for a client.
+
+use riffle_core::{Entry, Game, PlayerId, PlayerView, Response, ResponseError};
+
+use crate::error::ErrorCode;
+use crate::protocol::{GameId, ServerMessage};
+use crate::session::ConnId;
+use crate::token::{new_token, same_token};
+
+/// A refusal: its code and its message.
+pub type Refusal = (ErrorCode, String);
+
+/// A message for a connection.
+pub type Outgoing = (ConnId, ServerMessage);
+
+/// Most spectators of one game.
+pub const MAX_SPECTATORS: usize = 64;
+
+/// Who follows a game: a seat, or a spectator (by its place in the game's list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// A seat (from 0).
+    Seat(u8),
+    /// A spectator.
+    Spectator(usize),
+}
+
+impl Who {
+    /// The `seat` field of the messages it is sent (none for a spectator).
+    fn seat(self) -> Option<u8> {
+        match self {
+            Who::Seat(s) => Some(s),
+            Who::Spectator(_) => None,
+        }
+    }
+}
+
+/// A seat or a spectator of a hosted game.
+#[derive(Default)]
+struct Follower {
+    /// Its secret, once joined.
+    token: Option<String>,
+    /// The connection its messages go to (the last to join or resume).
+    conn: Option<ConnId>,
+    /// Events sent to it so far: the `seq` of the last.
+    seq: u64,
+    /// How much of the game's full log its events cover.
+    log_pos: usize,
+}
+
+/// A game and who follows it.
+pub struct Table {
+    id: GameId,
+    game: Game,
+    seats: Vec<Follower>,
+    spectators: Vec<Follower>,
+    /// The pending request's id (0: none yet). A new id for every decision.
+    request_id: u64,
+}
+
+impl Table {
+    /// Hosts `game` (keep its log: the seats' events are read from it).
+    pub fn new(id: GameId, game: Game) -> Table {
+        let seats = (0..game.players()).map(|_| Follower::default()).collect();
+        let request_id = u64::from(game.request().is_some());
+        Table {
+            id,
+            game,
+            seats,
+            spectators: Vec::new(),
+            request_id,
+        }
+    }
+
+    /// The game (read only: every change goes through [`Table::respond`]).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Whether the game is over or can go no further.
+    pub fn finished(&self) -> bool {
+        self.game.request().is_none()
+    }
+
+    fn follower(&mut self, who: Who) -> &mut Follower {
+        match who {
+            Who::Seat(s) => &mut self.seats[s as usize],
+            Who::Spectator(i) => &mut self.spectators[i],
+        }
+    }
+
+    /// Gives `seat` to `conn`, or a spectator's place when `seat` is None: a new token, then
+    /// everything so far.
+    pub fn join(&mut self, conn: ConnId, seat: Option<u8>) -> Result<Vec<Outgoing>, Refusal> {
+        let who = match seat {
+            Some(seat) => {
+                let n = self.seats.len();
+                let Some(s) = self.seats.get(seat as usize) else {
+                    return Err((
+                        ErrorCode::NoSuchSeat,
+                        format!(
+                            "the game has seats 0 to {}, not {seat}",
+                            n.saturating_sub(1)
+                        ),
+                    ));
+                };
+                if s.token.is_some() {
+                    return Err((
+                        ErrorCode::SeatTaken,
+                        format!("seat {seat} is taken; its holder resumes with its token"),
+                    ));
+                }
+                Who::Seat(seat)
+            }
+            None => {
+                if self.spectators.len() >= MAX_SPECTATORS {
+                    return Err((
+                        ErrorCode::TooManySpectators,
+                        format!("game {} has {MAX_SPECTATORS} spectators, its most", self.id),
+                    ));
+                }
+                self.spectators.push(Follower::default());
+                Who::Spectator(self.spectators.len() - 1)
+            }
+        };
+        let token = new_token();
+        self.follower(who).token = Some(token.clone());
+        let mut out = vec![(
+            conn,
+            ServerMessage::Joined {
+                game_id: self.id,
+                seat,
+                token,
+            },
+        )];
+        out.extend(self.catch_up(conn, who, 0)?);
+        Ok(out)
+    }
+
+    /// `conn` is gone: its seats' messages wait for a `resume`.
+    pub fn forget(&mut self, conn: ConnId) {
+        for s in self.seats.iter_mut().chain(&mut self.spectators) {
+            if s.conn == Some(conn) {
+                s.conn = None;
+            }
+        }
+    }
+
+    /// Who holds token `token`.
+    pub fn who(&self, token: Option<&str>) -> Result<Who, Refusal> {
+        let Some(token) = token else {
+            return Err((
+                ErrorCode::MissingToken,
+                "this message needs the token from `joined`".into(),
+            ));
+        };
+        let holds = |f: &Follower| f.token.as_deref().is_some_and(|t| same_token(t, token));
+        if let Some(s) = self.seats.iter().position(holds) {
+            return Ok(Who::Seat(s as u8));
+        }
+        self.spectators
+            .iter()
+            .position(holds)
+            .map(Who::Spectator)
+            .ok_or((
+                ErrorCode::BadToken,
+                format!("not a token of game {}", self.id),
+            ))
+    }
+
+    fn player_view(&self, who: Who) -> PlayerView {
+        match who {
+            Who::Seat(s) => self.game.view(s as PlayerId),
+            Who::Spectator(_) => self.game.spectator_view(),
+        }
+    }
+
+    fn entries(&self, who: Who, start: usize) -> Vec<Entry> {
+        match who {
+            Who::Seat(s) => self.game.events_for_from(s as PlayerId, start),
+            Who::Spectator(_) => self.game.spectator_events_from(start),
+        }
+    }
+
+    /// What `who` may see now.
+    pub fn view(&self, who: Who) -> ServerMessage {
+        ServerMessage::View {
+            game_id: self.id,
+            seat: who.seat(),
+            view: self.player_view(who),
+        }
+    }
+
+    /// `who` reconnected on `conn`, having seen its events up to `last_seq`: its view, the
+    /// events after `last_seq`, its pending request, the result if over. `conn` receives its
+    /// messages from now on.
+    pub fn catch_up(
+        &mut self,
+        conn: ConnId,
+        who: Who,
+        last_seq: u64,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        // Counted up to now first (none is pending after a decision is pushed; before the
+        // first join the setup's are), so that `seq` covers the whole log.
+        self.push_events(who, &mut Vec::new());
+        let sent = self.follower(who).seq;
+        if last_seq > sent {
+            return Err((
+                ErrorCode::BadSequence,
+                format!("events up to {sent} were sent, not {last_seq}"),
+            ));
+        }
+        self.follower(who).conn = Some(conn);
+        let mut out = vec![(conn, self.view(who))];
+        // A follower's filtered log is the same whenever it is read at a decision, so the
+        // events after `last_seq` are its entries from that position on.
+        let entries = self.entries(who, 0);
+        for (i, entry) in entries.into_iter().enumerate().skip(last_seq as usize) {
+            out.push((
+                conn,
+                ServerMessage::Event {
+                    game_id: self.id,
+                    seat: who.seat(),
+                    seq: i as u64 + 1,
+                    entry,
+                },
+            ));
+        }
+        out.extend(self.request_for(who));
+        out.extend(self.game_over_for(who));
+        Ok(out)
+    }
+
+    /// Answers the pending request for `who`. Refused: nothing changed. Accepted: the new
+    /// events of every seat and spectator, the next request, the result if the game ended.
+    pub fn respond(
+        &mut self,
+        who: Who,
+        request_id: u64,
+        response: Response,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        let Some(req) = self.game.request() else {
+            // The game's last answer repeated is as stale as any other.
+            let code = if request_id <= self.request_id {
+                ErrorCode::StaleRequest
+            } else {
+                ErrorCode::NoRequestPending
+            };
+            return Err((
+                code,
+                format!(
+                    "game {} is over: no decision is pending (request {request_id})",
+                    self.id
+                ),
+            ));
+        };
+        if request_id < self.request_id {
+            return Err((
+                ErrorCode::StaleRequest,
+                format!(
+                    "request {request_id} was already answered; the pending one is {}",
+                    self.request_id
+                ),
+            ));
+        }
+        if request_id > self.request_id {
+            return Err((
+                ErrorCode::UnknownRequest,
+                format!(
+                    "no request {request_id} yet; the pending one is {}",
+                    self.request_id
+                ),
+            ));
+        }
+        let Who::Seat(seat) = who else {
+            return Err((ErrorCode::NotYourTurn, "a spectator decides nothing".into()));
+        };
+        if req.player() != seat as PlayerId {
+            return Err((
+                ErrorCode::NotYourTurn,
+                format!(
+                    "seat {} decides request {request_id}, not seat {seat}",
+                    req.player()
+                ),
+            ));
+        }
+        self.game.respond(seat as PlayerId, response).map_err(|e| {
+            let code = match e {
+                ResponseError::Illegal(_) => ErrorCode::IllegalResponse,
+                ResponseError::NothingPending => ErrorCode::NoRequestPending,
+                ResponseError::WrongPlayer { .. } | ResponseError::NoSuchPlayer { .. } => {
+                    ErrorCode::NotYourTurn
+                }
+            };
+            (code, e.to_string())
+        })?;
+        if self.game.request().is_some() {
+            self.request_id += 1;
+        }
+        let everyone = (0..self.seats.len() as u8)
+            .map(Who::Seat)
+            .chain((0..self.spectators.len()).map(Who::Spectator));
+        let mut out = Vec::new();
+        for who in everyone.collect::<Vec<_>>() {
+            self.push_events(who, &mut out);
+            out.extend(self.request_for(who));
+            out.extend(self.game_over_for(who));
+        }
+        Ok(out)
+    }
+
+    /// The events `who` has not been sent, to its connection (counted even when no
+    /// connection holds it: a later `resume` sends them).
+    fn push_events(&mut self, who: Who, out: &mut Vec<Outgoing>) {
+        let start = self.follower(who).log_pos;
+        let entries = self.entries(who, start);
+        let (id, log_len) = (self.id, self.game.log_len());
+        let f = self.follower(who);
+        f.log_pos = log_len;
+        for entry in entries {
+            f.seq += 1;
+            if let Some(conn) = f.conn {
+                out.push((
+                    conn,
+                    ServerMessage::Event {
+                        game_id: id,
+                        seat: who.seat(),
+                        seq: f.seq,
+                        entry,
+                    },
+                ));
+            }
+        }
+    }
+
+    /// The pending request, to its seat's connection, if `who` is that seat.
+    fn request_for(&mut self, who: Who) -> Option<Outgoing> {
+        let Who::Seat(seat) = who else { return None };
+        let req = self.game.request()?;
+        let conn = self.seats[seat as usize].conn?;
+        (req.player() == seat as PlayerId).then(|| {
+            (
+                conn,
+                ServerMessage::Request {
+                    game_id: self.id,
+                    seat,
+                    request_id: self.request_id,
+                    request: req.clone(),
+                },
+            )
+        })
+    }
+
+    /// `game_over` for `who`, once the game has a result.
+    fn game_over_for(&mut self, who: Who) -> Option<Outgoing> {
+        let result = self.game.result()?;
+        let conn = self.follower(who).conn?;
+        Some((
+            conn,
+            ServerMessage::GameOver {
+                game_id: self.id,
+                seat: who.seat(),
+                winners: result.winners.clone(),
+                reason: result.reason.clone(),
+            },
+        ))
+    }
+}
