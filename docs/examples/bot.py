@@ -4,7 +4,7 @@
 It starts the host, creates a game, joins every seat and answers every request with a random
 legal answer until the game is over. Standard library only.
 
-    python3 docs/examples/bot.py [PATH_TO_RIFFLE] [--game onepiece] [--seed 1] [--root DIR]
+    python3 docs/examples/bot.py [PATH_TO_RIFFLE] [--game onepiece] [--seed 1] [--root DIR] [--record DIR]
 
 The binary is the first argument, else $RIFFLE, else `riffle` on the PATH.
 """
@@ -54,11 +54,14 @@ def main():
     parser.add_argument("--game", default="onepiece")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--root", help="the content's repository root")
+    parser.add_argument("--record", help="a folder the host writes the game's replay into")
     args = parser.parse_args()
 
     command = [args.riffle, "serve", "--stdio", "--game", args.game]
     if args.root:
         command += ["--root", args.root]
+    if args.record:
+        command += ["--record", args.record]
     host = Host(command)
     rng = random.Random(args.seed)
 

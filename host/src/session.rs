@@ -75,6 +75,12 @@ impl Session {
         self.games.len()
     }
 
+    /// The replay of game `id` so far (a server keeps its games' replays: `riffle serve
+    /// --record DIR` writes each when it ends). None: no such game.
+    pub fn replay(&self, id: GameId) -> Option<Result<riffle_content::replay::Replay, String>> {
+        self.games.get(&id).map(Table::replay)
+    }
+
     /// The game `id`, for tests and tools that check what it holds (never for clients).
     pub fn game(&self, id: GameId) -> Option<&Game> {
         self.games.get(&id).map(Table::game)
@@ -314,6 +320,18 @@ impl Session {
             .map_err(|e| bad(e.to_string()))?;
         riffle_content::setup::refuse_unscripted(content, engine, &decks).map_err(bad)?;
         let seed = spec.seed.unwrap_or(1);
+        // What a replay of the game starts from (docs/replays.md).
+        let start = riffle_content::replay::Header {
+            format: riffle_content::replay::FORMAT.into(),
+            version: riffle_content::replay::VERSION,
+            engine: riffle_content::replay::ENGINE.into(),
+            game: spec.game.clone(),
+            content: content.manifest.clone(),
+            seed,
+            decks: decks.clone(),
+            options: options.clone(),
+            previous: Vec::new(),
+        };
         let config = GameConfig {
             seed,
             decks,
@@ -324,7 +342,8 @@ impl Session {
         self.make_room()?;
         let id = self.next_id;
         self.next_id += 1;
-        self.games.insert(id, Table::new(id, game));
+        self.games
+            .insert(id, Table::new(id, game).with_start(start));
         Ok(vec![(
             conn,
             ServerMessage::Created {

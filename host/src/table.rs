@@ -60,6 +60,8 @@ pub struct Table {
     spectators: Vec<Follower>,
     /// The pending request's id (0: none yet). A new id for every decision.
     request_id: u64,
+    /// What the game started from, for its replay.
+    start: Option<riffle_content::replay::Header>,
 }
 
 impl Table {
@@ -73,7 +75,23 @@ impl Table {
             seats,
             spectators: Vec::new(),
             request_id,
+            start: None,
         }
+    }
+
+    /// The same table, knowing what its game started from (so that it has a replay).
+    pub fn with_start(mut self, start: riffle_content::replay::Header) -> Table {
+        self.start = Some(start);
+        self
+    }
+
+    /// The game's replay so far: its steps, and its end once it is over.
+    pub fn replay(&self) -> Result<riffle_content::replay::Replay, String> {
+        let start = self
+            .start
+            .clone()
+            .ok_or("this game was hosted without what it started from: it has no replay")?;
+        riffle_content::replay::Replay::of_game(start, &self.game)
     }
 
     /// The game (read only: every change goes through [`Table::respond`]).

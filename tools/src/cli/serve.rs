@@ -21,6 +21,10 @@ pub struct Args {
     /// A game the clients may create (repeatable). Default: every game of the content.
     #[arg(long, value_name = "GAME")]
     game: Vec<String>,
+    /// Write each game's replay into this folder when it ends (`riffle replay FILE` plays it
+    /// again; docs/replays.md): `<game>-<seed>-<log hash>.replay`.
+    #[arg(long, value_name = "DIR")]
+    record: Option<std::path::PathBuf>,
     #[command(flatten)]
     roots: RootArgs,
 }
@@ -39,13 +43,56 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     } else {
         args.game.clone()
     };
+    if let Some(dir) = &args.record
+        && !dir.is_dir()
+    {
+        bail!("--record {}: no such folder", dir.display());
+    }
     let library = Library::load(&paths, &games).map_err(anyhow::Error::msg)?;
     let mut session = Session::new(library);
+    let mut recorder = Recorder {
+        dir: args.record.clone(),
+        written: std::collections::BTreeSet::new(),
+    };
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     let mut output = std::io::BufWriter::new(std::io::stdout().lock());
-    serve(&mut session, &mut input, &mut output)?;
+    serve(&mut session, &mut input, &mut output, &mut recorder)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes each game's replay once, when its end is first told.
+struct Recorder {
+    dir: Option<std::path::PathBuf>,
+    written: std::collections::BTreeSet<riffle_host::GameId>,
+}
+
+impl Recorder {
+    fn after(&mut self, session: &Session, sent: &[riffle_host::Outgoing]) -> anyhow::Result<()> {
+        let Some(dir) = &self.dir else { return Ok(()) };
+        for (_, msg) in sent {
+            let riffle_host::ServerMessage::GameOver { game_id, .. } = msg else {
+                continue;
+            };
+            if !self.written.insert(*game_id) {
+                continue;
+            }
+            let Some(replay) = session.replay(*game_id) else {
+                continue;
+            };
+            let replay = replay.map_err(|e| anyhow::anyhow!("--record: game {game_id}: {e}"))?;
+            let hash = replay.end.as_ref().map_or("", |e| &e.log_hash);
+            let name = format!(
+                "{}-{}-{}.replay",
+                replay.header.game,
+                replay.header.seed,
+                &hash[..hash.len().min(16)]
+            );
+            riffle_content::write::write_file(&dir.join(name), replay.to_text().as_bytes())
+                .context("--record")?;
+        }
+        Ok(())
+    }
 }
 
 /// Each line of `input` to the session, each of its messages to `output` as a line.
@@ -53,13 +100,16 @@ fn serve(
     session: &mut Session,
     input: &mut impl BufRead,
     output: &mut impl Write,
+    recorder: &mut Recorder,
 ) -> anyhow::Result<()> {
     let max = session.max_message_bytes();
     while let Some(line) = read_line(input, max).context("reading standard input")? {
-        for (_, msg) in session.handle_read(STDIO, line) {
-            serde_json::to_writer(&mut *output, &msg)?;
+        let sent = session.handle_read(STDIO, line);
+        for (_, msg) in &sent {
+            serde_json::to_writer(&mut *output, msg)?;
             output.write_all(b"\n")?;
         }
+        recorder.after(session, &sent)?;
         // A client waits for the answer before it sends more.
         output.flush()?;
     }

@@ -145,18 +145,24 @@ fn serve_needs_a_transport() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--stdio"));
 }
 
+/// The example bot plays each game over `--stdio`; the host records each game's replay
+/// (`serve --record DIR`, issue #28 item 5), which `riffle replay` plays again the same.
 #[test]
 fn the_example_bot_plays_each_game_to_its_end() {
     if Command::new("python3").arg("--version").output().is_err() {
         println!("skipped: no python3 to run docs/examples/bot.py");
         return;
     }
+    let dir = crate::common::Fixture::empty();
+    let replays = dir.path("");
     for game in ["onepiece", "gundam", "summoner-master"] {
         let out = Command::new("python3")
             .arg(repo().join("docs/examples/bot.py"))
             .arg(env!("CARGO_BIN_EXE_riffle"))
             .args(["--game", game, "--seed", "3", "--root"])
             .arg(repo())
+            .arg("--record")
+            .arg(&replays)
             .output()
             .unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
@@ -164,6 +170,29 @@ fn the_example_bot_plays_each_game_to_its_end() {
             out.status.success() && stdout.starts_with("game over after "),
             "{game}: {stdout}{}",
             String::from_utf8_lossy(&out.stderr)
+        );
+        let file = std::fs::read_dir(&replays)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .find(|p| {
+                p.file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .starts_with(&format!("{game}-3-"))
+            })
+            .unwrap_or_else(|| panic!("{game}: no replay written"));
+        let again = Command::new(env!("CARGO_BIN_EXE_riffle"))
+            .arg("replay")
+            .arg(&file)
+            .arg("--root")
+            .arg(repo())
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&again.stdout);
+        assert!(
+            again.status.success() && said.contains(" steps agree with the recording: "),
+            "{game}: {said}{}",
+            String::from_utf8_lossy(&again.stderr)
         );
     }
 }
