@@ -341,13 +341,7 @@ impl Game {
         self.build();
         let quiescent = self.quiescent();
         if quiescent {
-            self.snapshot = Rc::new(Snapshot {
-                state: self.state.borrow().clone(),
-                frames: self.frames.clone(),
-                request: self.request.clone(),
-                unchecked: self.unchecked,
-            });
-            self.journal.clear();
+            self.take_snapshot();
         }
         self.journal.push(Journal::Answer(player, response.clone()));
         self.answer(player, response, quiescent);
@@ -407,6 +401,12 @@ impl Game {
             self.drive(Input::Start);
         }
         // Forks replay from here on with the new engine.
+        self.take_snapshot();
+        true
+    }
+
+    /// Makes the game as it is now (quiescent) the point its forks replay from.
+    pub(crate) fn take_snapshot(&mut self) {
         self.snapshot = Rc::new(Snapshot {
             state: self.state.borrow().clone(),
             frames: self.frames.clone(),
@@ -414,7 +414,6 @@ impl Game {
             unchecked: self.unchecked,
         });
         self.journal.clear();
-        true
     }
 
     /// Logs a checked answer to the pending request and runs the game on with it.

@@ -4,9 +4,8 @@
 //! nothing a seat receives depends on what it cannot see.
 
 use std::collections::HashSet;
-use std::rc::Rc;
 
-use super::{Game, Snapshot};
+use super::Game;
 use crate::operations;
 use crate::rng::Rng;
 use crate::state::{ObjId, PlayerId};
@@ -81,13 +80,7 @@ impl Game {
         }
         g.enter();
         // Forks of the copy start from here.
-        g.snapshot = Rc::new(Snapshot {
-            state: g.state.borrow().clone(),
-            frames: g.frames.clone(),
-            request: g.request.clone(),
-            unchecked: g.unchecked,
-        });
-        g.journal.clear();
+        g.take_snapshot();
         Ok(g)
     }
 }

@@ -86,6 +86,42 @@ fn check(g: &Game, game: &str, seed: u64, checked: &mut usize) {
     *checked += 1;
 }
 
+/// The engine of `game` with these options, and the game of `seed` for `players` seats:
+/// seat k plays the deck list (seed + k) mod their number.
+pub(super) struct Table {
+    pub engine: std::rc::Rc<Engine>,
+    pub options: Options,
+    decks: Vec<riffle_core::DeckList>,
+    players: usize,
+}
+
+impl Table {
+    pub fn new(game: &str, players: usize, options: &[(&str, &str)]) -> Table {
+        let (content, decks) = game_content(&[repo()], game);
+        let engine = Engine::new(&content).unwrap_or_else(|e| panic!("{e:?}"));
+        let options = options
+            .iter()
+            .map(|(k, v)| (k.to_string(), OptionValue::Name(v.to_string())))
+            .collect();
+        Table {
+            engine,
+            options,
+            decks,
+            players,
+        }
+    }
+
+    pub fn config(&self, seed: u64, keep_log: bool) -> GameConfig {
+        GameConfig {
+            seed,
+            decks: (0..self.players)
+                .map(|k| self.decks[(seed as usize + k) % self.decks.len()].clone())
+                .collect(),
+            keep_log,
+        }
+    }
+}
+
 /// `games` random games of `game` for `players` seats with `options`, every request checked.
 fn no_request_names_a_hidden_card(
     game: &str,
@@ -93,28 +129,18 @@ fn no_request_names_a_hidden_card(
     options: &[(&str, &str)],
     games: u64,
 ) {
-    let (content, decks) = game_content(&[repo()], game);
-    let engine = Engine::new(&content).unwrap_or_else(|e| panic!("{e:?}"));
-    let options: Options = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), OptionValue::Name(v.to_string())))
-        .collect();
+    let table = Table::new(game, players, options);
+    let (engine, options) = (&table.engine, &table.options);
     let mut checked = 0usize;
     for seed in 0..games {
         let mut agents: Vec<Box<dyn Agent>> = (0..players as u64)
             .map(|k| Box::new(RandomAgent(Rng::new(seed * 8 + k))) as Box<dyn Agent>)
             .collect();
-        let config = GameConfig {
-            seed,
-            decks: (0..players)
-                .map(|k| decks[(seed as usize + k) % decks.len()].clone())
-                .collect(),
-            keep_log: false,
-        };
+        let config = table.config(seed, false);
         play_game_with(
-            &engine,
+            engine,
             config,
-            &options,
+            options,
             &MatchContext::default(),
             &mut agents,
             false,

@@ -5,9 +5,7 @@
 //! two games part as soon as a card the seat could not see comes to it: a draw. What the
 //! seat receives as the game goes is checked by the canary test of the host protocol.)
 
-use riffle_core::{Engine, Game, GameConfig, OptionValue, Options, PlayerId, Rng};
-
-use crate::common::{game_content, repo};
+use riffle_core::{Game, PlayerId, Rng};
 
 /// Every `EVERY`-th decision is a position checked, for every seat.
 const EVERY: u64 = 7;
@@ -70,22 +68,11 @@ fn views_do_not_depend_on_hidden_cards(
     options: &[(&str, &str)],
     seeds: u64,
 ) {
-    let (content, decks) = game_content(&[repo()], game);
-    let engine = Engine::new(&content).unwrap_or_else(|e| panic!("{e:?}"));
-    let options: Options = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), OptionValue::Name(v.to_string())))
-        .collect();
+    let table = super::Table::new(game, players, options);
     let (mut checked, mut differed) = (0usize, 0usize);
     for seed in 0..seeds {
-        let config = GameConfig {
-            seed,
-            decks: (0..players)
-                .map(|k| decks[(seed as usize + k) % decks.len()].clone())
-                .collect(),
-            keep_log: true,
-        };
-        let mut g = Game::with_options(engine.clone(), config, &options).unwrap();
+        let config = table.config(seed, true);
+        let mut g = Game::with_options(table.engine.clone(), config, &table.options).unwrap();
         let mut rng = Rng::new(seed);
         let mut n = 0u64;
         while let Some(req) = g.request().cloned() {
