@@ -41,6 +41,22 @@ fn check_position(g: &Game, seat: PlayerId, at: &str, rng: &mut Rng) -> Option<b
         g.log_hash(),
         "{at}: dealing again wrote in the log"
     );
+    // A card the seat cannot see carries nothing to follow it by: no object id, no card id,
+    // no values (a shuffle would not lose a handle).
+    fn no_handle(cards: &[riffle_core::CardView], at: &str) {
+        for c in cards {
+            if c.name.is_none() {
+                assert!(
+                    c.id.is_none() && c.card.is_none() && c.values.is_empty() && c.sets.is_empty(),
+                    "{at}: a hidden card carries a handle: {c:?}"
+                );
+            }
+            no_handle(&c.attachments, at);
+        }
+    }
+    for z in &g.view(seat).zones {
+        no_handle(&z.cards, at);
+    }
     let (a, b) = (received(g, seat), received(&other, seat));
     assert!(
         a.0 == b.0,
