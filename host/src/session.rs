@@ -52,6 +52,7 @@ pub struct Session {
     limits: Limits,
     games: BTreeMap<GameId, Table>,
     next_id: GameId,
+    id_stride: GameId,
 }
 
 impl Session {
@@ -67,7 +68,23 @@ impl Session {
             limits,
             games: BTreeMap::new(),
             next_id: 1,
+            id_stride: 1,
         }
+    }
+
+    /// This session numbers its games `first`, `first + stride`, `first + 2 * stride`, ...
+    /// (by default 1, 2, 3, ...). A server that runs `n` sessions gives session `i` (from 0)
+    /// `first = i + 1` and `stride = n`: game ids are then unique across the server, and
+    /// `(game_id - 1) % n` is the session that holds a game. Panics when `first` or `stride`
+    /// is 0 (game ids count from 1).
+    pub fn with_game_ids(mut self, first: GameId, stride: GameId) -> Session {
+        assert!(
+            first >= 1 && stride >= 1,
+            "game ids count from 1, by at least 1"
+        );
+        self.next_id = first;
+        self.id_stride = stride;
+        self
     }
 
     /// The games held (finished ones too, until room is needed).
@@ -341,7 +358,7 @@ impl Session {
             .map_err(|e| bad(e.to_string().lines().next().unwrap_or_default().to_string()))?;
         self.make_room()?;
         let id = self.next_id;
-        self.next_id += 1;
+        self.next_id += self.id_stride;
         self.games
             .insert(id, Table::new(id, game).with_start(start));
         Ok(vec![(

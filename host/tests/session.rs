@@ -755,3 +755,20 @@ fn a_spectator_sees_the_public_table_and_decides_nothing() {
         (6, ServerMessage::View { seat: None, .. })
     ));
 }
+
+/// A session given a first id and a stride numbers its games by them (a server of several
+/// sessions keeps game ids unique), and a game of another numbering is not there.
+#[test]
+fn game_ids_follow_the_first_id_and_stride() {
+    let library = Library::load(&[root()], &["onepiece".to_string()]).unwrap();
+    let mut s = Session::new(library).with_game_ids(2, 3);
+    let spec = json!({"type": "create", "game": "onepiece"});
+    let ids: Vec<u64> = (0..3).map(|_| create(&mut s, spec.clone())).collect();
+    assert_eq!(ids, [2, 5, 8]);
+    let out = send(
+        &mut s,
+        0,
+        json!({"type": "view", "game_id": 1, "token": "00"}),
+    );
+    assert_eq!(error_code(&out), ErrorCode::NoSuchGame);
+}
