@@ -11,6 +11,8 @@ use serde_json::{Value, json};
 
 use crate::common::repo;
 
+mod ws;
+
 fn validator(file: &str) -> jsonschema::Validator {
     let path = repo().join("schema/protocol").join(file);
     let schema: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
