@@ -2,7 +2,7 @@
 //! servers) over versioned JSON messages, and sends each seat only what it may see.
 //!
 //! A [`Session`] holds games and handles one message at a time from a connection; a transport
-//! (`riffle serve --stdio`: JSON lines; later WebSocket) reads lines, hands them to
+//! (`riffle serve --stdio`: JSON lines; `--listen`: WebSocket) reads lines, hands them to
 //! [`Session::handle_line`] and delivers the [`ServerMessage`]s it returns to their
 //! connections. Nothing here prints, reads a terminal or opens a socket.
 //!

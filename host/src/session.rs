@@ -1,5 +1,5 @@
 //! A session: the games one host runs for its clients, driven by messages. It is
-//! transport-free: a transport (stdio, later WebSocket) hands it each line a connection sent
+//! transport-free: a transport (stdio, WebSocket) hands it each line a connection sent
 //! and delivers what it returns, addressed to connections. It never waits for a client: a
 //! message is handled at once, touches at most one game, and a client that stops answering
 //! holds up only its own games. One thread drives a session (the kernel's games are not
