@@ -1,0 +1,388 @@
+//! `riffle serve --listen ADDR`: the host protocol over WebSocket (docs/protocol.md). The
+//! sockets run on a one-thread tokio runtime; the games on `--threads` plain threads, each
+//! with its own `Session` (a game is not `Send`), game ids striding so that a game's id
+//! names its thread. A thread never waits on a client: each connection has a bounded
+//! outgoing queue, and one found full is dropped (its client stopped reading).
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use anyhow::Context;
+use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use riffle_host::{ConnId, ErrorCode, GameId, Library, Line, ServerMessage, Session};
+use tokio::sync::{Notify, mpsc};
+
+use super::{Args, Recorder};
+
+/// Messages waiting to be sent to one connection: a thread that finds the queue full
+/// drops the connection (its client stopped reading).
+const OUTGOING: usize = 1024;
+/// Messages waiting for one session thread; a connection waits while it is full.
+const INCOMING: usize = 1024;
+
+/// What a session thread is told.
+enum Job {
+    /// A text message from a connection.
+    Text(ConnId, String),
+    /// The connection is gone.
+    Disconnect(ConnId),
+}
+
+/// A connection's outgoing queue, and the signal that drops it.
+struct Outbox {
+    queue: mpsc::Sender<String>,
+    drop: Arc<Notify>,
+}
+
+/// Each open connection's outgoing queue: what the session threads hold.
+#[derive(Default)]
+struct Outboxes(Mutex<HashMap<ConnId, Outbox>>);
+
+/// What every connection shares (the session threads end when it is gone: it holds
+/// their queues).
+struct Shared {
+    /// Each session thread's queue.
+    threads: Vec<mpsc::Sender<Job>>,
+    conns: Arc<Outboxes>,
+    next_conn: AtomicU64,
+    /// The thread the next `create` goes to.
+    next_create: AtomicUsize,
+    open: AtomicUsize,
+    max_connections: usize,
+    max_message_bytes: usize,
+}
+
+impl Outboxes {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<ConnId, Outbox>> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Queues `text` for `conn`, never waiting: drops the connection when its queue is
+    /// full (its client stopped reading).
+    fn deliver(&self, conn: ConnId, text: String) {
+        let mut conns = self.lock();
+        let Some(outbox) = conns.get(&conn) else {
+            return;
+        };
+        match outbox.queue.try_send(text) {
+            Ok(()) => {}
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                eprintln!(
+                    "riffle serve: connection {conn} stopped reading ({OUTGOING} messages \
+                     waiting): dropped"
+                );
+                outbox.drop.notify_one();
+                conns.remove(&conn);
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => {
+                conns.remove(&conn);
+            }
+        }
+    }
+}
+
+impl Shared {
+    /// The session thread for a message: the game's owner for one naming a game, the
+    /// next in turn for `create`, any for the rest.
+    fn route(&self, conn: ConnId, text: &str) -> usize {
+        #[derive(serde::Deserialize)]
+        struct Routing {
+            #[serde(rename = "type")]
+            kind: Option<String>,
+            game_id: Option<GameId>,
+        }
+        let n = self.threads.len();
+        match serde_json::from_str::<Routing>(text) {
+            Ok(Routing {
+                game_id: Some(id), ..
+            }) if id >= 1 => ((id - 1) % n as u64) as usize,
+            Ok(Routing {
+                kind: Some(kind), ..
+            }) if kind == "create" => self.next_create.fetch_add(1, Ordering::Relaxed) % n,
+            _ => (conn % n as u64) as usize,
+        }
+    }
+}
+
+/// Serves WebSocket clients at `addr` until SIGINT, SIGTERM or the end of standard input.
+pub(super) fn run(
+    addr: SocketAddr,
+    args: &Args,
+    paths: Vec<PathBuf>,
+    games: Vec<String>,
+) -> anyhow::Result<ExitCode> {
+    let n = usize::from(args.threads);
+    let mut queues = Vec::new();
+    let mut receivers = Vec::new();
+    for _ in 0..n {
+        let (tx, rx) = mpsc::channel(INCOMING);
+        queues.push(tx);
+        receivers.push(rx);
+    }
+    let shared = Arc::new(Shared {
+        threads: queues,
+        conns: Arc::default(),
+        next_conn: AtomicU64::new(1),
+        next_create: AtomicUsize::new(0),
+        open: AtomicUsize::new(0),
+        max_connections: args.max_connections,
+        max_message_bytes: riffle_host::MAX_MESSAGE_BYTES,
+    });
+    // Each thread loads its own library (a Session is not Send) and says when it is ready.
+    let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<(), String>>();
+    let mut handles = Vec::new();
+    for (i, rx) in receivers.into_iter().enumerate() {
+        let (paths, games, ready) = (paths.clone(), games.clone(), ready_tx.clone());
+        let outboxes = Arc::clone(&shared.conns);
+        let record = args.record.clone();
+        let handle = std::thread::Builder::new()
+            .name(format!("session-{i}"))
+            .spawn(move || {
+                let library = match Library::load(&paths, &games) {
+                    Ok(l) => l,
+                    Err(e) => {
+                        let _ = ready.send(Err(e));
+                        return;
+                    }
+                };
+                let session = Session::new(library).with_game_ids(i as u64 + 1, n as u64);
+                let _ = ready.send(Ok(()));
+                drop(ready);
+                session_thread(session, rx, &outboxes, record);
+            })
+            .context("starting a session thread")?;
+        handles.push(handle);
+    }
+    drop(ready_tx);
+    for _ in 0..n {
+        ready_rx
+            .recv()
+            .context("a session thread stopped")?
+            .map_err(anyhow::Error::msg)?;
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .context("starting the socket runtime")?;
+    let served = runtime.block_on(serve(addr, Arc::clone(&shared)));
+    // Connections still open end with the runtime; then the threads' queues close.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    drop(shared);
+    for h in handles {
+        let _ = h.join();
+    }
+    served?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One session thread: its messages in order, their answers to their connections' queues.
+fn session_thread(
+    mut session: Session,
+    mut rx: mpsc::Receiver<Job>,
+    outboxes: &Outboxes,
+    record: Option<PathBuf>,
+) {
+    let mut recorder = Recorder {
+        dir: record,
+        written: std::collections::BTreeSet::new(),
+    };
+    while let Some(job) = rx.blocking_recv() {
+        match job {
+            Job::Text(conn, text) => {
+                let sent = session.handle_read(conn, Line::Text(text));
+                for (to, msg) in &sent {
+                    match serde_json::to_string(msg) {
+                        Ok(text) => outboxes.deliver(*to, text),
+                        Err(e) => eprintln!("riffle serve: a message not written: {e}"),
+                    }
+                }
+                if let Err(e) = recorder.after(&session, &sent) {
+                    eprintln!("riffle serve: {e:#}");
+                }
+            }
+            Job::Disconnect(conn) => session.disconnect(conn),
+        }
+    }
+}
+
+async fn serve(addr: SocketAddr, shared: Arc<Shared>) -> anyhow::Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("--listen {addr}"))?;
+    let local = listener.local_addr()?;
+    {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "listening on {local}")?;
+        out.flush()?;
+    }
+    let app = axum::Router::new()
+        .route("/", axum::routing::any(upgrade))
+        .with_state(shared);
+    axum::serve(listener, app)
+        .with_graceful_shutdown(stopped())
+        .await
+        .context("serving")?;
+    Ok(())
+}
+
+/// Resolves on SIGINT, SIGTERM or the end of standard input.
+async fn stopped() {
+    let (tx, rx) = tokio::sync::oneshot::channel::<()>();
+    // A plain thread reads standard input to its end (tokio's stdin would hold the
+    // runtime open at shutdown).
+    let _ = std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+            let _ = tx.send(());
+        });
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = term => {}
+        _ = rx => {}
+    }
+}
+
+/// A connection's place under `--max-connections`, given back when it ends.
+struct Slot(Arc<Shared>);
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        self.0.open.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+async fn upgrade(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {
+    let max = shared.max_connections;
+    if shared
+        .open
+        .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
+            (n < max).then_some(n + 1)
+        })
+        .is_err()
+    {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!("this host serves {max} connections already, its most"),
+        )
+            .into_response();
+    }
+    let slot = Slot(Arc::clone(&shared));
+    let bytes = shared.max_message_bytes;
+    ws.max_message_size(bytes)
+        .max_frame_size(bytes)
+        .on_upgrade(move |socket| connection(socket, slot))
+}
+
+/// One client: its text messages to the session threads; its queue to its socket on a
+/// task of its own, so a client that stops reading is still read (and dropped when its
+/// queue fills).
+async fn connection(socket: WebSocket, slot: Slot) {
+    let shared = Arc::clone(&slot.0);
+    let conn = shared.next_conn.fetch_add(1, Ordering::Relaxed);
+    let (queue, mut outgoing) = mpsc::channel::<String>(OUTGOING);
+    let dropped = Arc::new(Notify::new());
+    shared.conns.lock().insert(
+        conn,
+        Outbox {
+            queue,
+            drop: Arc::clone(&dropped),
+        },
+    );
+    let (mut sink, mut stream) = socket.split();
+    let mut writer = tokio::spawn(async move {
+        let send_all = async {
+            while let Some(text) = outgoing.recv().await {
+                if sink.send(Message::Text(text.into())).await.is_err() {
+                    return;
+                }
+            }
+            // The queue closed: the connection ends; the client is told.
+            let _ = sink.send(Message::Close(None)).await;
+        };
+        tokio::select! {
+            _ = dropped.notified() => {}
+            _ = send_all => {}
+        }
+    });
+    let error = |code, message: &str| {
+        serde_json::to_string(&ServerMessage::error(code, message, None)).unwrap_or_default()
+    };
+    let mut writer_done = false;
+    loop {
+        tokio::select! {
+            _ = &mut writer => {
+                writer_done = true;
+                break;
+            }
+            msg = stream.next() => match msg {
+                Some(Ok(Message::Text(text))) => {
+                    let text = text.to_string();
+                    let thread = shared.route(conn, &text);
+                    if shared.threads[thread].send(Job::Text(conn, text)).await.is_err() {
+                        break;
+                    }
+                }
+                Some(Ok(Message::Binary(_))) => shared.conns.deliver(
+                    conn,
+                    error(
+                        ErrorCode::MalformedMessage,
+                        "a binary message: a message is a text message of JSON",
+                    ),
+                ),
+                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                Some(Ok(Message::Close(_))) | None => break,
+                Some(Err(e)) => {
+                    // Too large, or not WebSocket: the client is told, then the
+                    // connection ends.
+                    let text = if e.to_string().contains("too long") {
+                        error(
+                            ErrorCode::MessageTooLarge,
+                            &format!(
+                                "at most {} bytes a message ({e})",
+                                shared.max_message_bytes
+                            ),
+                        )
+                    } else {
+                        error(ErrorCode::MalformedMessage, &e.to_string())
+                    };
+                    shared.conns.deliver(conn, text);
+                    break;
+                }
+            },
+        }
+    }
+    // Closing the queue lets the writer send what is queued, then a close; a client that
+    // does not read it is not waited for long.
+    shared.conns.lock().remove(&conn);
+    if !writer_done
+        && tokio::time::timeout(std::time::Duration::from_secs(5), &mut writer)
+            .await
+            .is_err()
+    {
+        writer.abort();
+    }
+    for thread in &shared.threads {
+        let _ = thread.send(Job::Disconnect(conn)).await;
+    }
+}
