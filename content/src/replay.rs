@@ -51,6 +51,30 @@ pub struct Header {
     pub previous: Vec<GameResult>,
 }
 
+impl Header {
+    /// What a game of `game` on `content`, started with this seed, decks and options (not
+    /// in a match), starts from, written by this engine in this format.
+    pub fn new(
+        game: &str,
+        content: &ContentManifest,
+        seed: u64,
+        decks: Vec<DeckList>,
+        options: Options,
+    ) -> Header {
+        Header {
+            format: FORMAT.into(),
+            version: VERSION,
+            engine: ENGINE.into(),
+            game: game.into(),
+            content: content.clone(),
+            seed,
+            decks,
+            options,
+            previous: Vec::new(),
+        }
+    }
+}
+
 /// One step a player took.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Step {

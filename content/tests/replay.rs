@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use riffle_content::replay::{self, Act, Header, Replay};
+use riffle_content::replay::{Act, Header, Replay};
 use riffle_content::{LoadOptions, Loader};
 use riffle_core::{Engine, Game, GameConfig, OptionValue, Options, Rng};
 
@@ -41,17 +41,7 @@ fn a_concession_records_and_plays_again() {
             .expect("legal");
         assert!(n < 100_000, "the game ends");
     }
-    let header = Header {
-        format: replay::FORMAT.into(),
-        version: replay::VERSION,
-        engine: replay::ENGINE.into(),
-        game: "gundam".into(),
-        content: loaded.manifest.clone(),
-        seed: 11,
-        decks,
-        options,
-        previous: Vec::new(),
-    };
+    let header = Header::new("gundam", &loaded.manifest, 11, decks, options);
     let recorded = Replay::of_game(header, &game).expect("recorded");
     let concessions: Vec<_> = recorded
         .steps

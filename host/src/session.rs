@@ -338,17 +338,13 @@ impl Session {
         riffle_content::setup::refuse_unscripted(content, engine, &decks).map_err(bad)?;
         let seed = spec.seed.unwrap_or(1);
         // What a replay of the game starts from (docs/replays.md).
-        let start = riffle_content::replay::Header {
-            format: riffle_content::replay::FORMAT.into(),
-            version: riffle_content::replay::VERSION,
-            engine: riffle_content::replay::ENGINE.into(),
-            game: spec.game.clone(),
-            content: content.manifest.clone(),
+        let start = riffle_content::replay::Header::new(
+            &spec.game,
+            &content.manifest,
             seed,
-            decks: decks.clone(),
-            options: options.clone(),
-            previous: Vec::new(),
-        };
+            decks.clone(),
+            options.clone(),
+        );
         let config = GameConfig {
             seed,
             decks,

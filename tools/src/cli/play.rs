@@ -538,17 +538,13 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
         let secs = start.elapsed().as_secs_f64();
         write_log(&args, &game)?;
         if let Some(path) = &args.record {
-            let header = riffle_content::replay::Header {
-                format: riffle_content::replay::FORMAT.into(),
-                version: riffle_content::replay::VERSION,
-                engine: riffle_content::replay::ENGINE.into(),
-                game: args.game.clone(),
-                content: loaded.manifest.clone(),
-                seed: args.seed,
-                decks: decks.clone(),
-                options: options.clone(),
-                previous: Vec::new(),
-            };
+            let header = riffle_content::replay::Header::new(
+                &args.game,
+                &loaded.manifest,
+                args.seed,
+                decks.clone(),
+                options.clone(),
+            );
             let replay = riffle_content::replay::Replay::of_game(header, &game)
                 .map_err(|e| anyhow::anyhow!("--record: {e}"))?;
             riffle_content::write::write_file(path, replay.to_text().as_bytes())
