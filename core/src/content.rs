@@ -206,6 +206,11 @@ pub struct RulesetManifest {
     /// read it.
     #[serde(default)]
     pub log: LogDecl,
+    /// What a position is worth to a player, for agents that search (`riffle play --agents
+    /// greedy,mcts`; docs/agents.md): weights on what the player sees. The kernel only
+    /// checks the names; without it agents go by who has won and by cards in play.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evaluation: Option<EvaluationDecl>,
     /// Tags continuous effects may carry (`curse`, `control`...), so scripts can find them
     /// (`ctx:effects{tag = ...}`) and end them (`ctx:end_effect`).
     #[serde(default)]
@@ -700,6 +705,38 @@ pub struct LogDecl {
     /// declared.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub languages: BTreeMap<String, LogLanguage>,
+}
+
+/// What a position is worth to a player (`game.yaml` `evaluation`), read by the agents
+/// that search. Each weight counts a side's own minus the best opposing side's: a player's
+/// worth is `Σ weight × amount` over what is theirs, as they see it (a hidden zone only by
+/// its size).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EvaluationDecl {
+    /// Per card in the player's zone, by zone name (`life: 4`: each life card is worth 4).
+    #[serde(default)]
+    pub zones: BTreeMap<String, f64>,
+    /// Per unit of a player value or characteristic (`mp: 0.5`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub players: BTreeMap<String, f64>,
+    /// Per unit of a card's integer characteristic or counter, summed over the player's
+    /// face-up cards in the listed zones.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<CardWorth>,
+}
+
+/// A card value's weight in the evaluation (`{value: power, zones: [character_area],
+/// weight: 0.001}`).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CardWorth {
+    /// An integer characteristic or a counter.
+    pub value: String,
+    /// The zones whose cards count.
+    pub zones: Vec<String>,
+    /// Per unit (negative: a counter that hurts, such as damage).
+    pub weight: f64,
 }
 
 /// The readable log in one language (`game.yaml` `log.languages.<code>`).

@@ -601,6 +601,7 @@ impl Rules {
         errors2.extend(check_options(&manifest));
         errors2.extend(vocabulary::check_prompts(&manifest));
         errors2.extend(vocabulary::check_log(&manifest));
+        errors2.extend(vocabulary::check_evaluation(&manifest));
         if manifest.loops.declare && manifest.loops.forbid {
             errors2.push(
                 "loops: `declare` (players declare how often a loop runs) and `forbid` (a loop's restarting answer is barred) are two policies: choose one".into(),

@@ -326,6 +326,62 @@ pub fn label_fits(template: &str, label: &str) -> bool {
     true
 }
 
+/// Problems with the manifest's `evaluation`: a zone, value or characteristic the game does
+/// not declare, or a weight that is not a finite number.
+pub(crate) fn check_evaluation(m: &RulesetManifest) -> Vec<String> {
+    let Some(e) = &m.evaluation else {
+        return Vec::new();
+    };
+    let mut errors = Vec::new();
+    let zone = |z: &str| m.zones.iter().any(|d| d.name == z);
+    let mut weight = |at: String, w: f64| {
+        if !w.is_finite() {
+            errors.push(format!("{at}: the weight must be a finite number, not {w}"));
+        }
+    };
+    for (z, w) in &e.zones {
+        weight(format!("evaluation.zones.{z}"), *w);
+    }
+    for (v, w) in &e.players {
+        weight(format!("evaluation.players.{v}"), *w);
+    }
+    for (i, c) in e.cards.iter().enumerate() {
+        weight(format!("evaluation.cards[{i}]"), c.weight);
+    }
+    for z in e.zones.keys() {
+        if !zone(z) {
+            errors.push(format!("evaluation.zones: unknown zone '{z}'"));
+        }
+    }
+    for v in e.players.keys() {
+        let known =
+            m.player_values.contains(v) || m.player_characteristics.iter().any(|c| &c.name == v);
+        if !known {
+            errors.push(format!(
+                "evaluation.players: '{v}' is neither a player value nor a player characteristic of the game"
+            ));
+        }
+    }
+    for (i, c) in e.cards.iter().enumerate() {
+        let int = m
+            .characteristics
+            .iter()
+            .any(|ch| ch.name == c.value && ch.kind == crate::content::CharKind::Int);
+        if !int && !m.counters.contains(&c.value) {
+            errors.push(format!(
+                "evaluation.cards[{i}]: '{}' is neither an integer characteristic nor a counter of the game",
+                c.value
+            ));
+        }
+        for z in &c.zones {
+            if !zone(z) {
+                errors.push(format!("evaluation.cards[{i}]: unknown zone '{z}'"));
+            }
+        }
+    }
+    errors
+}
+
 /// The fields every event's log line may name besides its declared ones.
 pub const LOG_FIELDS: &[&str] = &["card", "target", "player", "reason", "key", "amount"];
 

@@ -273,6 +273,36 @@ fn dealing_again_keeps_what_a_seat_sees_and_was_shown() {
     }
 }
 
+/// `Game::redeal` deals from what the viewer knows: two games player 1 cannot tell apart
+/// (the game and a copy dealt again for them) give the same copy for the same seed, so a
+/// search on such copies answers the same whatever it cannot see.
+#[test]
+fn dealing_again_depends_only_on_what_the_seat_knows() {
+    let mut g = game();
+    pick(&mut g, "tutor");
+    let every_seat = |g: &Game| {
+        (0..2)
+            .map(|p| serde_json::to_string(&g.view(p)).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let mut differed = false;
+    for first in 0..8 {
+        let twin = g.redeal(0, first).unwrap();
+        differed |= every_seat(&twin) != every_seat(&g);
+        for seed in [3, 11] {
+            assert_eq!(
+                every_seat(&g.redeal(0, seed).unwrap()),
+                every_seat(&twin.redeal(0, seed).unwrap()),
+                "dealt from {first}, then with {seed}"
+            );
+        }
+    }
+    assert!(
+        differed,
+        "some twin's hidden cards lie elsewhere than the game's"
+    );
+}
+
 #[test]
 fn a_spectator_is_shown_a_card_only_once_every_seat_may_see_it() {
     let mut g = game();

@@ -2477,6 +2477,28 @@ fn cards_that_share_a_name_are_told_apart_by_their_ids() {
     assert_eq!(asked, ["Twin (twin_a)", "Twin (twin_b)"]);
 }
 
+/// `evaluation` (what agents weigh) names only what the game declares.
+#[test]
+fn the_evaluation_names_only_what_the_game_declares() {
+    let c = content_with(vec![], |m| {
+        m["evaluation"] = serde_json::json!({"zones": {"bord": 1, "hand": 1},
+            "players": {"gold": 1}, "cards": [{"value": "tags", "zones": ["hnd"], "weight": 1}]});
+    });
+    let text = load_errors(&c);
+    for wanted in [
+        "evaluation.zones: unknown zone 'bord'",
+        "evaluation.players: 'gold' is neither a player value nor a player characteristic",
+        "evaluation.cards[0]: 'tags' is neither an integer characteristic nor a counter",
+        "evaluation.cards[0]: unknown zone 'hnd'",
+    ] {
+        assert!(text.contains(wanted), "missing {wanted:?} in {text}");
+    }
+    engine_of(&content_with(vec![], |m| {
+        m["evaluation"] = serde_json::json!({"zones": {"board": 1, "hand": 0.5},
+            "cards": [{"value": "power", "zones": ["board"], "weight": 0.01}]});
+    }));
+}
+
 #[test]
 fn the_readable_logs_declarations_name_only_what_the_game_declares() {
     let c = content_with(vec![], |m| {

@@ -1,45 +1,11 @@
-//! Playing games: agents that answer requests, a loop that plays a game to the end, and the
+//! Playing games: the agents (riffle_agents) that answer requests, a loop that plays a game to the end, and the
 //! one-line result. Used by `riffle play`, the random-game tests and the benchmarks.
 
 use std::rc::Rc;
 
-use riffle_core::{
-    Engine, Game, GameConfig, GameResult, MatchContext, Options, PlayerId, Request, Response, Rng,
-};
+use riffle_core::{Engine, Game, GameConfig, GameResult, MatchContext, Options, PlayerId};
 
-/// Something that answers requests.
-pub trait Agent {
-    /// The answer to `req` in `game`, or why this agent cannot answer (a person's input
-    /// ended): the game then stops there, unfinished, rather than someone playing for them.
-    fn respond(&mut self, game: &Game, req: &Request) -> Result<Response, String>;
-}
-
-/// Answers uniformly at random from the legal responses (seeded).
-pub struct RandomAgent(pub Rng);
-
-impl Agent for RandomAgent {
-    fn respond(&mut self, _: &Game, req: &Request) -> Result<Response, String> {
-        Ok(req.random_legal(&mut self.0))
-    }
-}
-
-/// Always answers with the first legal response.
-pub struct FirstAgent;
-
-impl Agent for FirstAgent {
-    fn respond(&mut self, _: &Game, req: &Request) -> Result<Response, String> {
-        Ok(req.first_legal())
-    }
-}
-
-/// Makes an agent by name: `random`, `first` (`human` is the CLI's).
-pub fn agent(name: &str, seed: u64) -> Option<Box<dyn Agent>> {
-    match name {
-        "random" => Some(Box::new(RandomAgent(Rng::new(seed)))),
-        "first" => Some(Box::new(FirstAgent)),
-        _ => None,
-    }
-}
+pub use riffle_agents::{Agent, AgentSpec, FirstAgent, RandomAgent, agent};
 
 /// The seed of game `k` (0-based) of a run that starts at `seed`: `seed + k`, wrapping from
 /// u64::MAX to 0. Below the wrap this is plain addition, so runs recorded before the wrap was

@@ -21,6 +21,9 @@ impl Game {
     /// objects, and those another player sees name their cards as they were (a search
     /// answers `viewer`'s questions on the copy, and plays on from there).
     ///
+    /// Two games that `viewer` cannot tell apart give the same copy for the same seed: its
+    /// cards depend on what they know, never on where the hidden cards really are.
+    ///
     /// The cards dealt are those of the game itself: a search on the copy knows how many
     /// of each card a deck holds, as a player who knows the deck lists does. A log kept
     /// without its entries (fast playouts) tells nothing of what was shown, so only what
@@ -68,6 +71,10 @@ impl Game {
             let mut rng = Rng::new(seed);
             for ids in &by_owner {
                 let mut cards: Vec<u32> = ids.iter().map(|id| st.obj(*id).card).collect();
+                // Sorted first: the copy then depends on what the viewer knows and the
+                // seed, not on where the hidden cards really are (a search that deals
+                // again answers the same whatever it cannot see).
+                cards.sort_unstable();
                 rng.shuffle(&mut cards);
                 for (id, card) in ids.iter().zip(cards) {
                     let o = st.obj_mut(*id);

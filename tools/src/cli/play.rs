@@ -6,8 +6,8 @@ use std::time::Instant;
 
 use anyhow::{Context, bail};
 use riffle::play::{
-    Agent, Played, Stopped, agent, describe_sides, game_seed, play_game_between, play_game_with,
-    seat_seed,
+    Agent, AgentSpec, Played, Stopped, agent, describe_sides, game_seed, play_game_between,
+    play_game_with, seat_seed,
 };
 use riffle::readable::Narrator;
 use riffle_core::{
@@ -28,7 +28,8 @@ pub struct Args {
     /// The random seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// One agent per seat: random, first or human (default: random for every seat).
+    /// One agent per seat: random, first, greedy, mcts (mcts:N playouts or mcts:Nms an
+    /// answer; docs/agents.md) or human (default: random for every seat).
     #[arg(long, value_delimiter = ',', value_parser = trimmed)]
     agents: Vec<String>,
     /// The number of seats (default: one per `--deck`, else the game's fewest players).
@@ -400,9 +401,9 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
             args.agents.len()
         );
     }
-    for a in &args.agents {
-        if !matches!(a.as_str(), "random" | "first" | "human") {
-            bail!("--agents: unknown agent '{a}' (random, first, human)");
+    for a in args.agents.iter().filter(|a| *a != "human") {
+        if let Err(e) = a.parse::<AgentSpec>() {
+            bail!("--agents: {e}, or human");
         }
     }
     let human = args
@@ -456,8 +457,8 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
                 v.push(None);
             } else {
                 v.push(Some(
-                    agent(a, seat_seed(seed, i))
-                        .with_context(|| format!("--agents: unknown agent '{a}'"))?,
+                    agent(a, &engine, seat_seed(seed, i))
+                        .map_err(|e| anyhow::anyhow!("--agents: {e}"))?,
                 ));
             }
         }

@@ -136,6 +136,17 @@ fn a_summary_of_k_games_is_the_same_for_the_same_seed() {
     );
 }
 
+/// `--agents greedy,mcts:N` (docs/agents.md): seeded, so the same seed plays the same game.
+#[test]
+fn searching_agents_play_the_same_game_for_the_same_seed() {
+    let args = ["--games", "2", "--seed", "4", "--agents", "greedy,mcts:3"];
+    let a = summary(&args);
+    assert_eq!(a["log_hash"], summary(&args)["log_hash"]);
+    assert_eq!(a["script_errors"], 0, "{a}");
+    let random = summary(&["--games", "2", "--seed", "4"]);
+    assert_ne!(a["log_hash"], random["log_hash"]);
+}
+
 #[test]
 fn log_writes_one_json_event_per_line() {
     let f = Fixture::empty();
@@ -303,6 +314,10 @@ fn bad_input_is_one_line_and_exit_2() {
         ),
         (vec!["--deck", "Cargo.toml", "--deck", good], "Cargo.toml"),
         (vec!["--agents", "random,bogus"], "unknown agent 'bogus'"),
+        (
+            vec!["--agents", "mcts:0,greedy"],
+            "give mcts:N playouts or mcts:Nms milliseconds an answer",
+        ),
         (vec!["--game", "nosuchgame"], "nosuchgame"),
         (vec!["--seed", "minus-one"], "--seed"),
         (vec!["--seed", "18446744073709551616"], "--seed"),
