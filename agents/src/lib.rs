@@ -15,6 +15,8 @@ mod candidates;
 mod evaluation;
 mod greedy;
 mod mcts;
+pub mod play;
+pub mod sim;
 mod spec;
 
 use riffle_core::{Game, Request, Response};

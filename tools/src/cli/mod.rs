@@ -25,6 +25,7 @@ mod progress;
 mod replay;
 mod schema;
 mod serve;
+mod sim;
 mod table;
 mod table_cards;
 mod test;
@@ -62,6 +63,10 @@ pub enum Command {
     /// with the recording, or the first that does not and why (the content's files that
     /// changed, another engine); `--seat N --step K` shows what a seat saw at a step.
     Replay(replay::Args),
+    /// Simulate many games on worker threads: a job (decks or a league, seeds, agents), one
+    /// JSON line per game (`--out`) and win rates per seat and deck with 95% intervals; the
+    /// same job gives the same results whatever the number of threads (docs/simulation.md).
+    Sim(sim::Args),
     /// Run scenario tests (`*.test.yaml`); the last line is `N passed, N failed`.
     ///
     /// With `--mutants`, test the tests: break each scripted card's script on purpose (emptied,
@@ -159,6 +164,7 @@ pub fn main() -> ExitCode {
         Command::Editor(args) => editor::run(args),
         Command::Play(args) => play::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Sim(args) => sim::run(args),
         Command::Test(args) => test::run(args),
         Command::Bench(args) => bench::run(args),
         Command::Watch(args) => watch::run(args),

@@ -18,6 +18,7 @@ mod play;
 mod progress;
 mod readable;
 mod replay;
+mod sim;
 mod table;
 mod tutorial;
 mod unread_fields;

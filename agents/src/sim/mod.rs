@@ -1,0 +1,14 @@
+//! Batch simulation (`riffle sim`, `riffle.simulate` in Python): a [`Job`] names the
+//! content, the decks (one pairing, or a league where every ordered pair of decks meets),
+//! the options, a range of seeds and the agents; [`run`] plays every game on worker threads,
+//! one engine each, and gives one [`GameRecord`] per game in the job's order, whatever the
+//! number of threads, then a [`Summary`]: win rates per deck and seat with confidence
+//! intervals, and the league's deck-against-deck matrix.
+
+mod job;
+mod run;
+mod summary;
+
+pub use job::{Job, Pairing, Table};
+pub use run::{GameRecord, Termination, run, run_with};
+pub use summary::{DeckRecord, Rate, Summary, wilson};

@@ -1,0 +1,248 @@
+//! `riffle sim` (issue #29 item 2): a job's games on worker threads, one record per game in
+//! the job's order, the same bytes whatever the thread count; script errors and unfinished
+//! games are their own termination, never a win or a loss.
+
+use std::process::{Command, Output};
+
+use super::play::{mini_with_setup, play, repo, text};
+
+fn sim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .arg("sim")
+        .args(args)
+        .current_dir(repo())
+        .output()
+        .expect("run riffle sim")
+}
+
+fn records(path: &std::path::Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect()
+}
+
+#[test]
+fn the_same_job_gives_the_same_bytes_on_one_thread_or_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |threads: &str, name: &str| {
+        let out_file = dir.path().join(name);
+        let out = sim(&[
+            "--game",
+            "gundam",
+            "--games",
+            "6",
+            "--seed",
+            "40",
+            "--threads",
+            threads,
+            "--json",
+            "--out",
+            out_file.to_str().unwrap(),
+        ]);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (std::fs::read(&out_file).unwrap(), summary)
+    };
+    let (one, s1) = run("1", "one.jsonl");
+    let (two, s2) = run("2", "two.jsonl");
+    assert_eq!(one, two, "the records, byte for byte");
+    assert_eq!(s1["log_hash"], s2["log_hash"]);
+    assert_eq!(s1["seats"], s2["seats"]);
+    let recs = records(&dir.path().join("one.jsonl"));
+    assert_eq!(recs.len(), 6);
+    for (k, r) in recs.iter().enumerate() {
+        assert_eq!(r["index"], k as u64);
+        assert_eq!(r["seed"], 40 + k as u64);
+    }
+    // Game k is the game `riffle play --seed 40+k` plays: the same log hash.
+    let out = play(&["--game", "gundam", "--seed", "42"]);
+    let last = text(&out.stdout);
+    let short = last
+        .trim_end()
+        .rsplit("log hash ")
+        .next()
+        .unwrap()
+        .trim_end_matches(')');
+    assert!(
+        recs[2]["log_hash"].as_str().unwrap().starts_with(short),
+        "{short} vs {}",
+        recs[2]["log_hash"]
+    );
+    // Wins add up: every game was won by one seat or drawn.
+    let wins: u64 = s1["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["wins"].as_u64().unwrap())
+        .sum();
+    assert_eq!(
+        wins + s1["terminations"]["draw"].as_u64().unwrap_or(0),
+        6,
+        "{s1}"
+    );
+}
+
+#[test]
+fn a_league_plays_every_ordered_pair_and_fills_the_matrix() {
+    let out = sim(&[
+        "--game",
+        "onepiece",
+        "--league",
+        "red-rush,blue-tide,green-wall",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(s["games"], 12, "6 ordered pairs, 2 games each");
+    let m = s["matrix"].as_array().unwrap();
+    assert_eq!(m.len(), 3);
+    for (a, row) in m.iter().enumerate() {
+        for (b, cell) in row.as_array().unwrap().iter().enumerate() {
+            if a == b {
+                assert!(cell.is_null(), "{s}");
+            } else {
+                // a against b: 2 games as the first seat, 2 as the second.
+                assert_eq!(cell["games"], 4, "{s}");
+                let back = &m[b][a];
+                assert_eq!(
+                    cell["wins"].as_u64().unwrap() + back["wins"].as_u64().unwrap(),
+                    4,
+                    "no draws in these games: {s}"
+                );
+            }
+        }
+    }
+    let decks: Vec<&str> = s["decks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["deck"].as_str().unwrap())
+        .collect();
+    assert_eq!(decks, ["red-rush", "blue-tide", "green-wall"]);
+}
+
+#[test]
+fn a_script_error_is_its_own_termination_never_a_win() {
+    let f = mini_with_setup("  if ctx:random(2) == 1 then error('setup fails on purpose') end");
+    let out = Command::new(env!("CARGO_BIN_EXE_riffle"))
+        .args([
+            "sim", "--game", "mini", "--deck", "starter", "--deck", "starter",
+        ])
+        .args(["--games", "8", "--json", "--out", "games.jsonl"])
+        .current_dir(&f.dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let s: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let failed = s["terminations"]["script_error"].as_u64().unwrap_or(0);
+    assert!(failed > 0 && failed < 8, "{s}");
+    let counted: u64 = s["seats"][0]["games"].as_u64().unwrap();
+    assert_eq!(counted, 8 - failed, "only finished games count: {s}");
+    for r in records(&f.dir.join("games.jsonl")) {
+        if r["termination"] == "script_error" {
+            assert_eq!(r["winners"], serde_json::json!([]), "{r}");
+            assert!(
+                r["error"]
+                    .as_str()
+                    .unwrap()
+                    .contains("setup fails on purpose"),
+                "{r}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_job_file_plays_as_its_flags_and_bad_jobs_say_what_to_give() {
+    let dir = tempfile::tempdir().unwrap();
+    let job = dir.path().join("job.json");
+    std::fs::write(
+        &job,
+        r#"{"game": "summoner-master", "decks": ["drum-tide", "ember-tide"], "games": 3, "seed": 9, "agents": ["random", "first"]}"#,
+    )
+    .unwrap();
+    let a = sim(&["--job", job.to_str().unwrap(), "--json"]);
+    assert_eq!(a.status.code(), Some(0), "{}", text(&a.stderr));
+    let b = sim(&[
+        "--game",
+        "summoner-master",
+        "--deck",
+        "drum-tide",
+        "--deck",
+        "ember-tide",
+        "--games",
+        "3",
+        "--seed",
+        "9",
+        "--agents",
+        "random,first",
+        "--json",
+    ]);
+    let hash = |o: &Output| {
+        serde_json::from_slice::<serde_json::Value>(&o.stdout).unwrap()["log_hash"].clone()
+    };
+    assert_eq!(hash(&a), hash(&b));
+    for (args, wanted) in [
+        (
+            vec![
+                "--game", "onepiece", "--deck", "nope", "--deck", "red-rush", "--games", "1",
+            ],
+            "no deck 'nope' (decks: ",
+        ),
+        (
+            vec!["--game", "onepiece", "--agents", "random", "--games", "1"],
+            "agents: give one per seat, 2 (got 1)",
+        ),
+        (
+            vec![
+                "--game",
+                "onepiece",
+                "--agents",
+                "random,minimax",
+                "--games",
+                "1",
+            ],
+            "unknown agent 'minimax'",
+        ),
+        (
+            vec!["--game", "onepiece", "--games", "0"],
+            "games: give 1 or more",
+        ),
+        (
+            vec!["--game", "onepiece", "--league", "red-rush", "--games", "1"],
+            "league: give two decks or more",
+        ),
+        (
+            vec![
+                "--game",
+                "onepiece",
+                "--league",
+                "red-rush,blue-tide",
+                "--deck",
+                "red-rush",
+                "--games",
+                "1",
+            ],
+            "not both",
+        ),
+    ] {
+        let out = sim(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: usage, exit 2");
+        assert!(
+            text(&out.stderr).contains(wanted),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    std::fs::write(&job, r#"{"game": "onepiece", "games": 1, "sedd": 4}"#).unwrap();
+    let out = sim(&["--job", job.to_str().unwrap()]);
+    assert!(
+        text(&out.stderr).contains("unknown field `sedd`"),
+        "{}",
+        text(&out.stderr)
+    );
+}
