@@ -5,10 +5,12 @@
 //! number of threads, then a [`Summary`]: win rates per deck and seat with confidence
 //! intervals, and the league's deck-against-deck matrix.
 
+mod compare;
 mod job;
 mod run;
 mod summary;
 
+pub use compare::{Change, Comparison, change, compare};
 pub use job::{Job, Pairing, Table};
 pub use run::{GameRecord, Termination, run, run_with};
 pub use summary::{DeckRecord, Rate, Summary, wilson};

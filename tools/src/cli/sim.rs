@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use anyhow::{Context, bail};
-use riffle_agents::sim::{self, Job, Rate, Summary};
+use riffle_agents::sim::{self, Comparison, Job, Rate, Summary};
 
 use super::{FOUND_PROBLEMS, RootArgs};
 
@@ -58,6 +58,11 @@ pub struct Args {
     /// Print the summary as one JSON object.
     #[arg(long)]
     json: bool,
+    /// A mod folder with an edit (a card or deck changed): play the job on the content as
+    /// it is and with the mod over it, on the same seeds, and report each win rate's change
+    /// with its 95% interval.
+    #[arg(long, value_name = "DIR", conflicts_with = "out")]
+    compare: Option<PathBuf>,
     #[command(flatten)]
     roots: RootArgs,
 }
@@ -107,6 +112,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .threads
         .map(usize::from)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if let Some(dir) = &args.compare {
+        if !dir.is_dir() {
+            bail!(
+                "--compare {}: no such folder (give a mod folder)",
+                dir.display()
+            );
+        }
+        let c = sim::compare(&job, riffle_content::clean_path(dir), threads)
+            .map_err(anyhow::Error::msg)?;
+        let mut stdout = std::io::stdout().lock();
+        if args.json {
+            writeln!(stdout, "{}", serde_json::to_value(&c)?)?;
+        } else {
+            print_comparison(&mut stdout, &c, &dir.display().to_string())?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let total = job.total_games();
     let bar = super::progress::progress_bar(total, "games");
     let mut lines = Vec::new();
@@ -207,4 +229,32 @@ fn print_summary(
         }
     }
     writeln!(out, "log hash {}", s.log_hash)
+}
+
+/// Each win rate before and after the edit, and its change with the interval.
+fn print_comparison(out: &mut impl Write, c: &Comparison, edit: &str) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{} games of {} each way; win rates without and with {edit}:",
+        c.before.games, c.before.game
+    )?;
+    let width = c.changes.iter().map(|x| x.of.len()).max().unwrap_or(0);
+    for x in &c.changes {
+        let noise = if x.low <= 0.0 && x.high >= 0.0 {
+            "  (may be noise)"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "  {:width$}  {:5.1}% -> {:5.1}%  change {:+5.1} points [{:+5.1}, {:+5.1}]{noise}",
+            x.of,
+            x.before.rate * 100.0,
+            x.after.rate * 100.0,
+            x.change * 100.0,
+            x.low * 100.0,
+            x.high * 100.0
+        )?;
+    }
+    Ok(())
 }

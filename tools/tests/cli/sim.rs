@@ -246,3 +246,70 @@ fn a_job_file_plays_as_its_flags_and_bad_jobs_say_what_to_give() {
         text(&out.stderr)
     );
 }
+
+/// `--compare DIR` (issue #29 item 5): Red Rush's Leader at 9000 power and 6 life (a mod
+/// overriding RF01-001) wins more often; the change and its interval are reported.
+#[test]
+fn compare_reports_what_an_edit_does_to_the_win_rates() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("cardsets/onepiece/buff");
+    std::fs::create_dir_all(&set).unwrap();
+    std::fs::write(
+        set.join("set.yaml"),
+        "game: onepiece\nid: BUFF\nname: {en: Buff}\nversion: \"1\"\noverrides: [RF01-001]\n",
+    )
+    .unwrap();
+    let card = std::fs::read_to_string(repo().join("cardsets/onepiece/rf01/RF01-001.yaml"))
+        .unwrap()
+        .replace("power: 6000", "power: 9000")
+        .replace("life: 4", "life: 6");
+    std::fs::write(set.join("RF01-001.yaml"), card).unwrap();
+    let args = [
+        "--game",
+        "onepiece",
+        "--deck",
+        "red-rush",
+        "--deck",
+        "blue-tide",
+        "--games",
+        "40",
+        "--compare",
+        dir.path().to_str().unwrap(),
+    ];
+    let mut json = args.to_vec();
+    json.push("--json");
+    let out = sim(&json);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let c: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_ne!(c["before"]["content_hash"], c["after"]["content_hash"]);
+    let red = c["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|x| x["of"] == "red-rush")
+        .unwrap();
+    let (before, after) = (
+        red["before"]["rate"].as_f64().unwrap(),
+        red["after"]["rate"].as_f64().unwrap(),
+    );
+    assert!(after > before + 0.1, "a stronger Leader wins more: {red}");
+    assert!(red["low"].as_f64().unwrap() <= red["change"].as_f64().unwrap());
+    let out = sim(&args);
+    let t = text(&out.stdout);
+    assert!(t.contains("red-rush") && t.contains("change +"), "{t}");
+    // A mod that changes nothing the job reads is refused.
+    let empty = tempfile::tempdir().unwrap();
+    let out = sim(&[
+        "--game",
+        "onepiece",
+        "--games",
+        "2",
+        "--compare",
+        empty.path().to_str().unwrap(),
+    ]);
+    assert!(
+        text(&out.stderr).contains("the content is the same with it"),
+        "{}",
+        text(&out.stderr)
+    );
+}
