@@ -10,8 +10,10 @@
 //!
 //! docs/agents.md says how to choose and tune them.
 
+pub mod actions;
 mod basic;
 mod candidates;
+pub mod encoding;
 mod evaluation;
 mod greedy;
 mod mcts;
