@@ -55,6 +55,7 @@ async function playOne(page, { game, seed }) {
   let last = null;
   let decisions = 0;
   let handSeen = 0;
+  const kinds = { single: 0, several: 0, number: 0 };
   for (;;) {
     const handle = await page.waitForFunction(
       (prev) => {
@@ -72,11 +73,13 @@ async function playOne(page, { game, seed }) {
     handSeen = Math.max(handSeen, await page.locator("#hand button.card").count());
     if (decisions === 12) await page.screenshot({ path: path.join(shots, `${game}-playing.png`) });
     if ((await page.locator("#number").count()) > 0) {
+      kinds.number++;
       await page.click("#confirm");
       continue;
     }
     const options = page.locator("#options button.option");
     if ((await page.locator("#confirm").count()) === 0) {
+      kinds.single++;
       await options.first().click();
       continue;
     }
@@ -86,6 +89,7 @@ async function playOne(page, { game, seed }) {
       return m ? [Number(m[1]), Number(m[2])] : [1, 1];
     });
     const k = Math.max(min, Math.min(1, max));
+    kinds.several++;
     for (let i = 0; i < k; i++) await options.nth(i).click();
     await page.click("#confirm");
   }
@@ -108,7 +112,7 @@ async function playOne(page, { game, seed }) {
   if (!text) throw new Error(`${game}: hovering the cards showed no card text`);
   const shot = path.join(shots, `${game}.png`);
   await page.screenshot({ path: shot, fullPage: true });
-  console.log(`browser table: ${game}: ${decisions} decisions, ${logLines} log lines, ${banner.trim()} (${shot})`);
+  console.log(`browser table: ${game}: ${decisions} decisions (${JSON.stringify(kinds)}), ${logLines} log lines, ${banner.trim()} (${shot})`);
 }
 
 const { server, addr } = startServer();
