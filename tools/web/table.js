@@ -110,13 +110,11 @@ function start(e) {
   $("log").replaceChildren();
   $("banner").hidden = true;
   $("table").hidden = false;
-  send({
-    type: "create",
-    game: $("game").value,
-    players,
-    seed: Number($("seed").value) || 0,
-    agents,
-  });
+  const create = { type: "create", game: $("game").value, players, seed: Number($("seed").value) || 0, agents };
+  // Some games need a mode for more players (Gundam: battle-royal, team).
+  const mode = $("mode").value.trim();
+  if (mode) create.mode = mode;
+  send(create);
 }
 
 function log(lines) {

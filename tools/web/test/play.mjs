@@ -1,5 +1,5 @@
 // End to end: `riffle serve --listen 127.0.0.1:0`, the browser table in headless Chromium,
-// a whole game of each game played by clicking (the first option each time) until the
+// a whole game of each game (and one of 3 players) played by clicking (the first option each time) until the
 // game-over banner; the board, hand, log and card text must render, and the page must be
 // sent seat 0's messages only. A screenshot of each game's end goes to RIFFLE_SCREENSHOTS
 // (default: a temporary folder).
@@ -21,6 +21,7 @@ const GAMES = [
   { game: "onepiece", seed: 3 },
   { game: "gundam", seed: 2 },
   { game: "summoner-master", seed: 4 },
+  { game: "gundam", seed: 5, players: 3, mode: "battle-royal" },
 ];
 const MAX_DECISIONS = 2000; // a game, by the person
 const OVERALL_MS = 15 * 60 * 1000;
@@ -47,9 +48,10 @@ function startServer() {
   return { server, addr };
 }
 
-async function playOne(page, { game, seed }) {
+async function playOne(page, { game, seed, players = 2, mode = "" }) {
   await page.selectOption("#game", game);
-  await page.fill("#players", "2");
+  await page.fill("#players", String(players));
+  await page.fill("#mode", mode);
   await page.fill("#seed", String(seed));
   await page.click("#start");
   let last = null;
@@ -71,7 +73,7 @@ async function playOne(page, { game, seed }) {
     last = now;
     if (++decisions > MAX_DECISIONS) throw new Error(`${game}: over ${MAX_DECISIONS} decisions`);
     handSeen = Math.max(handSeen, await page.locator("#hand button.card").count());
-    if (decisions === 12) await page.screenshot({ path: path.join(shots, `${game}-playing.png`) });
+    if (decisions === 12) await page.screenshot({ path: path.join(shots, `${game}${mode && `-${mode}`}-playing.png`) });
     if ((await page.locator("#number").count()) > 0) {
       kinds.number++;
       await page.click("#confirm");
@@ -110,9 +112,10 @@ async function playOne(page, { game, seed }) {
     if (t && t !== "(no text)") text = t;
   }
   if (!text) throw new Error(`${game}: hovering the cards showed no card text`);
-  const shot = path.join(shots, `${game}.png`);
+  const name = mode ? `${game}-${mode}` : game;
+  const shot = path.join(shots, `${name}.png`);
   await page.screenshot({ path: shot, fullPage: true });
-  console.log(`browser table: ${game}: ${decisions} decisions (${JSON.stringify(kinds)}), ${logLines} log lines, ${banner.trim()} (${shot})`);
+  console.log(`browser table: ${name}, ${players} players: ${decisions} decisions (${JSON.stringify(kinds)}), ${logLines} log lines, ${banner.trim()} (${shot})`);
 }
 
 const { server, addr } = startServer();
