@@ -28,6 +28,7 @@ mod loader;
 pub mod manifest;
 pub mod playability;
 pub mod read;
+pub mod readable;
 pub mod replay;
 pub mod scenario;
 pub mod schema;

@@ -31,6 +31,10 @@ pub enum ErrorCode {
     NoSuchSeat,
     /// The seat was already taken: its holder resumes with its token.
     SeatTaken,
+    /// `create` named an agent the host does not have (agents: `random`, `first`).
+    UnknownAgent,
+    /// `join` of a spectator asked for what only a seat is told (`log`).
+    SeatRequired,
     /// `join` without a seat: the game has as many spectators as it may.
     TooManySpectators,
     /// The message needs the seat's token and has none.

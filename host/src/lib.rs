@@ -20,6 +20,7 @@
 //! token. docs/protocol.md describes the messages.
 #![warn(missing_docs)]
 
+pub mod agents;
 pub mod error;
 pub mod library;
 pub mod lines;
@@ -33,7 +34,8 @@ pub use error::ErrorCode;
 pub use library::{Library, Loaded};
 pub use lines::{Line, read_line};
 pub use protocol::{
-    Answer, ClientMessage, CreateGame, GameId, LoadedGameInfo, PROTOCOL_VERSION, ServerMessage,
+    Answer, CardText, ClientMessage, CreateGame, GameId, LoadedGameInfo, LogStyle,
+    PROTOCOL_VERSION, ServerMessage,
 };
 pub use session::{ConnId, Limits, MAX_GAMES, MAX_MESSAGE_BYTES, Session};
 pub use table::Outgoing;

@@ -40,6 +40,10 @@ pub enum ClientMessage {
         /// seat may see it, and decides nothing.
         #[serde(default)]
         seat: Option<u8>,
+        /// `readable`: the seat is also sent `log` messages, the game told for people as
+        /// `riffle play` prints it (seats only: refused for a spectator).
+        #[serde(default)]
+        log: Option<LogStyle>,
     },
     /// Asks for the seat's view now; answered by `view`.
     View {
@@ -99,6 +103,30 @@ pub struct CreateGame {
     /// The random seed. Default: 1.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Seats the host plays itself, by seat (from 0, as a string: JSON keys are strings) →
+    /// agent (`random`, `first`): it answers their requests right after each step. A client
+    /// cannot join them.
+    #[serde(default)]
+    pub agents: BTreeMap<String, String>,
+}
+
+/// What a seat's `log` messages tell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum LogStyle {
+    /// The readable log's lines (`riffle play`'s), for people.
+    Readable,
+}
+
+/// A card's printed data, as `view` gives it for the cards the view shows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct CardText {
+    /// Its printed name.
+    pub name: String,
+    /// Its category (`character`, `unit`...).
+    pub category: String,
+    /// Its printed text (empty: none).
+    pub text: String,
 }
 
 /// An answer to a request: the kernel's response.
@@ -186,6 +214,11 @@ pub enum ServerMessage {
         /// The view.
         #[schemars(with = "serde_json::Value")]
         view: PlayerView,
+        /// The printed name, category and text of each card id the view shows (its cards
+        /// with an identity, and what they take their definition from); nothing of a card
+        /// the seat may not see.
+        #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+        cards: BTreeMap<String, CardText>,
     },
     /// The seat must decide: answer with `respond` and this `request_id`.
     Request {
@@ -212,6 +245,17 @@ pub enum ServerMessage {
         /// The entry: `event`, `decision` or `card_reloaded`.
         #[schemars(with = "serde_json::Value")]
         entry: Entry,
+    },
+    /// For a seat joined with `log: readable`: the lines the readable log tells of what
+    /// happened since its last `log` (the first tells the table's opening too). Sent after
+    /// the step's `event`s, before its `request`.
+    Log {
+        /// The game.
+        game_id: GameId,
+        /// The seat.
+        seat: u8,
+        /// The lines, in order.
+        lines: Vec<String>,
     },
     /// The game is over.
     GameOver {

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use riffle_core::{DeckList, Game, GameConfig, OptionValue, Options};
 use serde_json::Value;
 
+use crate::agents::{AGENT_NAMES, Agent};
 use crate::error::ErrorCode;
 use crate::library::Library;
 use crate::protocol::{ClientMessage, CreateGame, GameId, PROTOCOL_VERSION, ServerMessage};
@@ -215,7 +216,9 @@ impl Session {
                 )])
             }
             ClientMessage::Create(spec) => self.create(conn, spec),
-            ClientMessage::Join { game_id, seat } => self.table(game_id)?.join(conn, seat),
+            ClientMessage::Join { game_id, seat, log } => {
+                self.table(game_id)?.join(conn, seat, log)
+            }
             ClientMessage::View { game_id, token } => {
                 let table = self.table(game_id)?;
                 let who = table.who(token.as_deref())?;
@@ -337,6 +340,7 @@ impl Session {
             .map_err(|e| bad(e.to_string()))?;
         riffle_content::setup::refuse_unscripted(content, engine, &decks).map_err(bad)?;
         let seed = spec.seed.unwrap_or(1);
+        let agents = seat_agents(&spec.agents, n, seed)?;
         // What a replay of the game starts from (docs/replays.md).
         let start = riffle_content::replay::Header::new(
             &spec.game,
@@ -355,8 +359,10 @@ impl Session {
         self.make_room()?;
         let id = self.next_id;
         self.next_id += self.id_stride;
-        self.games
-            .insert(id, Table::new(id, game).with_start(start));
+        self.games.insert(
+            id,
+            Table::new(id, game).with_start(start).with_agents(agents),
+        );
         Ok(vec![(
             conn,
             ServerMessage::Created {
@@ -367,4 +373,36 @@ impl Session {
             },
         )])
     }
+}
+
+/// The agent of each of `n` seats (None: a client's), from `create`'s `agents`.
+fn seat_agents(
+    named: &BTreeMap<String, String>,
+    n: usize,
+    seed: u64,
+) -> Result<Vec<Option<Agent>>, Refusal> {
+    let mut agents: Vec<Option<Agent>> = (0..n).map(|_| None).collect();
+    for (seat, name) in named {
+        let Some(s) = seat.parse::<u8>().ok().filter(|s| usize::from(*s) < n) else {
+            return Err((
+                ErrorCode::NoSuchSeat,
+                format!(
+                    "agents: the game has seats 0 to {}, not '{}'",
+                    n.saturating_sub(1),
+                    seat.chars().take(20).collect::<String>()
+                ),
+            ));
+        };
+        agents[usize::from(s)] = Some(Agent::named(name, seed, s).ok_or_else(|| {
+            (
+                ErrorCode::UnknownAgent,
+                format!(
+                    "agents: no agent '{}' (agents: {})",
+                    name.chars().take(40).collect::<String>(),
+                    AGENT_NAMES.join(", ")
+                ),
+            )
+        })?);
+    }
+    Ok(agents)
 }

@@ -4,10 +4,14 @@
 //! everything a spectator is sent from the kernel's spectator view (`Game::spectator_view`,
 //! `Game::spectator_events_from`): this is the one place the host reads a game for a client.
 
-use riffle_core::{Entry, Game, PlayerId, PlayerView, Response, ResponseError};
+use std::collections::BTreeMap;
 
+use riffle_content::readable::Narrator;
+use riffle_core::{CardView, Entry, Game, PlayerId, PlayerView, Response, ResponseError};
+
+use crate::agents::Agent;
 use crate::error::ErrorCode;
-use crate::protocol::{GameId, ServerMessage};
+use crate::protocol::{CardText, GameId, LogStyle, ServerMessage};
 use crate::session::ConnId;
 use crate::token::{new_token, same_token};
 
@@ -50,6 +54,8 @@ struct Follower {
     seq: u64,
     /// How much of the game's full log its events cover.
     log_pos: usize,
+    /// Tells it the readable log (`join` with `log: readable`), seats only.
+    narrator: Option<Narrator>,
 }
 
 /// A game and who follows it.
@@ -62,6 +68,8 @@ pub struct Table {
     request_id: u64,
     /// What the game started from, for its replay.
     start: Option<riffle_content::replay::Header>,
+    /// The seats the host plays itself (None: a client's).
+    agents: Vec<Option<Agent>>,
 }
 
 impl Table {
@@ -76,6 +84,33 @@ impl Table {
             spectators: Vec::new(),
             request_id,
             start: None,
+            agents: Vec::new(),
+        }
+    }
+
+    /// The same table, the host playing the seats that have an agent: they decide at once,
+    /// up to the first decision of a client's seat.
+    pub fn with_agents(mut self, agents: Vec<Option<Agent>>) -> Table {
+        self.agents = agents;
+        self.run_agents();
+        self
+    }
+
+    /// The agents answer while one of them decides. A refused answer (an agent's bug) stops
+    /// them: the game waits, as it would for a client.
+    fn run_agents(&mut self) {
+        while let Some(req) = self.game.request() {
+            let seat = req.player();
+            let Some(agent) = self.agents.get_mut(seat as usize).and_then(Option::as_mut) else {
+                return;
+            };
+            let response = agent.decide(req);
+            if self.game.respond(seat, response).is_err() {
+                return;
+            }
+            if self.game.request().is_some() {
+                self.request_id += 1;
+            }
         }
     }
 
@@ -113,7 +148,19 @@ impl Table {
 
     /// Gives `seat` to `conn`, or a spectator's place when `seat` is None: a new token, then
     /// everything so far.
-    pub fn join(&mut self, conn: ConnId, seat: Option<u8>) -> Result<Vec<Outgoing>, Refusal> {
+    pub fn join(
+        &mut self,
+        conn: ConnId,
+        seat: Option<u8>,
+        log: Option<LogStyle>,
+    ) -> Result<Vec<Outgoing>, Refusal> {
+        if seat.is_none() && log.is_some() {
+            // A spectator's readable log would be told from the full log.
+            return Err((
+                ErrorCode::SeatRequired,
+                "the readable log is told to seats only".into(),
+            ));
+        }
         let who = match seat {
             Some(seat) => {
                 let n = self.seats.len();
@@ -132,6 +179,12 @@ impl Table {
                         format!("seat {seat} is taken; its holder resumes with its token"),
                     ));
                 }
+                if self.agents.get(seat as usize).is_some_and(Option::is_some) {
+                    return Err((
+                        ErrorCode::SeatTaken,
+                        format!("seat {seat} is played by the host's agent"),
+                    ));
+                }
                 Who::Seat(seat)
             }
             None => {
@@ -147,6 +200,9 @@ impl Table {
         };
         let token = new_token();
         self.follower(who).token = Some(token.clone());
+        if let (Who::Seat(s), Some(LogStyle::Readable)) = (who, log) {
+            self.follower(who).narrator = Some(Narrator::new(Some(s as PlayerId), None));
+        }
         let mut out = vec![(
             conn,
             ServerMessage::Joined {
@@ -204,12 +260,69 @@ impl Table {
         }
     }
 
-    /// What `who` may see now.
+    /// What `who` may see now, with the printed text of the cards it shows.
     pub fn view(&self, who: Who) -> ServerMessage {
+        let view = self.player_view(who);
         ServerMessage::View {
             game_id: self.id,
             seat: who.seat(),
-            view: self.player_view(who),
+            cards: self.card_texts(&view),
+            view,
+        }
+    }
+
+    /// The printed data of every card id `view` shows: only cards it gives an identity.
+    fn card_texts(&self, view: &PlayerView) -> BTreeMap<String, CardText> {
+        fn walk<'v>(c: &'v CardView, ids: &mut Vec<&'v str>) {
+            ids.extend(c.card.as_deref());
+            ids.extend(c.definition.as_deref());
+            for a in &c.attachments {
+                walk(a, ids);
+            }
+        }
+        let mut ids = Vec::new();
+        for c in view.zones.iter().flat_map(|z| &z.cards) {
+            walk(c, &mut ids);
+        }
+        let engine = self.game.engine();
+        let printed = &engine.manifest().names.printed;
+        let pick = |l: &riffle_core::Localized| {
+            l.get(printed)
+                .or_else(|| l.values().next())
+                .cloned()
+                .unwrap_or_default()
+        };
+        ids.into_iter()
+            .filter_map(|id| {
+                let d = engine.card_def(id)?;
+                let text = CardText {
+                    name: pick(&d.name),
+                    category: d.category.clone(),
+                    text: pick(&d.text).trim().to_string(),
+                };
+                Some((id.to_string(), text))
+            })
+            .collect()
+    }
+
+    /// The readable log's new lines for `who`, when it asked for them and is connected
+    /// (while it is not, they wait: the next call tells them).
+    fn tell(&mut self, who: Who, out: &mut Vec<Outgoing>) {
+        let Who::Seat(seat) = who else { return };
+        let f = &mut self.seats[seat as usize];
+        let (Some(conn), Some(narrator)) = (f.conn, f.narrator.as_mut()) else {
+            return;
+        };
+        let lines = narrator.lines(&self.game);
+        if !lines.is_empty() {
+            out.push((
+                conn,
+                ServerMessage::Log {
+                    game_id: self.id,
+                    seat,
+                    lines,
+                },
+            ));
         }
     }
 
@@ -248,6 +361,7 @@ impl Table {
                 },
             ));
         }
+        self.tell(who, &mut out);
         out.extend(self.request_for(who));
         out.extend(self.game_over_for(who));
         Ok(out)
@@ -319,12 +433,14 @@ impl Table {
         if self.game.request().is_some() {
             self.request_id += 1;
         }
+        self.run_agents();
         let everyone = (0..self.seats.len() as u8)
             .map(Who::Seat)
             .chain((0..self.spectators.len()).map(Who::Spectator));
         let mut out = Vec::new();
         for who in everyone.collect::<Vec<_>>() {
             self.push_events(who, &mut out);
+            self.tell(who, &mut out);
             out.extend(self.request_for(who));
             out.extend(self.game_over_for(who));
         }

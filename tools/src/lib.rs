@@ -10,7 +10,8 @@ pub mod luau_types;
 pub mod memory;
 pub mod mutants;
 pub mod play;
-pub mod readable;
+/// The readable log lives in `riffle-content` (the host tells it to clients too).
+pub use riffle_content::readable;
 pub mod reference;
 pub mod render;
 pub mod scaffold;

@@ -334,3 +334,45 @@ fn serve_listen_and_stdio_are_exclusive() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--stdio") && err.contains("--listen"), "{err}");
 }
+
+/// A plain HTTP request to the server: the status code, the headers (lower case) and the body.
+fn http(server: &Server, method: &str, path: &str) -> (u16, String, String) {
+    use std::io::{Read, Write};
+    let mut stream = TcpStream::connect(&server.addr).unwrap();
+    stream.set_read_timeout(Some(READ_TIMEOUT)).unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+        server.addr
+    )
+    .unwrap();
+    let mut text = String::new();
+    stream.read_to_string(&mut text).unwrap();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap();
+    (status, head.to_lowercase(), body.to_string())
+}
+
+#[test]
+fn serve_listen_serves_the_browser_table_beside_the_websocket() {
+    let server = Server::start(&["--game", "onepiece"]);
+    let (status, head, body) = http(&server, "GET", "/");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/html"), "{head}");
+    assert!(head.contains("content-security-policy: default-src 'self'"));
+    assert!(body.contains(r#"<script src="/table.js">"#), "{body}");
+    let (status, head, body) = http(&server, "GET", "/table.js");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/javascript"), "{head}");
+    assert!(body.contains(r#"log: "readable""#));
+    let (status, head, _) = http(&server, "GET", "/table.css");
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/css"), "{head}");
+    assert_eq!(http(&server, "GET", "/secrets").0, 404);
+    // Only GET is the page; anything else without an upgrade is refused.
+    assert!(http(&server, "POST", "/").0 >= 400);
+    // The WebSocket at the same address still plays.
+    let mut c = server.connect();
+    c.send(json!({"type": "hello", "protocol": 1}));
+    assert_eq!(c.read()["type"], "welcome");
+}

@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 use axum::extract::State;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -226,6 +227,8 @@ async fn serve(addr: SocketAddr, shared: Arc<Shared>) -> anyhow::Result<()> {
     }
     let app = axum::Router::new()
         .route("/", axum::routing::any(upgrade))
+        .route("/table.js", axum::routing::get(super::web::script))
+        .route("/table.css", axum::routing::get(super::web::style))
         .with_state(shared);
     axum::serve(listener, app)
         .with_graceful_shutdown(stopped())
@@ -272,7 +275,17 @@ impl Drop for Slot {
     }
 }
 
-async fn upgrade(ws: WebSocketUpgrade, State(shared): State<Arc<Shared>>) -> Response {
+/// `/`: the WebSocket; a plain `GET` is the browser table's page.
+async fn upgrade(
+    method: axum::http::Method,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+    State(shared): State<Arc<Shared>>,
+) -> Response {
+    let ws = match ws {
+        Ok(ws) => ws,
+        Err(_) if method == axum::http::Method::GET => return super::web::page(),
+        Err(rejection) => return rejection.into_response(),
+    };
     let max = shared.max_connections;
     if shared
         .open

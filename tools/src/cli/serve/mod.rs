@@ -141,3 +141,4 @@ fn serve(
 }
 
 mod listen;
+mod web;

@@ -1,5 +1,6 @@
-//! The readable log: a game told for people, as `riffle play` prints it and as a human
-//! player reads it between decisions. It tells the decisions (another player's only as far
+//! The readable log: a game told for people, as `riffle play` prints it, as a human
+//! player reads it between decisions, and as the host tells a seat that asks for it
+//! (`riffle_host`, `join` with `log: readable`). It tells the decisions (another player's only as far
 //! as the viewer saw them: `Game::events_for`), where every moved card went, the events the
 //! ruleset gives a `log` line in `game.yaml` (a battle and its result...), effects that
 //! expired, and what `game.yaml`'s `log` asks to watch (zone counts such as Life, card values
