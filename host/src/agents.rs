@@ -1,41 +1,37 @@
 //! Agents the host seats itself (`create`'s `agents`): it answers their requests right after
-//! each step, so a client can play against them. Small on purpose: the agents' home may later
-//! be a crate of its own, behind the same [`Agent::named`] and [`Agent::decide`].
+//! each step, so a client can play against them. The agents are `riffle_agents`'; the host
+//! only bounds what one answer may cost, since a session thread serves other games too.
 
-use riffle_core::{Request, Response, Rng};
-
-/// The agents a seat may be given, by name.
-pub const AGENT_NAMES: [&str; 2] = ["random", "first"];
+use riffle_agents::{AgentSpec, Budget};
+use riffle_core::Engine;
 
 /// An agent playing a seat.
-pub enum Agent {
-    /// A legal answer drawn at random (its own generator, seeded from the game's seed).
-    Random(Rng),
-    /// Always the first legal answer.
-    First,
-}
+pub type Agent = Box<dyn riffle_agents::Agent>;
 
-impl Agent {
-    /// The agent called `name` for `seat` of a game of seed `seed`, or None for an unknown
-    /// name. Seeded as `riffle play` seeds its agents, so one seed plays one game.
-    pub fn named(name: &str, seed: u64, seat: u8) -> Option<Agent> {
-        match name {
-            "random" => Some(Agent::Random(Rng::new(seat_seed(seed, seat)))),
-            "first" => Some(Agent::First),
-            _ => None,
+/// The agents a seat may be given, by name (docs/agents.md).
+pub const AGENT_NAMES: &str = "random, first, greedy, mcts, mcts:N (N up to 1000 playouts)";
+
+/// Most playouts an `mcts` seat may spend on one answer.
+const MOST_PLAYOUTS: u32 = 1000;
+
+/// The agent called `name` for `seat` of a game of seed `seed`, or why not. Seeded as
+/// `riffle play` seeds its agents, so one seed plays one game. A budget by the clock is
+/// refused: it would make the game depend on the server's load.
+pub fn named(name: &str, engine: &Engine, seed: u64, seat: u8) -> Result<Agent, String> {
+    let spec: AgentSpec = name.parse()?;
+    match spec {
+        AgentSpec::Mcts(Budget::Time(_)) => {
+            return Err(format!(
+                "agent '{name}': a budget in time is not hosted (give mcts:N playouts, N up to {MOST_PLAYOUTS})"
+            ));
         }
-    }
-
-    /// Its answer to `req`.
-    pub fn decide(&mut self, req: &Request) -> Response {
-        match self {
-            Agent::Random(rng) => req.random_legal(rng),
-            Agent::First => req.first_legal(),
+        AgentSpec::Mcts(Budget::Playouts(n)) if n > MOST_PLAYOUTS => {
+            return Err(format!(
+                "agent '{name}': at most {MOST_PLAYOUTS} playouts an answer here"
+            ));
         }
+        _ => {}
     }
-}
-
-/// The seed of the agent at `seat` in a game of seed `seed` (as `riffle play` seeds its own).
-fn seat_seed(seed: u64, seat: u8) -> u64 {
-    seed.wrapping_mul(31).wrapping_add(u64::from(seat))
+    let seat_seed = riffle_agents::play::seat_seed(seed, usize::from(seat));
+    Ok(spec.build(engine, seat_seed))
 }

@@ -340,7 +340,7 @@ impl Session {
             .map_err(|e| bad(e.to_string()))?;
         riffle_content::setup::refuse_unscripted(content, engine, &decks).map_err(bad)?;
         let seed = spec.seed.unwrap_or(1);
-        let agents = seat_agents(&spec.agents, n, seed)?;
+        let agents = seat_agents(&spec.agents, engine, n, seed)?;
         // What a replay of the game starts from (docs/replays.md).
         let start = riffle_content::replay::Header::new(
             &spec.game,
@@ -378,6 +378,7 @@ impl Session {
 /// The agent of each of `n` seats (None: a client's), from `create`'s `agents`.
 fn seat_agents(
     named: &BTreeMap<String, String>,
+    engine: &riffle_core::Engine,
     n: usize,
     seed: u64,
 ) -> Result<Vec<Option<Agent>>, Refusal> {
@@ -393,16 +394,16 @@ fn seat_agents(
                 ),
             ));
         };
-        agents[usize::from(s)] = Some(Agent::named(name, seed, s).ok_or_else(|| {
+        let agent = crate::agents::named(name, engine, seed, s).map_err(|why| {
             (
                 ErrorCode::UnknownAgent,
                 format!(
-                    "agents: no agent '{}' (agents: {})",
-                    name.chars().take(40).collect::<String>(),
-                    AGENT_NAMES.join(", ")
+                    "agents: {} (agents: {AGENT_NAMES})",
+                    why.chars().take(200).collect::<String>()
                 ),
             )
-        })?);
+        })?;
+        agents[usize::from(s)] = Some(agent);
     }
     Ok(agents)
 }

@@ -99,12 +99,18 @@ impl Table {
     /// The agents answer while one of them decides. A refused answer (an agent's bug) stops
     /// them: the game waits, as it would for a client.
     fn run_agents(&mut self) {
-        while let Some(req) = self.game.request() {
+        // A game of agents only stops at its end or at the cap of one played game.
+        for _ in 0..riffle_agents::play::DECISION_CAP {
+            let Some(req) = self.game.request().cloned() else {
+                return;
+            };
             let seat = req.player();
             let Some(agent) = self.agents.get_mut(seat as usize).and_then(Option::as_mut) else {
                 return;
             };
-            let response = agent.decide(req);
+            let Ok(response) = agent.respond(&self.game, &req) else {
+                return;
+            };
             if self.game.respond(seat, response).is_err() {
                 return;
             }

@@ -12,5 +12,5 @@ mod summary;
 
 pub use compare::{Change, Comparison, change, compare};
 pub use job::{Job, Pairing, Table};
-pub use run::{GameRecord, Termination, run, run_with};
+pub use run::{GameRecord, Termination, play_one, run, run_with, summarize};
 pub use summary::{DeckRecord, Rate, Summary, wilson};

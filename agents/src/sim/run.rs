@@ -143,8 +143,22 @@ pub fn run_with(
     Ok(summary)
 }
 
-/// Game `index` of the job.
-fn play_one(job: &Job, table: &Table, index: u64) -> Result<GameRecord, String> {
+/// The summary of `records` (games of `job` played anywhere, in any order): the same as
+/// [`run`] gives for the same games.
+pub fn summarize(job: &Job, table: &Table, records: &[GameRecord]) -> Summary {
+    let mut sorted: Vec<&GameRecord> = records.iter().collect();
+    sorted.sort_by_key(|r| r.index);
+    let mut summary = Summary::new(&job.game, table);
+    for r in sorted {
+        summary.add(r);
+    }
+    summary.finish();
+    summary
+}
+
+/// Game `index` of the job, on a table the caller made ([`Job::table`]): a worker that
+/// loads the content once plays many slices so (the Python bindings' Ray actors).
+pub fn play_one(job: &Job, table: &Table, index: u64) -> Result<GameRecord, String> {
     let pairing = (index / job.games) as usize;
     let k = index % job.games;
     let seed = game_seed(job.seed, k);
