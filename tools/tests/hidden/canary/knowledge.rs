@@ -60,6 +60,8 @@ impl Knowledge {
 
     /// The seats in `mask` (and, when every seat is in it, the spectators) may know `id`.
     fn learn(&mut self, g: &Game, id: ObjId, mask: u32) {
+        // A reveal to everyone sets every bit, seats or not.
+        let mask = mask & ((1u32 << self.players) - 1);
         let i = id.0 as usize;
         if self.learned.len() <= i {
             self.learned.resize(i + 1, 0);
@@ -112,5 +114,27 @@ impl Knowledge {
                 self.learn(g, id, mask);
             }
         }
+    }
+
+    /// Where the card `canary` has been, for a leak's report: each of its objects' zone, face
+    /// and reveals.
+    pub fn trace(g: &Game, canary: &str) -> String {
+        g.with_state(|st| {
+            (0..g.object_count())
+                .map(|i| ObjId(i as u32))
+                .filter(|id| g.card_id(*id) == canary)
+                .map(|id| {
+                    let o = st.obj(id);
+                    let (zone, owner) = g.zone_of(o.zone);
+                    format!(
+                        "object {} in {zone} of {owner:?}, face {}, revealed to {:b}",
+                        id.0,
+                        if o.face_up { "up" } else { "down" },
+                        o.revealed
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        })
     }
 }

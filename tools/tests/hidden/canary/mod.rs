@@ -51,7 +51,14 @@ fn strip_world(v: &mut Value) {
 }
 
 /// Checks every message of `sent` against what its client could know.
-fn check(sent: &[riffle_host::Outgoing], k: &Knowledge, seats: usize, seen: &mut Seen, at: &str) {
+fn check(
+    sent: &[riffle_host::Outgoing],
+    g: &riffle_core::Game,
+    k: &Knowledge,
+    seats: usize,
+    seen: &mut Seen,
+    at: &str,
+) {
     for (conn, msg) in sent {
         let mut v = serde_json::to_value(msg).unwrap();
         strip_world(&mut v);
@@ -62,7 +69,8 @@ fn check(sent: &[riffle_host::Outgoing], k: &Knowledge, seats: usize, seen: &mut
                 assert!(
                     k.public.contains(m),
                     "{at}: LEAK to the spectator of card {m} (seat {owner}'s), which not every \
-                     seat could see, in:\n{text}"
+                     seat could see, in:\n{text}\nthe card: {}",
+                    Knowledge::trace(g, m)
                 );
                 seen.spectator += 1;
             } else {
@@ -71,7 +79,8 @@ fn check(sent: &[riffle_host::Outgoing], k: &Knowledge, seats: usize, seen: &mut
                 assert!(
                     k.seat[to].contains(m),
                     "{at}: LEAK to seat {to} of card {m} (seat {owner}'s), which it could not \
-                     know, in:\n{text}"
+                     know, in:\n{text}\nthe card: {}",
+                    Knowledge::trace(g, m)
                 );
                 if owner == to {
                     seen.own[to] += 1;
@@ -116,7 +125,7 @@ fn play(game: &str, players: usize, options: Value, seed: u64) -> Seen {
                     pending: &mut Option<(usize, Value)>| {
         let sent = session.handle_line(conn, &msg.to_string());
         k.update(session.game(id).unwrap());
-        check(&sent, k, players, seen, &at);
+        check(&sent, session.game(id).unwrap(), k, players, seen, &at);
         let mut out = Vec::new();
         for (to, m) in sent {
             let v = serde_json::to_value(&m).unwrap();
