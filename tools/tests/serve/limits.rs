@@ -128,8 +128,14 @@ fn serve_listen_changes_no_game_for_bad_messages_naming_it() {
                    "response": {"type": "dance"}}),
             &["malformed_message"],
         ),
-        (json!({"type": "join", "game_id": id, "seat": 0}), &["seat_taken"]),
-        (json!({"type": "join", "game_id": id, "seat": 9}), &["no_such_seat"]),
+        (
+            json!({"type": "join", "game_id": id, "seat": 0}),
+            &["seat_taken"],
+        ),
+        (
+            json!({"type": "join", "game_id": id, "seat": 9}),
+            &["no_such_seat"],
+        ),
         (
             json!({"type": "resume", "game_id": id, "token": forged, "last_seq": 0}),
             &["bad_token"],

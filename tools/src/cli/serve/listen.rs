@@ -348,7 +348,11 @@ async fn connection(socket: WebSocket, slot: Slot) {
     let close: Arc<Mutex<Option<CloseFrame>>> = Arc::default();
     let (mut sink, mut stream) = socket.split();
     let mut writer = {
-        let (shared, activity, close) = (Arc::clone(&shared), Arc::clone(&activity), Arc::clone(&close));
+        let (shared, activity, close) = (
+            Arc::clone(&shared),
+            Arc::clone(&activity),
+            Arc::clone(&close),
+        );
         tokio::spawn(async move {
             let send_all = async {
                 while let Some(text) = outgoing.recv().await {

@@ -96,7 +96,15 @@ fn check(
 fn play(game: &str, players: usize, options: Value, seed: u64) -> Seen {
     let at = format!("{game} ({players} players, {options}) seed {seed}");
     let library = content::library(game, players, seed as usize);
-    let zones = library.get(game).unwrap().content.content.ruleset.manifest.zones.clone();
+    let zones = library
+        .get(game)
+        .unwrap()
+        .content
+        .content
+        .ruleset
+        .manifest
+        .zones
+        .clone();
     let mut session = Session::new(library);
     let decks: Vec<String> = (0..players).map(content::deck_id).collect();
     let mut create = json!({"type": "create", "game": game, "decks": decks, "seed": seed,
@@ -118,11 +126,11 @@ fn play(game: &str, players: usize, options: Value, seed: u64) -> Seen {
     let mut tokens = Vec::new();
     let mut pending: Option<(usize, Value)> = None;
     let send = |session: &mut Session,
-                    k: &mut Knowledge,
-                    conn: u64,
-                    msg: Value,
-                    seen: &mut Seen,
-                    pending: &mut Option<(usize, Value)>| {
+                k: &mut Knowledge,
+                conn: u64,
+                msg: Value,
+                seen: &mut Seen,
+                pending: &mut Option<(usize, Value)>| {
         let sent = session.handle_line(conn, &msg.to_string());
         k.update(session.game(id).unwrap());
         check(&sent, session.game(id).unwrap(), k, players, seen, &at);
@@ -143,7 +151,14 @@ fn play(game: &str, players: usize, options: Value, seed: u64) -> Seen {
         tokens.push(joined[0]["token"].clone());
     }
     let msg = json!({"type": "join", "game_id": id});
-    let joined = send(&mut session, &mut k, SPECTATOR, msg, &mut seen, &mut pending);
+    let joined = send(
+        &mut session,
+        &mut k,
+        SPECTATOR,
+        msg,
+        &mut seen,
+        &mut pending,
+    );
     let spectator_token = joined[0]["token"].clone();
     let mut rng = Rng::new(seed);
     let mut decisions = 0u64;
@@ -154,7 +169,14 @@ fn play(game: &str, players: usize, options: Value, seed: u64) -> Seen {
         let answer = Answer::from(request.random_legal(&mut rng));
         let msg = json!({"type": "respond", "game_id": id, "token": tokens[seat],
                          "request_id": req["request_id"], "response": answer});
-        let sent = send(&mut session, &mut k, seat as u64 + 1, msg, &mut seen, &mut pending);
+        let sent = send(
+            &mut session,
+            &mut k,
+            seat as u64 + 1,
+            msg,
+            &mut seen,
+            &mut pending,
+        );
         assert!(
             sent.iter().all(|v| v["type"] != "error"),
             "{at}: refused: {sent:?}"
@@ -187,7 +209,10 @@ fn no_client_is_sent_a_card_it_could_not_know(
         let seen = play(game, players, options.clone(), seed);
         let at = format!("{game} ({players} players, {options}) seed {seed}");
         for s in 0..players {
-            assert!(seen.own[s] > 0, "{at}: seat {s} was never sent its own cards");
+            assert!(
+                seen.own[s] > 0,
+                "{at}: seat {s} was never sent its own cards"
+            );
             assert!(
                 seen.others[s] > 0,
                 "{at}: seat {s} was never sent another seat's card"
