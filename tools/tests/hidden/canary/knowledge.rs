@@ -18,6 +18,8 @@ use super::content::markers;
 pub struct Knowledge {
     /// Each zone declaration's visibility, by name.
     zones: BTreeMap<String, Visibility>,
+    /// Each zone's visibility, by zone id, as found.
+    by_id: Vec<Option<Option<Visibility>>>,
     players: u8,
     /// The canary ids each seat could know.
     pub seat: Vec<BTreeSet<String>>,
@@ -40,16 +42,25 @@ impl Knowledge {
             seat: vec![BTreeSet::new(); g.players() as usize],
             public: BTreeSet::new(),
             log_pos: 0,
+            by_id: Vec::new(),
             learned: Vec::new(),
         }
     }
 
+    /// The visibility of zone `z`'s declaration.
+    fn visibility(&mut self, g: &Game, z: riffle_core::ZoneId) -> Option<Visibility> {
+        let i = z.0 as usize;
+        if self.by_id.len() <= i {
+            self.by_id.resize(i + 1, None);
+        }
+        *self.by_id[i].get_or_insert_with(|| self.zones.get(&g.zone_of(z).0).copied())
+    }
+
     /// The seats that see object `id` where it is, as a mask (reveals left out).
-    fn zone_mask(&self, g: &Game, st: &State, id: ObjId) -> u32 {
+    fn zone_mask(&mut self, g: &Game, st: &State, id: ObjId) -> u32 {
         let o = st.obj(id);
-        let (name, _) = g.zone_of(o.zone);
         let all = (1u32 << self.players) - 1;
-        match self.zones.get(&name) {
+        match self.visibility(g, o.zone) {
             Some(Visibility::Public | Visibility::Hidden) if o.face_up => all,
             Some(Visibility::Owner) => (0..self.players)
                 .filter(|p| st.holds(o.zone, *p))

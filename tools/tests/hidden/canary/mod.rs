@@ -18,7 +18,7 @@ use content::{markers, seat_of};
 use knowledge::Knowledge;
 
 /// Every `VIEWS`-th decision, every client asks for its view.
-const VIEWS: u64 = 4;
+const VIEWS: u64 = 8;
 /// A game longer than this is a fault.
 const MOST_DECISIONS: u64 = 20_000;
 /// The spectator's connection.
@@ -118,6 +118,7 @@ fn play(game: &str, players: usize, options: Value, seed: u64) -> Seen {
         other => panic!("{at}: not created: {other:?}"),
     };
     let mut k = Knowledge::new(session.game(id).unwrap(), &zones);
+    k.update(session.game(id).unwrap());
     let mut seen = Seen {
         own: vec![0; players],
         others: vec![0; players],
@@ -132,7 +133,10 @@ fn play(game: &str, players: usize, options: Value, seed: u64) -> Seen {
                 seen: &mut Seen,
                 pending: &mut Option<(usize, Value)>| {
         let sent = session.handle_line(conn, &msg.to_string());
-        k.update(session.game(id).unwrap());
+        // Only an answer changes the game.
+        if msg["type"] == "respond" {
+            k.update(session.game(id).unwrap());
+        }
         check(&sent, session.game(id).unwrap(), k, players, seen, &at);
         let mut out = Vec::new();
         for (to, m) in sent {
