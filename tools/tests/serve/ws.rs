@@ -288,7 +288,8 @@ fn serve_listen_answers_bad_messages_and_keeps_the_others_game() {
     bad.ws.send(Message::binary(b"\x00\x01".to_vec())).unwrap();
     let v = bad.read();
     assert_eq!(v["code"], "malformed_message", "binary: {v}");
-    // Over 1 MiB: an error and a close, or a close.
+    // Over 1 MiB, payload and all: the error and the close frame may be lost to a reset when
+    // the server closes with the payload unread (limits.rs checks the two from the header).
     let huge = format!(r#"{{"type":"hello","pad":"{}"}}"#, "x".repeat(3 << 19));
     let _ = bad.ws.send(Message::text(huge));
     match bad.next() {
