@@ -5,6 +5,7 @@
 //! A few games each: every request builds two views (Summoner Master's cost most, about 8 s
 //! a game in a debug build).
 
+mod canary;
 mod redeal;
 
 use std::collections::BTreeSet;

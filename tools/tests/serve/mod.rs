@@ -11,6 +11,8 @@ use serde_json::{Value, json};
 
 use crate::common::repo;
 
+mod limits;
+mod load;
 mod ws;
 
 fn validator(file: &str) -> jsonschema::Validator {

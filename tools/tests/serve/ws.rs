@@ -16,17 +16,17 @@ use tungstenite::{Message, WebSocket};
 use crate::common::repo;
 
 /// How long a read waits before the test fails.
-const READ_TIMEOUT: Duration = Duration::from_secs(60);
+pub(super) const READ_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// `riffle serve --listen 127.0.0.1:0` on the repository's content.
-struct Server {
+pub(super) struct Server {
     child: Child,
     stdin: Option<ChildStdin>,
-    addr: String,
+    pub(super) addr: String,
 }
 
 impl Server {
-    fn start(extra: &[&str]) -> Server {
+    pub(super) fn start(extra: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_riffle"))
             .args(["serve", "--listen", "127.0.0.1:0", "--root"])
             .arg(repo())
@@ -52,11 +52,11 @@ impl Server {
         Server { child, stdin, addr }
     }
 
-    fn connect(&self) -> Client {
+    pub(super) fn connect(&self) -> Client {
         self.try_connect().expect("connect")
     }
 
-    fn try_connect(&self) -> Result<Client, tungstenite::Error> {
+    pub(super) fn try_connect(&self) -> Result<Client, tungstenite::Error> {
         let stream = TcpStream::connect(&self.addr).unwrap();
         stream.set_read_timeout(Some(READ_TIMEOUT)).unwrap();
         stream.set_write_timeout(Some(READ_TIMEOUT)).unwrap();
@@ -96,17 +96,17 @@ impl Drop for Server {
     }
 }
 
-struct Client {
-    ws: WebSocket<TcpStream>,
+pub(super) struct Client {
+    pub(super) ws: WebSocket<TcpStream>,
 }
 
 impl Client {
-    fn send(&mut self, msg: Value) {
+    pub(super) fn send(&mut self, msg: Value) {
         self.ws.send(Message::text(msg.to_string())).unwrap();
     }
 
     /// The next text message as JSON; None when the server closed the connection.
-    fn next(&mut self) -> Option<Value> {
+    pub(super) fn next(&mut self) -> Option<Value> {
         loop {
             match self.ws.read() {
                 Ok(Message::Text(t)) => return Some(serde_json::from_str(&t).unwrap()),
@@ -125,12 +125,12 @@ impl Client {
         }
     }
 
-    fn read(&mut self) -> Value {
+    pub(super) fn read(&mut self) -> Value {
         self.next().expect("the server closed the connection")
     }
 
     /// Reads until a message of type `kind`; the ones before it too.
-    fn until(&mut self, kind: &str) -> Vec<Value> {
+    pub(super) fn until(&mut self, kind: &str) -> Vec<Value> {
         let mut out = Vec::new();
         loop {
             let v = self.read();
@@ -144,7 +144,7 @@ impl Client {
 }
 
 /// Creates a game of `game` from `c`: its id and seat count.
-fn create(c: &mut Client, game: &str, seed: u64) -> (u64, u64) {
+pub(super) fn create(c: &mut Client, game: &str, seed: u64) -> (u64, u64) {
     c.send(json!({"type": "create", "game": game, "seed": seed}));
     let v = c.read();
     assert_eq!(v["type"], "created", "{v}");
@@ -156,7 +156,7 @@ fn create(c: &mut Client, game: &str, seed: u64) -> (u64, u64) {
 
 /// Plays game `id` at `seat` (None: watches it) from `c` to its end, answering every
 /// request at random; checks that events come numbered from 1 with no gaps. The events seen.
-fn play(mut c: Client, id: u64, seat: Option<u64>, seed: u64) -> u64 {
+pub(super) fn play(mut c: Client, id: u64, seat: Option<u64>, seed: u64) -> u64 {
     c.send(json!({"type": "join", "game_id": id, "seat": seat}));
     let joined = c.read();
     assert_eq!(joined["type"], "joined", "{joined}");
@@ -188,17 +188,22 @@ fn play(mut c: Client, id: u64, seat: Option<u64>, seed: u64) -> u64 {
 /// A game of `game` played to its end by one connection a seat and a spectator, each on a
 /// thread of its own.
 fn play_game(server: &Server, game: &str, seed: u64) {
-    let mut first = server.connect();
+    play_game_on(&mut || server.connect(), game, seed);
+}
+
+/// [`play_game`] with connections from `connect`.
+pub(super) fn play_game_on(connect: &mut dyn FnMut() -> Client, game: &str, seed: u64) {
+    let mut first = connect();
     let (id, players) = create(&mut first, game, seed);
     let mut clients = vec![Some(first)];
-    clients.extend((1..players).map(|_| Some(server.connect())));
+    clients.extend((1..players).map(|_| Some(connect())));
     let mut threads: Vec<_> = (0..players)
         .map(|seat| {
             let c = clients[seat as usize].take().unwrap();
             std::thread::spawn(move || play(c, id, Some(seat), seed + seat))
         })
         .collect();
-    let spectator = server.connect();
+    let spectator = connect();
     threads.push(std::thread::spawn(move || play(spectator, id, None, 0)));
     let seen: Vec<u64> = threads.into_iter().map(|t| t.join().unwrap()).collect();
     assert!(seen.iter().all(|n| *n > 0), "{game}: events seen {seen:?}");
@@ -283,7 +288,8 @@ fn serve_listen_answers_bad_messages_and_keeps_the_others_game() {
     bad.ws.send(Message::binary(b"\x00\x01".to_vec())).unwrap();
     let v = bad.read();
     assert_eq!(v["code"], "malformed_message", "binary: {v}");
-    // Over 1 MiB: an error and a close, or a close.
+    // Over 1 MiB, payload and all: the error and the close frame may be lost to a reset when
+    // the server closes with the payload unread (limits.rs checks the two from the header).
     let huge = format!(r#"{{"type":"hello","pad":"{}"}}"#, "x".repeat(3 << 19));
     let _ = bad.ws.send(Message::text(huge));
     match bad.next() {

@@ -14,12 +14,13 @@ use std::sync::{Arc, Mutex};
 use anyhow::Context;
 use axum::extract::State;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use riffle_host::{ConnId, ErrorCode, GameId, Library, Line, ServerMessage, Session};
 use tokio::sync::{Notify, mpsc};
+use tokio::time::{Duration, Instant};
 
 use super::{Args, Recorder};
 
@@ -59,6 +60,10 @@ struct Shared {
     open: AtomicUsize,
     max_connections: usize,
     max_message_bytes: usize,
+    /// A connection with no message either way for this long is closed.
+    idle: Duration,
+    /// What connections' last activity is counted from.
+    epoch: Instant,
 }
 
 impl Outboxes {
@@ -136,7 +141,10 @@ pub(super) fn run(
         open: AtomicUsize::new(0),
         max_connections: args.max_connections,
         max_message_bytes: riffle_host::MAX_MESSAGE_BYTES,
+        idle: Duration::from_secs(args.idle_timeout),
+        epoch: Instant::now(),
     });
+    let limits = args.limits();
     // Each thread loads its own library (a Session is not Send) and says when it is ready.
     let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<(), String>>();
     let mut handles = Vec::new();
@@ -154,7 +162,8 @@ pub(super) fn run(
                         return;
                     }
                 };
-                let session = Session::new(library).with_game_ids(i as u64 + 1, n as u64);
+                let session =
+                    Session::with_limits(library, limits).with_game_ids(i as u64 + 1, n as u64);
                 let _ = ready.send(Ok(()));
                 drop(ready);
                 session_thread(session, rx, &outboxes, record);
@@ -307,9 +316,33 @@ async fn upgrade(
         .on_upgrade(move |socket| connection(socket, slot))
 }
 
+/// When a connection last sent or was sent a message, in milliseconds since `Shared::epoch`.
+struct Activity(AtomicU64);
+
+impl Activity {
+    fn touch(&self, shared: &Shared) {
+        let ms = shared.epoch.elapsed().as_millis() as u64;
+        self.0.store(ms, Ordering::Relaxed);
+    }
+
+    /// When the connection becomes idle, as things stand.
+    fn deadline(&self, shared: &Shared) -> Instant {
+        shared.epoch + Duration::from_millis(self.0.load(Ordering::Relaxed)) + shared.idle
+    }
+}
+
+/// A close frame with this code and reason.
+fn close_frame(code: u16, reason: String) -> Option<CloseFrame> {
+    Some(CloseFrame {
+        code,
+        reason: reason.into(),
+    })
+}
+
 /// One client: its text messages to the session threads; its queue to its socket on a
 /// task of its own, so a client that stops reading is still read (and dropped when its
-/// queue fills).
+/// queue fills). Closed when it sends a message too large, or after `--idle-timeout` with
+/// no message either way (a seat waiting for others is sent their events, so it is not idle).
 async fn connection(socket: WebSocket, slot: Slot) {
     let shared = Arc::clone(&slot.0);
     let conn = shared.next_conn.fetch_add(1, Ordering::Relaxed);
@@ -322,74 +355,111 @@ async fn connection(socket: WebSocket, slot: Slot) {
             drop: Arc::clone(&dropped),
         },
     );
+    let activity = Arc::new(Activity(AtomicU64::new(0)));
+    activity.touch(&shared);
+    // Why the connection ends, told in the close frame after the queued messages.
+    let close: Arc<Mutex<Option<CloseFrame>>> = Arc::default();
     let (mut sink, mut stream) = socket.split();
-    let mut writer = tokio::spawn(async move {
-        let send_all = async {
-            while let Some(text) = outgoing.recv().await {
-                if sink.send(Message::Text(text.into())).await.is_err() {
-                    return;
+    let mut writer = {
+        let (shared, activity, close) = (
+            Arc::clone(&shared),
+            Arc::clone(&activity),
+            Arc::clone(&close),
+        );
+        tokio::spawn(async move {
+            let send_all = async {
+                while let Some(text) = outgoing.recv().await {
+                    if sink.send(Message::Text(text.into())).await.is_err() {
+                        return;
+                    }
+                    activity.touch(&shared);
                 }
+                // The queue closed: the connection ends; the client is told why.
+                let frame = close.lock().unwrap_or_else(|e| e.into_inner()).take();
+                let _ = sink.send(Message::Close(frame)).await;
+            };
+            tokio::select! {
+                _ = dropped.notified() => {}
+                _ = send_all => {}
             }
-            // The queue closed: the connection ends; the client is told.
-            let _ = sink.send(Message::Close(None)).await;
-        };
-        tokio::select! {
-            _ = dropped.notified() => {}
-            _ = send_all => {}
-        }
-    });
+        })
+    };
     let error = |code, message: &str| {
         serde_json::to_string(&ServerMessage::error(code, message, None)).unwrap_or_default()
     };
+    let set_close = |frame| *close.lock().unwrap_or_else(|e| e.into_inner()) = frame;
     let mut writer_done = false;
     loop {
+        let deadline = activity.deadline(&shared);
         tokio::select! {
             _ = &mut writer => {
                 writer_done = true;
                 break;
             }
-            msg = stream.next() => match msg {
-                Some(Ok(Message::Text(text))) => {
-                    let text = text.to_string();
-                    let thread = shared.route(conn, &text);
-                    if shared.threads[thread].send(Job::Text(conn, text)).await.is_err() {
+            _ = tokio::time::sleep_until(deadline) => {
+                // Sent something meanwhile: not idle yet.
+                if activity.deadline(&shared) > Instant::now() {
+                    continue;
+                }
+                let secs = shared.idle.as_secs();
+                set_close(close_frame(
+                    close_code::NORMAL,
+                    format!("idle: no message either way for {secs} s (--idle-timeout)"),
+                ));
+                break;
+            }
+            msg = stream.next() => {
+                activity.touch(&shared);
+                match msg {
+                    Some(Ok(Message::Text(text))) => {
+                        let text = text.to_string();
+                        let thread = shared.route(conn, &text);
+                        if shared.threads[thread].send(Job::Text(conn, text)).await.is_err() {
+                            break;
+                        }
+                    }
+                    Some(Ok(Message::Binary(_))) => shared.conns.deliver(
+                        conn,
+                        error(
+                            ErrorCode::MalformedMessage,
+                            "a binary message: a message is a text message of JSON",
+                        ),
+                    ),
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
+                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Err(e)) => {
+                        // Too large, or not WebSocket: an error, then a close frame saying
+                        // why (the rest of the message is not read).
+                        // (A close reason is at most 123 bytes: a short one.)
+                        let max = shared.max_message_bytes;
+                        let (code, text, close, reason) = if e.to_string().contains("too long") {
+                            (
+                                ErrorCode::MessageTooLarge,
+                                format!("at most {max} bytes a message ({e})"),
+                                close_code::SIZE,
+                                format!("message too large: at most {max} bytes"),
+                            )
+                        } else {
+                            (
+                                ErrorCode::MalformedMessage,
+                                e.to_string(),
+                                close_code::PROTOCOL,
+                                "not a WebSocket message".to_string(),
+                            )
+                        };
+                        shared.conns.deliver(conn, error(code, &text));
+                        set_close(close_frame(close, reason));
                         break;
                     }
                 }
-                Some(Ok(Message::Binary(_))) => shared.conns.deliver(
-                    conn,
-                    error(
-                        ErrorCode::MalformedMessage,
-                        "a binary message: a message is a text message of JSON",
-                    ),
-                ),
-                Some(Ok(Message::Ping(_) | Message::Pong(_))) => {}
-                Some(Ok(Message::Close(_))) | None => break,
-                Some(Err(e)) => {
-                    // Too large, or not WebSocket: the client is told, then the
-                    // connection ends.
-                    let text = if e.to_string().contains("too long") {
-                        error(
-                            ErrorCode::MessageTooLarge,
-                            &format!(
-                                "at most {} bytes a message ({e})",
-                                shared.max_message_bytes
-                            ),
-                        )
-                    } else {
-                        error(ErrorCode::MalformedMessage, &e.to_string())
-                    };
-                    shared.conns.deliver(conn, text);
-                    break;
-                }
-            },
+            }
         }
     }
     // Closing the queue lets the writer send what is queued, then a close; a client that
     // does not read it is not waited for long.
     shared.conns.lock().remove(&conn);
     if !writer_done
-        && tokio::time::timeout(std::time::Duration::from_secs(5), &mut writer)
+        && tokio::time::timeout(Duration::from_secs(5), &mut writer)
             .await
             .is_err()
     {

@@ -36,6 +36,13 @@ pub struct Args {
     /// With --listen: most connections at once; one more is refused (HTTP 503).
     #[arg(long, value_name = "N", default_value_t = 256)]
     max_connections: usize,
+    /// With --listen: a connection with no message either way for this many seconds is
+    /// closed (a close frame says why), so idle clients do not hold the connection slots.
+    #[arg(long, value_name = "SECS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..))]
+    idle_timeout: u64,
+    /// Most games a session thread holds at once (with --listen, each thread's own).
+    #[arg(long, value_name = "N", default_value_t = riffle_host::MAX_GAMES, value_parser = at_least_one)]
+    max_games: usize,
     /// A game the clients may create (repeatable). Default: every game of the content.
     #[arg(long, value_name = "GAME")]
     game: Vec<String>,
@@ -45,6 +52,23 @@ pub struct Args {
     record: Option<std::path::PathBuf>,
     #[command(flatten)]
     roots: RootArgs,
+}
+
+fn at_least_one(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("{s}: a number from 1")),
+    }
+}
+
+impl Args {
+    /// The session limits these options give.
+    fn limits(&self) -> riffle_host::Limits {
+        riffle_host::Limits {
+            max_games: self.max_games,
+            ..riffle_host::Limits::default()
+        }
+    }
 }
 
 /// The connection id of standard input and output.
@@ -73,7 +97,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return listen::run(addr, &args, paths, games);
     }
     let library = Library::load(&paths, &games).map_err(anyhow::Error::msg)?;
-    let mut session = Session::new(library);
+    let mut session = Session::with_limits(library, args.limits());
     let mut recorder = Recorder {
         dir: args.record.clone(),
         written: std::collections::BTreeSet::new(),
