@@ -70,8 +70,9 @@ impl Stepper {
     }
 
     /// Takes action `a`: a pick (sent with the others once the choice is full), `DONE`, or
-    /// a number's value. An illegal action is refused and changes nothing.
-    pub fn apply(&mut self, a: usize) -> Result<(), String> {
+    /// a number's value. An illegal action is refused and changes nothing. The answer the
+    /// game was given, when the action completed one.
+    pub fn apply(&mut self, a: usize) -> Result<Option<Response>, String> {
         let Some(req) = self.game.request().cloned() else {
             return Err("the game is over".into());
         };
@@ -87,7 +88,7 @@ impl Stepper {
                 if a != DONE {
                     self.picks.push(a as u32);
                     if (self.picks.len() as u32) < *max {
-                        return Ok(());
+                        return Ok(None);
                     }
                 }
                 let mut indices = std::mem::take(&mut self.picks);
@@ -98,7 +99,10 @@ impl Stepper {
                 value: number_values(&req)[a],
             },
         };
-        self.game.respond(p, response).map_err(|e| e.to_string())
+        self.game
+            .respond(p, response.clone())
+            .map_err(|e| e.to_string())?;
+        Ok(Some(response))
     }
 
     /// What action `a` means now, for people.
