@@ -108,6 +108,21 @@ pub struct CreateGame {
     /// cannot join them.
     #[serde(default)]
     pub agents: BTreeMap<String, String>,
+    /// What spectators see: without it, only what every seat may see; with it, what one
+    /// seat sees, a number of decisions late (a broadcast of a player's hand that cannot
+    /// help them). Once the game is over, spectators see its end at once.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spectate: Option<Spectate>,
+}
+
+/// Spectators following one seat's view, late (`create`'s `spectate`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Spectate {
+    /// The seat whose view spectators see (from 0).
+    pub seat: u8,
+    /// How many decisions late (at most 1000; 0: as the seat sees it now).
+    pub delay: u32,
 }
 
 /// What a seat's `log` messages tell.

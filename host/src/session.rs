@@ -341,6 +341,22 @@ impl Session {
         riffle_content::setup::refuse_unscripted(content, engine, &decks).map_err(bad)?;
         let seed = spec.seed.unwrap_or(1);
         let agents = seat_agents(&spec.agents, engine, n, seed)?;
+        if let Some(sp) = spec.spectate {
+            if usize::from(sp.seat) >= n {
+                return Err(bad(format!(
+                    "spectate: the game has seats 0 to {}, not {}",
+                    n - 1,
+                    sp.seat
+                )));
+            }
+            if sp.delay > crate::table::MOST_DELAY {
+                return Err(bad(format!(
+                    "spectate: a delay of at most {} decisions, not {}",
+                    crate::table::MOST_DELAY,
+                    sp.delay
+                )));
+            }
+        }
         // What a replay of the game starts from (docs/replays.md).
         let start = riffle_content::replay::Header::new(
             &spec.game,
@@ -359,10 +375,11 @@ impl Session {
         self.make_room()?;
         let id = self.next_id;
         self.next_id += self.id_stride;
-        self.games.insert(
-            id,
-            Table::new(id, game).with_start(start).with_agents(agents),
-        );
+        let mut table = Table::new(id, game).with_start(start);
+        if let Some(sp) = spec.spectate {
+            table = table.with_late_spectators(sp.seat, sp.delay);
+        }
+        self.games.insert(id, table.with_agents(agents));
         Ok(vec![(
             conn,
             ServerMessage::Created {

@@ -70,7 +70,22 @@ pub struct Table {
     start: Option<riffle_content::replay::Header>,
     /// The seats the host plays itself (None: a client's).
     agents: Vec<Option<Agent>>,
+    /// Spectators follow this seat's view, late (`create`'s `spectate`): the seat, the
+    /// delay in decisions, and the game after each of the last decisions (oldest first).
+    late: Option<Late>,
 }
+
+/// One seat's view for spectators, `delay` decisions late.
+struct Late {
+    seat: PlayerId,
+    delay: usize,
+    /// Forks of the game after each of the last `delay + 1` decisions, the oldest first:
+    /// the oldest is what spectators are shown.
+    games: std::collections::VecDeque<Game>,
+}
+
+/// Most decisions a spectator's view may lag.
+pub const MOST_DELAY: u32 = 1000;
 
 impl Table {
     /// Hosts `game` (keep its log: the seats' events are read from it).
@@ -85,7 +100,39 @@ impl Table {
             request_id,
             start: None,
             agents: Vec::new(),
+            late: None,
         }
+    }
+
+    /// The same table, its spectators shown `seat`'s view `delay` decisions late.
+    pub fn with_late_spectators(mut self, seat: PlayerId, delay: u32) -> Table {
+        let mut games = std::collections::VecDeque::new();
+        games.push_back(self.game.fork());
+        self.late = Some(Late {
+            seat,
+            delay: delay as usize,
+            games,
+        });
+        self
+    }
+
+    /// After a decision: the late view moves on by one.
+    fn decided(&mut self) {
+        if let Some(l) = &mut self.late {
+            l.games.push_back(self.game.fork());
+            while l.games.len() > l.delay + 1 {
+                l.games.pop_front();
+            }
+        }
+    }
+
+    /// What late spectators are shown: the oldest game kept, or the game itself once over.
+    fn shown(&self) -> Option<(&Game, PlayerId)> {
+        let l = self.late.as_ref()?;
+        if self.game.result().is_some() {
+            return Some((&self.game, l.seat));
+        }
+        Some((l.games.front().unwrap_or(&self.game), l.seat))
     }
 
     /// The same table, the host playing the seats that have an agent: they decide at once,
@@ -114,6 +161,7 @@ impl Table {
             if self.game.respond(seat, response).is_err() {
                 return;
             }
+            self.decided();
             if self.game.request().is_some() {
                 self.request_id += 1;
             }
@@ -253,16 +301,23 @@ impl Table {
     }
 
     fn player_view(&self, who: Who) -> PlayerView {
-        match who {
-            Who::Seat(s) => self.game.view(s as PlayerId),
-            Who::Spectator(_) => self.game.spectator_view(),
+        match (who, self.shown()) {
+            (Who::Seat(s), _) => self.game.view(s as PlayerId),
+            (Who::Spectator(_), None) => self.game.spectator_view(),
+            (Who::Spectator(_), Some((game, seat))) => {
+                // The seat's view, without its question: a spectator decides nothing.
+                let mut v = game.view(seat);
+                v.request = None;
+                v
+            }
         }
     }
 
     fn entries(&self, who: Who, start: usize) -> Vec<Entry> {
-        match who {
-            Who::Seat(s) => self.game.events_for_from(s as PlayerId, start),
-            Who::Spectator(_) => self.game.spectator_events_from(start),
+        match (who, self.shown()) {
+            (Who::Seat(s), _) => self.game.events_for_from(s as PlayerId, start),
+            (Who::Spectator(_), None) => self.game.spectator_events_from(start),
+            (Who::Spectator(_), Some((game, seat))) => game.events_for_from(seat, start),
         }
     }
 
@@ -436,6 +491,7 @@ impl Table {
             };
             (code, e.to_string())
         })?;
+        self.decided();
         if self.game.request().is_some() {
             self.request_id += 1;
         }
@@ -458,7 +514,12 @@ impl Table {
     fn push_events(&mut self, who: Who, out: &mut Vec<Outgoing>) {
         let start = self.follower(who).log_pos;
         let entries = self.entries(who, start);
-        let (id, log_len) = (self.id, self.game.log_len());
+        // A late spectator has read the log as far as the game it is shown.
+        let log_len = match (who, self.shown()) {
+            (Who::Spectator(_), Some((game, _))) => game.log_len(),
+            _ => self.game.log_len(),
+        };
+        let id = self.id;
         let f = self.follower(who);
         f.log_pos = log_len;
         for entry in entries {
