@@ -124,9 +124,15 @@ pub fn number_values(req: &Request) -> Vec<i64> {
     let Request::Number { min, max, .. } = req else {
         return Vec::new();
     };
-    let (lo, hi) = (*min as i128, *max as i128);
+    spread(*min, *max, NUMBER_ACTIONS)
+}
+
+/// At most `count` values from `lo` to `hi`, evenly spread, both bounds among them (every
+/// value when there are fewer). In i128: `hi - lo` overflows i64 for a range past half of it.
+pub(crate) fn spread(lo: i64, hi: i64, count: usize) -> Vec<i64> {
+    let (lo, hi) = (lo as i128, hi as i128);
     let span = hi - lo;
-    let steps = (NUMBER_ACTIONS as i128 - 1).min(span.max(0));
+    let steps = (count as i128 - 1).min(span.max(0));
     (0..=steps)
         .map(|i| {
             if steps == 0 {

@@ -42,16 +42,8 @@ pub fn candidates(req: &Request, rng: &mut Rng) -> Vec<Response> {
             }
         }
         Request::Number { min, max, .. } => {
-            let (lo, hi) = (*min as i128, *max as i128);
-            let span = hi - lo;
-            let steps = (MOST_CANDIDATES as i128 - 1).min(span.max(0));
-            for i in 0..=steps {
-                let v = if steps == 0 {
-                    lo
-                } else {
-                    lo + span * i / steps
-                };
-                add(Response::Number { value: v as i64 }, &mut out);
+            for value in crate::actions::spread(*min, *max, MOST_CANDIDATES) {
+                add(Response::Number { value }, &mut out);
             }
         }
     }

@@ -1,29 +1,15 @@
 //! Games stepped by actions (`riffle_agents::actions`) and their observations
 //! (`riffle_agents::encoding`), as the Python bindings use them.
 
-use std::path::PathBuf;
+mod common;
 
 use riffle_agents::actions::{DONE, Stepper};
 use riffle_agents::encoding::{CARD_ROWS, Encoding};
-use riffle_content::{LoadOptions, Loader, setup};
-use riffle_core::{Game, GameConfig, OptionValue, Options, Request, Rng};
+use riffle_core::{Game, Request, Rng};
 
 fn game(name: &str, players: usize, mode: Option<&str>, seed: u64) -> (Game, Encoding) {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut loaded = Loader::new(vec![root])
-        .load_valid(name, LoadOptions::default())
-        .expect("valid content");
-    let engine = setup::engine(&mut loaded).expect("engine");
-    let decks = setup::dealt_decks(&loaded, players).expect("decks");
-    let mut options = Options::new();
-    if let Some(m) = mode {
-        options.insert("mode".into(), OptionValue::Name(m.into()));
-    }
-    let config = GameConfig {
-        seed,
-        decks,
-        keep_log: true,
-    };
+    let (engine, mut config, options) = common::table(name, players, mode);
+    config.seed = seed;
     let enc = Encoding::of(&engine, players);
     (Game::with_options(engine, config, &options).unwrap(), enc)
 }

@@ -2,32 +2,11 @@
 //! greedy stronger than random where its evaluation says enough, a search that plays
 //! whole games.
 
-use std::path::PathBuf;
-use std::rc::Rc;
+mod common;
 
+use common::table;
 use riffle_agents::{Agent, Budget, Evaluation, GreedyAgent, MctsAgent, RandomAgent};
-use riffle_content::{LoadOptions, Loader, setup};
-use riffle_core::{Engine, Game, GameConfig, OptionValue, Options, Rng};
-
-/// A game's engine and its decks for `players` seats, with `mode` if given.
-fn table(game: &str, players: usize, mode: Option<&str>) -> (Rc<Engine>, GameConfig, Options) {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let mut loaded = Loader::new(vec![root])
-        .load_valid(game, LoadOptions::default())
-        .expect("valid content");
-    let engine = setup::engine(&mut loaded).expect("engine");
-    let decks = setup::dealt_decks(&loaded, players).expect("decks");
-    let mut options = Options::new();
-    if let Some(m) = mode {
-        options.insert("mode".into(), OptionValue::Name(m.into()));
-    }
-    let config = GameConfig {
-        seed: 1,
-        decks,
-        keep_log: true,
-    };
-    (engine, config, options)
-}
+use riffle_core::{Game, Rng};
 
 const TABLES: &[(&str, usize, Option<&str>)] = &[
     ("onepiece", 2, None),
