@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use riffle_core::{Content, DeckList, Engine, Options};
 
-use crate::LoadedGame;
+use crate::{Deck, LoadedGame};
 
 /// The compiled engine of `loaded`. The card definitions move into the engine
 /// (`Engine::card_def`, `card_ids`; `loaded.content.cards` is left empty): with many cards,
@@ -56,20 +56,51 @@ pub fn dealt_decks(loaded: &LoadedGame, n: usize) -> Result<Vec<DeckList>, Strin
         .collect())
 }
 
-/// The deck list with id `id` (its file name without `.yaml`); an unknown id names the ids.
-pub fn deck_by_id(loaded: &LoadedGame, id: &str) -> Result<DeckList, String> {
-    match loaded.decks.iter().find(|d| d.id == id) {
-        Some(d) => Ok(d.list.clone()),
-        None => Err(format!(
-            "no deck '{id}' (decks: {})",
-            loaded
-                .decks
-                .iter()
-                .map(|d| d.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+/// The decks a game seats, by id: `ids` as given (one per seat; `players`, when given too,
+/// must be their number), else the game's deck lists dealt to `players` seats in turn (seat k
+/// gets list k mod their number; by default the smallest table, `smallest`). Each seat's deck
+/// comes with its id, which a replay or a record names. The one dealing every host of games
+/// by id does (`riffle sim`, the Python package, `riffle serve`).
+pub fn seat_decks(
+    decks: &[Deck],
+    smallest: u8,
+    ids: &[String],
+    players: Option<u8>,
+) -> Result<Vec<(String, DeckList)>, String> {
+    if ids.is_empty() {
+        if decks.is_empty() {
+            return Err("the game has no deck lists: give decks".into());
+        }
+        let n = usize::from(players.unwrap_or(smallest));
+        return Ok((0..n)
+            .map(|i| {
+                let d = &decks[i % decks.len()];
+                (d.id.clone(), d.list.clone())
+            })
+            .collect());
     }
+    if let Some(p) = players.filter(|p| usize::from(*p) != ids.len()) {
+        return Err(format!(
+            "players {p}: give one deck per seat, or none (got {} decks)",
+            ids.len()
+        ));
+    }
+    ids.iter()
+        .map(|id| {
+            find_deck(decks, id)
+                .map(|d| (d.id.clone(), d.list.clone()))
+                .ok_or_else(|| unknown_deck(decks, id))
+        })
+        .collect()
+}
+
+fn find_deck<'a>(decks: &'a [Deck], id: &str) -> Option<&'a Deck> {
+    decks.iter().find(|d| d.id == id)
+}
+
+fn unknown_deck(decks: &[Deck], id: &str) -> String {
+    let ids: Vec<&str> = decks.iter().map(|d| d.id.as_str()).collect();
+    format!("no deck '{id}' (decks: {})", ids.join(", "))
 }
 
 /// Refuses decks that hold a card whose text still needs a script (`needs_script: true`):

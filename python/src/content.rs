@@ -7,7 +7,7 @@ use std::rc::Rc;
 use pyo3::prelude::*;
 use riffle_agents::actions::Stepper;
 use riffle_agents::encoding::Encoding;
-use riffle_content::{LoadOptions, Loader, setup};
+use riffle_content::{Deck, LoadOptions, Loader, setup};
 use riffle_core::{DeckList, Engine, Game, GameConfig, OptionValue, Options};
 
 use crate::state::{GameState, Setup};
@@ -21,7 +21,7 @@ pub struct Content {
     pub(crate) game: String,
     pub(crate) hash: String,
     pub(crate) paths: Vec<PathBuf>,
-    pub(crate) decks: Vec<(String, DeckList)>,
+    pub(crate) decks: Vec<Deck>,
     pub(crate) players: (u8, u8),
 }
 
@@ -54,11 +54,7 @@ impl Content {
         let hash = loaded.manifest.hash.to_string();
         let m = &loaded.content.ruleset.manifest.players;
         let players = (m.min, m.max);
-        let decks = loaded
-            .decks
-            .iter()
-            .map(|d| (d.id.clone(), d.list.clone()))
-            .collect();
+        let decks = std::mem::take(&mut loaded.decks);
         let engine = setup::engine(&mut loaded)?;
         Ok(Content {
             engine,
@@ -78,36 +74,13 @@ impl Content {
         players: Option<u8>,
         options: BTreeMap<String, String>,
     ) -> Result<GameState, String> {
-        let ids: Vec<String> = match decks {
-            Some(d) => d,
-            None => {
-                if self.decks.is_empty() {
-                    return Err("the game has no deck lists: give decks".into());
-                }
-                let n = players.unwrap_or(self.players.0) as usize;
-                (0..n)
-                    .map(|i| self.decks[i % self.decks.len()].0.clone())
-                    .collect()
-            }
-        };
-        if let Some(p) = players.filter(|p| *p as usize != ids.len()) {
-            return Err(format!(
-                "players {p}: give one deck per seat (got {})",
-                ids.len()
-            ));
-        }
-        let lists = ids
-            .iter()
-            .map(|id| {
-                self.decks
-                    .iter()
-                    .find(|(d, _)| d == id)
-                    .map(|(_, l)| l.clone())
-                    .ok_or_else(|| {
-                        format!("no deck '{id}' (decks: {})", self.deck_ids().join(", "))
-                    })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let seated = setup::seat_decks(
+            &self.decks,
+            self.players.0,
+            &decks.unwrap_or_default(),
+            players,
+        )?;
+        let (ids, lists): (Vec<String>, Vec<DeckList>) = seated.into_iter().unzip();
         let mut opts = Options::new();
         for (k, v) in &options {
             opts.insert(k.clone(), OptionValue::Name(v.clone()));
@@ -135,7 +108,7 @@ impl Content {
     }
 
     fn deck_ids(&self) -> Vec<String> {
-        self.decks.iter().map(|(d, _)| d.clone()).collect()
+        self.decks.iter().map(|d| d.id.clone()).collect()
     }
 }
 

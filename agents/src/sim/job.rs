@@ -113,35 +113,23 @@ impl Job {
         for (k, v) in &self.options {
             options.insert(k.clone(), OptionValue::Name(v.clone()));
         }
+        // A league seats every ordered pair; else the decks given, or the game's deck lists
+        // dealt to the seats in turn, as `riffle play` deals them.
         let pairings: Vec<Vec<String>> = if !self.league.is_empty() {
             let l = &self.league;
             (0..l.len())
                 .flat_map(|a| (0..l.len()).filter(move |b| *b != a).map(move |b| (a, b)))
                 .map(|(a, b)| vec![l[a].clone(), l[b].clone()])
                 .collect()
-        } else if !self.decks.is_empty() {
-            vec![self.decks.clone()]
         } else {
-            // The game's deck lists dealt to the seats in turn, as `riffle play` deals them.
-            let n = self.players.map_or(
-                loaded.content.ruleset.manifest.players.min as usize,
-                usize::from,
-            );
-            if loaded.decks.is_empty() {
-                return Err("the game has no deck lists: give decks".into());
-            }
-            vec![
-                (0..n)
-                    .map(|i| loaded.decks[i % loaded.decks.len()].id.clone())
-                    .collect(),
-            ]
+            vec![self.decks.clone()]
         };
-        let seats = pairings[0].len();
-        if let Some(p) = self.players.filter(|p| *p as usize != seats) {
-            return Err(format!(
-                "players {p}: give one deck per seat (got {seats} decks)"
-            ));
-        }
+        let smallest = loaded.content.ruleset.manifest.players.min;
+        let seated = pairings
+            .iter()
+            .map(|ids| setup::seat_decks(&loaded.decks, smallest, ids, self.players))
+            .collect::<Result<Vec<_>, _>>()?;
+        let seats = seated[0].len();
         let agents: Vec<AgentSpec> = if self.agents.is_empty() {
             vec![AgentSpec::Random; seats]
         } else if self.agents.len() != seats {
@@ -157,11 +145,8 @@ impl Job {
         };
         let engine = setup::engine(&mut loaded)?;
         let mut out = Vec::new();
-        for ids in pairings {
-            let lists = ids
-                .iter()
-                .map(|id| setup::deck_by_id(&loaded, id))
-                .collect::<Result<Vec<_>, _>>()?;
+        for seats in seated {
+            let (ids, lists): (Vec<String>, Vec<_>) = seats.into_iter().unzip();
             setup::check_seating(&engine, &lists, &options)
                 .map_err(|e| format!("decks {}: {e}", ids.join(" against ")))?;
             out.push(Pairing { ids, lists });
