@@ -14,6 +14,12 @@ pub const AGENT_NAMES: &str = "random, first, greedy, mcts, mcts:N (N up to 1000
 /// Most playouts an `mcts` seat may spend on one answer.
 const MOST_PLAYOUTS: u32 = 1000;
 
+/// Whether the agent called `name` searches (`mcts`): its answers cost up to
+/// [`MOST_PLAYOUTS`] playouts each, on the session's thread.
+pub fn searches(name: &str) -> bool {
+    matches!(name.parse::<AgentSpec>(), Ok(AgentSpec::Mcts(_)))
+}
+
 /// The agent called `name` for `seat` of a game of seed `seed`, or why not. Seeded as
 /// `riffle play` seeds its agents, so one seed plays one game. A budget by the clock is
 /// refused: it would make the game depend on the server's load.

@@ -37,5 +37,5 @@ pub use protocol::{
     Answer, CardText, ClientMessage, CreateGame, GameId, LoadedGameInfo, LogStyle,
     PROTOCOL_VERSION, ServerMessage,
 };
-pub use session::{ConnId, Limits, MAX_GAMES, MAX_MESSAGE_BYTES, Session};
+pub use session::{ConnId, Limits, MAX_GAMES, MAX_MESSAGE_BYTES, MAX_SEARCH_GAMES, Session};
 pub use table::Outgoing;

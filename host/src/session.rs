@@ -25,6 +25,10 @@ pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
 /// Most games a session holds at once, by default.
 pub const MAX_GAMES: usize = 64;
 
+/// Most unfinished games with a searching agent (`mcts`) one connection may have created,
+/// by default.
+pub const MAX_SEARCH_GAMES: usize = 2;
+
 /// The message types a client may send (an unknown one is told apart from a malformed one).
 const CLIENT_TYPES: [&str; 6] = ["hello", "create", "join", "view", "respond", "resume"];
 
@@ -36,6 +40,10 @@ pub struct Limits {
     /// Most games held at once. When full, `create` drops the oldest finished game to make
     /// room, or is refused with `too_many_games` when every game is still being played.
     pub max_games: usize,
+    /// Most unfinished games seating an `mcts` agent that one connection may have created.
+    /// A search answers on the session's thread, up to 1000 playouts at a time: a client
+    /// with many such games would slow every game of the thread.
+    pub max_search_games: usize,
 }
 
 impl Default for Limits {
@@ -43,6 +51,7 @@ impl Default for Limits {
         Limits {
             max_message_bytes: MAX_MESSAGE_BYTES,
             max_games: MAX_GAMES,
+            max_search_games: MAX_SEARCH_GAMES,
         }
     }
 }
@@ -52,6 +61,8 @@ pub struct Session {
     library: Library,
     limits: Limits,
     games: BTreeMap<GameId, Table>,
+    /// The games that seat a searching agent, and the connection that created each.
+    searching: BTreeMap<GameId, ConnId>,
     next_id: GameId,
     id_stride: GameId,
 }
@@ -68,6 +79,7 @@ impl Session {
             library,
             limits,
             games: BTreeMap::new(),
+            searching: BTreeMap::new(),
             next_id: 1,
             id_stride: 1,
         }
@@ -278,7 +290,29 @@ impl Session {
         }
     }
 
+    /// Whether `conn` may create one more game with a searching agent
+    /// ([`Limits::max_search_games`]). Forgets the games that ended or are gone.
+    fn room_to_search(&mut self, conn: ConnId) -> Result<(), Refusal> {
+        let games = &self.games;
+        self.searching
+            .retain(|id, _| games.get(id).is_some_and(|t| !t.finished()));
+        let mine = self.searching.values().filter(|c| **c == conn).count();
+        if mine < self.limits.max_search_games {
+            return Ok(());
+        }
+        Err((
+            ErrorCode::TooManyGames,
+            format!(
+                "this connection plays {mine} unfinished games with an mcts seat already, its most: finish one, or seat greedy"
+            ),
+        ))
+    }
+
     fn create(&mut self, conn: ConnId, spec: CreateGame) -> Result<Vec<Outgoing>, Refusal> {
+        let searches = spec.agents.values().any(|a| crate::agents::searches(a));
+        if searches {
+            self.room_to_search(conn)?;
+        }
         let Some(loaded) = self.library.get(&spec.game) else {
             return Err((
                 ErrorCode::UnknownGame,
@@ -316,25 +350,10 @@ impl Session {
                 spec.game, range.min, range.max
             )));
         }
-        let decks: Vec<DeckList> = if spec.decks.is_empty() {
-            match spec.players {
-                Some(n) => riffle_content::setup::dealt_decks(content, n as usize),
-                None => riffle_content::setup::default_decks(content),
-            }
-            .map_err(bad)?
-        } else {
-            if let Some(n) = spec.players.filter(|n| *n as usize != spec.decks.len()) {
-                return Err(bad(format!(
-                    "players {n}: give one deck per seat, or none (got {})",
-                    spec.decks.len()
-                )));
-            }
-            spec.decks
-                .iter()
-                .map(|id| riffle_content::setup::deck_by_id(content, id))
-                .collect::<Result<_, _>>()
-                .map_err(bad)?
-        };
+        let seated =
+            riffle_content::setup::seat_decks(&content.decks, range.min, &spec.decks, spec.players)
+                .map_err(bad)?;
+        let decks: Vec<DeckList> = seated.into_iter().map(|(_, list)| list).collect();
         let n = decks.len();
         riffle_content::setup::check_seating(engine, &decks, &options)
             .map_err(|e| bad(e.to_string()))?;
@@ -380,6 +399,9 @@ impl Session {
             table = table.with_late_spectators(sp.seat, sp.delay);
         }
         self.games.insert(id, table.with_agents(agents));
+        if searches {
+            self.searching.insert(id, conn);
+        }
         Ok(vec![(
             conn,
             ServerMessage::Created {

@@ -654,6 +654,7 @@ fn create_refuses_bad_setups_and_too_many_games() {
         Limits {
             max_message_bytes: MAX_MESSAGE_BYTES,
             max_games: 2,
+            ..Limits::default()
         },
     );
     let cases = [
@@ -694,6 +695,38 @@ fn create_refuses_bad_setups_and_too_many_games() {
     let msg = json!({"type": "create", "game": "onepiece"});
     assert_eq!(error_code(&send(&mut s, 1, msg)), ErrorCode::TooManyGames);
     assert_eq!(s.games(), 2);
+}
+
+#[test]
+fn a_connection_has_at_most_max_search_games_unfinished_games_with_mcts() {
+    let library = Library::load(&[root()], &["onepiece".to_string()]).unwrap();
+    let mut s = Session::with_limits(
+        library,
+        Limits {
+            max_search_games: 2,
+            ..Limits::default()
+        },
+    );
+    let against =
+        |agent: &str| json!({"type": "create", "game": "onepiece", "agents": {"1": agent}});
+    // A game of agents alone ends within `create`: it does not count.
+    create(
+        &mut s,
+        json!({"type": "create", "game": "onepiece", "agents": {"0": "mcts:1", "1": "random"}}),
+    );
+    assert!(
+        s.game(1).unwrap().request().is_none(),
+        "the agents' game ended"
+    );
+    create(&mut s, against("mcts:1"));
+    create(&mut s, against("mcts"));
+    let out = send(&mut s, 0, against("mcts:2"));
+    assert_eq!(error_code(&out), ErrorCode::TooManyGames, "{out:?}");
+    assert_eq!(s.games(), 3, "the refused game was not made");
+    // Cheap agents, and another connection, are not held back.
+    create(&mut s, against("greedy"));
+    assert_eq!(send(&mut s, 2, against("mcts:1")).len(), 1);
+    assert_eq!(s.games(), 5);
 }
 
 #[test]

@@ -43,6 +43,10 @@ pub struct Args {
     /// Most games a session thread holds at once (with --listen, each thread's own).
     #[arg(long, value_name = "N", default_value_t = riffle_host::MAX_GAMES, value_parser = at_least_one)]
     max_games: usize,
+    /// Most unfinished games seating an `mcts` agent that one connection may have created,
+    /// per session thread (a search answers on the thread that plays the game; 0: no mcts).
+    #[arg(long, value_name = "N", default_value_t = riffle_host::MAX_SEARCH_GAMES)]
+    max_search_games: usize,
     /// A game the clients may create (repeatable). Default: every game of the content.
     #[arg(long, value_name = "GAME")]
     game: Vec<String>,
@@ -66,6 +70,7 @@ impl Args {
     fn limits(&self) -> riffle_host::Limits {
         riffle_host::Limits {
             max_games: self.max_games,
+            max_search_games: self.max_search_games,
             ..riffle_host::Limits::default()
         }
     }
