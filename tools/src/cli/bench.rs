@@ -1,5 +1,6 @@
 //! `riffle bench`: measure the engine on one game: random playouts, the cost of a fork at
-//! each kind of decision point, and the time to load the content. The workload is seeded, so
+//! each kind of decision point, a search answer and a live game's memory
+//! (`bench_agents.rs`), and the time to load the content. The workload is seeded, so
 //! two builds can be compared run against run.
 
 use std::cell::RefCell;
@@ -33,6 +34,12 @@ With --json, one object (times: `*_ns` nanoseconds, `*_ms` milliseconds; every \
     quiescent_by_turn: [{turns (\"0-3\", \"4-7\", \"8+\"), count, fork_ns {median, p95}}]
     (fork_ns: one fork and its drop, a point's batch divided by its size;
     fork_answer_ns: one fork then one answer, drop not timed)
+  search: games, playouts_per_answer, answers (searched ones), answer_ms {median, p95},
+    playouts_per_second {median, p95} (per answer), playouts_per_second_overall,
+    greedy_answers (inside a script, where the game cannot be dealt again), forced_answers
+  memory: games (held at once), decisions_in, bytes_per_game (log kept),
+    bytes_per_game_no_log, bytes_per_fork (answered once) (memory committed, from the
+    allocator, divided by the count)
   load: runs, cards, synthetic_cards, ms {median, p95} (one load, validation and
     compilation of the whole content), ms_per_1000_cards (from the median),
     reload_ms {median, p95} (with --cards: one synthetic card's YAML rewritten, read again, checked and swapped
@@ -54,6 +61,17 @@ pub struct Args {
     /// [default: 20; 1 with --quick].
     #[arg(long, value_name = "N")]
     fork_games: Option<u64>,
+    /// Games in which seat 0 is `mcts` and each of its searched answers is timed
+    /// [default: 2; 1 with --quick].
+    #[arg(long, value_name = "N")]
+    search_games: Option<u64>,
+    /// Playouts of each timed `mcts` answer [default: 100; 10 with --quick].
+    #[arg(long, value_name = "N")]
+    search_playouts: Option<u32>,
+    /// Games held at once for the memory figure (and forks of one of them)
+    /// [default: 1000; 50 with --quick].
+    #[arg(long, value_name = "N")]
+    live_games: Option<u64>,
     /// Times the content is loaded [default: 5; 1 with --quick].
     #[arg(long, value_name = "N")]
     load_runs: Option<u32>,
@@ -98,9 +116,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let games = args.games.unwrap_or(if args.quick { 5 } else { 200 });
     let fork_games = args.fork_games.unwrap_or(if args.quick { 1 } else { 20 });
     let load_runs = args.load_runs.unwrap_or(if args.quick { 1 } else { 5 });
+    let search_games = args.search_games.unwrap_or(if args.quick { 1 } else { 2 });
+    let search_playouts = args
+        .search_playouts
+        .unwrap_or(if args.quick { 10 } else { 100 });
+    let live_games = args
+        .live_games
+        .unwrap_or(if args.quick { 50 } else { 1000 });
     for (name, n) in [
         ("--games", games),
         ("--fork-games", fork_games),
+        ("--search-games", search_games),
+        ("--search-playouts", u64::from(search_playouts)),
+        ("--live-games", live_games),
         ("--load-runs", load_runs as u64),
     ] {
         if n == 0 || n > MAX_RUNS {
@@ -163,6 +191,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ));
         }
     }
+    let search = super::bench_agents::search(
+        &engine,
+        &decks,
+        &options,
+        args.seed,
+        search_games,
+        search_playouts,
+    )?;
+    let memory = super::bench_agents::memory(&engine, &decks, &options, args.seed, live_games)?;
     let load = load(&paths, &args.game, args.cards, load_runs)?;
 
     let report = json!({
@@ -174,6 +211,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "quick": args.quick,
         "playouts": playouts.json(),
         "forks": forks.json(),
+        "search": search.json(),
+        "memory": memory.json(),
         "load": load.json(),
     });
     if args.json {
@@ -650,7 +689,7 @@ impl Load {
 }
 
 /// `{median, p95}` of `xs` by nearest rank (the median of an even count is the lower middle).
-fn stats(xs: &[f64]) -> Value {
+pub(super) fn stats(xs: &[f64]) -> Value {
     let mut v = xs.to_vec();
     v.sort_by(f64::total_cmp);
     let rank = |p: f64| -> f64 {
@@ -851,6 +890,47 @@ fn text(r: &Value) -> Vec<String> {
         ]);
     }
     out.extend(table(&rows));
+
+    let sr = &r["search"];
+    out.push(String::new());
+    out.push(format!(
+        "Search: mcts at seat 0 with {} playouts an answer, random at the others, {}",
+        sr["playouts_per_answer"],
+        counted(&sr["games"], "game"),
+    ));
+    out.extend(table(&[
+        vec!["answers searched".into(), count(f(&sr["answers"]))],
+        vec!["answer, median".into(), ms(&sr["answer_ms"]["median"])],
+        vec!["answer, p95".into(), ms(&sr["answer_ms"]["p95"])],
+        vec![
+            "playouts/s, median answer".into(),
+            count(f(&sr["playouts_per_second"]["median"])),
+        ],
+        vec![
+            "playouts/s, all answers".into(),
+            count(f(&sr["playouts_per_second_overall"])),
+        ],
+        vec![
+            "answered as greedy (in a script), forced".into(),
+            format!("{}, {}", sr["greedy_answers"], sr["forced_answers"]),
+        ],
+    ]));
+    let m = &r["memory"];
+    out.push(String::new());
+    out.push(format!(
+        "Memory: {} held at once, {} decisions in",
+        counted(&m["games"], "game"),
+        m["decisions_in"]
+    ));
+    let kib = |v: &Value| format!("{:.1} KiB", f(v) / 1024.0);
+    out.extend(table(&[
+        vec!["per live game, log kept".into(), kib(&m["bytes_per_game"])],
+        vec![
+            "per live game, log not kept".into(),
+            kib(&m["bytes_per_game_no_log"]),
+        ],
+        vec!["per fork, answered once".into(), kib(&m["bytes_per_fork"])],
+    ]));
 
     let l = &r["load"];
     out.push(String::new());

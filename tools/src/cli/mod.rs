@@ -11,6 +11,7 @@ use riffle_content::{LoadFailure, LoadOptions, LoadedGame, Loader, clean_path, f
 use riffle_core::{DeckList, Engine};
 
 mod bench;
+mod bench_agents;
 mod coverage;
 mod docs;
 mod editor;

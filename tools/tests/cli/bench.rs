@@ -31,7 +31,18 @@ fn stats(v: &Value, what: &str) {
 
 #[test]
 fn quick_json_report_has_its_fields_and_consistent_figures() {
-    let out = bench(&["--quick", "--json", "--games", "3", "--seed", "5"]);
+    let out = bench(&[
+        "--quick",
+        "--json",
+        "--games",
+        "3",
+        "--seed",
+        "5",
+        "--search-playouts",
+        "3",
+        "--live-games",
+        "10",
+    ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let r: Value = serde_json::from_slice(&out.stdout).expect("--json prints one JSON object");
     assert_eq!(r["game"], "onepiece");
@@ -111,6 +122,32 @@ fn quick_json_report_has_its_fields_and_consistent_figures() {
         stats(&t["fork_ns"], "fork_ns");
     }
 
+    // The search: mcts at seat 0 answered with the playouts asked, counted per answer.
+    let sr = &r["search"];
+    assert_eq!(sr["games"], 1, "{sr}");
+    assert_eq!(sr["playouts_per_answer"], 3, "{sr}");
+    assert!(sr["answers"].as_u64().unwrap() >= 1, "{sr}");
+    stats(&sr["answer_ms"], "answer_ms");
+    stats(&sr["playouts_per_second"], "playouts_per_second");
+    positive(
+        &sr["playouts_per_second_overall"],
+        "playouts_per_second_overall",
+    );
+    assert!(
+        sr["greedy_answers"].is_u64() && sr["forced_answers"].is_u64(),
+        "{sr}"
+    );
+
+    // Memory: ten games are too few for the figures (memory is committed in steps), but
+    // they are there, and ten games with their logs hold something.
+    let m = &r["memory"];
+    assert_eq!(m["games"], 10, "{m}");
+    assert_eq!(m["decisions_in"], 40, "{m}");
+    positive(&m["bytes_per_game"], "bytes_per_game");
+    for k in ["bytes_per_game_no_log", "bytes_per_fork"] {
+        assert!(m[k].as_f64().is_some_and(|b| b >= 0.0), "{k}: {m}");
+    }
+
     let l = &r["load"];
     assert_eq!(l["runs"], 1, "{l}");
     assert_eq!(l["synthetic_cards"], 0, "{l}");
@@ -128,6 +165,12 @@ fn synthetic_cards_are_counted_and_the_text_has_every_part() {
         "1",
         "--load-runs",
         "1",
+        "--search-games",
+        "1",
+        "--search-playouts",
+        "1",
+        "--live-games",
+        "2",
         "--json",
     ]);
     assert_eq!(base.status.code(), Some(0), "{}", text(&base.stderr));
@@ -143,6 +186,12 @@ fn synthetic_cards_are_counted_and_the_text_has_every_part() {
         "1",
         "--cards",
         "20",
+        "--search-games",
+        "1",
+        "--search-playouts",
+        "1",
+        "--live-games",
+        "2",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let t = text(&out.stdout);
@@ -152,6 +201,10 @@ fn synthetic_cards_are_counted_and_the_text_has_every_part() {
         "Fork cost by decision point: ",
         "fork+answer median",
         "Fork at quiescent points by turn",
+        "Search: mcts at seat 0 with 1 playouts an answer",
+        "playouts/s, median answer",
+        "Memory: 2 games held at once, 40 decisions in",
+        "per live game, log kept",
         &format!(
             "Load + validate + compile: {} cards (20 synthetic), 1 run",
             cards + 20
@@ -176,6 +229,9 @@ fn usage_errors_exit_2() {
         &["--games", "0"][..],
         &["--fork-games", "0"],
         &["--load-runs", "0"],
+        &["--search-games", "0"],
+        &["--search-playouts", "0"],
+        &["--live-games", "0"],
     ] {
         let out = bench(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -214,6 +270,10 @@ fn an_interrupted_bench_leaves_no_synthetic_set_behind() {
             "50",
             "--cards",
             "20000",
+            "--search-playouts",
+            "1",
+            "--live-games",
+            "1",
         ])
         .current_dir(repo())
         .env("TMPDIR", temp.path())
