@@ -15,10 +15,17 @@ fn job_of(text: &str) -> PyResult<Job> {
     Ok(job)
 }
 
+/// Each record as JSON, with its replay (`"replay"`, text) when the job records replays.
 fn lines(records: &[GameRecord]) -> Vec<String> {
     records
         .iter()
-        .map(|r| serde_json::to_string(r).expect("a record serializes"))
+        .map(|r| {
+            let mut v = serde_json::to_value(r).expect("a record serializes");
+            if let Some(text) = &r.replay {
+                v["replay"] = serde_json::Value::String(text.clone());
+            }
+            v.to_string()
+        })
         .collect()
 }
 

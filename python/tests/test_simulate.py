@@ -19,3 +19,17 @@ def test_a_bad_job_says_what_to_give():
         riffle.simulate({"game": "onepiece", "games": 1, "sedd": 2})
     with pytest.raises(ValueError, match="agents: give one per seat"):
         riffle.simulate({"game": "onepiece", "games": 1, "agents": ["random"]})
+
+
+def test_a_job_that_records_replays_gives_each_games_replay():
+    job = {"game": "onepiece", "games": 2, "seed": 5}
+    plain, _ = riffle.simulate(job)
+    recorded, _ = riffle.simulate({**job, "record": "replays"})
+    assert all("replay" not in r for r in plain)
+    for p, r in zip(plain, recorded):
+        replay = r.pop("replay")
+        assert r == p, "recording a replay changes nothing else"
+        lines = replay.splitlines()
+        assert '"format":"riffle-replay"' in lines[0] and f'"seed":{p["seed"]}' in lines[0]
+        # The replay's last line is the game's end, with the record's log hash.
+        assert p["log_hash"] in lines[-1]

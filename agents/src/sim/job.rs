@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::rc::Rc;
 
-use riffle_content::{LoadOptions, Loader, setup};
+use riffle_content::{ContentManifest, LoadOptions, Loader, setup};
 use riffle_core::{DeckList, Engine, OptionValue, Options};
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +43,27 @@ pub struct Job {
     /// One agent per seat (docs/agents.md). Default: `random` everywhere.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub agents: Vec<String>,
+    /// What each game leaves beside its record (default: the record alone).
+    #[serde(default, skip_serializing_if = "Record::is_results")]
+    pub record: Record,
+}
+
+/// What a job records of each game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Record {
+    /// One record per game (seed, winners, turns, decisions, log hash).
+    #[default]
+    Results,
+    /// The record and the game's replay (docs/replays.md): `riffle replay` plays it again
+    /// and its log, step by step. The games keep their logs to write it.
+    Replays,
+}
+
+impl Record {
+    fn is_results(&self) -> bool {
+        *self == Record::Results
+    }
 }
 
 fn one() -> u64 {
@@ -64,6 +85,8 @@ pub struct Table {
     pub engine: Rc<Engine>,
     /// The content's hash (every file read): the same hash, the same cards and rules.
     pub content_hash: String,
+    /// Every file of the content with its hash, for replays' headers.
+    pub manifest: ContentManifest,
     /// The pairings, in the job's order.
     pub pairings: Vec<Pairing>,
     /// The options.
@@ -109,6 +132,7 @@ impl Job {
             .load_valid(&self.game, LoadOptions::default())
             .map_err(|e| e.to_string())?;
         let content_hash = loaded.manifest.hash.to_string();
+        let manifest = loaded.manifest.clone();
         let mut options = Options::new();
         for (k, v) in &self.options {
             options.insert(k.clone(), OptionValue::Name(v.clone()));
@@ -154,6 +178,7 @@ impl Job {
         Ok(Table {
             engine,
             content_hash,
+            manifest,
             pairings: out,
             options,
             agents,

@@ -11,6 +11,6 @@ mod run;
 mod summary;
 
 pub use compare::{Change, Comparison, change, compare};
-pub use job::{Job, Pairing, Table};
+pub use job::{Job, Pairing, Record, Table};
 pub use run::{GameRecord, Termination, play_one, run, run_with, summarize};
 pub use summary::{DeckRecord, Rate, Summary, wilson};

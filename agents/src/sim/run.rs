@@ -9,7 +9,9 @@ use std::sync::mpsc;
 use riffle_core::{Game, GameConfig, PlayerId};
 use serde::{Deserialize, Serialize};
 
-use super::{Job, Summary, Table};
+use riffle_content::replay::{Header, Replay};
+
+use super::{Job, Record, Summary, Table};
 use crate::play::{Stopped, game_seed, play_game_with, seat_seed};
 use crate::{Agent, AgentSpec};
 
@@ -53,6 +55,10 @@ pub struct GameRecord {
     /// The first script error, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
+    /// The game's replay, as text, when the job records replays (not in the JSON line:
+    /// `riffle sim --replays DIR` writes each to its own file).
+    #[serde(skip)]
+    pub replay: Option<String>,
 }
 
 /// Plays every game of `job` on `threads` worker threads; `each` sees every record in the
@@ -167,11 +173,13 @@ pub fn play_one(job: &Job, table: &Table, index: u64) -> Result<GameRecord, Stri
         .agents
         .iter()
         .any(|a| !matches!(a, AgentSpec::Random | AgentSpec::First));
+    let replays = job.record == Record::Replays;
     let config = GameConfig {
         seed,
         decks: p.lists.clone(),
-        // A searching agent deals again from what the log showed its seat.
-        keep_log: searching,
+        // A searching agent deals again from what the log showed its seat; a replay is
+        // read off the log. (Keeping it leaves the log hash as it is.)
+        keep_log: searching || replays,
     };
     let mut agents: Vec<Box<dyn Agent>> = table
         .agents
@@ -189,6 +197,20 @@ pub fn play_one(job: &Job, table: &Table, index: u64) -> Result<GameRecord, Stri
         |_: &Game| {},
     )
     .map_err(|e| format!("game {index} (seed {seed}): {e}"))?;
+    let replay = if replays {
+        let header = Header::new(
+            &job.game,
+            &table.manifest,
+            seed,
+            p.lists.clone(),
+            table.options.clone(),
+        );
+        let r = Replay::of_game(header, &game)
+            .map_err(|e| format!("game {index} (seed {seed}): its replay: {e}"))?;
+        Some(r.to_text())
+    } else {
+        None
+    };
     drop(game);
     let error = played.errors.first().cloned();
     let (termination, winners, reason) = match (&played.result, &played.stopped) {
@@ -217,5 +239,6 @@ pub fn play_one(job: &Job, table: &Table, index: u64) -> Result<GameRecord, Stri
         decisions: played.decisions,
         log_hash: played.hash,
         error,
+        replay,
     })
 }

@@ -55,6 +55,11 @@ pub struct Args {
     /// turns, decisions, log hash), in the job's order; written whole or not at all.
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Write each game's replay into this folder (`riffle replay FILE` plays it again, with
+    /// its log): `<game>-<index>-seed<seed>.replay`, as each game ends. The job's `record:
+    /// replays` needs it.
+    #[arg(long, value_name = "DIR", conflicts_with = "compare")]
+    replays: Option<PathBuf>,
     /// Print the summary as one JSON object.
     #[arg(long)]
     json: bool,
@@ -69,7 +74,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let paths = args.roots.search_paths(None)?;
-    let job = match &args.job {
+    let mut job = match &args.job {
         Some(file) => {
             let text = std::fs::read_to_string(file)
                 .with_context(|| format!("--job {}", file.display()))?;
@@ -102,9 +107,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 seed: args.seed,
                 games: args.games,
                 agents: args.agents.iter().map(|a| a.trim().to_string()).collect(),
+                record: sim::Record::Results,
             }
         }
     };
+    match (&args.replays, job.record) {
+        (Some(dir), _) => {
+            std::fs::create_dir_all(dir).with_context(|| format!("--replays {}", dir.display()))?;
+            job.record = sim::Record::Replays;
+        }
+        (None, sim::Record::Replays) => {
+            bail!("the job records replays: give --replays DIR, the folder to write them to")
+        }
+        (None, sim::Record::Results) => {}
+    }
     if let Some(out) = &args.out {
         riffle_content::write::check_destination(out).context("--out")?;
     }
@@ -134,9 +150,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut lines = Vec::new();
     let started = std::time::Instant::now();
     let mut failed = 0u64;
+    let mut unwritten = None;
     let summary = sim::run(&job, threads, |r| {
         bar.inc(1);
         failed += (r.error.is_some()) as u64;
+        if let (Some(dir), Some(text)) = (&args.replays, &r.replay) {
+            let file = dir.join(format!("{}-{}-seed{}.replay", job.game, r.index, r.seed));
+            if let Err(e) = riffle_content::write::write_file(&file, text.as_bytes()) {
+                unwritten.get_or_insert(format!("--replays: {}: {e}", file.display()));
+            }
+        }
         if args.out.is_some() {
             serde_json::to_writer(&mut lines, r).expect("a record serializes");
             lines.push(b'\n');
@@ -144,6 +167,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })
     .map_err(anyhow::Error::msg)?;
     bar.finish_and_clear();
+    if let Some(e) = unwritten {
+        bail!(e);
+    }
     let secs = started.elapsed().as_secs_f64();
     if let Some(out) = &args.out {
         riffle_content::write::write_file(out, &lines).context("--out")?;

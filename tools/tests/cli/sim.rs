@@ -313,3 +313,79 @@ fn compare_reports_what_an_edit_does_to_the_win_rates() {
         text(&out.stderr)
     );
 }
+
+/// Issue #29 item 2 ("what to record"): `--replays DIR` writes each game's replay, and each
+/// plays again to its record's log hash; the records are the same bytes as without replays.
+#[test]
+fn replays_are_written_per_game_and_play_again_to_the_records_hash() {
+    let dir = tempfile::tempdir().unwrap();
+    let replays = dir.path().join("replays");
+    let run = |name: &str, extra: &[&str]| {
+        let out_file = dir.path().join(name);
+        let mut args = vec![
+            "--game",
+            "onepiece",
+            "--games",
+            "3",
+            "--seed",
+            "7",
+            "--agents",
+            "greedy,random",
+            "--threads",
+            "2",
+            "--out",
+            out_file.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let out = sim(&args);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        std::fs::read(&out_file).unwrap()
+    };
+    let plain = run("plain.jsonl", &[]);
+    let with = run("with.jsonl", &["--replays", replays.to_str().unwrap()]);
+    assert_eq!(plain, with, "recording replays changes no record");
+    let recs = records(&dir.path().join("with.jsonl"));
+    let mut files: Vec<_> = std::fs::read_dir(&replays)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    files.sort();
+    assert_eq!(
+        files,
+        [
+            "onepiece-0-seed7.replay",
+            "onepiece-1-seed8.replay",
+            "onepiece-2-seed9.replay"
+        ]
+    );
+    for (r, f) in recs.iter().zip(&files) {
+        let out = Command::new(env!("CARGO_BIN_EXE_riffle"))
+            .arg("replay")
+            .arg(replays.join(f))
+            .current_dir(repo())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let said = text(&out.stdout);
+        let hash = &r["log_hash"].as_str().unwrap()[..16];
+        assert!(said.contains("agree with the recording"), "{said}");
+        assert!(
+            said.contains(&format!("(log hash {hash})")),
+            "{hash}: {said}"
+        );
+    }
+    // A job that asks for replays without a folder to write them to is refused.
+    let job = dir.path().join("job.json");
+    std::fs::write(
+        &job,
+        r#"{"game": "onepiece", "games": 1, "record": "replays"}"#,
+    )
+    .unwrap();
+    let out = sim(&["--job", job.to_str().unwrap()]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("give --replays DIR"),
+        "{}",
+        text(&out.stderr)
+    );
+}
