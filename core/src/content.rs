@@ -1342,6 +1342,71 @@ pub struct CheckDecl {
     pub run: String,
     /// When the check runs.
     pub at: CheckTime,
+    /// What the test reads. Declared, the kernel tests the check again only once one of
+    /// these changed since its test last found nothing to do; left out, it tests it every
+    /// time. A static ability's condition or value reads too: declare what those read for
+    /// the characteristics the test reads. (A debug build still tests a check it skips, and
+    /// fails if the test then finds something to do: a declaration that misses something.)
+    #[serde(default)]
+    pub reads: Option<CheckReads>,
+}
+
+/// What a check's test reads, for the kernel's change marks: an operation that changes one
+/// of these marks every check that declared it for testing again.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CheckReads {
+    /// Zones whose cards it looks at (any player's copy): a card entering or leaving (or
+    /// moving under a card there), a token made there, a shuffle, a change of control of a
+    /// card there.
+    #[serde(default)]
+    pub zones: Vec<String>,
+    /// Player values and game values, by name.
+    #[serde(default)]
+    pub values: Vec<String>,
+    /// Card counters, by name.
+    #[serde(default)]
+    pub counters: Vec<String>,
+    /// Card flags, by name.
+    #[serde(default)]
+    pub flags: Vec<String>,
+    /// Other parts of the game it reads.
+    #[serde(default)]
+    pub parts: Vec<StatePart>,
+}
+
+/// A part of the game a check's test may read, beside zones, values, counters and flags.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum StatePart {
+    /// Continuous effects (made, ended, expired) and the abilities effects give: every
+    /// characteristic an effect changes.
+    Effects,
+    /// Cards' orientations.
+    Orientation,
+    /// Cards' faces (up or down).
+    Face,
+    /// What players may see: reveals and their end.
+    Visibility,
+    /// The uses of limited abilities.
+    Usage,
+    /// The turn, the phase, whose turn it is and the direction of play.
+    Turn,
+    /// The players still in the game, and the game's result.
+    Players,
+}
+
+impl StatePart {
+    /// Every part, in the order of the kernel's marks.
+    pub const ALL: [StatePart; 7] = [
+        StatePart::Effects,
+        StatePart::Orientation,
+        StatePart::Face,
+        StatePart::Visibility,
+        StatePart::Usage,
+        StatePart::Turn,
+        StatePart::Players,
+    ];
 }
 
 /// When a check has something to do.

@@ -1123,6 +1123,8 @@ pub struct Hooks {
     pub phases: Vec<PhaseFns>,
     /// Checks: (name, when, run, after each operation?).
     pub checks: Vec<CheckFns>,
+    /// Which checks each kind of change marks for testing again (their `reads`).
+    pub check_marks: CheckMarks,
     /// Procedures the kernel runs step by step, in manifest order.
     pub procedures: Vec<ProcedureFns>,
     /// Action kinds the kernel lists itself, in manifest order.
@@ -1299,6 +1301,33 @@ pub struct PhaseFns {
     pub finish: Option<Function>,
     /// The action kinds the kernel lists in it (indices into `Hooks::actions`).
     pub kinds: Vec<usize>,
+}
+
+/// Which checks a change marks for testing again: bit `i` is `hooks.checks[i]`, for the
+/// checks that declared what their test reads (`reads`); the others are tested every time.
+#[derive(Clone, Debug, Default)]
+pub struct CheckMarks {
+    /// The checks that declared what they read.
+    pub declared: u64,
+    /// By part, in `StatePart::ALL`'s order.
+    pub parts: [u64; crate::content::StatePart::ALL.len()],
+    /// By zone declaration.
+    pub zones: Vec<u64>,
+    /// By player value.
+    pub player_values: Vec<u64>,
+    /// By game value.
+    pub game_values: Vec<u64>,
+    /// By counter.
+    pub counters: Vec<u64>,
+    /// By flag.
+    pub flags: Vec<u64>,
+}
+
+impl CheckMarks {
+    /// The checks reading part `p`.
+    pub fn part(&self, p: crate::content::StatePart) -> u64 {
+        self.parts[p as usize]
+    }
 }
 
 /// A check's functions.

@@ -10,12 +10,12 @@ use mlua::{Function, Lua, Table, Value};
 
 use crate::card_index::CardIndex;
 use crate::content::{
-    ActionDecl, CheckTime, CheckWhen, Content, DeckList, OptionValue, Options, PlayersCondition,
-    Selector, Source,
+    ActionDecl, CheckReads, CheckTime, CheckWhen, Content, DeckList, OptionValue, Options,
+    PlayersCondition, Selector, Source,
 };
 use crate::db::{
-    AbilityOutline, ActionDoes, ActionKind, CardCheck, CardSel, CheckFns, CheckTest, Counted, Db,
-    Hooks, LabelPart, PhaseFns, PlayerCheck, ProcedureFns, StepFn, StepFns, WindowFns,
+    AbilityOutline, ActionDoes, ActionKind, CardCheck, CardSel, CheckFns, CheckMarks, CheckTest,
+    Counted, Db, Hooks, LabelPart, PhaseFns, PlayerCheck, ProcedureFns, StepFn, StepFns, WindowFns,
     parse_ability,
 };
 use crate::names::{Interning, Names};
@@ -333,6 +333,48 @@ fn action_kind(
         },
         does,
     }))
+}
+
+/// Notes what check number `bit` reads (`reads`) in `marks`.
+fn check_reads(
+    rules: &Rules,
+    names: &Names,
+    reads: &CheckReads,
+    bit: usize,
+    marks: &mut CheckMarks,
+) -> Result<(), String> {
+    if bit >= 64 {
+        return Err("at most the first 64 checks may declare what they read".into());
+    }
+    let b = 1u64 << bit;
+    marks.declared |= b;
+    for z in &reads.zones {
+        marks.zones[rules.zone_index(names, z)?] |= b;
+    }
+    for v in &reads.values {
+        // A player value, a game value, or both of that name.
+        let p = Rules::lookup(names, &rules.player_values, v);
+        let g = Rules::lookup(names, &rules.game_values, v);
+        if let Ok(i) = p {
+            marks.player_values[i] |= b;
+        }
+        if let Ok(i) = g {
+            marks.game_values[i] |= b;
+        }
+        if let (Err(m), Err(_)) = (p, g) {
+            return Err(m.replace("player value", "player or game value"));
+        }
+    }
+    for c in &reads.counters {
+        marks.counters[Rules::lookup(names, &rules.counters, c)?] |= b;
+    }
+    for f in &reads.flags {
+        marks.flags[Rules::lookup(names, &rules.flags, f)?] |= b;
+    }
+    for p in &reads.parts {
+        marks.parts[*p as usize] |= b;
+    }
+    Ok(())
 }
 
 /// A check condition the kernel tests itself, with its names resolved.
@@ -1122,6 +1164,14 @@ impl Engine {
         }
         let mut checks = Vec::new();
         let mut check_problems = Vec::new();
+        let mut check_marks = CheckMarks {
+            zones: vec![0; rules.zones.len()],
+            player_values: vec![0; rules.player_values.syms.len()],
+            game_values: vec![0; rules.game_values.syms.len()],
+            counters: vec![0; rules.counters.syms.len()],
+            flags: vec![0; rules.flags.syms.len()],
+            ..CheckMarks::default()
+        };
         for c in &manifest.checks {
             let when = match &c.when {
                 CheckWhen::Script(f) => need(f).map(CheckTest::Script),
@@ -1133,6 +1183,12 @@ impl Engine {
                     }
                 },
             };
+            if let Some(reads) = &c.reads {
+                let bit = checks.len();
+                if let Err(m) = check_reads(&rules, &names, reads, bit, &mut check_marks) {
+                    check_problems.push(format!("game.yaml: check '{}': reads: {m}", c.name));
+                }
+            }
             if let (Some(when), Some(run)) = (when, need(&c.run)) {
                 checks.push(CheckFns {
                     name: c.name.clone(),
@@ -1161,6 +1217,7 @@ impl Engine {
             card_legality,
             phases,
             checks,
+            check_marks,
             procedures,
             actions,
         };

@@ -182,6 +182,7 @@ pub(crate) fn empty_state(engine: &Engine, seats: Seats, seed: u64) -> State {
         replacements_applied: 0,
         running: Default::default(),
         failed: Arc::default(),
+        checks_stale: u64::MAX,
     }
 }
 
@@ -371,6 +372,8 @@ impl Game {
         self.engine = e;
         {
             let mut st = self.state.borrow_mut();
+            // New card scripts may read the game otherwise: every check looks again.
+            st.checks_stale = u64::MAX;
             for engine in &chain {
                 for r in engine.reloaded() {
                     st.log.push_seen(

@@ -84,6 +84,8 @@ impl Game {
             }
             // Redirected definitions and stand-ins follow the cards now there.
             operations::refresh_definitions(db, &mut st);
+            // Other cards now: every check looks again.
+            st.checks_stale = u64::MAX;
         }
         g.enter();
         // Forks of the copy start from here.

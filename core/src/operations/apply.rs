@@ -386,7 +386,71 @@ pub fn apply(
     };
     // A redirect made, ended, followed to a new object or gone with its target.
     super::definitions::refresh_definitions(db, st);
+    if !matches!(out, Outcome::Nothing) {
+        mark_changes(db, st, op, &events);
+    }
     (out, events)
+}
+
+/// Marks for testing again the checks that read what operation `op` changed (`events`: what
+/// it did). Errs on the side of marking: a check marked for nothing only costs its test.
+fn mark_changes(db: &Db, st: &mut State, op: &Op, events: &[Event]) {
+    use crate::content::StatePart;
+    let m = &db.hooks.check_marks;
+    if m.declared == 0 {
+        return;
+    }
+    let zone = |st: &State, z: ZoneId| m.zones[st.zone(z).decl as usize];
+    let card_zone = |st: &State, c: ObjId| zone(st, st.obj(c).zone);
+    let bits = match op {
+        // Where cards went from and to, the attached ones that moved along too.
+        Op::Move { card, .. } => {
+            let mut b = card_zone(st, *card);
+            for e in events {
+                for z in [e.from, e.to].into_iter().flatten() {
+                    b |= zone(st, z);
+                }
+            }
+            b
+        }
+        Op::Token { zone: z, .. } => {
+            let mut b = zone(st, *z);
+            for e in events {
+                for z in [e.from, e.to].into_iter().flatten() {
+                    b |= zone(st, z);
+                }
+            }
+            b
+        }
+        Op::Control { card, .. } => card_zone(st, *card),
+        // Reveals end with a shuffle.
+        Op::Shuffle(z) => zone(st, *z) | m.part(StatePart::Visibility),
+        Op::Orientation { .. } => m.part(StatePart::Orientation),
+        Op::Face { .. } => m.part(StatePart::Face),
+        Op::Flag { flag, .. } => m.flags[*flag],
+        Op::Counter { counter, .. } => m.counters[*counter],
+        Op::Reveal { .. } | Op::Conceal { .. } => m.part(StatePart::Visibility),
+        Op::Value {
+            player: Some(_),
+            index,
+            ..
+        } => m.player_values[*index],
+        Op::Value {
+            player: None,
+            index,
+            ..
+        } => m.game_values[*index],
+        Op::Effect { .. } | Op::EndEffect { .. } | Op::Expire { .. } | Op::Grant(_) => {
+            m.part(StatePart::Effects)
+        }
+        Op::Use { .. } => m.part(StatePart::Usage),
+        Op::FirstPlayer(_) | Op::Direction(_) => m.part(StatePart::Turn),
+        // A player leaving takes their cards and their turn with them.
+        Op::EndGame(_) | Op::Eliminate { .. } => u64::MAX,
+        Op::Emit(_) | Op::Random(_) | Op::Group(_) => 0,
+    };
+    // A definition redirected (rare) changes whatever its cards' characteristics are.
+    st.checks_stale |= if st.redirected { u64::MAX } else { bits };
 }
 
 /// Takes a player out of the game (op `eliminate`, a concession), once. Their pending

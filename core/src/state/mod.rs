@@ -296,6 +296,10 @@ pub struct State {
     /// chosen again and again would spend the whole work budget each time). Listings,
     /// triggers and declared actions skip them.
     pub failed: Arc<Vec<AbilityRef>>,
+    /// The checks that declared what they read (`db::CheckMarks`) whose test must run again:
+    /// bit `i` for `hooks.checks[i]`, set by the operations that change what it reads,
+    /// cleared when its test finds nothing to do. Part of the state, so a fork carries it.
+    pub checks_stale: u64,
 }
 
 impl State {

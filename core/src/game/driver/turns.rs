@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::content::PhasePlayers;
+use crate::content::StatePart;
 use crate::state::State;
 use crate::state::seats::Round;
 
@@ -99,6 +100,7 @@ impl Game {
                     let mut st = self.state.borrow_mut();
                     st.turn += 1;
                     st.turn_player = next;
+                    st.checks_stale |= db.hooks.check_marks.part(StatePart::Turn);
                     std::sync::Arc::make_mut(&mut st.players)[next as usize].turns_taken += 1;
                 }
                 self.emit_kernel("turn_began", Some(next), None)?;
@@ -108,12 +110,19 @@ impl Game {
             TurnStage::PhaseStart(i) => {
                 if i >= phases.len() {
                     let tp = self.state.borrow().turn_player;
-                    self.state.borrow_mut().phase = None;
+                    let mut st = self.state.borrow_mut();
+                    st.phase = None;
+                    st.checks_stale |= db.hooks.check_marks.part(StatePart::Turn);
+                    drop(st);
                     self.emit_kernel("turn_ended", Some(tp), None)?;
                     *stage = TurnStage::TurnStart;
                     return Ok(Next::Push(Frame::Triggers(TriggerStage::Pick)));
                 }
-                self.state.borrow_mut().phase = Some(i);
+                {
+                    let mut st = self.state.borrow_mut();
+                    st.phase = Some(i);
+                    st.checks_stale |= db.hooks.check_marks.part(StatePart::Turn);
+                }
                 self.emit_kernel("phase_began", None, Some(phases[i].name.clone()))?;
                 *stage = TurnStage::PhaseRan(i);
                 if let Some(name) = &phases[i].procedure {
