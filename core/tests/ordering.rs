@@ -93,7 +93,13 @@ fn redirect(zone: &str, whose: &str) -> String {
 }
 
 fn engine(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
-    let cards = vec![
+    engine_with_spares(tweak, 0)
+}
+
+/// The engine with `spares` more cards that no deck holds, each with a reaction to moves and
+/// a replacement of them, listed after the others (as a mod's cards load after the base).
+fn engine_with_spares(tweak: impl FnOnce(&mut serde_json::Value), spares: usize) -> Rc<Engine> {
+    let mut cards = vec![
         card("amber", None),
         card("basalt", None),
         card("listener", Some(r#"return { reaction("listener") }"#)),
@@ -145,6 +151,14 @@ fn engine(tweak: impl FnOnce(&mut serde_json::Value)) -> Rc<Engine> {
             ),
         ),
     ];
+    for k in 0..spares {
+        let script = format!(
+            r#"return {{ reaction("spare {k}"), {{ kind = "replacement", replaces = "move",
+               applies = function(ctx, op) return op.zone == "discard" end,
+               replace = function(ctx, op) op.zone = "hand"; return op end }} }}"#
+        );
+        cards.push(card(&format!("spare-{k}"), Some(&script)));
+    }
     engine_of(&common::content(
         MANIFEST,
         tweak,
@@ -477,4 +491,74 @@ fn load_errors(tweak: impl FnOnce(&mut serde_json::Value), cards: Vec<CardDef>) 
         &[("echo.lua", RULES_LUA)],
         cards,
     ))
+}
+
+/// Plays a game that triggers, replaces and looks back: its log.
+fn a_game_with_triggers_and_replacements(e: &Rc<Engine>) -> Vec<Entry> {
+    let mut g = game(
+        e,
+        &["amber", "basalt", "amber"],
+        &["listener", "keeper", "miller", "martyr", "sieve"],
+        &["alarm", "aegis"],
+    );
+    pick(&mut g, "mill");
+    pick(&mut g, "sacrifice martyr");
+    g.log()
+}
+
+#[test]
+fn cards_no_deck_holds_change_nothing_and_are_never_loaded() {
+    // With 40 spare cards, each listening to the same event as the game's cards, the
+    // kernel walks the game's cards instead of the content's: the same abilities in the same
+    // order, and no spare is loaded (each would have been looked at to be skipped).
+    let alone = a_game_with_triggers_and_replacements(&engine(|_| {}));
+    let e = engine_with_spares(|_| {}, 40);
+    let with_spares = a_game_with_triggers_and_replacements(&e);
+    assert!(
+        alone
+            .iter()
+            .any(|e| matches!(e, Entry::Event(e) if e.name == "pinged")),
+        "the game triggers abilities"
+    );
+    assert_eq!(format!("{alone:?}"), format!("{with_spares:?}"));
+    assert!(
+        e.loaded_cards().all(|c| !c.starts_with("spare")),
+        "a spare was loaded: {:?}",
+        e.loaded_cards().collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn a_games_card_list_holds_exactly_the_cards_it_made_objects_of() {
+    let e = engine_with_spares(|_| {}, 40);
+    let mut g = game(&e, &["amber", "basalt"], &["listener", "martyr"], &["ward"]);
+    pick(&mut g, "mill");
+    g.with_state(|st| {
+        let mut made: Vec<u32> = (0..g.object_count() as u32)
+            .map(|i| st.obj(ObjId(i)).definition)
+            .collect();
+        made.sort_unstable();
+        made.dedup();
+        assert_eq!(st.present.cards(), made);
+        for c in 0..e.card_ids().count() as u32 + 5 {
+            assert_eq!(st.has_card(c), made.contains(&c), "card {c}");
+        }
+    });
+}
+
+#[test]
+fn a_reload_that_gives_a_games_card_a_trigger_is_seen_with_spares_loaded() {
+    // The game's card list names cards by index, which a reload keeps: the walk reads the
+    // new version's abilities.
+    let e = engine_with_spares(|_| {}, 40);
+    let mut g = game(&e, &["amber", "basalt"], &["basalt"], &[]);
+    let reacting = card("basalt", Some(r#"return { reaction("basalt") }"#));
+    e.reload(&[CardChange::Set {
+        def: reacting,
+        version: "2".into(),
+    }])
+    .expect("reloads");
+    assert!(g.follow_reloads());
+    pick(&mut g, "mill");
+    assert_eq!(pings(&g), ["basalt:amber", "basalt:basalt"]);
 }

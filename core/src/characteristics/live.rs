@@ -10,9 +10,32 @@ use mlua::{Lua, Result};
 
 use super::collect;
 use crate::content::CharKind;
-use crate::db::{Ability, Db};
+use crate::db::{Ability, AbilityKind, AbilityOutline, AbilityRef, Db};
+use crate::names::Sym;
 use crate::state::effects::Modify;
 use crate::state::{ObjId, State};
+
+/// Which abilities of an index a walk of the game's cards must find (the test that put
+/// them in it: `engine::indexes`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Indexed {
+    /// Triggered abilities on this event (`Db::triggers_by_event`).
+    Trigger(Sym),
+    /// Static abilities that modify this characteristic (`Db::statics_by_char`).
+    Static(Sym),
+    /// Replacement abilities (`Db::replacements`).
+    Replacement,
+}
+
+impl Indexed {
+    fn wants(self, o: &AbilityOutline) -> bool {
+        match self {
+            Indexed::Trigger(e) => o.kind == AbilityKind::Triggered && o.on == Some(e),
+            Indexed::Static(c) => o.kind == AbilityKind::Static && o.modifies.contains(&c),
+            Indexed::Replacement => o.kind == AbilityKind::Replacement,
+        }
+    }
+}
 
 thread_local! {
     // A suppression that depends on a suppression that depends on... (a card negating the
@@ -25,6 +48,44 @@ const MAX_SUPPRESS_DEPTH: u32 = 3;
 const MAX_ATTACHMENT_DEPTH: usize = 64;
 
 impl Db {
+    /// The abilities of `list` (one of the engine's indexes, which `what` says: the rules'
+    /// abilities first, then the cards' by card index and ability index) that are the rules'
+    /// or of a card this game holds, in the list's order. Walks the list or the game's
+    /// cards, whichever is shorter, so that the cards loaded in no deck of this game cost
+    /// nothing (10,000 cards of a mod, each with an [On Play], made every "played" event
+    /// walk 10,000 entries).
+    pub(crate) fn held_abilities<'a>(
+        &'a self,
+        st: &'a State,
+        list: &'a [AbilityRef],
+        what: Indexed,
+    ) -> impl Iterator<Item = AbilityRef> + 'a {
+        let (rules, cards) = list.split_at(list.partition_point(|r| r.0.is_none()));
+        let held = st.present.cards();
+        let by_list = cards.len() <= held.len();
+        let from_list = by_list.then(|| {
+            cards
+                .iter()
+                .copied()
+                .filter(move |r| r.0.is_some_and(|c| st.has_card(c)))
+        });
+        let from_held = (!by_list).then(|| {
+            held.iter().flat_map(move |&c| {
+                let outline = self.cards.get(c as usize).map_or(&[][..], |d| &d.outline);
+                outline
+                    .iter()
+                    .enumerate()
+                    .filter(move |(_, o)| what.wants(o))
+                    .map(move |(ai, _)| (Some(c), ai))
+            })
+        });
+        rules
+            .iter()
+            .copied()
+            .chain(from_list.into_iter().flatten())
+            .chain(from_held.into_iter().flatten())
+    }
+
     /// Zone declarations where an ability works.
     pub fn ability_zones<'a>(&'a self, ab: &'a Ability) -> &'a [usize] {
         if ab.zones.is_empty() {

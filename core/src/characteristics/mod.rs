@@ -21,6 +21,7 @@
 
 mod live;
 
+pub(crate) use live::Indexed;
 pub use live::{NEVER_SUPPRESSED, SUPPRESSES_LATER_GAINS, ability_works, suppressed_since};
 
 use std::cell::Cell;
@@ -582,7 +583,7 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
     let _lua = db.memory.enter(lua);
     let busy = |key: &StaticKey| DECIDING.with(|d| d.borrow().contains(key));
     if let Some(list) = db.statics_by_char.get(&sym) {
-        for &(card, ai) in list {
+        for (card, ai) in db.held_abilities(st, list, Indexed::Static(sym)) {
             match card {
                 None => {
                     let key = (None, ai, None, 0);
@@ -603,11 +604,8 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
                         Ok(())
                     })?;
                 }
+                // (Only the game's cards are listed: no need to load another.)
                 Some(c) => {
-                    // No object of the card in this game: no source, and no need to load it.
-                    if !st.has_card(c) {
-                        continue;
-                    }
                     let ab = db.ability(lua, (Some(c), ai))?;
                     for src in db.sources(st, c, ab) {
                         let key = (Some(c), ai, Some(src), 0);

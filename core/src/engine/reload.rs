@@ -57,6 +57,10 @@ impl Engine {
         let mut card_index = old.card_index.clone();
         let mut errors = Vec::new();
         let mut reloaded = Vec::new();
+        // The cards set, and their names before and after: what the labels and the
+        // indexes are brought up to date for (not made again over every card).
+        let mut changed: Vec<u32> = Vec::new();
+        let mut names_touched: Vec<String> = Vec::new();
         for change in changes {
             match change {
                 CardChange::Set { def, version } => {
@@ -75,8 +79,10 @@ impl Engine {
                             .position(|c| c.def.id == def.id)
                             .map(|i| i as u32)
                     });
+                    names_touched.push(data.name.clone());
                     let index = match index {
                         Some(i) => {
+                            names_touched.push(cards[i as usize].name.clone());
                             cards[i as usize] = Rc::new(data);
                             i
                         }
@@ -85,6 +91,7 @@ impl Engine {
                             cards.len() as u32 - 1
                         }
                     };
+                    changed.push(index);
                     // (False when it had its id already: a changed card.)
                     card_index.insert(&cards, index);
                     reloaded.push(Reloaded {
@@ -109,8 +116,17 @@ impl Engine {
         if !errors.is_empty() {
             return Err(errors);
         }
-        crate::db::label_shared_names(&mut cards);
-        let indexes = AbilityIndexes::build(&old.rule_abilities, &cards);
+        crate::db::label_shared_names_of(&mut cards, &names_touched);
+        let indexes = AbilityIndexes::updated(old, &cards, &changed);
+        #[cfg(debug_assertions)]
+        {
+            let mut all = cards.clone();
+            crate::db::label_shared_names(&mut all);
+            let same = all.iter().zip(&cards).all(|(a, b)| a.label == b.label);
+            debug_assert!(same, "a reload's labels are those of a load");
+            let built = AbilityIndexes::build(&old.rule_abilities, &cards);
+            debug_assert!(built == indexes, "a reload's indexes are those of a load");
+        }
         let db = Rc::new(Db {
             names,
             rules: old.rules.clone(),

@@ -149,7 +149,8 @@ pub(crate) fn empty_state(engine: &Engine, seats: Seats, seed: u64) -> State {
     State {
         nplayers,
         objects: Arc::default(),
-        present: Arc::new(vec![0; db.cards.len().div_ceil(64)]),
+        // Sized by the cards the game holds, not by the content's.
+        present: Arc::default(),
         redirected: false,
         zones: Arc::new(zones.into_iter().map(Arc::new).collect()),
         zone_ids: Arc::new(zone_ids),

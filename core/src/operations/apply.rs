@@ -716,14 +716,7 @@ pub fn new_object(
         last_known: None,
     };
     Arc::make_mut(&mut st.objects).push(o);
-    if !st.has_card(card) {
-        let words = Arc::make_mut(&mut st.present);
-        let w = card as usize / 64;
-        if words.len() <= w {
-            words.resize(w + 1, 0);
-        }
-        words[w] |= 1 << (card % 64);
-    }
+    st.mark_present(card);
     id
 }
 

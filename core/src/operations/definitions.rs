@@ -1,8 +1,6 @@
 //! Definition redirects (`state/definitions.rs`): which card definition each object takes
 //! now, from the redirect effects and the ruleset's `stand_ins` zones.
 
-use std::sync::Arc;
-
 use crate::db::Db;
 use crate::state::effects::{Modify, Target};
 use crate::state::{ObjId, PlayerId, State};
@@ -68,13 +66,6 @@ pub fn refresh_definitions(db: &Db, st: &mut State) {
         .collect();
     for (id, d) in changes {
         st.obj_mut(id).definition = d;
-        if !st.has_card(d) {
-            let words = Arc::make_mut(&mut st.present);
-            let w = d as usize / 64;
-            if words.len() <= w {
-                words.resize(w + 1, 0);
-            }
-            words[w] |= 1 << (d % 64);
-        }
+        st.mark_present(d);
     }
 }

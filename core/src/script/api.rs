@@ -888,20 +888,23 @@ pub(crate) fn find_abilities(
     // No card of this game has an ability of that kind and timing: no zone needs a look.
     let any_here = || {
         if let (Some(k), Some(t)) = (q.kind, q.timing) {
-            return db
-                .cards_by_timing
-                .get(&(k, t))
-                .is_some_and(|with| with.iter().zip(st.present.iter()).any(|(a, b)| a & b != 0));
+            let (held, words) = (st.present.cards(), st.present.words());
+            return db.cards_by_timing.get(&(k, t)).is_some_and(|with| {
+                // The shorter walk: the game's cards, or the words up to its highest card.
+                if held.len() < words.len() {
+                    held.iter().any(|&c| {
+                        with.get(c as usize / 64)
+                            .is_some_and(|w| w & (1 << (c % 64)) != 0)
+                    })
+                } else {
+                    with.iter().zip(words).any(|(a, b)| a & b != 0)
+                }
+            });
         }
-        st.present.iter().enumerate().any(|(w, bits)| {
-            *bits != 0
-                && (0..64).any(|b| {
-                    bits & (1 << b) != 0
-                        && db
-                            .cards
-                            .get(w * 64 + b)
-                            .is_some_and(|c| c.outline.iter().any(|ab| q.wants(ab)))
-                })
+        st.present.cards().iter().any(|&c| {
+            db.cards
+                .get(c as usize)
+                .is_some_and(|c| c.outline.iter().any(|ab| q.wants(ab)))
         })
     };
     match q.only {

@@ -239,9 +239,11 @@ pub struct State {
     pub nplayers: u8,
     /// Every object ever made, by id (the dead ones are last-known information).
     pub objects: Arc<Objects>,
-    /// The card definitions (by index, a bit each) of which this game has made an object:
-    /// the others' abilities cannot have a source here, so the searches skip them.
-    pub present: Arc<Vec<u64>>,
+    /// The card definitions of which this game has made an object: the others' abilities
+    /// cannot have a source here, so the searches skip them, and walk these rather than
+    /// the whole content when that is shorter (a game holds a few dozen of the content's
+    /// thousands).
+    pub present: Arc<Present>,
     /// Whether a definition redirect was ever made in this game (until then no object's
     /// `definition` needs a look).
     pub redirected: bool,
@@ -349,8 +351,54 @@ impl State {
 
     /// Whether this game has made an object of card definition `card`.
     pub fn has_card(&self, card: u32) -> bool {
-        self.present
+        self.present.contains(card)
+    }
+
+    /// Notes that this game has made an object of card definition `card`.
+    pub fn mark_present(&mut self, card: u32) {
+        if !self.has_card(card) {
+            Arc::make_mut(&mut self.present).insert(card);
+        }
+    }
+}
+
+/// A set of card definitions (by index): a bit each for the test, and the list in
+/// ascending order for the walks (the order the engine's indexes list cards in).
+#[derive(Clone, Debug, Default)]
+pub struct Present {
+    bits: Vec<u64>,
+    cards: Vec<u32>,
+}
+
+impl Present {
+    /// Whether `card` is in.
+    pub fn contains(&self, card: u32) -> bool {
+        self.bits
             .get(card as usize / 64)
             .is_some_and(|w| w & (1 << (card % 64)) != 0)
+    }
+
+    /// Adds `card`.
+    pub fn insert(&mut self, card: u32) {
+        if self.contains(card) {
+            return;
+        }
+        let w = card as usize / 64;
+        if self.bits.len() <= w {
+            self.bits.resize(w + 1, 0);
+        }
+        self.bits[w] |= 1 << (card % 64);
+        let at = self.cards.partition_point(|c| *c < card);
+        self.cards.insert(at, card);
+    }
+
+    /// The cards, in ascending order.
+    pub fn cards(&self) -> &[u32] {
+        &self.cards
+    }
+
+    /// The bits, 64 cards a word (as long as the highest card in needs).
+    pub fn words(&self) -> &[u64] {
+        &self.bits
     }
 }

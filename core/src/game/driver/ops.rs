@@ -1,6 +1,7 @@
 //! Operations: one yielded operation, card by card, through replacement effects.
 
 use super::*;
+use crate::characteristics::Indexed;
 
 impl Game {
     pub(super) fn step_ops(&mut self, o: &mut OpsFrame, input: Input) -> R<Next> {
@@ -298,11 +299,9 @@ impl Game {
         {
             let st = self.state.borrow();
             let lua = &self.engine.lua;
-            for &r in &db.replacements {
-                // No object of the card in this game: no source, and no need to load it.
-                if r.0.is_some_and(|c| !st.has_card(c)) {
-                    continue;
-                }
+            // No object of the card in this game: no source, and no need to load it.
+            let held = db.held_abilities(&st, &db.replacements, Indexed::Replacement);
+            for r in held {
                 let ab = db.ability(lua, r)?;
                 if ab.replaces.as_deref() != Some(kind) {
                     continue;

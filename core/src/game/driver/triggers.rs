@@ -13,6 +13,7 @@
 use mlua::Lua;
 
 use super::*;
+use crate::characteristics::Indexed;
 use crate::db::Db;
 use crate::state::State;
 
@@ -277,11 +278,10 @@ pub(crate) fn collect(
         // (ability, source, controller, one-shot grant, gained at)
         type Candidate = (AbilityRef, Option<ObjId>, PlayerId, Option<u64>, u64);
         let mut candidates: Vec<Candidate> = Vec::new();
-        for &(card, ai) in db.triggers_by_event.get(&sym).into_iter().flatten() {
-            // No object of the card in this game: no source, and no need to load it.
-            if card.is_some_and(|c| !st.has_card(c)) {
-                continue;
-            }
+        let listed = db.triggers_by_event.get(&sym).map_or(&[][..], |l| l);
+        // No object of the card in this game: no source, and no need to load it.
+        let held = db.held_abilities(st, listed, Indexed::Trigger(sym));
+        for (card, ai) in held {
             let ab = db.ability(lua, (card, ai))?;
             // The kernel's tests that no source can pass skip the ability at once; one that
             // names the event's card as its own has at most that card for a source.
