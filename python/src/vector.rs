@@ -175,8 +175,10 @@ impl Worker {
     }
 }
 
-/// Step results gathered from the threads: flat arrays in game order.
-type Batch = (Vec<f32>, Vec<u8>, Vec<f64>, Vec<bool>);
+/// Step results gathered from the threads, flat in game order: observations as bytes (f32,
+/// little-endian: numpy reads them at once, where a list of floats cost most of a step),
+/// masks, rewards, terminated.
+type Batch = (Vec<u8>, Vec<u8>, Vec<f64>, Vec<bool>);
 
 /// `n` games of one game on `threads` threads; `seat` learns, the others play `opponent`.
 /// `reset` and `step` run without the GIL and return flat arrays: observations (n × size),
@@ -215,6 +217,7 @@ impl VectorGames {
                     done[i] = d;
                 }
             }
+            let obs = obs.iter().flat_map(|f| f.to_le_bytes()).collect();
             Ok::<_, String>((obs, masks, rewards, done))
         })
         .map_err(value_error)

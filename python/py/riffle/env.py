@@ -187,7 +187,7 @@ class RiffleVectorEnv:
     def _arrays(self, batch):
         obs, masks, rewards, done = batch
         return (
-            np.asarray(obs, dtype=np.float32).reshape(self.n, self.size),
+            np.frombuffer(obs, dtype="<f4").reshape(self.n, self.size).astype(np.float32),
             np.frombuffer(masks, dtype=np.int8).reshape(self.n, ACTIONS).copy(),
             np.asarray(rewards, dtype=np.float64),
             np.asarray(done, dtype=bool),
