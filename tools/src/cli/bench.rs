@@ -262,7 +262,7 @@ fn play_with(
     .map_err(anyhow::Error::msg)
 }
 
-fn config(seed: u64, decks: &[DeckList]) -> GameConfig {
+pub(super) fn config(seed: u64, decks: &[DeckList]) -> GameConfig {
     GameConfig {
         seed,
         decks: decks.to_vec(),

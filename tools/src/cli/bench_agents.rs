@@ -209,11 +209,11 @@ impl Memory {
     }
 }
 
-/// Games keep their log, as the Python package's games and a searching agent's do.
+/// The playouts' game config, with the log kept, as the Python package's games and a
+/// searching agent's keep it.
 fn config(seed: u64, decks: &[DeckList]) -> GameConfig {
     GameConfig {
-        seed,
-        decks: decks.to_vec(),
         keep_log: true,
+        ..super::bench::config(seed, decks)
     }
 }
