@@ -7,7 +7,7 @@
 //! guard lives, freed pages go back at once; playouts, which free and reuse small objects
 //! at a high rate, keep the delay (giving pages back at once cost them 8% of their time).
 
-/// `mi_option_purge_delay` in mimalloc 2's `mimalloc.h` (the crate's bindings do not name
+/// `mi_option_purge_delay` in mimalloc's `mimalloc.h` (2 and 3) (the crate's bindings do not name
 /// it): milliseconds before a freed page is given back; 0 is at once.
 const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
 

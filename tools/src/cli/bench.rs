@@ -38,8 +38,8 @@ With --json, one object (times: `*_ns` nanoseconds, `*_ms` milliseconds; every \
     playouts_per_second {median, p95} (per answer), playouts_per_second_overall,
     greedy_answers (inside a script, where the game cannot be dealt again), forced_answers
   memory: games (held at once), decisions_in, bytes_per_game (log kept),
-    bytes_per_game_no_log, bytes_per_fork (answered once) (memory committed, from the
-    allocator, divided by the count)
+    bytes_per_game_no_log, bytes_per_fork (answered once) (bytes held in live allocations,
+    from the allocator's heap, divided by the count)
   load: runs, cards, synthetic_cards, ms {median, p95} (one load, validation and
     compilation of the whole content), ms_per_1000_cards (from the median),
     reload_ms {median, p95} (with --cards: one synthetic card's YAML rewritten, read again, checked and swapped

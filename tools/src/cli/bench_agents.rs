@@ -116,26 +116,47 @@ impl Search {
 /// Memory held by live games and by forks.
 pub struct Memory {
     games: u64,
-    /// Bytes committed per live game with its log kept, without it, and per fork.
+    /// Bytes held per live game with its log kept, without it, and per fork.
     per_game: f64,
     per_game_no_log: f64,
     per_fork: f64,
 }
 
-/// Memory the process has committed (mimalloc's count of what it asked of the system), in
-/// bytes, after the engine's script garbage is collected. It grows in steps and keeps freed
-/// pages for reuse: the figures are coarse below a few hundred games, and each is taken
-/// while everything measured before it is still held.
-fn committed(engine: &Engine) -> usize {
+/// Bytes held in live allocations (blocks in use times their size),
+/// after the engine's script garbage is collected. Unlike the memory mimalloc has
+/// committed, which grows in steps and keeps freed pages for reuse, this counts what is
+/// held to the block, so the figures hold for a few games as for thousands.
+fn live_bytes(engine: &Engine) -> usize {
     engine.collect_garbage();
-    let mut v = [0usize; 8];
-    // SAFETY: mi_process_info writes one usize through each pointer, all valid here.
+    unsafe extern "C" fn area(
+        _heap: *const libmimalloc_sys::mi_heap_t,
+        area: *const libmimalloc_sys::mi_heap_area_t,
+        _block: *mut std::ffi::c_void,
+        _size: usize,
+        sum: *mut std::ffi::c_void,
+    ) -> bool {
+        // SAFETY: mimalloc passes a valid area; `sum` is the `usize` given below.
+        unsafe {
+            let a = &*area;
+            // `used` counts blocks (mimalloc's theap.c: "number of blocks in use").
+            *(sum as *mut usize) += a.used * a.block_size;
+        }
+        true
+    }
+    let mut sum = 0usize;
+    // SAFETY: a null heap is mimalloc 3's main heap, all of whose pages are visited; the
+    // bench runs no other thread meanwhile (mimalloc asks that). The visitor only reads
+    // each area and adds to `sum`, which outlives the call. Areas only, not each block.
     unsafe {
-        libmimalloc_sys::mi_process_info(
-            &mut v[0], &mut v[1], &mut v[2], &mut v[3], &mut v[4], &mut v[5], &mut v[6], &mut v[7],
+        libmimalloc_sys::mi_collect(false);
+        libmimalloc_sys::mi_heap_visit_blocks(
+            std::ptr::null_mut(),
+            false,
+            Some(area),
+            &mut sum as *mut usize as *mut std::ffi::c_void,
         );
     }
-    v[5]
+    sum
 }
 
 /// Plays `decisions` decisions of `game` at random.
@@ -176,11 +197,11 @@ pub fn memory(
     // Everything measured stays held until the end, so no figure reuses another's memory.
     let mut held = Vec::with_capacity(3 * n as usize);
     let mut per = |make: &mut dyn FnMut(u64) -> anyhow::Result<Game>| -> anyhow::Result<f64> {
-        let before = committed(engine);
+        let before = live_bytes(engine);
         for k in 0..n {
             held.push(make(k)?);
         }
-        Ok(committed(engine).saturating_sub(before) as f64 / n as f64)
+        Ok(live_bytes(engine).saturating_sub(before) as f64 / n as f64)
     };
     let per_fork = per(&mut |k| {
         let mut f = first.fork();
