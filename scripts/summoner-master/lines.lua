@@ -139,7 +139,7 @@ end
 
 --- Whether a Seal must move: Dimension holds it in no Line, Freeze in the Df Line; a Seal in no
 --- Line otherwise gets one at once.
-local function misplaced(c)
+function SM.misplaced(c)
   if c.host ~= nil or not SM.is_seal(c) then return false end
   if c.dimension > 0 then return c.zone ~= "no_line" end
   if c.zone == "no_line" then return true end
@@ -151,7 +151,7 @@ function SM.lines_due(ctx)
   for p = 1, 2 do
     for _, z in ipairs(SM.SEAL_PLACES) do
       for _, c in ipairs(ctx:cards(z, p)) do
-        if misplaced(c) then return true end
+        if SM.misplaced(c) then return true end
       end
     end
   end
