@@ -76,16 +76,21 @@ end
 function SM.cast_options(ctx, p, interfere_only)
   local out = {}
   for _, c in ipairs(ctx:cards("hand", p)) do
-    -- Gl: Wisdom 1.1: a card with Wisdom names a card before its cast declaration (wisdom.lua).
-    local named = {}
-    if SM.wisdom_pending(c) and (not interfere_only or SM.has_interfere(c)) then
-      named = SM.wisdom_options(ctx, c, p, interfere_only)
-      for _, o in ipairs(named) do out[#out + 1] = o end
-    end
-    if #named == 0 and (not interfere_only or SM.has_interfere(c)) and SM.can_pay(ctx, p, c.cast_mp, "cast")
-        and (SM.is_seal(c) or mystic_has_targets(ctx, c, p)) then
-      out[#out + 1] = { label = "cast " .. c.label .. " (Mp " .. c.cast_mp .. ")", kind = "cast", card = c,
-        procedure = "cast", data = { card = c, player = p, from = "hand", kind = "cast" } }
+    -- SM 609.4: in an Interfere Step, a card without Interfere is not looked at further.
+    if not interfere_only or SM.has_interfere(c) then
+      -- Gl: Wisdom 1.1: a card with Wisdom names a card before its cast declaration (wisdom.lua).
+      local named = {}
+      if SM.wisdom_pending(c) then
+        named = SM.wisdom_options(ctx, c, p, interfere_only)
+        for _, o in ipairs(named) do out[#out + 1] = o end
+      end
+      if #named == 0 then
+        local mp = c.cast_mp
+        if SM.can_pay(ctx, p, mp, "cast") and (SM.is_seal(c) or mystic_has_targets(ctx, c, p)) then
+          out[#out + 1] = { label = "cast " .. c.label .. " (Mp " .. mp .. ")", kind = "cast", card = c,
+            procedure = "cast", data = { card = c, player = p, from = "hand", kind = "cast" } }
+        end
+      end
     end
   end
   return out
