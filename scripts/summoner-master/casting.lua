@@ -32,8 +32,8 @@ end
 
 --- What PS or PM Mystic Card `m` may be pasted on now (SM 201.8.2.1, 201.8.2.3, 609.6, 707.3): a
 --- Seal (a Mystic Card) in the Arena, not being cast or entering, breaking none of its
---- exceptions, not protected from it (Gl: Protect).
-function SM.paste_hosts(ctx, m)
+--- exceptions, not protected from it (Gl: Protect). `first`: only the first one (a list of one).
+function SM.paste_hosts(ctx, m, first)
   local kind = SM.mystic_kind(m)
   local mctx = ctx:with({ source = m, player = m.controller, via = "ability" })
   local out = {}
@@ -43,6 +43,7 @@ function SM.paste_hosts(ctx, m)
       if c ~= m and not c:flag_on("being_cast") and not c:flag_on("entering") and not SM.breaks_exception(m, c)
           and SM.may_target(mctx, c) then
         out[#out + 1] = c
+        if first then return out end
       end
     end
   end
@@ -59,7 +60,7 @@ end
 --- targets needs a target that can be chosen).
 local function mystic_has_targets(ctx, c, p)
   local kind = SM.mystic_kind(c)
-  if (kind == "PS" or kind == "PM") and #SM.paste_hosts(ctx, c) == 0 then return false end
+  if (kind == "PS" or kind == "PM") and #SM.paste_hosts(ctx, c, true) == 0 then return false end
   local ab = spell_of(ctx, c)
   if ab and ab.def.target then
     local actx = ctx:with({ source = c, player = p, via = "ability" })

@@ -124,7 +124,7 @@ end
 function SM.may_support(ctx, s, p)
   if not (s.alive and s.host == nil and SM.is_seal(s) and s.controller == p and s.owner == p) then return false end
   if not util.contains(SM.SEAL_PLACES, s.zone) or #s.attachments > 0 then return false end -- in normal state, nothing pasted
-  if SM.cursed(s) or not SM.active(s) or s:flag_on("pending") or s:has("keywords", "cannot_combine") then return false end
+  if not SM.active(s) or s:flag_on("pending") or SM.cursed(s) or s:has("keywords", "cannot_combine") then return false end
   -- SM 508.10.7: cast from the Hand less than a Turn (two Subturns) ago; 508.10.8: any other way in
   -- does not count.
   if s:flag_on("from_hand") and ctx.turn - s.entered_turn < 2 then return false end
@@ -137,9 +137,11 @@ end
 --- more (SM 511.2).
 function SM.combinations(ctx, p)
   local out = {}
-  local pool = util.filter(SM.seals(ctx, p), function(s) return SM.may_support(ctx, s, p) end)
-  for _, main in ipairs(SM.seals(ctx, p)) do
+  local seals = SM.seals(ctx, p)
+  local pool -- the Seals that may support, looked for once a Seal may be the Main
+  for _, main in ipairs(seals) do
     if SM.may_be_main(ctx, main, p) then
+      pool = pool or util.filter(seals, function(s) return SM.may_support(ctx, s, p) end)
       local have = SM.supports(main)
       local others = util.filter(pool, function(s) return s ~= main end)
       for i, m in ipairs(SM.moves(main)) do
