@@ -304,7 +304,7 @@ local function breaking(ctx)
   return out
 end
 
---- The `exceptions` check's test.
+--- The exceptions' test (a part of the `board` check, board.lua).
 function SM.exceptions_due(ctx) return #breaking(ctx) > 0 end
 
 --- SM 201.11.3: a pasted Mystic Card whose host changed so that it breaks one of its exceptions has

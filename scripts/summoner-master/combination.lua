@@ -415,7 +415,7 @@ end
 
 -- Invalid combinations (SM 508.8, 513.3) -------------------------------------------------------------
 
---- The `forms` check's test: a Main Seal in the Arena whose Supports fit none of its moves (not
+--- The forms' test (a part of the `board` check, board.lua): a Main Seal in the Arena whose Supports fit none of its moves (not
 --- while cards change zone together: SM 603.6.2, 512.10).
 function SM.forms_due(ctx)
   if ctx:game_value("batch") > 0 then return false end

@@ -116,7 +116,7 @@ local function zones_named(ctx)
   return bits
 end
 
---- The `zone_work` check's test.
+--- The (Zone X Work Y) test (a part of the `board` check, board.lua).
 function SM.work_due(ctx)
   local known = ctx:game_value("zone_work")
   if known == 0 then return true end

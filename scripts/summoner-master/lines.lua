@@ -146,7 +146,7 @@ function SM.misplaced(c)
   return c.zone == "at_line" and c.freeze > 0 and not c:has("keywords", "cannot_change_line")
 end
 
---- The `lines` check's test.
+--- The Lines' test (a part of the `board` check, board.lua).
 function SM.lines_due(ctx)
   for p = 1, 2 do
     for _, z in ipairs(SM.SEAL_PLACES) do
