@@ -96,9 +96,13 @@ end
 --- Seal considered in a form uses that form's move (Gl: อยู่ในสภาพ, support.lua).
 function SM.form_of(c)
   if c == nil or not c.alive then return nil end
-  if #c.attachments == 0 then return SM.considered_form(c) end
-  local supports = SM.supports(c)
-  if #supports == 0 then return SM.considered_form(c) end
+  -- (Read at every value of a Seal, through the rules' static abilities: each card field once.)
+  local attachments = c.attachments
+  local supports = #attachments == 0 and attachments or util.filter(attachments, SM.is_seal)
+  if #supports == 0 then
+    if c.host ~= nil then return nil end
+    return SM.considered_move(c) -- SM.considered_form
+  end
   local fitting = SM.best_moves(c, supports)
   if #fitting == 0 then return nil end
   local chosen = c:counter_value("move")
