@@ -49,12 +49,28 @@ end
 --- (Gl: โจมตีข้ามไปยัง Df Line).
 function SM.attack_targets(ctx, a, p)
   local q = SM.other(p)
-  local front = util.filter(ctx:cards("at_line", q), function(t) return SM.attackable(ctx, a, t, p) end)
-  local back = util.filter(ctx:cards("df_line", q), function(t) return SM.attackable(ctx, a, t, p) end)
-  if #ctx:cards("at_line", q) == 0 or a:has("keywords", "attack_df_line") then
-    return util.concat(front, back)
+  local line = ctx:cards("at_line", q)
+  local front = util.filter(line, function(t) return SM.attackable(ctx, a, t, p) end)
+  if #line == 0 or a:has("keywords", "attack_df_line") then
+    return util.concat(front, util.filter(ctx:cards("df_line", q), function(t) return SM.attackable(ctx, a, t, p) end))
   end
   return front
+end
+
+--- Whether `a` has a Seal to attack by a normal attack (SM.attack_targets is not empty), looked
+--- for until the first.
+function SM.has_attack_target(ctx, a, p)
+  local q = SM.other(p)
+  local line = ctx:cards("at_line", q)
+  for _, t in ipairs(line) do
+    if SM.attackable(ctx, a, t, p) then return true end
+  end
+  if #line == 0 or a:has("keywords", "attack_df_line") then
+    for _, t in ipairs(ctx:cards("df_line", q)) do
+      if SM.attackable(ctx, a, t, p) then return true end
+    end
+  end
+  return false
 end
 
 --- Whether `a` may attack the hand of `p`'s opponent now (SM 505.1): they have no Seal in their
@@ -63,7 +79,7 @@ end
 --- and the hand is not empty (505.4). `as_effect`: an effect's attack uses no allowance (710).
 function SM.may_attack_hand(ctx, a, p, as_effect)
   local q = SM.other(p)
-  if #SM.line_seals(ctx, q) > 0 and not a:has("keywords", "attack_hand") then return false end
+  if ctx:count("at_line", q) + ctx:count("df_line", q) > 0 and not a:has("keywords", "attack_hand") then return false end
   if not as_effect and ctx:uses(p, "hand_attack") > 0 then return false end
   return a.owner == a.controller and ctx:count("hand", q) > 0
     and SM.may_attack_target(ctx, a, nil, p) -- 100.2: "cannot attack the hand"
@@ -81,12 +97,11 @@ end
 function SM.attack_options(ctx, p)
   local out = {}
   for _, a in ipairs(ctx:cards("at_line", p)) do
-    if SM.may_attack(ctx, a, p) and SM.can_pay(ctx, p, SM.attack_cost(ctx, a), "attack") then
+    local cost = SM.may_attack(ctx, a, p) and SM.attack_cost(ctx, a)
+    if cost and SM.can_pay(ctx, p, cost, "attack") then
       local kind, n = SM.attack_kind(a)
-      local has_targets = #SM.attack_targets(ctx, a, p) > 0
-      local hand = SM.may_attack_hand(ctx, a, p, false)
       -- The Mp the attack costs, in its label as a cast's is: the player decides with it.
-      local mp = " (Mp " .. SM.attack_cost(ctx, a) .. ")"
+      local mp = " (Mp " .. cost .. ")"
       local function opt(label, k, mode)
         out[#out + 1] = { label = label .. mp, kind = k, card = a, procedure = "attack",
           data = { attacker = a, player = p, mode = mode, count = n, kind = "attack" } }
@@ -94,8 +109,12 @@ function SM.attack_options(ctx, p)
       if kind == "all" then
         if #SM.all_attack_targets(ctx, p) > 0 then opt("All attack with " .. a.label, "all_attack", "all") end
       elseif kind == "multiple" then
-        if has_targets or hand then opt("attack " .. n .. " times with " .. a.label, "multiple_attack", "multiple") end
+        if SM.has_attack_target(ctx, a, p) or SM.may_attack_hand(ctx, a, p, false) then
+          opt("attack " .. n .. " times with " .. a.label, "multiple_attack", "multiple")
+        end
       else
+        local has_targets = SM.has_attack_target(ctx, a, p)
+        local hand = SM.may_attack_hand(ctx, a, p, false)
         if has_targets then opt("attack with " .. a.label, "attack", "normal") end
         if a:has("keywords", "attack_twice") and (has_targets or hand) then
           -- Gl: "attack move usable twice for one attack Mp": chosen at the declaration (commands.lua).

@@ -32,8 +32,8 @@ end
 
 --- What PS or PM Mystic Card `m` may be pasted on now (SM 201.8.2.1, 201.8.2.3, 609.6, 707.3): a
 --- Seal (a Mystic Card) in the Arena, not being cast or entering, breaking none of its
---- exceptions, not protected from it (Gl: Protect).
-function SM.paste_hosts(ctx, m)
+--- exceptions, not protected from it (Gl: Protect). `first`: only the first one (a list of one).
+function SM.paste_hosts(ctx, m, first)
   local kind = SM.mystic_kind(m)
   local mctx = ctx:with({ source = m, player = m.controller, via = "ability" })
   local out = {}
@@ -43,6 +43,7 @@ function SM.paste_hosts(ctx, m)
       if c ~= m and not c:flag_on("being_cast") and not c:flag_on("entering") and not SM.breaks_exception(m, c)
           and SM.may_target(mctx, c) then
         out[#out + 1] = c
+        if first then return out end
       end
     end
   end
@@ -59,7 +60,7 @@ end
 --- targets needs a target that can be chosen).
 local function mystic_has_targets(ctx, c, p)
   local kind = SM.mystic_kind(c)
-  if (kind == "PS" or kind == "PM") and #SM.paste_hosts(ctx, c) == 0 then return false end
+  if (kind == "PS" or kind == "PM") and #SM.paste_hosts(ctx, c, true) == 0 then return false end
   local ab = spell_of(ctx, c)
   if ab and ab.def.target then
     local actx = ctx:with({ source = c, player = p, via = "ability" })
@@ -76,16 +77,21 @@ end
 function SM.cast_options(ctx, p, interfere_only)
   local out = {}
   for _, c in ipairs(ctx:cards("hand", p)) do
-    -- Gl: Wisdom 1.1: a card with Wisdom names a card before its cast declaration (wisdom.lua).
-    local named = {}
-    if SM.wisdom_pending(c) and (not interfere_only or SM.has_interfere(c)) then
-      named = SM.wisdom_options(ctx, c, p, interfere_only)
-      for _, o in ipairs(named) do out[#out + 1] = o end
-    end
-    if #named == 0 and (not interfere_only or SM.has_interfere(c)) and SM.can_pay(ctx, p, c.cast_mp, "cast")
-        and (SM.is_seal(c) or mystic_has_targets(ctx, c, p)) then
-      out[#out + 1] = { label = "cast " .. c.label .. " (Mp " .. c.cast_mp .. ")", kind = "cast", card = c,
-        procedure = "cast", data = { card = c, player = p, from = "hand", kind = "cast" } }
+    -- SM 609.4: in an Interfere Step, a card without Interfere is not looked at further.
+    if not interfere_only or SM.has_interfere(c) then
+      -- Gl: Wisdom 1.1: a card with Wisdom names a card before its cast declaration (wisdom.lua).
+      local named = {}
+      if SM.wisdom_pending(c) then
+        named = SM.wisdom_options(ctx, c, p, interfere_only)
+        for _, o in ipairs(named) do out[#out + 1] = o end
+      end
+      if #named == 0 then
+        local mp = c.cast_mp
+        if SM.can_pay(ctx, p, mp, "cast") and (SM.is_seal(c) or mystic_has_targets(ctx, c, p)) then
+          out[#out + 1] = { label = "cast " .. c.label .. " (Mp " .. mp .. ")", kind = "cast", card = c,
+            procedure = "cast", data = { card = c, player = p, from = "hand", kind = "cast" } }
+        end
+      end
     end
   end
   return out
@@ -298,7 +304,7 @@ local function breaking(ctx)
   return out
 end
 
---- The `exceptions` check's test.
+--- The exceptions' test (a part of the `board` check, board.lua).
 function SM.exceptions_due(ctx) return #breaking(ctx) > 0 end
 
 --- SM 201.11.3: a pasted Mystic Card whose host changed so that it breaks one of its exceptions has

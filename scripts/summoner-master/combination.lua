@@ -96,9 +96,13 @@ end
 --- Seal considered in a form uses that form's move (Gl: อยู่ในสภาพ, support.lua).
 function SM.form_of(c)
   if c == nil or not c.alive then return nil end
-  if #c.attachments == 0 then return SM.considered_form(c) end
-  local supports = SM.supports(c)
-  if #supports == 0 then return SM.considered_form(c) end
+  -- (Read at every value of a Seal, through the rules' static abilities: each card field once.)
+  local attachments = c.attachments
+  local supports = #attachments == 0 and attachments or util.filter(attachments, SM.is_seal)
+  if #supports == 0 then
+    if c.host ~= nil then return nil end
+    return SM.considered_move(c) -- SM.considered_form
+  end
   local fitting = SM.best_moves(c, supports)
   if #fitting == 0 then return nil end
   local chosen = c:counter_value("move")
@@ -124,7 +128,7 @@ end
 function SM.may_support(ctx, s, p)
   if not (s.alive and s.host == nil and SM.is_seal(s) and s.controller == p and s.owner == p) then return false end
   if not util.contains(SM.SEAL_PLACES, s.zone) or #s.attachments > 0 then return false end -- in normal state, nothing pasted
-  if SM.cursed(s) or not SM.active(s) or s:flag_on("pending") or s:has("keywords", "cannot_combine") then return false end
+  if not SM.active(s) or s:flag_on("pending") or SM.cursed(s) or s:has("keywords", "cannot_combine") then return false end
   -- SM 508.10.7: cast from the Hand less than a Turn (two Subturns) ago; 508.10.8: any other way in
   -- does not count.
   if s:flag_on("from_hand") and ctx.turn - s.entered_turn < 2 then return false end
@@ -137,9 +141,11 @@ end
 --- more (SM 511.2).
 function SM.combinations(ctx, p)
   local out = {}
-  local pool = util.filter(SM.seals(ctx, p), function(s) return SM.may_support(ctx, s, p) end)
-  for _, main in ipairs(SM.seals(ctx, p)) do
+  local seals = SM.seals(ctx, p)
+  local pool -- the Seals that may support, looked for once a Seal may be the Main
+  for _, main in ipairs(seals) do
     if SM.may_be_main(ctx, main, p) then
+      pool = pool or util.filter(seals, function(s) return SM.may_support(ctx, s, p) end)
       local have = SM.supports(main)
       local others = util.filter(pool, function(s) return s ~= main end)
       for i, m in ipairs(SM.moves(main)) do
@@ -413,7 +419,7 @@ end
 
 -- Invalid combinations (SM 508.8, 513.3) -------------------------------------------------------------
 
---- The `forms` check's test: a Main Seal in the Arena whose Supports fit none of its moves (not
+--- The forms' test (a part of the `board` check, board.lua): a Main Seal in the Arena whose Supports fit none of its moves (not
 --- while cards change zone together: SM 603.6.2, 512.10).
 function SM.forms_due(ctx)
   if ctx:game_value("batch") > 0 then return false end

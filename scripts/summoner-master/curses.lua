@@ -202,7 +202,7 @@ function SM.take_control(ctx, c, p, duration)
   return true
 end
 
---- The `control` check's test: a card of the Arena whose controller is not the player it obeys.
+--- The control test (a part of the `board` check, board.lua): a card of the Arena whose controller is not the player it obeys.
 function SM.control_due(ctx)
   for p = 1, 2 do
     for _, z in ipairs(SM.FIELD) do

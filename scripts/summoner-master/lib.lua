@@ -66,12 +66,11 @@ function SM.is_mystic(c) return c.category == "mystic" end
 
 --- A player's Seals in the Arena that count as one Seal each (SM 509.2): the Seals in a Line or
 --- in no Line, not attached (a combination counts once, as its Main Seal), not being cast.
+local SEAL_CARDS = { category = "seal" } -- ctx:cards' filter: the kernel keeps the Seals
 function SM.seals(ctx, p)
   local out = {}
   for _, z in ipairs(SM.SEAL_PLACES) do
-    for _, c in ipairs(ctx:cards(z, p)) do
-      if SM.is_seal(c) then out[#out + 1] = c end
-    end
+    for _, c in ipairs(ctx:cards(z, p, SEAL_CARDS)) do out[#out + 1] = c end
   end
   return out
 end

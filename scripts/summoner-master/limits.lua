@@ -116,14 +116,49 @@ local function zones_named(ctx)
   return bits
 end
 
---- The `zone_work` check's test.
+--- The (Zone X Work Y) test (a part of the `board` check, board.lua).
+--- (What `groups` and `count` find, each zone's cards listed once for its groups, and no more
+--- once a group has something to do.)
 function SM.work_due(ctx)
   local known = ctx:game_value("zone_work")
   if known == 0 then return true end
   if known == 1 then return false end
-  for _, g in ipairs(groups(ctx)) do
-    local _, working, waiting, new, wrong = count(ctx, g)
-    if new > 0 or wrong or (working < g.y and waiting > 0) then return true end
+  local named, seen = known - 1, {}
+  for p = 1, 2 do
+    for _, zone in ipairs(ZONE_ORDER) do
+      if bit32.band(named, ZONE_BIT[zone]) ~= 0 then
+        local sources = SOURCES[zone](ctx, p)
+        local cards = zone ~= "arena" and sources or nil -- ZONES[zone] is SOURCES[zone] but for the Arena
+        for _, c in ipairs(sources) do
+          local w = c:printed("work")
+          if w ~= nil and w.zone == zone and in_zone(c, w) and not seen[p .. w.zone .. c.name] then
+            seen[p .. w.zone .. c.name] = true
+            cards = cards or ZONES.arena(ctx, p)
+            -- `count` of this group: its members' counters (in any order).
+            local name, n, working, waiting, new = c.name, 0, 0, 0, 0
+            local ones = 0
+            for _, m in ipairs(cards) do
+              if m.name == name then
+                n = n + 1
+                local v = m:counter_value("work")
+                if v == 2 then
+                  working = working + 1
+                elseif v == 1 or v == 3 then
+                  waiting = waiting + 1
+                  if v == 1 then ones = ones + 1 end
+                else
+                  new = new + 1
+                end
+              end
+            end
+            -- wrong: a waiting card whose counter says the wrong side of X
+            local full = n >= w.x
+            local wrong = (full and ones < waiting) or (not full and ones > 0)
+            if new > 0 or wrong or (working < w.y and waiting > 0) then return true end
+          end
+        end
+      end
+    end
   end
   return false
 end

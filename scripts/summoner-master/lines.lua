@@ -139,19 +139,19 @@ end
 
 --- Whether a Seal must move: Dimension holds it in no Line, Freeze in the Df Line; a Seal in no
 --- Line otherwise gets one at once.
-local function misplaced(c)
+function SM.misplaced(c)
   if c.host ~= nil or not SM.is_seal(c) then return false end
   if c.dimension > 0 then return c.zone ~= "no_line" end
   if c.zone == "no_line" then return true end
   return c.zone == "at_line" and c.freeze > 0 and not c:has("keywords", "cannot_change_line")
 end
 
---- The `lines` check's test.
+--- The Lines' test (a part of the `board` check, board.lua).
 function SM.lines_due(ctx)
   for p = 1, 2 do
     for _, z in ipairs(SM.SEAL_PLACES) do
       for _, c in ipairs(ctx:cards(z, p)) do
-        if misplaced(c) then return true end
+        if SM.misplaced(c) then return true end
       end
     end
   end

@@ -6,7 +6,7 @@
 -- The Effect a pasted card made on its host is a marker Effect tagged `paste` (characteristic
 -- `pastes`) whose source is the Mystic Card, made once the card is attached; the card then carries
 -- the flag `paste_held`. A card whose marker is gone (ended by `cancel_mystic`, or by any
--- `ctx:end_effect` of a `paste` Effect) falls to the Shrine (the `pastes` check).
+-- `ctx:end_effect` of a `paste` Effect) falls to the Shrine (the pastes' part of the `board` check, board.lua).
 
 SM = SM or {}
 
@@ -43,7 +43,7 @@ local function unheld(ctx)
   return out
 end
 
---- The `pastes` check's test.
+--- The pastes' test (a part of the `board` check, board.lua).
 function SM.pastes_due(ctx) return #unheld(ctx) > 0 end
 
 --- SM 201.8.2.1, 201.8.2.3: such a card falls off to the Shrine at once.

@@ -71,7 +71,9 @@ end
 function SM.skill_options(ctx, p, interfere_only)
   local out = {}
   local named = {}
-  for _, ab in ipairs(ctx:abilities({ kind = "activated", timing = "skill" })) do
+  -- Only `p`'s (SM.skill_usable wants the card's controller to be `p`, or for a hand Skill its
+  -- owner: a card in the hand is its owner's, the Arena alone keeps a card's object and controller).
+  for _, ab in ipairs(ctx:abilities({ kind = "activated", timing = "skill", player = p })) do
     local def = ab.def
     if (not interfere_only or def.interfere) and SM.skill_usable(ctx, ab, p) then
       local c = ab.source

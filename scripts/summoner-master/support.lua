@@ -81,6 +81,11 @@ function SM.normally_combined(c) return c ~= nil and c.alive and c.host == nil a
 --- latest such Effect names (its place among the Seal's moves, SM 603.3).
 function SM.considered_form(c)
   if c == nil or not c.alive or c.host ~= nil or #SM.supports(c) > 0 then return nil end
+  return SM.considered_move(c)
+end
+
+--- SM.considered_form of a Seal known to be alive and not attached, with no Support Seal.
+function SM.considered_move(c)
   local i = c.considered
   if i == nil or i <= 0 then return nil end
   return SM.moves(c)[i]
