@@ -507,6 +507,13 @@ pub struct CharacteristicDecl {
     /// This characteristic's own layers, instead of the game's `layers`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub layers: Vec<LayerDecl>,
+    /// What the static abilities that change it read (their conditions, `affects` and
+    /// values, and the characteristics those read), besides the card's printed data and the
+    /// effects on it. Declared, a value read is kept per card until an operation changes one
+    /// of these (or makes, ends or expires an effect, or gives an ability); without it the
+    /// value is worked out at every read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reads: Option<CheckReads>,
 }
 
 /// An operation of a continuous effect or a static ability's modification.
@@ -1351,8 +1358,9 @@ pub struct CheckDecl {
     pub reads: Option<CheckReads>,
 }
 
-/// What a check's test reads, for the kernel's change marks: an operation that changes one
-/// of these marks every check that declared it for testing again.
+/// What a check's test (or a characteristic's static abilities) reads, for the kernel's
+/// change marks: an operation that changes one of these marks every check that declared it
+/// for testing again, and makes stale the values kept of every characteristic that did.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CheckReads {

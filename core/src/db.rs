@@ -1151,6 +1151,9 @@ pub struct Hooks {
     pub checks: Vec<CheckFns>,
     /// Which checks each kind of change marks for testing again (their `reads`).
     pub check_marks: CheckMarks,
+    /// Which characteristics each kind of change makes stale (their `reads`; bit `i` is
+    /// `rules.chars[i]`; `declared`: those whose values are kept).
+    pub char_marks: CheckMarks,
     /// Procedures the kernel runs step by step, in manifest order.
     pub procedures: Vec<ProcedureFns>,
     /// Action kinds the kernel lists itself, in manifest order.

@@ -210,6 +210,8 @@ impl Builder {
                 o.entered_turn = placed_turn;
             }
         }
+        // Nothing read while placing holds for the game.
+        self.state.chars.clear();
         let mut g = Game::from_parts(
             self.engine,
             self.state,

@@ -44,6 +44,11 @@ thread_local! {
 }
 const MAX_SUPPRESS_DEPTH: u32 = 3;
 
+/// How deep in suppression decisions a read is made now (0: in none).
+pub(super) fn suppress_depth() -> u32 {
+    SUPPRESS_DEPTH.with(|d| d.get())
+}
+
 /// How deep the ability search follows attachments (only a broken state nests deeper).
 const MAX_ATTACHMENT_DEPTH: usize = 64;
 

@@ -97,9 +97,70 @@ impl Without {
     }
 }
 
+/// Whether the value of characteristic `ci` of `id` read now is kept (`State::chars`): the
+/// characteristic declared what it reads, the object is in the game, and the read is not
+/// made while a static ability is being decided (such a read leaves that ability out, so
+/// it is not the card's value).
+fn kept(db: &Db, st: &State, id: ObjId, ci: usize) -> bool {
+    ci < 64
+        && db.hooks.char_marks.declared & (1 << ci) != 0
+        && st.obj(id).alive
+        && DEPTH.with(|d| d.get()) == 0
+        && DECIDING.with(|d| d.borrow().is_empty())
+        && live::suppress_depth() == 0
+}
+
+/// Works a kept value out with `f`, and whether it may be kept: no static ability failed
+/// on the way (a failure is reported at every read, as without the kept values).
+fn compute<T>(db: &Db, f: impl FnOnce() -> Result<T>) -> Result<(T, bool)> {
+    let errors = db.stray_errors.borrow().len();
+    let v = f()?;
+    Ok((v, db.stray_errors.borrow().len() == errors))
+}
+
+/// A debug build works a kept value out again at every read: a `reads` that misses
+/// something the value depends on is a script error naming the characteristic.
+fn verify<T: PartialEq + std::fmt::Debug>(
+    db: &Db,
+    st: &State,
+    id: ObjId,
+    ci: usize,
+    held: &T,
+    f: impl FnOnce() -> Result<T>,
+) -> Result<()> {
+    let errors = db.stray_errors.borrow().len();
+    let now = f()?;
+    db.stray_errors.borrow_mut().truncate(errors);
+    if &now == held {
+        return Ok(());
+    }
+    let card = &db.cards[st.obj(id).definition as usize].def.id;
+    Err(mlua::Error::runtime(format!(
+        "characteristic '{}' of {card} was kept, as nothing its `reads` names changed since \
+         it was worked out, but it is now {now:?} (kept: {held:?}): its static abilities \
+         read something its `reads` does not name",
+        db.rules.chars[ci].decl.name
+    )))
+}
+
 /// The raw (unclamped) integer value of characteristic `ci` of object `id`.
 pub fn int_raw(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<i64> {
-    int_raw_without(lua, db, st, id, ci, &Without::default())
+    let work = || int_raw_without(lua, db, st, id, ci, &Without::default());
+    if !kept(db, st, id, ci) {
+        return work();
+    }
+    let width = db.rules.chars.len();
+    if let Some(v) = st.chars.int(id, ci, width) {
+        if cfg!(debug_assertions) {
+            verify(db, st, id, ci, &v, work)?;
+        }
+        return Ok(v);
+    }
+    let (v, keep) = compute(db, work)?;
+    if keep {
+        st.chars.put_int(id, ci, width, v);
+    }
+    Ok(v)
 }
 
 fn int_raw_without(
@@ -213,7 +274,22 @@ pub fn int_value_without(
 
 /// The value of set characteristic `ci`.
 pub fn set_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<Vec<Sym>> {
-    set_value_without(lua, db, st, id, ci, &Without::default())
+    let work = || set_value_without(lua, db, st, id, ci, &Without::default());
+    if !kept(db, st, id, ci) {
+        return work();
+    }
+    let width = db.rules.chars.len();
+    if let Some(v) = st.chars.set(id, ci, width) {
+        if cfg!(debug_assertions) {
+            verify(db, st, id, ci, &v, work)?;
+        }
+        return Ok(v);
+    }
+    let (v, keep) = compute(db, work)?;
+    if keep {
+        st.chars.put_set(id, ci, width, &v);
+    }
+    Ok(v)
 }
 
 /// The value of set characteristic `ci`, leaving out the modifications `without` matches.

@@ -1204,6 +1204,30 @@ impl Engine {
         for m in check_problems {
             errors.push(err(None, None, m));
         }
+        // The characteristics that declare what they read: their values are kept between
+        // the changes that touch those (and any change of the effects).
+        let mut char_marks = CheckMarks {
+            zones: vec![0; rules.zones.len()],
+            player_values: vec![0; rules.player_values.syms.len()],
+            game_values: vec![0; rules.game_values.syms.len()],
+            counters: vec![0; rules.counters.syms.len()],
+            flags: vec![0; rules.flags.syms.len()],
+            ..CheckMarks::default()
+        };
+        for (ci, ch) in rules.chars.iter().enumerate() {
+            if let Some(reads) = &ch.decl.reads
+                && let Err(m) = check_reads(&rules, &names, reads, ci, &mut char_marks)
+            {
+                let m = m.replace("checks", "characteristics");
+                errors.push(err(
+                    None,
+                    None,
+                    format!("game.yaml: characteristic '{}': reads: {m}", ch.decl.name),
+                ));
+            }
+        }
+        // The effects on a card are always read.
+        char_marks.parts[crate::content::StatePart::Effects as usize] |= char_marks.declared;
         let procedures = procedure_fns(&lua, &manifest.procedures, &manifest.actions, &mut errors);
         if !errors.is_empty() {
             return Err(errors);
@@ -1218,6 +1242,7 @@ impl Engine {
             phases,
             checks,
             check_marks,
+            char_marks,
             procedures,
             actions,
         };

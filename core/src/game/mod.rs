@@ -184,6 +184,7 @@ pub(crate) fn empty_state(engine: &Engine, seats: Seats, seed: u64) -> State {
         running: Default::default(),
         failed: Arc::default(),
         checks_stale: u64::MAX,
+        chars: Default::default(),
     }
 }
 
@@ -373,8 +374,10 @@ impl Game {
         self.engine = e;
         {
             let mut st = self.state.borrow_mut();
-            // New card scripts may read the game otherwise: every check looks again.
+            // New card scripts may read the game otherwise: every check looks again, and
+            // every characteristic is worked out again.
             st.checks_stale = u64::MAX;
+            st.chars.clear();
             for engine in &chain {
                 for r in engine.reloaded() {
                     st.log.push_seen(

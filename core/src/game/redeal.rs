@@ -86,6 +86,7 @@ impl Game {
             operations::refresh_definitions(db, &mut st);
             // Other cards now: every check looks again.
             st.checks_stale = u64::MAX;
+            st.chars.clear();
         }
         g.enter();
         // Forks of the copy start from here.

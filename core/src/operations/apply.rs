@@ -14,6 +14,9 @@ pub fn apply(
 ) -> (Outcome, Vec<Event>) {
     let mut events = Vec::new();
     st.ops_since_decision += 1;
+    // The effects and abilities given before, to tell whether any came or went (a move ends
+    // or carries those on the card that moved).
+    let given = (st.effects.len(), st.grants.len());
     let out = match op {
         Op::Move {
             card,
@@ -387,22 +390,44 @@ pub fn apply(
     // A redirect made, ended, followed to a new object or gone with its target.
     super::definitions::refresh_definitions(db, st);
     if !matches!(out, Outcome::Nothing) {
-        mark_changes(db, st, op, &events);
+        mark_changes(db, st, op, &events, given);
     }
     (out, events)
 }
 
 /// Marks for testing again the checks that read what operation `op` changed (`events`: what
-/// it did). Errs on the side of marking: a check marked for nothing only costs its test.
-fn mark_changes(db: &Db, st: &mut State, op: &Op, events: &[Event]) {
+/// it did), and makes stale the kept values of the characteristics that read it (`given`:
+/// the numbers of effects and given abilities before it). Errs on the side of marking: a
+/// check marked for nothing only costs its test, a value made stale for nothing its
+/// computation.
+fn mark_changes(db: &Db, st: &mut State, op: &Op, events: &[Event], given: (usize, usize)) {
     use crate::content::StatePart;
-    let m = &db.hooks.check_marks;
+    let checks = changes(&db.hooks.check_marks, st, op, events);
+    let cm = &db.hooks.char_marks;
+    let mut chars = changes(cm, st, op, events);
+    if cm.declared != 0 && given != (st.effects.len(), st.grants.len()) {
+        chars |= cm.part(StatePart::Effects);
+    }
+    // A definition redirected (rare) changes whatever its cards' characteristics are.
+    if st.redirected {
+        st.checks_stale = u64::MAX;
+        st.chars.invalidate(u64::MAX);
+    } else {
+        st.checks_stale |= checks;
+        st.chars.invalidate(chars);
+    }
+}
+
+/// What operation `op` (`events`: what it did) changed that `m`'s declarations read: their
+/// bits.
+fn changes(m: &crate::db::CheckMarks, st: &State, op: &Op, events: &[Event]) -> u64 {
+    use crate::content::StatePart;
     if m.declared == 0 {
-        return;
+        return 0;
     }
     let zone = |st: &State, z: ZoneId| m.zones[st.zone(z).decl as usize];
     let card_zone = |st: &State, c: ObjId| zone(st, st.obj(c).zone);
-    let bits = match op {
+    match op {
         // Where cards went from and to, the attached ones that moved along too.
         Op::Move { card, .. } => {
             let mut b = card_zone(st, *card);
@@ -448,9 +473,7 @@ fn mark_changes(db: &Db, st: &mut State, op: &Op, events: &[Event]) {
         // A player leaving takes their cards and their turn with them.
         Op::EndGame(_) | Op::Eliminate { .. } => u64::MAX,
         Op::Emit(_) | Op::Random(_) | Op::Group(_) => 0,
-    };
-    // A definition redirected (rare) changes whatever its cards' characteristics are.
-    st.checks_stale |= if st.redirected { u64::MAX } else { bits };
+    }
 }
 
 /// Takes a player out of the game (op `eliminate`, a concession), once. Their pending

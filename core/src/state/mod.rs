@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+pub mod char_cache;
 pub mod decisions;
 mod definitions;
 mod digest;
@@ -302,6 +303,9 @@ pub struct State {
     /// bit `i` for `hooks.checks[i]`, set by the operations that change what it reads,
     /// cleared when its test finds nothing to do. Part of the state, so a fork carries it.
     pub checks_stale: u64,
+    /// The values of the characteristics that declared what they read, as last computed
+    /// (`char_cache.rs`): not part of the game; a copy starts with none.
+    pub chars: char_cache::CharCache,
 }
 
 impl State {

@@ -225,6 +225,8 @@ impl Game {
                     }
             }) {
                 std::sync::Arc::make_mut(&mut st.grants).remove(i);
+                let effects = db.hooks.char_marks.part(crate::content::StatePart::Effects);
+                st.chars.invalidate(effects);
             }
         }
         let ab = db.ability(&self.engine.lua, r)?;

@@ -42,6 +42,13 @@ impl Game {
         if !fired.is_empty() {
             let mut st = self.state.borrow_mut();
             std::sync::Arc::make_mut(&mut st.grants).retain(|g| !fired.contains(&g.timestamp));
+            let effects = self
+                .engine
+                .db
+                .hooks
+                .char_marks
+                .part(crate::content::StatePart::Effects);
+            st.chars.invalidate(effects);
         }
         Ok(found)
     }

@@ -101,6 +101,8 @@ impl Game {
                     st.turn += 1;
                     st.turn_player = next;
                     st.checks_stale |= db.hooks.check_marks.part(StatePart::Turn);
+                    st.chars
+                        .invalidate(db.hooks.char_marks.part(StatePart::Turn));
                     std::sync::Arc::make_mut(&mut st.players)[next as usize].turns_taken += 1;
                 }
                 self.emit_kernel("turn_began", Some(next), None)?;
@@ -113,6 +115,8 @@ impl Game {
                     let mut st = self.state.borrow_mut();
                     st.phase = None;
                     st.checks_stale |= db.hooks.check_marks.part(StatePart::Turn);
+                    st.chars
+                        .invalidate(db.hooks.char_marks.part(StatePart::Turn));
                     drop(st);
                     self.emit_kernel("turn_ended", Some(tp), None)?;
                     *stage = TurnStage::TurnStart;
@@ -122,6 +126,8 @@ impl Game {
                     let mut st = self.state.borrow_mut();
                     st.phase = Some(i);
                     st.checks_stale |= db.hooks.check_marks.part(StatePart::Turn);
+                    st.chars
+                        .invalidate(db.hooks.char_marks.part(StatePart::Turn));
                 }
                 self.emit_kernel("phase_began", None, Some(phases[i].name.clone()))?;
                 *stage = TurnStage::PhaseRan(i);

@@ -1,0 +1,236 @@
+//! Kept characteristics: a characteristic that declares what its static abilities read
+//! (`reads`) keeps each card's value once worked out, until an operation changes one of
+//! those things (or the effects). A made-up game ("Keep"): the pawn's static ability adds 1
+//! to its power for each thing changed since the game began; each action changes one kind
+//! of thing, and the open phase's options show the pawn's power as read then. Declared with
+//! the thing an action changes, the new power shows at once; declared with everything else,
+//! the kept value shows (a debug build works it out anyway and reports the declaration that
+//! misses something).
+
+mod common;
+
+use std::rc::Rc;
+
+use common::{card, content, engine_of, labels, new_game, pick};
+use riffle_core::*;
+
+const MANIFEST: &str = r#"{
+  "game": "keep", "name": {"en": "Keep"}, "version": "1",
+  "players": {"min": 2, "max": 2},
+  "zones": [
+    {"name": "hand", "scope": "player", "visibility": "owner"},
+    {"name": "board", "scope": "player", "visibility": "public", "in_play": true},
+    {"name": "discard", "scope": "player", "visibility": "public", "ordered": true}
+  ],
+  "categories": ["thing"],
+  "characteristics": [{"name": "power", "kind": "int"}],
+  "orientations": ["up", "down"],
+  "counters": ["charge"],
+  "flags": ["marked"],
+  "player_values": ["score"],
+  "game_values": ["round"],
+  "setup": "setup",
+  "turn": {"phases": [{"name": "main", "actions": "main_actions"}]},
+  "triggers": {"order": "fifo_batches", "player_orders": false},
+  "hooks": {"activate": "activate", "validate_deck": "validate_deck"},
+  "deck": {"sections": [{"name": "board", "zone": "board"}, {"name": "hand", "zone": "hand"}]},
+  "scripts": ["keep.lua"]
+}"#;
+
+const RULES_LUA: &str = r#"
+function setup(ctx) end
+function activate(ctx, ab, args) return true end
+function validate_deck(deck) return {} end
+
+function main_actions(ctx)
+  local p = ctx.turn_player
+  local c = ctx:cards("board", 1)[1]
+  local spare = ctx:cards("hand", 1)[1]
+  local function act(label, f) return { label = label, run = function(ctx) f(ctx) end } end
+  return {
+    -- The pawn's power as read now.
+    act("power " .. c.power, function(ctx) end),
+    act("flag", function(ctx) ctx:set_flag(c, "marked", true) end),
+    act("counter", function(ctx) ctx:add_counter(c, "charge", 1, "test") end),
+    act("value", function(ctx) ctx:set_value(1, "score", 1) end),
+    act("game value", function(ctx) ctx:set_game_value("round", 1) end),
+    act("effect", function(ctx) ctx:modify(c, { char = "power", op = "add", value = 1 }, {}) end),
+    act("orientation", function(ctx) ctx:set_orientation(c, "down", "test") end),
+    act("move", function(ctx) ctx:move(spare, "board", { reason = "test" }) end),
+    { label = "end turn", ends_phase = true },
+  }
+end
+"#;
+
+/// The pawn: +1 power for each thing changed since the game began.
+const PAWN: &str = r#"
+return { { kind = "static", affects = function(ctx, c) return c == ctx.source end,
+  modify = { { char = "power", op = "add", value = function(ctx, c)
+    local n = #ctx:cards("board", 1) - 1
+    if c:flag_on("marked") then n = n + 1 end
+    n = n + c:counter_value("charge") + ctx:value(1, "score") + ctx:game_value("round")
+    if c.orientation == "down" then n = n + 1 end
+    if ctx.turn > 1 then n = n + 1 end
+    return n
+  end } } } }
+"#;
+
+/// Every read the characteristic may declare, by what changes it: (name, the `reads` entry).
+const READS: &[(&str, &str, &str)] = &[
+    ("flag", "flags", "marked"),
+    ("counter", "counters", "charge"),
+    ("value", "values", "score"),
+    ("game value", "values", "round"),
+    ("orientation", "parts", "orientation"),
+    ("move", "zones", "board"),
+    ("turn", "parts", "turn"),
+];
+
+/// `reads` naming what `thing` changes, or (`except`) everything else.
+fn reads(thing: &str, except: bool) -> serde_json::Value {
+    let mut out = serde_json::json!({});
+    for (name, key, value) in READS {
+        if (*name == thing) != except {
+            let mut list = out[*key].as_array().cloned().unwrap_or_default();
+            list.push(serde_json::json!(value));
+            out[*key] = serde_json::Value::Array(list);
+        }
+    }
+    out
+}
+
+fn engine(reads: Option<serde_json::Value>) -> Rc<Engine> {
+    let mut power = serde_json::json!({"name": "power", "kind": "int"});
+    if let Some(r) = reads {
+        power["reads"] = r;
+    }
+    engine_of(&content(
+        MANIFEST,
+        |m| m["characteristics"] = serde_json::json!([power]),
+        &[("keep.lua", RULES_LUA)],
+        vec![
+            card("pawn", "thing", serde_json::Value::Null, Some(PAWN)),
+            card("spare", "thing", serde_json::Value::Null, None),
+        ],
+    ))
+}
+
+/// A game where the pawn's power was read (0), then `steps` are answered.
+fn play(e: &Rc<Engine>, steps: &[&str]) -> Game {
+    let mut first = common::deck("board", &[("pawn", 1)]);
+    first.sections.insert(
+        "hand".into(),
+        [("spare".to_string(), 1)].into_iter().collect(),
+    );
+    let decks = vec![first, common::deck("board", &[])];
+    let mut g = new_game(e, 1, decks);
+    pick(&mut g, "power 0");
+    for s in steps {
+        pick(&mut g, s);
+    }
+    g
+}
+
+fn steps(thing: &str) -> Vec<&str> {
+    match thing {
+        "turn" => vec!["end turn"],
+        other => vec![other],
+    }
+}
+
+/// The power the options show.
+fn power(g: &Game) -> Option<String> {
+    labels(g).into_iter().find(|l| l.starts_with("power "))
+}
+
+fn script_errors(g: &Game) -> Vec<String> {
+    g.log()
+        .iter()
+        .filter_map(|e| match e {
+            Entry::ScriptError { message } => Some(message.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_kept_characteristic_is_worked_out_again_when_what_it_reads_changes() {
+    for (thing, _, _) in READS {
+        let g = play(&engine(Some(reads(thing, false))), &steps(thing));
+        assert_eq!(
+            power(&g).as_deref(),
+            Some("power 1"),
+            "{thing}: worked out again ({:?})",
+            script_errors(&g)
+        );
+        assert!(script_errors(&g).is_empty(), "{thing}");
+    }
+}
+
+#[test]
+fn a_kept_characteristic_is_kept_while_nothing_it_reads_changes() {
+    for (thing, _, _) in READS {
+        let g = play(&engine(Some(reads(thing, true))), &steps(thing));
+        if cfg!(debug_assertions) {
+            // A debug build works it out anyway: the declaration misses what changed.
+            let errors = script_errors(&g);
+            assert!(
+                errors
+                    .iter()
+                    .any(|m| m.contains("characteristic 'power'") && m.contains("`reads`")),
+                "{thing}: {errors:?}"
+            );
+        } else {
+            assert_eq!(power(&g).as_deref(), Some("power 0"), "{thing}: kept");
+        }
+    }
+}
+
+#[test]
+fn the_effects_on_a_card_are_always_read() {
+    // Declared reading nothing at all: an effect still makes the value stale.
+    let g = play(&engine(Some(serde_json::json!({}))), &["effect"]);
+    assert_eq!(power(&g).as_deref(), Some("power 1"));
+    assert!(script_errors(&g).is_empty());
+}
+
+#[test]
+fn a_characteristic_that_declares_nothing_is_worked_out_at_every_read() {
+    for (thing, _, _) in READS {
+        let g = play(&engine(None), &steps(thing));
+        assert_eq!(power(&g).as_deref(), Some("power 1"), "{thing}");
+        assert!(script_errors(&g).is_empty(), "{thing}");
+    }
+}
+
+#[test]
+fn a_fork_works_its_values_out_again_and_they_agree() {
+    // Declared with the flag: the game kept the power; a fork keeps none and reads the same,
+    // and sees the flag set in it.
+    let e = engine(Some(reads("flag", false)));
+    let g = play(&e, &[]);
+    let mut a = g.fork();
+    assert_eq!(power(&a), power(&g));
+    pick(&mut a, "flag");
+    assert_eq!(power(&a).as_deref(), Some("power 1"));
+    assert_eq!(power(&g).as_deref(), Some("power 0"));
+    assert!(script_errors(&a).is_empty());
+}
+
+#[test]
+fn a_read_of_an_unknown_name_is_a_load_error() {
+    let c = content(
+        MANIFEST,
+        |m| {
+            m["characteristics"] = serde_json::json!([{"name": "power", "kind": "int",
+                "reads": {"counters": ["charges"]}}])
+        },
+        &[("keep.lua", RULES_LUA)],
+        vec![card("pawn", "thing", serde_json::Value::Null, Some(PAWN))],
+    );
+    let errors = common::load_errors(&c);
+    assert!(
+        errors.contains("characteristic 'power': reads") && errors.contains("'charges'"),
+        "{errors}"
+    );
+}
