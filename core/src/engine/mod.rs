@@ -574,9 +574,9 @@ fn read_source_strings(
         card: card.map(String::from),
         message,
     };
-    match crate::sandbox::source_checks::parse(&src.text) {
-        Ok(tree) => {
-            let facts = crate::sandbox::source_checks::read_source(&tree);
+    // Read by the loader's `prepare_script` when it checked this text, else now.
+    match crate::sandbox::syntax::source_facts(&src.text) {
+        Ok(facts) => {
             let lasting = facts.lasting.into_iter();
             (
                 lasting
