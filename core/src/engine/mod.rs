@@ -1230,7 +1230,7 @@ impl Engine {
             .filter(|(_, (_, z))| z.in_play)
             .map(|(i, _)| i)
             .collect();
-        crate::db::label_shared_names(&mut cards);
+        let by_name = crate::db::label_shared_names(&mut cards).into();
         let db = Rc::new(Db {
             names,
             rules,
@@ -1243,6 +1243,7 @@ impl Engine {
             replacements: indexes.replacements,
             cards_by_timing: indexes.cards_by_timing,
             script_cards: indexes.script_cards,
+            by_name,
             in_play,
             ctx_meta,
             ctx_keys,
