@@ -224,6 +224,8 @@ pub struct Loader {
     /// outside them is not read.
     real_roots: Vec<(PathBuf, PathBuf)>,
     schemas: Schemas,
+    /// Threads that read and check a set's card files (1: on the calling thread alone).
+    threads: usize,
 }
 
 impl std::fmt::Debug for Loader {
@@ -399,7 +401,17 @@ impl Loader {
             real_roots: crate::read::real_roots(&roots),
             roots: roots.iter().map(|r| clean_path(r)).collect(),
             schemas,
+            threads: default_threads(),
         }
+    }
+
+    /// This loader with `n` threads (at least 1) reading and checking card files: the
+    /// content and the diagnostics are the same whatever `n` (a set's files are checked in
+    /// blocks, and the results taken in the files' order). The default is the cores the
+    /// process may use, at most [`MAX_THREADS`].
+    pub fn with_threads(mut self, n: usize) -> Loader {
+        self.threads = n.max(1);
+        self
     }
 
     /// The search paths.
@@ -458,6 +470,7 @@ impl Loader {
             game,
             diags: Vec::new(),
             files: Vec::new(),
+            dir: None,
             options,
         };
         let game_schema = run.game_schema();
@@ -534,6 +547,7 @@ impl Loader {
             game,
             diags: Vec::new(),
             files: Vec::new(),
+            dir: None,
             options: LoadOptions::default(),
         };
         let schema = run.game_schema();
@@ -556,6 +570,7 @@ impl Loader {
             game,
             diags: Vec::new(),
             files: Vec::new(),
+            dir: None,
             options: LoadOptions::default(),
         };
         let place = (0..self.roots.len()).find_map(|r| {
@@ -626,6 +641,7 @@ impl Loader {
             game: &game,
             diags: Vec::new(),
             files: Vec::new(),
+            dir: None,
             options: LoadOptions::default(),
         };
         let ids: BTreeSet<String> = card_ids.map(String::from).collect();
@@ -731,6 +747,76 @@ struct Run<'a> {
     diags: Vec<Diagnostic>,
     files: Vec<FileRecord>,
     options: LoadOptions,
+    /// The folder of the last file read, and where it really is.
+    dir: crate::read::RealDir,
+}
+
+/// One card file read and checked on its own: what [`Run::card`] returns, with what it
+/// would have added to the run (diagnostics, file records, scripts used).
+struct CardRead {
+    info: CardInfo,
+    card: Option<LoadedCard>,
+    #[allow(clippy::type_complexity)]
+    printings: Vec<(String, Pos, Option<(String, Pos)>)>,
+    diags: Vec<Diagnostic>,
+    files: Vec<FileRecord>,
+    used_lua: BTreeSet<String>,
+}
+
+/// Most threads a loader starts.
+pub const MAX_THREADS: usize = 8;
+
+/// Files a thread takes at a time: big enough that handing them out costs nothing, small
+/// enough that a thread the machine slows down leaves the others work.
+const BLOCK: usize = 64;
+
+/// The cores this process may use, at most [`MAX_THREADS`].
+fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .clamp(1, MAX_THREADS)
+}
+
+/// `f` over `items` cut in blocks of [`BLOCK`], on up to `threads` threads (the calling one
+/// among them), each taking the next block not yet taken; the results in `items`' order,
+/// whatever thread made them. One thread, or one block: all on the calling thread.
+fn in_blocks<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&[T]) -> Vec<R> + Sync,
+) -> Vec<R> {
+    let blocks = items.len().div_ceil(BLOCK);
+    let threads = threads.min(blocks);
+    if threads <= 1 {
+        return f(items);
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let work = || {
+        let mut done: Vec<(usize, Vec<R>)> = Vec::new();
+        loop {
+            let b = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if b >= blocks {
+                return done;
+            }
+            let end = ((b + 1) * BLOCK).min(items.len());
+            done.push((b, f(&items[b * BLOCK..end])));
+        }
+    };
+    let mut all: Vec<(usize, Vec<R>)> = std::thread::scope(|scope| {
+        let others: Vec<_> = (1..threads).map(|_| scope.spawn(work)).collect();
+        let mut all = work();
+        for t in others {
+            // A panic in a check is a bug: it goes on as it would on one thread.
+            all.extend(t.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
+        }
+        all
+    });
+    all.sort_unstable_by_key(|(b, _)| *b);
+    let mut out = Vec::with_capacity(items.len());
+    for (_, r) in all {
+        out.extend(r);
+    }
+    out
 }
 
 /// A parsed, schema-checked file.
@@ -778,7 +864,7 @@ impl Run<'_> {
         card: Option<&str>,
     ) -> Option<String> {
         // A link out of the search paths is not content: not read, its target not shown.
-        if crate::read::leaves(path, &self.loader.real_roots) {
+        if crate::read::leaves_in(path, &self.loader.real_roots, &mut self.dir) {
             self.push(Diagnostic::error(path, Pos::START, crate::read::LEAVES).for_card(card));
             return None;
         }
@@ -901,7 +987,8 @@ impl Run<'_> {
 
     /// Checks a Lua file's syntax.
     fn check_lua(&mut self, source: &Source, path: &Path, card: Option<&str>) {
-        if let Err(e) = riffle_core::check_syntax(source) {
+        // The engine's source checks read it here too: on this thread, not the engine's.
+        if let Err(e) = riffle_core::prepare_script(source) {
             self.push(
                 Diagnostic::error(
                     path,
@@ -1213,6 +1300,7 @@ impl Run<'_> {
                 cards.defs.reserve(card_files);
                 cards.infos.reserve(card_files);
                 self.files.reserve(files.len());
+                let mut card_files: Vec<String> = Vec::with_capacity(card_files);
                 for (file, is_dir) in files {
                     if is_dir {
                         continue;
@@ -1236,8 +1324,24 @@ impl Run<'_> {
                         cards.scenarios.push(self.path(root, &set_rel.join(&file)));
                         continue;
                     }
-                    let (info, loaded, printing_list) =
-                        self.card(root, &set_rel, &file, manifest, game_schema, &mut used_lua);
+                    card_files.push(file);
+                }
+                // Each card file on its own (its YAML, its script): on several threads, the
+                // results taken in the files' order, so that what follows (ids, printings,
+                // the file records) sees them as one thread would.
+                let read = self.read_cards(root, &set_rel, &card_files, manifest, game_schema);
+                for (file, one) in card_files.iter().zip(read) {
+                    let CardRead {
+                        info,
+                        card: loaded,
+                        printings: printing_list,
+                        diags,
+                        files,
+                        used_lua: used,
+                    } = one;
+                    self.diags.extend(diags);
+                    self.files.extend(files);
+                    used_lua.extend(used);
                     if loaded.is_none()
                         && let Some(id) = &info.id
                     {
@@ -1245,7 +1349,7 @@ impl Run<'_> {
                     }
                     cards.infos.push(info);
                     for (code, pos, pset) in printing_list.iter().cloned() {
-                        let here = self.path(root, &set_rel.join(&file));
+                        let here = self.path(root, &set_rel.join(file));
                         let card = loaded.as_ref().map(|c| c.id.clone());
                         if let Some((first, fpos)) = printings.get(&code) {
                             let d = Diagnostic::error(
@@ -1343,6 +1447,43 @@ impl Run<'_> {
             }
         }
         cards
+    }
+
+    /// Reads and checks a set's card files ([`Run::card`] each), on the loader's threads when
+    /// there are enough files: one result per file, in `files`' order.
+    fn read_cards(
+        &mut self,
+        root: usize,
+        set_rel: &Path,
+        files: &[String],
+        manifest: Option<&RulesetManifest>,
+        game_schema: Option<&GameCardSchema>,
+    ) -> Vec<CardRead> {
+        let (loader, game, options) = (self.loader, self.game, self.options);
+        let one = |run: &mut Run, file: &String| {
+            let mut used_lua = BTreeSet::new();
+            let (info, card, printings) =
+                run.card(root, set_rel, file, manifest, game_schema, &mut used_lua);
+            CardRead {
+                info,
+                card,
+                printings,
+                diags: std::mem::take(&mut run.diags),
+                files: std::mem::take(&mut run.files),
+                used_lua,
+            }
+        };
+        in_blocks(files, loader.threads, |block| {
+            let mut run = Run {
+                loader,
+                game,
+                diags: Vec::new(),
+                files: Vec::new(),
+                dir: None,
+                options,
+            };
+            block.iter().map(|f| one(&mut run, f)).collect()
+        })
     }
 
     /// Reads `set.yaml`; returns the set and what it lists (`overrides`, `scripts`), with where.

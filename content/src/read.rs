@@ -127,6 +127,49 @@ pub fn leaves(path: &Path, roots: &[(std::path::PathBuf, std::path::PathBuf)]) -
     }
 }
 
+/// A folder and where it really is (links resolved; `None` when that cannot be known), as
+/// [`leaves_in`] last looked it up.
+pub type RealDir = Option<(std::path::PathBuf, Option<std::path::PathBuf>)>;
+
+/// [`leaves`], for many files of few folders: a file that is no link is where its folder
+/// really is, and the folder is resolved once (`dir` keeps the last one). A set of 10,000
+/// cards resolved every component of 20,000 paths (4% of the instructions of a load of
+/// them, and a system call for each component).
+pub fn leaves_in(
+    path: &Path,
+    roots: &[(std::path::PathBuf, std::path::PathBuf)],
+    dir: &mut RealDir,
+) -> bool {
+    let (Some(parent), Some(name)) = (path.parent(), path.file_name()) else {
+        return leaves(path, roots);
+    };
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if !m.file_type().is_symlink() => {}
+        // A link (resolved the long way), or nothing there: as `leaves` says.
+        _ => return leaves(path, roots),
+    }
+    let Ok(written) = std::path::absolute(path) else {
+        return false;
+    };
+    let written = lexical(&written);
+    if !roots
+        .iter()
+        .any(|(given, _)| written.starts_with(lexical(given)))
+    {
+        return false;
+    }
+    if dir.as_ref().is_none_or(|(d, _)| d != parent) {
+        *dir = Some((parent.to_path_buf(), parent.canonicalize().ok()));
+    }
+    match dir.as_ref().and_then(|(_, real)| real.as_ref()) {
+        Some(real_dir) => {
+            let p = real_dir.join(name);
+            !roots.iter().any(|(_, real)| p.starts_with(real))
+        }
+        None => false,
+    }
+}
+
 /// `p` without `.` and with `..` taken by name (no link resolved).
 fn lexical(p: &Path) -> std::path::PathBuf {
     let mut out = std::path::PathBuf::new();
@@ -188,6 +231,14 @@ mod tests {
         assert!(!leaves(&root.path().join("a.yaml"), &real));
         // Named outside the search paths: the person's own file.
         assert!(!leaves(&outside.path().join("secret"), &real));
+        // The same answers with the folder looked up once.
+        let mut dir = None;
+        for (f, want) in [("out.yaml", true), ("in.yaml", false), ("a.yaml", false)] {
+            let p = root.path().join(f);
+            assert_eq!(leaves_in(&p, &real, &mut dir), want, "{f}");
+            assert_eq!(leaves(&p, &real), want, "{f}");
+        }
+        assert!(!leaves_in(&outside.path().join("secret"), &real, &mut dir));
     }
 
     #[cfg(target_os = "linux")]

@@ -734,31 +734,58 @@ fn printed_path(
 
 /// Gives every card that shares its printed name with another card id the label
 /// `Name (ID)` (see [`CardData::label`]); the others keep their name.
-pub fn label_shared_names(cards: &mut [std::rc::Rc<CardData>]) {
+pub fn label_shared_names(cards: &mut [std::rc::Rc<CardData>]) -> Vec<u32> {
     // Runs of the same name in the cards sorted by name (indexes only: with 10,000 cards, a
     // map of names was a tenth of the engine's build).
     let mut by_name: Vec<u32> = (0..cards.len() as u32).collect();
-    by_name.sort_unstable_by(|a, b| cards[*a as usize].name.cmp(&cards[*b as usize].name));
+    by_name.sort_unstable_by(|a, b| by_name_key(cards, *a).cmp(&by_name_key(cards, *b)));
     let mut changes: Vec<(u32, String)> = Vec::new();
     for run in by_name.chunk_by(|a, b| cards[*a as usize].name == cards[*b as usize].name) {
         label_run(cards, run, &mut changes);
     }
     apply_labels(cards, changes);
+    by_name
+}
+
+/// Where card `i` sorts in [`Db::by_name`].
+fn by_name_key(cards: &[std::rc::Rc<CardData>], i: u32) -> (&str, u32) {
+    (cards[i as usize].name.as_str(), i)
+}
+
+/// Takes card `i` out of `by_name` (as its name is now: before it changes).
+pub fn by_name_remove(by_name: &mut Vec<u32>, cards: &[std::rc::Rc<CardData>], i: u32) {
+    let key = by_name_key(cards, i);
+    let at = by_name.partition_point(|&x| by_name_key(cards, x) < key);
+    if by_name.get(at) == Some(&i) {
+        by_name.remove(at);
+    }
+}
+
+/// Puts card `i` into `by_name` where its name sorts.
+pub fn by_name_insert(by_name: &mut Vec<u32>, cards: &[std::rc::Rc<CardData>], i: u32) {
+    let key = by_name_key(cards, i);
+    let at = by_name.partition_point(|&x| by_name_key(cards, x) < key);
+    by_name.insert(at, i);
 }
 
 /// [`label_shared_names`] for a hot reload: only the cards named `names` (the changed
-/// cards' names before and after) can have their labels change. One pass over the cards
-/// and no sort (a sort of 100,000 cards by name was most of a reload's time).
-pub fn label_shared_names_of(cards: &mut [std::rc::Rc<CardData>], names: &[String]) {
+/// cards' names before and after) can have their labels change, and `by_name` (the cards
+/// sorted by name, brought up to date) gives each name's cards: no pass over every card (a
+/// sort of 100,000 cards by name, then a pass comparing every card's name, were most of a
+/// reload's time).
+pub fn label_shared_names_of(
+    cards: &mut [std::rc::Rc<CardData>],
+    by_name: &[u32],
+    names: &[String],
+) {
     let mut changes: Vec<(u32, String)> = Vec::new();
     let mut names: Vec<&String> = names.iter().collect();
     names.sort_unstable();
     names.dedup();
     for name in names {
-        let run: Vec<u32> = (0..cards.len() as u32)
-            .filter(|i| cards[*i as usize].name == *name)
-            .collect();
-        label_run(cards, &run, &mut changes);
+        let from = by_name.partition_point(|&x| cards[x as usize].name.as_str() < name.as_str());
+        let to = from + by_name[from..].partition_point(|&x| cards[x as usize].name == **name);
+        label_run(cards, &by_name[from..to], &mut changes);
     }
     apply_labels(cards, changes);
 }
@@ -1534,6 +1561,9 @@ pub struct Db {
     /// The cards with a script, sorted by the script's file name, to name the card whose
     /// frame an error passed ([`Db::card_of_script`]).
     pub script_cards: Box<[u32]>,
+    /// Every card's index, sorted by name then index: the cards of one name are a run of it
+    /// (a hot reload relabels them without a pass over every card).
+    pub by_name: Box<[u32]>,
     /// The state of the game being driven (`Game::enter`), for scripts' reads.
     pub current: std::cell::RefCell<Option<std::rc::Rc<std::cell::RefCell<crate::state::State>>>>,
     /// Errors raised where no coroutine can take them (a static ability's condition read

@@ -574,9 +574,9 @@ fn read_source_strings(
         card: card.map(String::from),
         message,
     };
-    match crate::sandbox::source_checks::parse(&src.text) {
-        Ok(tree) => {
-            let facts = crate::sandbox::source_checks::read_source(&tree);
+    // Read by the loader's `prepare_script` when it checked this text, else now.
+    match crate::sandbox::syntax::source_facts(&src.text) {
+        Ok(facts) => {
             let lasting = facts.lasting.into_iter();
             (
                 lasting
@@ -1255,7 +1255,7 @@ impl Engine {
             .filter(|(_, (_, z))| z.in_play)
             .map(|(i, _)| i)
             .collect();
-        crate::db::label_shared_names(&mut cards);
+        let by_name = crate::db::label_shared_names(&mut cards).into();
         let db = Rc::new(Db {
             names,
             rules,
@@ -1268,6 +1268,7 @@ impl Engine {
             replacements: indexes.replacements,
             cards_by_timing: indexes.cards_by_timing,
             script_cards: indexes.script_cards,
+            by_name,
             in_play,
             ctx_meta,
             ctx_keys,

@@ -55,6 +55,7 @@ impl Engine {
         let mut names = old.names.clone();
         let mut cards = old.cards.clone();
         let mut card_index = old.card_index.clone();
+        let mut by_name = old.by_name.to_vec();
         let mut errors = Vec::new();
         let mut reloaded = Vec::new();
         // The cards set, and their names before and after: what the labels and the
@@ -83,12 +84,16 @@ impl Engine {
                     let index = match index {
                         Some(i) => {
                             names_touched.push(cards[i as usize].name.clone());
+                            crate::db::by_name_remove(&mut by_name, &cards, i);
                             cards[i as usize] = Rc::new(data);
+                            crate::db::by_name_insert(&mut by_name, &cards, i);
                             i
                         }
                         None => {
                             cards.push(Rc::new(data));
-                            cards.len() as u32 - 1
+                            let i = cards.len() as u32 - 1;
+                            crate::db::by_name_insert(&mut by_name, &cards, i);
+                            i
                         }
                     };
                     changed.push(index);
@@ -116,14 +121,18 @@ impl Engine {
         if !errors.is_empty() {
             return Err(errors);
         }
-        crate::db::label_shared_names_of(&mut cards, &names_touched);
+        crate::db::label_shared_names_of(&mut cards, &by_name, &names_touched);
         let indexes = AbilityIndexes::updated(old, &cards, &changed);
         #[cfg(debug_assertions)]
         {
             let mut all = cards.clone();
-            crate::db::label_shared_names(&mut all);
+            let all_by_name = crate::db::label_shared_names(&mut all);
             let same = all.iter().zip(&cards).all(|(a, b)| a.label == b.label);
             debug_assert!(same, "a reload's labels are those of a load");
+            debug_assert!(
+                all_by_name == by_name,
+                "a reload's cards by name are those of a load"
+            );
             let built = AbilityIndexes::build(&old.rule_abilities, &cards);
             debug_assert!(built == indexes, "a reload's indexes are those of a load");
         }
@@ -139,6 +148,7 @@ impl Engine {
             replacements: indexes.replacements,
             cards_by_timing: indexes.cards_by_timing,
             script_cards: indexes.script_cards,
+            by_name: by_name.into(),
             in_play: old.in_play.clone(),
             ctx_meta: old.ctx_meta.clone(),
             ctx_keys: old.ctx_keys.clone(),

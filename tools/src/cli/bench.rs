@@ -4,7 +4,7 @@
 //! two builds can be compared run against run.
 
 use std::cell::RefCell;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -80,6 +80,11 @@ pub struct Args {
     /// folder is removed at the end, on Ctrl-C, and by a later run if this one is killed.
     #[arg(long, value_name = "N", default_value_t = 0)]
     cards: usize,
+    /// With --cards: write the synthetic set into DIR, a mod folder (its set is
+    /// `DIR/cardsets/onepiece/syn/`, which must not hold files yet), and keep it, instead of a
+    /// temporary folder: `riffle play --mod DIR` then plays with those cards loaded in no deck.
+    #[arg(long, value_name = "DIR", requires = "cards")]
+    cards_dir: Option<PathBuf>,
     /// The seed of the first game: game k plays seed S+k.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -200,7 +205,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         search_playouts,
     )?;
     let memory = super::bench_agents::memory(&engine, &decks, &options, args.seed, live_games)?;
-    let load = load(&paths, &args.game, args.cards, load_runs)?;
+    let load = load(
+        &paths,
+        &args.game,
+        args.cards,
+        args.cards_dir.as_deref(),
+        load_runs,
+    )?;
 
     let report = json!({
         "game": args.game,
@@ -551,21 +562,43 @@ struct Load {
 /// Hot reloads timed after the loads.
 const RELOADS: usize = 40;
 
-fn load(paths: &[PathBuf], game: &str, synthetic: usize, runs: u32) -> anyhow::Result<Load> {
+fn load(
+    paths: &[PathBuf],
+    game: &str,
+    synthetic: usize,
+    kept: Option<&Path>,
+    runs: u32,
+) -> anyhow::Result<Load> {
     let mut roots = paths.to_vec();
     // Removed when dropped, after the runs.
     let mut _temp = None;
     if synthetic > 0 {
-        // Removed on Ctrl-C too, and by a later start if this one is killed outright.
-        let dir = riffle::scratch::Scratch::new("riffle-bench-")
-            .context("--cards: cannot make a temporary folder")?;
-        riffle::synthetic::write_onepiece_set(
-            &dir.path().join("cardsets").join(game).join("syn"),
-            synthetic,
-        )
-        .context("--cards: cannot write the synthetic cards")?;
-        roots.push(dir.path().to_path_buf());
-        _temp = Some(dir);
+        let root = match kept {
+            Some(dir) => dir.to_path_buf(),
+            None => {
+                // Removed on Ctrl-C too, and by a later start if this one is killed outright.
+                let dir = riffle::scratch::Scratch::new("riffle-bench-")
+                    .context("--cards: cannot make a temporary folder")?;
+                let root = dir.path().to_path_buf();
+                _temp = Some(dir);
+                root
+            }
+        };
+        let set = root.join("cardsets").join(game).join("syn");
+        if kept.is_some() && std::fs::read_dir(&set).is_ok_and(|mut d| d.next().is_some()) {
+            bail!(
+                "--cards-dir: {} holds files already: give a new folder (cards left from another \
+                 run would be loaded too)",
+                set.display()
+            );
+        }
+        riffle::synthetic::write_onepiece_set(&set, synthetic).with_context(|| {
+            format!(
+                "--cards: cannot write the synthetic cards in {}",
+                set.display()
+            )
+        })?;
+        roots.push(root);
     }
     let mut load = Load {
         runs,

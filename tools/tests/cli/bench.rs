@@ -323,3 +323,58 @@ fn an_interrupted_bench_leaves_no_synthetic_set_behind() {
         Vec::<std::path::PathBuf>::new()
     );
 }
+
+/// `--cards-dir DIR`: the synthetic set is written into DIR and kept, and plays as a mod
+/// with its cards in no deck (the same games); a folder that holds a set already is refused.
+#[test]
+fn cards_dir_keeps_the_synthetic_set_as_a_mod() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let args = [
+        "--quick",
+        "--games",
+        "1",
+        "--load-runs",
+        "1",
+        "--cards",
+        "20",
+        "--cards-dir",
+        d,
+        "--json",
+    ];
+    let out = bench(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let set = dir.path().join("cardsets/onepiece/syn");
+    let mut files: Vec<String> = std::fs::read_dir(&set)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 41, "{files:?}");
+    assert_eq!(files[0], "SYN-0000.lua");
+    assert!(files.contains(&"set.yaml".to_string()));
+    let hash = |out: &std::process::Output| {
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let t = text(&out.stdout);
+        t.split("log hash ")
+            .nth(1)
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("{t}"))
+    };
+    let with = play(&["--games", "2", "--seed", "1", "--mod", d]);
+    let without = play(&["--games", "2", "--seed", "1"]);
+    assert_eq!(
+        hash(&with),
+        hash(&without),
+        "cards in no deck change no game"
+    );
+    // Written again over it: refused, and nothing written.
+    let again = bench(&args);
+    assert_ne!(again.status.code(), Some(0));
+    assert!(
+        text(&again.stderr).contains("holds files already"),
+        "{}",
+        text(&again.stderr)
+    );
+    assert_eq!(std::fs::read_dir(&set).unwrap().count(), 41);
+}
