@@ -1380,6 +1380,18 @@ pub struct CheckMarks {
 }
 
 impl CheckMarks {
+    /// No marks yet, sized for `rules`' zones, values, counters and flags.
+    pub fn for_rules(rules: &crate::rules::Rules) -> CheckMarks {
+        CheckMarks {
+            zones: vec![0; rules.zones.len()],
+            player_values: vec![0; rules.player_values.syms.len()],
+            game_values: vec![0; rules.game_values.syms.len()],
+            counters: vec![0; rules.counters.syms.len()],
+            flags: vec![0; rules.flags.syms.len()],
+            ..CheckMarks::default()
+        }
+    }
+
     /// The checks reading part `p`.
     pub fn part(&self, p: crate::content::StatePart) -> u64 {
         self.parts[p as usize]

@@ -1164,14 +1164,7 @@ impl Engine {
         }
         let mut checks = Vec::new();
         let mut check_problems = Vec::new();
-        let mut check_marks = CheckMarks {
-            zones: vec![0; rules.zones.len()],
-            player_values: vec![0; rules.player_values.syms.len()],
-            game_values: vec![0; rules.game_values.syms.len()],
-            counters: vec![0; rules.counters.syms.len()],
-            flags: vec![0; rules.flags.syms.len()],
-            ..CheckMarks::default()
-        };
+        let mut check_marks = CheckMarks::for_rules(&rules);
         for c in &manifest.checks {
             let when = match &c.when {
                 CheckWhen::Script(f) => need(f).map(CheckTest::Script),
@@ -1206,14 +1199,7 @@ impl Engine {
         }
         // The characteristics that declare what they read: their values are kept between
         // the changes that touch those (and any change of the effects).
-        let mut char_marks = CheckMarks {
-            zones: vec![0; rules.zones.len()],
-            player_values: vec![0; rules.player_values.syms.len()],
-            game_values: vec![0; rules.game_values.syms.len()],
-            counters: vec![0; rules.counters.syms.len()],
-            flags: vec![0; rules.flags.syms.len()],
-            ..CheckMarks::default()
-        };
+        let mut char_marks = CheckMarks::for_rules(&rules);
         for (ci, ch) in rules.chars.iter().enumerate() {
             if let Some(reads) = &ch.decl.reads
                 && let Err(m) = check_reads(&rules, &names, reads, ci, &mut char_marks)
