@@ -111,20 +111,25 @@ pub fn real_roots(roots: &[std::path::PathBuf]) -> Vec<(std::path::PathBuf, std:
 /// search paths (a deck a person names with `--deck`) is theirs to name; a path that does
 /// not resolve does not leave (it is reported as missing where it is read).
 pub fn leaves(path: &Path, roots: &[(std::path::PathBuf, std::path::PathBuf)]) -> bool {
-    let Ok(written) = std::path::absolute(path) else {
-        return false;
-    };
-    let written = lexical(&written);
-    if !roots
-        .iter()
-        .any(|(given, _)| written.starts_with(lexical(given)))
-    {
+    if !written_under(path, roots) {
         return false;
     }
     match path.canonicalize() {
         Ok(p) => !roots.iter().any(|(_, real)| p.starts_with(real)),
         Err(_) => false,
     }
+}
+
+/// Whether `path`, as written (made absolute, `..` taken lexically), is under one of the
+/// search paths as given.
+fn written_under(path: &Path, roots: &[(std::path::PathBuf, std::path::PathBuf)]) -> bool {
+    let Ok(written) = std::path::absolute(path) else {
+        return false;
+    };
+    let written = lexical(&written);
+    roots
+        .iter()
+        .any(|(given, _)| written.starts_with(lexical(given)))
 }
 
 /// A folder and where it really is (links resolved; `None` when that cannot be known), as
@@ -148,14 +153,7 @@ pub fn leaves_in(
         // A link (resolved the long way), or nothing there: as `leaves` says.
         _ => return leaves(path, roots),
     }
-    let Ok(written) = std::path::absolute(path) else {
-        return false;
-    };
-    let written = lexical(&written);
-    if !roots
-        .iter()
-        .any(|(given, _)| written.starts_with(lexical(given)))
-    {
+    if !written_under(path, roots) {
         return false;
     }
     if dir.as_ref().is_none_or(|(d, _)| d != parent) {
