@@ -39,9 +39,20 @@ local READ_BY_KIND = {
 --- Checks the common fields when the card loads (`riffle validate` reports a wrong one at the
 --- card's line, not when a game first reads it), and turns a cost into the ability's
 --- condition and payment. `what` names the constructor, `extra` the fields only it reads.
+-- What each kind reads, made once (every ability of every card is checked when it loads).
+local FIELDS_BY_KIND = {}
+for kind, fields in pairs(READ_BY_KIND) do
+  FIELDS_BY_KIND[kind] = util.fields(util.concat(READ_BY_ALL, fields), SET_BY_CONSTRUCTORS)
+end
+local FIELDS_OF_ALL = util.fields(READ_BY_ALL, SET_BY_CONSTRUCTORS)
+
 local function checked(a, what, extra)
-  util.check_known(a, util.concat(READ_BY_ALL, READ_BY_KIND[a.kind] or {}, extra or {}), what or a.kind, nil,
-    SET_BY_CONSTRUCTORS)
+  if extra then
+    util.check_known(a, util.concat(READ_BY_ALL, READ_BY_KIND[a.kind] or {}, extra), what or a.kind, nil,
+      SET_BY_CONSTRUCTORS)
+  else
+    util.check_fields(a, FIELDS_BY_KIND[a.kind] or FIELDS_OF_ALL, what or a.kind)
+  end
   util.check_types(a, FIELD_TYPES)
   local cost = a.cost
   if cost ~= nil then
@@ -197,8 +208,8 @@ function gains_value(k, n) return { char = k, op = "add", value = n } end
 --- With `once_per_turn = true` it replaces at most once per turn for its card (13-2-13).
 function replacement(a)
   a.kind, a.zones = "replacement", a.zones or FIELD
-  util.check_known(a, util.concat(READ_BY_ALL, READ_BY_KIND.replacement), "replacement",
-    { condition = "a replacement's condition is `applies(ctx, op)`" }, SET_BY_CONSTRUCTORS)
+  util.check_fields(a, FIELDS_BY_KIND.replacement, "replacement",
+    { condition = "a replacement's condition is `applies(ctx, op)`" })
   if a.once_per_turn then
     local applies, replace = a.applies, a.replace
     a.applies = function(ctx, op)

@@ -38,9 +38,21 @@ local READ_BY_KIND = {
 
 --- `what` names the constructor; its kind says which fields it reads, `extra` those only it
 --- reads.
+-- What each kind reads, made once (every ability of every card is checked when it loads).
+local FIELDS_BY_KIND = {}
+for kind, fields in pairs(READ_BY_KIND) do
+  FIELDS_BY_KIND[kind] = util.fields(util.concat(READ_BY_ALL, fields), SET_BY_CONSTRUCTORS)
+end
+local FIELDS_OF_ALL = util.fields(READ_BY_ALL, SET_BY_CONSTRUCTORS)
+
 local function check_fields(a, what, extra)
-  util.check_known(a, util.concat(READ_BY_ALL, READ_BY_KIND[a.kind or what] or {}, extra or {}), what or a.kind, nil,
-    SET_BY_CONSTRUCTORS)
+  local kind = a.kind or what
+  if extra then
+    util.check_known(a, util.concat(READ_BY_ALL, READ_BY_KIND[kind] or {}, extra), what or a.kind, nil,
+      SET_BY_CONSTRUCTORS)
+  else
+    util.check_fields(a, FIELDS_BY_KIND[kind] or FIELDS_OF_ALL, what or a.kind)
+  end
   util.check_types(a, FIELD_TYPES)
   if a.don ~= nil and (a.don < 1 or a.don % 1 ~= 0) then
     error(string.format("`don` should be a whole number of DON!! cards (1 or more), not %s", tostring(a.don)), 0)

@@ -56,8 +56,14 @@ local MOVED = {
   per = "a limit's period is its second entry: limit = {X, \"turn\"}",
 }
 
+local KNOWN_FIELDS = util.fields(KNOWN, SET_BY_CONSTRUCTORS) -- made once: every ability of every card is checked
+
 local function checked(a, extra)
-  util.check_known(a, extra and util.concat(KNOWN, extra) or KNOWN, "this ability", MOVED, SET_BY_CONSTRUCTORS)
+  if extra then
+    util.check_known(a, util.concat(KNOWN, extra), "this ability", MOVED, SET_BY_CONSTRUCTORS)
+  else
+    util.check_fields(a, KNOWN_FIELDS, "this ability", MOVED)
+  end
   util.check_types(a, FIELD_TYPES)
   if a.box ~= nil and a.box ~= "growth" and a.box ~= "progress" then
     error("`box` should be \"growth\" or \"progress\"", 0)
