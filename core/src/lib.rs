@@ -43,6 +43,7 @@ pub use engine::{CardChange, CardLegality, CountedBy, Engine, LoadError, ReloadE
 pub use game::{Game, GameConfig, SetupError};
 pub use log::Entry;
 pub use rng::Rng;
+pub use sandbox::profile;
 pub use sandbox::syntax::{SyntaxError, check_syntax, prepare_script};
 pub use setup::{Builder, Place};
 pub use sorted_map::SortedMap;

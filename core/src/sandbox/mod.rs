@@ -10,6 +10,7 @@ pub mod freeze;
 pub mod handle;
 pub mod limits;
 pub mod numbers;
+pub mod profile;
 pub mod source_checks;
 pub mod syntax;
 pub mod vm;

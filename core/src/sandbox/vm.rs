@@ -307,6 +307,8 @@ unsafe extern "C-unwind" fn quick_interrupt(state: *mut mlua::ffi::lua_State, gc
     if gc >= 0 {
         return;
     }
+    // SAFETY: Luau calls the interrupt for `state`, the thread running.
+    unsafe { super::profile::maybe_sample(state) };
     // SAFETY: new_vm points the main thread's data at a gate that outlives the interrupt.
     let gate =
         unsafe { mlua::ffi::lua_getthreaddata(mlua::ffi::lua_mainthread(state)) } as *const Gate;

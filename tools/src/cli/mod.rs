@@ -22,6 +22,7 @@ mod lint;
 mod mutants;
 mod new;
 mod play;
+mod profile;
 mod progress;
 mod replay;
 mod schema;

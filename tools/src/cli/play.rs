@@ -77,6 +77,12 @@ pub struct Args {
     /// of cards already in play included); the log records each change. One game only.
     #[arg(long)]
     watch: bool,
+    /// Write where the game's scripts spent their time to this file: a sampling profile of
+    /// the Lua run during the games (content loading left out), by function and by line,
+    /// with the kernel's callbacks counted for the script that called them
+    /// (docs/performance.md, "Where the scripts spend their time").
+    #[arg(long, value_name = "FILE")]
+    profile_lua: Option<PathBuf>,
     #[command(flatten)]
     roots: RootArgs,
 }
@@ -289,7 +295,19 @@ pub(crate) fn parse_options(args: &[String]) -> anyhow::Result<Options> {
     Ok(out)
 }
 
-pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let profile = args.profile_lua.clone();
+    let (paths, played) = (args.roots.search_paths(None)?, play(args));
+    // The games started the profile (after loading); it is written whatever they came to.
+    if let (Some(path), Some(p)) = (profile, riffle_core::profile::finish()) {
+        let text = super::profile::report(&p, &paths);
+        riffle_content::write::write_file(&path, text.as_bytes())
+            .with_context(|| format!("--profile-lua {}", path.display()))?;
+    }
+    played
+}
+
+fn play(mut args: Args) -> anyhow::Result<ExitCode> {
     let mut options = parse_options(&args.options)?;
     if let Some(m) = &args.mode {
         if options.contains_key("mode") {
@@ -448,6 +466,10 @@ pub fn run(mut args: Args) -> anyhow::Result<ExitCode> {
     }
     if let Some(path) = &args.record {
         riffle_content::write::check_destination(path).context("--record")?;
+    }
+    if let Some(path) = &args.profile_lua {
+        riffle_content::write::check_destination(path).context("--profile-lua")?;
+        riffle_core::profile::start();
     }
     // One agent per seat; None where a person sits (the playtest table asks them).
     let make_agents = |seed: u64| -> anyhow::Result<Vec<Option<Box<dyn Agent>>>> {

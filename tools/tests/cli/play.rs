@@ -683,3 +683,54 @@ fn agents_with_spaces_work_and_a_filter_matching_nothing_fails() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn profile_lua_writes_where_the_games_scripts_spent_their_time() {
+    let dir = Fixture::empty();
+    let file = dir.dir.join("profile.txt");
+    let plain = summary(&["--games", "3", "--seed", "5"]);
+    let profiled = summary(&[
+        "--games",
+        "3",
+        "--seed",
+        "5",
+        "--profile-lua",
+        file.to_str().unwrap(),
+    ]);
+    // Sampling watches the games; it changes none of them.
+    assert_eq!(profiled["log_hash"], plain["log_hash"]);
+    let report = std::fs::read_to_string(&file).expect("the profile is written");
+    let samples: u64 = report
+        .strip_prefix("Lua profile: ")
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no sample count: {report}"));
+    assert!(samples > 0, "{report}");
+    // Functions by where they start, paths from the repository: the Main Phase's options are
+    // listed by the ruleset's Lua in every turn of every game.
+    let functions: Vec<&str> = report
+        .lines()
+        .skip_while(|l| !l.starts_with("Functions"))
+        .skip(2)
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert!(!functions.is_empty(), "{report}");
+    for l in &functions {
+        let cols: Vec<&str> = l.split_whitespace().collect();
+        let pct = |s: &str| s.trim_end_matches('%').parse::<f64>().unwrap();
+        assert!(
+            pct(cols[0]) >= pct(cols[1]) && pct(cols[0]) <= 100.0,
+            "on the stack at least as long as running: {l}"
+        );
+    }
+    assert!(
+        functions
+            .iter()
+            .any(|l| l.contains(" scripts/onepiece/") && l.contains(".lua:")),
+        "{report}"
+    );
+    assert!(
+        report.contains("\nLines, most time running first:"),
+        "{report}"
+    );
+}
