@@ -3,9 +3,9 @@
 //!
 //! A ticker thread raises a flag once a millisecond; the VM's interrupt, which Luau calls at
 //! every function call and loop back-edge, takes a sample when it finds the flag up: the
-//! function running and every function under it on the stack. Time spent in the kernel's
-//! callbacks counts for the script that called them (the sample waits for the next call or
-//! loop in Lua). Luau's own command-line profiler works the same way.
+//! function running and every function under it on the stack. Time spent in the kernel
+//! counts for the next Lua to reach a call or loop (a callback's for the script that called
+//! it). Luau's own command-line profiler works the same way.
 //!
 //! Profiling is per thread (the engines a thread runs), off unless [`start`] was called: the
 //! interrupt then pays one thread-local read.

@@ -16,8 +16,9 @@ pub(super) fn report(p: &Profile, roots: &[PathBuf]) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Lua profile: {} samples, about one a millisecond of the games' Lua (content loading left \
-         out). A kernel callback's time counts for the script that called it.",
+        "Lua profile: {} samples, about one a millisecond of the games (content loading left \
+         out). Time in the kernel counts for the next Lua to run: a callback's for its caller, \
+         an operation's for prelude.lua's op/opk (docs/performance.md).",
         p.samples
     );
     if p.samples < MANY {
