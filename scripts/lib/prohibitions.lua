@@ -26,7 +26,7 @@ end
 --- * `fields`: fields only the ruleset's clauses read (kept on the ability);
 --- * `finish(a, fields)`: makes the ability (tags it static `prohibits`, its zones, its
 ---   conditions) and returns it.
---- Returns `{ forbidden, may_move, prohibition, cannot_be_attacked, cannot_be_returned,
+--- Returns `{ now, forbidden, may_move, prohibition, cannot_be_attacked, cannot_be_returned,
 --- forbid }` for the ruleset to name.
 function prohibitions.family(spec)
   local F = {}
@@ -54,11 +54,18 @@ function prohibitions.family(spec)
     return d.when == nil or d.when(sctx, act) == true
   end
 
+  local PROHIBITIONS = { kind = "static", timing = "prohibits", delayed = true } -- ctx:abilities' filter
+
+  --- The prohibitions on the field or given by effects now, for `forbidden` to ask: a test
+  --- of several acts at one moment (an attack and its target being attacked) lists them once,
+  --- and skips making its acts when there is none (most of a game).
+  function F.now(ctx) return ctx:abilities(PROHIBITIONS) end
+
   --- Whether an effect prohibits `act` now: every prohibition on the field or given by an
-  --- effect is asked, with the game as it is now. One whose script fails binds nothing, and
-  --- the error names its card.
-  function F.forbidden(ctx, act)
-    local found = ctx:abilities({ kind = "static", timing = "prohibits", delayed = true })
+  --- effect (`found`: F.now's list, when the caller has it) is asked, with the game as it is
+  --- now. One whose script fails binds nothing, and the error names its card.
+  function F.forbidden(ctx, act, found)
+    found = found or ctx:abilities(PROHIBITIONS)
     if #found > 0 and spec.prepare then spec.prepare(ctx, act) end
     for _, s in ipairs(found) do
       local src = s.source

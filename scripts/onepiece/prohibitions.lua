@@ -104,9 +104,13 @@ function cannot_be_returned(a) return P.cannot_be_returned(a, 2) end
 --- Whether `a` may attack `t` (OP 7-1-1-2, 1-3-3): no prohibition of the attack, nor of `t`
 --- being attacked (the attack action's `target_condition`: forbidden targets are not offered).
 function OP.may_attack_target(ctx, a, t)
+  -- Asked for every attacker and target each time the Main Phase's options are listed: the
+  -- prohibitions are listed once for both acts, and with none there is nothing to ask.
+  local found = P.now(ctx)
+  if #found == 0 then return true end
   local p = a.controller
-  return not OP.forbidden(ctx, { name = "attack", card = a, target = t, player = p })
-    and not OP.forbidden(ctx, { name = "attacked", card = t, attacker = a, player = p })
+  return not P.forbidden(ctx, { name = "attack", card = a, target = t, player = p }, found)
+    and not P.forbidden(ctx, { name = "attacked", card = t, attacker = a, player = p }, found)
 end
 
 --- Whether an effect of `ctx.player` may move `c` to `zone` (1-3-3): a card a prohibition
