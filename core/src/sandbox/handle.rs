@@ -12,9 +12,13 @@ use crate::state::ObjId;
 pub struct CardUd(pub ObjId);
 
 impl FromLua for CardUd {
-    fn from_lua(value: Value, _: &Lua) -> Result<Self> {
+    fn from_lua(value: Value, lua: &Lua) -> Result<Self> {
         match value {
-            Value::UserData(ud) => Ok(*ud.borrow::<CardUd>()?),
+            // A cached handle is known by its address; any other userdata is asked its type.
+            Value::UserData(ud) => match super::fast_index::handle_id(lua, &ud) {
+                Some(id) => Ok(CardUd(id)),
+                None => Ok(*ud.borrow::<CardUd>()?),
+            },
             other => Err(mlua::Error::runtime(format!(
                 "expected a card, got a {}",
                 other.type_name()
@@ -36,33 +40,37 @@ pub struct Handles(RefCell<Vec<Option<AnyUserData>>>);
 /// Object ids past this get a fresh userdata each time instead of a cache entry.
 const CACHED_IDS: usize = 1 << 16;
 
-/// A list of the handles of `ids`, in order (the cache looked up once).
+/// A list of the handles of `ids`, in order (the cache looked up once, the table made in one
+/// go).
 pub fn card_table(lua: &Lua, ids: impl ExactSizeIterator<Item = ObjId>) -> Result<mlua::Table> {
-    let t = lua.create_table_with_capacity(ids.len(), 0)?;
     let Some(cache) = lua.app_data_ref::<Handles>() else {
-        for (i, id) in ids.enumerate() {
-            t.raw_set(i + 1, Handle(id))?;
-        }
-        return Ok(t);
+        return lua.create_sequence_from(ids.map(Handle));
     };
     let mut v = cache.0.borrow_mut();
-    for (k, id) in ids.enumerate() {
+    let ids: Vec<ObjId> = ids.collect();
+    // Handles past the cache, made fresh, in order.
+    let mut fresh: Vec<AnyUserData> = Vec::new();
+    for &id in &ids {
         let i = id.0 as usize;
         if i >= CACHED_IDS {
-            t.raw_set(k + 1, lua.create_userdata(CardUd(id))?)?;
+            fresh.push(lua.create_userdata(CardUd(id))?);
             continue;
         }
         if v.len() <= i {
             v.resize(i + 1, None);
         }
         if v[i].is_none() {
-            v[i] = Some(lua.create_userdata(CardUd(id))?);
-        }
-        if let Some(ud) = &v[i] {
-            t.raw_set(k + 1, ud)?;
+            let ud = lua.create_userdata(CardUd(id))?;
+            super::fast_index::learn_handle(lua, &ud, id);
+            v[i] = Some(ud);
         }
     }
-    Ok(t)
+    let mut fresh = fresh.iter();
+    // (Every cached entry was made above: none is nil.)
+    lua.create_sequence_from(ids.iter().map(|id| match v.get(id.0 as usize) {
+        Some(ud) if (id.0 as usize) < CACHED_IDS => ud.as_ref(),
+        _ => fresh.next(),
+    }))
 }
 
 impl IntoLua for Handle {
@@ -76,6 +84,7 @@ impl IntoLua for Handle {
                 return Ok(Value::UserData(ud.clone()));
             }
             let ud = lua.create_userdata(CardUd(self.0))?;
+            super::fast_index::learn_handle(lua, &ud, self.0);
             if v.len() <= i {
                 v.resize(i + 1, None);
             }
