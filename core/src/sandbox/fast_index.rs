@@ -3,8 +3,9 @@
 //! machinery (a reference made per argument, the handle's type looked up, the name's text
 //! compared with every field's), and hands anything else to the mlua `__index`
 //! (`script::card`), which resolves the name and teaches it here. What a field is stays
-//! `script::card`'s business ([`card::plain`], [`card::field`]); this module only knows
-//! where a handle and a name are.
+//! `script::card`'s business: it hands [`install`] the function that answers a read of a
+//! known handle and name (`script::card::answer`, which reads the game without Lua); this
+//! module only knows where a handle and a name are.
 //!
 //! This is the boundary's one unsafe module. The invariants it relies on:
 //! - A handle is known by the address of its userdata block (`lua_touserdata`), and only
@@ -13,13 +14,12 @@
 //! - A name is known by the address of its Lua string (`lua_topointer`): Luau interns
 //!   strings, so every string with that text is that one object, and each learnt string is
 //!   kept alive here (`anchors`), so its address is never another string's.
-//! - What a name means depends on the game's database (its characteristics): the table of
-//!   names is emptied whenever the VM's database changes ([`set_db`]), and answers use the
-//!   database kept here, the VM's own.
+//! - What a name means depends on the game's database (its characteristics): the names
+//!   and texts learnt are forgotten whenever the VM's database changes ([`forget`]).
 //! - The fast path runs no Lua, allocates nothing in the VM (integers and booleans are
 //!   pushed as they are; a string or a method function is pushed from a table that holds it
 //!   already) and raises no error: anything it cannot answer so goes, unchanged, to the mlua
-//!   `__index` or to [`card::field_by_code`], which run as any kernel callback does (memory
+//!   `__index` or to `script::card::field_by_code`, which run as any kernel callback does (memory
 //!   guard, errors naming the script's file:line), and whatever they raise passes through
 //!   this function with no Rust value alive in its frame.
 //! - Scripts cannot reach the function (mlua's `__metatable` hides the metatable), so its
@@ -29,45 +29,59 @@ use std::cell::RefCell;
 use std::ffi::{c_int, c_void};
 use std::rc::Rc;
 
-use mlua::{AnyUserData, Lua, LuaString, Result, Table, ffi};
+use mlua::{Function, Lua, LuaString, Result, Table, ffi};
 use rustc_hash::FxHashMap;
 
-use crate::db::Db;
-use crate::sandbox::handle::CardUd;
-use crate::script::card::{self, Key, Plain};
+use crate::sandbox::handle::{CardUd, HandleIds};
 use crate::state::ObjId;
+
+/// What a read of a known handle and name gives, as the answering function finds it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Answer {
+    Nil,
+    Bool(bool),
+    Int(i64),
+    /// A string, by its slot in the table of texts (made by the slow path the first time).
+    Text(i64),
+    /// Method `i` (0-based) of the list [`install`] was given.
+    Method(usize),
+    /// The slow path works it out: `script::card::field_by_code(id, code)`.
+    Slow,
+    /// Not answered here: the mlua `__index` answers.
+    Unknown,
+}
+
+/// The function that answers a read: object id and the name's code (as learnt).
+pub type Answerer = Box<dyn Fn(ObjId, i64) -> Answer>;
 
 /// What the fast `__index` knows (the VM's app data, as `Rc<FastIndex>`; the C function
 /// holds its address as an upvalue: app data lives as long as the VM).
 pub struct FastIndex {
-    /// The cached handles' userdata addresses, to their object ids.
-    ids: RefCell<FxHashMap<usize, u32>>,
-    /// The names met, by their Lua string's address, to their [`Key::code`].
+    /// The cached handles' userdata addresses, to their object ids (`handle.rs` fills it).
+    ids: Rc<HandleIds>,
+    /// The names met, by their Lua string's address, to their code.
     keys: RefCell<FxHashMap<usize, i64>>,
     /// The strings of `keys`, kept alive so that their addresses stay theirs.
     anchors: RefCell<Vec<LuaString>>,
-    /// The database the names were resolved against: the VM's.
-    db: RefCell<Option<Rc<Db>>>,
-    /// Lua strings already made for texts, by [`card::Text::slot`].
+    /// Lua strings already made for texts, by slot.
     texts: Table,
+    answer: Answerer,
 }
 
-/// Puts the fast `__index` in front of the card handles' own, for a VM whose database is
-/// `db` (call once per VM, after the card methods are made).
-pub fn install(lua: &Lua, db: &Rc<Db>) -> Result<()> {
-    let texts = lua.create_table()?;
-    let methods = match lua.app_data_ref::<card::Methods>() {
-        Some(m) => m.table(lua)?,
-        None => return Err(mlua::Error::runtime("card methods are not made yet")),
+/// Puts the fast `__index` in front of the card handles' own (once per VM): `methods` is
+/// the list of the card methods' functions, `slow(id, code)` works out what `answer` leaves
+/// to it.
+pub fn install(lua: &Lua, methods: Table, slow: Function, answer: Answerer) -> Result<()> {
+    let Some(ids) = super::handle::handle_ids(lua) else {
+        return Err(mlua::Error::runtime("the handle cache is not made yet"));
     };
-    let slow =
-        lua.create_function(|lua, (id, code): (i64, i64)| card::field_by_code(lua, id, code))?;
+    let texts = lua.create_table()?;
     let fast = Rc::new(FastIndex {
-        ids: Default::default(),
+        ids,
         keys: Default::default(),
         anchors: Default::default(),
-        db: RefCell::new(Some(db.clone())),
         texts: texts.clone(),
+        answer,
     });
     let at = Rc::as_ptr(&fast) as *mut c_void;
     let probe = lua.create_userdata(CardUd(ObjId(0)))?;
@@ -98,60 +112,36 @@ pub fn install(lua: &Lua, db: &Rc<Db>) -> Result<()> {
     Ok(())
 }
 
-/// The VM's database is now `db` (a reload): what names meant is forgotten.
-pub fn set_db(lua: &Lua, db: &Rc<Db>) {
+/// What names and texts meant is forgotten (the VM's database changed: a reload).
+pub fn forget(lua: &Lua) {
     let Some(fast) = lua.app_data_ref::<Rc<FastIndex>>() else {
         return;
     };
     fast.keys.borrow_mut().clear();
     fast.anchors.borrow_mut().clear();
     let _ = fast.texts.clear();
-    *fast.db.borrow_mut() = Some(db.clone());
 }
 
-/// Learns a cached handle (`handle.rs`: it lives as long as the VM).
-pub fn learn_handle(lua: &Lua, ud: &AnyUserData, id: ObjId) {
-    if let Some(fast) = lua.app_data_ref::<Rc<FastIndex>>() {
-        fast.ids.borrow_mut().insert(ud.to_pointer() as usize, id.0);
-    }
-}
-
-/// The object id of `ud` if it is a cached handle.
-pub fn handle_id(lua: &Lua, ud: &AnyUserData) -> Option<ObjId> {
-    let fast = lua.app_data_ref::<Rc<FastIndex>>()?;
-    let ids = fast.ids.try_borrow().ok()?;
-    ids.get(&(ud.to_pointer() as usize)).map(|id| ObjId(*id))
-}
-
-/// Learns what name `key` means for `db` (called by the mlua `__index` once it resolved it).
-pub fn learn(lua: &Lua, db: &Rc<Db>, key: &LuaString, found: Key) {
+/// Learns that name `key` has code `code` (called by the mlua `__index` once it resolved it).
+pub fn learn(lua: &Lua, key: &LuaString, code: i64) {
     let Some(fast) = lua.app_data_ref::<Rc<FastIndex>>() else {
         return;
     };
-    if !fast.db.borrow().as_ref().is_some_and(|d| Rc::ptr_eq(d, db)) {
-        return;
-    }
     let (Ok(mut keys), Ok(mut anchors)) =
         (fast.keys.try_borrow_mut(), fast.anchors.try_borrow_mut())
     else {
         return;
     };
-    if keys
-        .insert(key.to_pointer() as usize, found.code())
-        .is_none()
-    {
+    if keys.insert(key.to_pointer() as usize, code).is_none() {
         anchors.push(key.clone());
     }
 }
 
-/// Keeps the Lua string made for text `t` (so the next read of it pushes it as it is).
-pub fn keep_text(lua: &Lua, db: &Rc<Db>, t: card::Text, s: &LuaString) {
-    let Some(fast) = lua.app_data_ref::<Rc<FastIndex>>() else {
-        return;
-    };
-    if fast.db.borrow().as_ref().is_some_and(|d| Rc::ptr_eq(d, db)) {
+/// Keeps the Lua string made for the text in `slot` (the next read pushes it as it is).
+pub fn keep_text(lua: &Lua, slot: i64, s: &LuaString) {
+    if let Some(fast) = lua.app_data_ref::<Rc<FastIndex>>() {
         // (A cache: if it cannot grow, the next read makes the string again.)
-        let _ = fast.texts.raw_set(t.slot(), s);
+        let _ = fast.texts.raw_set(slot, s);
     }
 }
 
@@ -186,39 +176,27 @@ pub fn record_with_meta(
     }
 }
 
-/// What the fast path found for a read.
-enum Answer {
-    Nil,
-    Bool(bool),
-    Int(i64),
-    Text(i64, u32, i64),
-    Method(usize),
-    /// A field or characteristic [`card::field_by_code`] works out: object id and key code.
-    Slow(u32, i64),
-    /// Not known: the mlua `__index` answers.
-    Unknown,
-}
-
 /// Finds the answer, touching nothing of the VM but the arguments' addresses; every Rust
 /// borrow taken here ends before it returns.
 ///
 /// # Safety
 /// `state` is the running thread of a call of [`index`], with its 2 arguments.
-unsafe fn answer(state: *mut ffi::lua_State, fast: &FastIndex) -> Answer {
+unsafe fn answer(state: *mut ffi::lua_State, fast: &FastIndex) -> (Answer, u32, i64) {
     // SAFETY: reading the types and addresses of the 2 arguments, which exist.
     let (ud, key) = unsafe {
         if ffi::lua_type(state, 1) != ffi::LUA_TUSERDATA
             || ffi::lua_type(state, 2) != ffi::LUA_TSTRING
         {
-            return Answer::Unknown;
+            return (Answer::Unknown, 0, 0);
         }
         (
             ffi::lua_touserdata(state, 1) as usize,
+            // The address mlua's `LuaString::to_pointer` gives (the string's bytes).
             ffi::lua_tolstring(state, 2, std::ptr::null_mut()) as usize,
         )
     };
-    let Some(id) = fast.ids.try_borrow().ok().and_then(|m| m.get(&ud).copied()) else {
-        return Answer::Unknown;
+    let Some(id) = fast.ids.get(ud) else {
+        return (Answer::Unknown, 0, 0);
     };
     let Some(code) = fast
         .keys
@@ -226,38 +204,9 @@ unsafe fn answer(state: *mut ffi::lua_State, fast: &FastIndex) -> Answer {
         .ok()
         .and_then(|m| m.get(&key).copied())
     else {
-        return Answer::Unknown;
+        return (Answer::Unknown, 0, 0);
     };
-    let f = match Key::from_code(code) {
-        Some(Key::Method(i)) => return Answer::Method(i),
-        Some(Key::Field(f)) => f,
-        Some(Key::Char(_)) => return Answer::Slow(id, code),
-        None => return Answer::Unknown,
-    };
-    let Ok(db) = fast.db.try_borrow() else {
-        return Answer::Unknown;
-    };
-    let Some(db) = db.as_ref() else {
-        return Answer::Unknown;
-    };
-    // (No game running, a state being changed, an object not of this game: the mlua
-    // `__index` says what it always said.)
-    let Ok(current) = db.current.try_borrow() else {
-        return Answer::Unknown;
-    };
-    let Some(st) = current.as_ref().and_then(|s| s.try_borrow().ok()) else {
-        return Answer::Unknown;
-    };
-    if id as usize >= st.objects.len() {
-        return Answer::Unknown;
-    }
-    match card::plain(db, &st, ObjId(id), f) {
-        Some(Plain::Text(t)) => Answer::Text(t.slot(), id, code),
-        Some(Plain::Nil) => Answer::Nil,
-        Some(Plain::Bool(b)) => Answer::Bool(b),
-        Some(Plain::Int(i)) => Answer::Int(i),
-        None => Answer::Slow(id, code),
-    }
+    ((fast.answer)(id, code), id.0, code)
 }
 
 /// The handles' `__index(handle, key)`.
@@ -269,7 +218,8 @@ unsafe extern "C-unwind" fn index(state: *mut ffi::lua_State) -> c_int {
     unsafe {
         ffi::lua_settop(state, 2);
         let fast = &*(ffi::lua_touserdata(state, ffi::lua_upvalueindex(1)) as *const FastIndex);
-        let (id, code) = match answer(state, fast) {
+        let (found, id, code) = answer(state, fast);
+        match found {
             Answer::Nil => {
                 ffi::lua_pushnil(state);
                 return 1;
@@ -286,21 +236,20 @@ unsafe extern "C-unwind" fn index(state: *mut ffi::lua_State) -> c_int {
                 ffi::lua_rawgeti(state, ffi::lua_upvalueindex(4), i as ffi::lua_Integer + 1);
                 return 1;
             }
-            Answer::Text(slot, id, code) => {
+            Answer::Text(slot) => {
                 if ffi::lua_rawgeti(state, ffi::lua_upvalueindex(5), slot) == ffi::LUA_TSTRING {
                     return 1;
                 }
                 ffi::lua_pop(state, 1);
-                (id, code)
             }
-            Answer::Slow(id, code) => (id, code),
+            Answer::Slow => {}
             Answer::Unknown => {
                 ffi::lua_pushvalue(state, ffi::lua_upvalueindex(2));
                 ffi::lua_insert(state, 1);
                 ffi::lua_call(state, 2, 1);
                 return 1;
             }
-        };
+        }
         ffi::lua_pushvalue(state, ffi::lua_upvalueindex(3));
         ffi::lua_pushinteger(state, id as ffi::lua_Integer);
         ffi::lua_pushinteger(state, code);

@@ -2,6 +2,7 @@
 //! (`card.power`) is the script API's business (`crate::script::card`).
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use mlua::{AnyUserData, FromLua, IntoLua, Lua, Result, Value};
 
@@ -15,7 +16,7 @@ impl FromLua for CardUd {
     fn from_lua(value: Value, lua: &Lua) -> Result<Self> {
         match value {
             // A cached handle is known by its address; any other userdata is asked its type.
-            Value::UserData(ud) => match super::fast_index::handle_id(lua, &ud) {
+            Value::UserData(ud) => match handle_id(lua, &ud) {
                 Some(id) => Ok(CardUd(id)),
                 None => Ok(*ud.borrow::<CardUd>()?),
             },
@@ -33,9 +34,38 @@ impl FromLua for CardUd {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Handle(pub ObjId);
 
-/// The handles made so far, by object id (the VM's app data).
+/// The handles made so far, by object id (the VM's app data), and their ids by address.
 #[derive(Default)]
-pub struct Handles(RefCell<Vec<Option<AnyUserData>>>);
+pub struct Handles(RefCell<Vec<Option<AnyUserData>>>, Rc<HandleIds>);
+
+/// The cached handles' userdata addresses (`lua_touserdata`, `AnyUserData::to_pointer`), to
+/// their object ids: a cached handle lives as long as the VM, so an address here is never
+/// another value's.
+#[derive(Default)]
+pub struct HandleIds(RefCell<rustc_hash::FxHashMap<usize, u32>>);
+
+impl HandleIds {
+    /// The object id of the cached handle at `address`.
+    pub fn get(&self, address: usize) -> Option<ObjId> {
+        self.0.try_borrow().ok()?.get(&address).map(|i| ObjId(*i))
+    }
+
+    fn learn(&self, ud: &AnyUserData, id: ObjId) {
+        self.0.borrow_mut().insert(ud.to_pointer() as usize, id.0);
+    }
+}
+
+/// The VM's table of cached handles by address.
+pub fn handle_ids(lua: &Lua) -> Option<Rc<HandleIds>> {
+    lua.app_data_ref::<Handles>().map(|h| h.1.clone())
+}
+
+/// The object id of `ud` if it is a cached handle.
+fn handle_id(lua: &Lua, ud: &AnyUserData) -> Option<ObjId> {
+    lua.app_data_ref::<Handles>()?
+        .1
+        .get(ud.to_pointer() as usize)
+}
 
 /// Object ids past this get a fresh userdata each time instead of a cache entry.
 const CACHED_IDS: usize = 1 << 16;
@@ -61,7 +91,7 @@ pub fn card_table(lua: &Lua, ids: impl ExactSizeIterator<Item = ObjId>) -> Resul
         }
         if v[i].is_none() {
             let ud = lua.create_userdata(CardUd(id))?;
-            super::fast_index::learn_handle(lua, &ud, id);
+            cache.1.learn(&ud, id);
             v[i] = Some(ud);
         }
     }
@@ -84,7 +114,7 @@ impl IntoLua for Handle {
                 return Ok(Value::UserData(ud.clone()));
             }
             let ud = lua.create_userdata(CardUd(self.0))?;
-            super::fast_index::learn_handle(lua, &ud, self.0);
+            cache.1.learn(&ud, self.0);
             if v.len() <= i {
                 v.resize(i + 1, None);
             }

@@ -1,6 +1,9 @@
 //! `Card`: the userdata scripts hold for a card object. Fields read the game live
 //! (`card.power` is the current power); it holds nothing but the object id.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use mlua::IntoLua as _;
 use mlua::{Lua, LuaSerdeExt, MetaMethod, Result, UserData, UserDataMethods, Value};
 
@@ -8,7 +11,9 @@ pub use crate::sandbox::handle::CardUd;
 use crate::sandbox::handle::Handle;
 
 use crate::characteristics;
+use crate::db::Db;
 use crate::rules::Rules;
+use crate::sandbox::fast_index::{self, Answer};
 use crate::script::api::{env, player_out};
 use crate::state::ObjId;
 
@@ -47,8 +52,10 @@ impl UserData for CardUd {
                 env(lua)?;
                 return Err(no_field(name));
             };
-            if let Some(db) = &db {
-                crate::sandbox::fast_index::learn(lua, db, &key, found);
+            if let Some(db) = &db
+                && is_fast_db(lua, db)
+            {
+                fast_index::learn(lua, &key, found.code());
             }
             match found {
                 Key::Method(i) => method(lua, i),
@@ -452,7 +459,9 @@ pub(crate) fn field(lua: &Lua, id: ObjId, key: Key) -> Result<Value> {
             Plain::Int(i) => Value::Integer(i),
             Plain::Text(t) => {
                 let s = db.lua_name(lua, t.text(&db))?;
-                crate::sandbox::fast_index::keep_text(lua, &db, t, &s);
+                if is_fast_db(lua, &db) {
+                    fast_index::keep_text(lua, t.slot(), &s);
+                }
                 Value::String(s)
             }
         });
@@ -503,6 +512,78 @@ impl Key {
             128.. => Key::Char((code - 128) as usize),
             _ => return None,
         })
+    }
+}
+
+/// The database the fast `__index` answers with: the VM's (set with it, `set_db`).
+struct FastDb(Rc<RefCell<Option<Rc<Db>>>>);
+
+/// Whether `db` is the one the fast `__index` answers with (what is learnt must be its).
+fn is_fast_db(lua: &Lua, db: &Rc<Db>) -> bool {
+    lua.app_data_ref::<FastDb>()
+        .is_some_and(|f| f.0.borrow().as_ref().is_some_and(|d| Rc::ptr_eq(d, db)))
+}
+
+/// Puts the fast `__index` (`sandbox::fast_index`) in front of the handles' own, for a VM
+/// whose database is `db` (once per VM, after the handle cache and the methods are made).
+pub fn install_fast_index(lua: &Lua, db: &Rc<Db>) -> Result<()> {
+    let cell = Rc::new(RefCell::new(Some(db.clone())));
+    let methods = match lua.app_data_ref::<Methods>() {
+        Some(m) => m.table(lua)?,
+        None => return Err(mlua::Error::runtime("card methods are not made yet")),
+    };
+    let slow = lua.create_function(|lua, (id, code): (i64, i64)| field_by_code(lua, id, code))?;
+    let answering = cell.clone();
+    fast_index::install(
+        lua,
+        methods,
+        slow,
+        Box::new(move |id, code| answer(&answering, id, code)),
+    )?;
+    lua.set_app_data(FastDb(cell));
+    Ok(())
+}
+
+/// The VM's database is now `db` (a reload chain's engines take turns on one VM).
+pub fn set_db(lua: &Lua, db: &Rc<Db>) {
+    if let Some(f) = lua.app_data_ref::<FastDb>() {
+        *f.0.borrow_mut() = Some(db.clone());
+    }
+    fast_index::forget(lua);
+}
+
+/// The fast `__index`'s answer to a read of name `code` on object `id`: what needs neither
+/// Lua nor a new Lua object, else the slow path or the mlua `__index` (no game running, the
+/// state being changed, an object not of this game: that says what it always said). Never
+/// panics: it runs inside a C function.
+fn answer(cell: &RefCell<Option<Rc<Db>>>, id: ObjId, code: i64) -> Answer {
+    let f = match Key::from_code(code) {
+        Some(Key::Method(i)) => return Answer::Method(i),
+        Some(Key::Field(f)) => f,
+        Some(Key::Char(_)) => return Answer::Slow,
+        None => return Answer::Unknown,
+    };
+    let Ok(db) = cell.try_borrow() else {
+        return Answer::Unknown;
+    };
+    let Some(db) = db.as_ref() else {
+        return Answer::Unknown;
+    };
+    let Ok(current) = db.current.try_borrow() else {
+        return Answer::Unknown;
+    };
+    let Some(st) = current.as_ref().and_then(|s| s.try_borrow().ok()) else {
+        return Answer::Unknown;
+    };
+    if id.0 as usize >= st.objects.len() {
+        return Answer::Unknown;
+    }
+    match plain(db, &st, id, f) {
+        Some(Plain::Nil) => Answer::Nil,
+        Some(Plain::Bool(b)) => Answer::Bool(b),
+        Some(Plain::Int(i)) => Answer::Int(i),
+        Some(Plain::Text(t)) => Answer::Text(t.slot()),
+        None => Answer::Slow,
     }
 }
 
