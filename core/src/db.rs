@@ -1807,20 +1807,28 @@ impl Db {
         ability: Option<&Table>,
     ) -> mlua::Result<Value> {
         // What the prelude's `make_ctx` makes, made here without a call into Lua.
+        // (One protected call for the table, its fields and its metatable: with the game's
+        // memory limit armed, each mlua call that may allocate is a protected call of its own.)
         self.memory.charge(lua, || {
-            let t = lua.create_table_with_capacity(0, 5)?;
-            let [player, src, ab] = &self.ctx_keys;
-            if let Some(p) = controller {
-                t.raw_set(player, p as i64 + 1)?;
-            }
-            if let Some(s) = source {
-                t.raw_set(src, crate::sandbox::handle::Handle(s))?;
-            }
-            if let Some(a) = ability {
-                t.raw_set(ab, a)?;
-            }
-            t.set_metatable(Some(self.ctx_meta.clone()))?;
-            Ok(Value::Table(t))
+            let source = match source {
+                Some(s) => Some(mlua::IntoLua::into_lua(
+                    crate::sandbox::handle::Handle(s),
+                    lua,
+                )?),
+                None => None,
+            };
+            let fields = [
+                controller.map(|p| Value::Integer(p as i64 + 1)),
+                source,
+                ability.map(|a| Value::Table(a.clone())),
+            ];
+            crate::sandbox::fast_index::record_with_meta(
+                lua,
+                &self.ctx_keys,
+                fields,
+                &self.ctx_meta,
+            )
+            .map(Value::Table)
         })
     }
 }

@@ -1269,6 +1269,7 @@ impl Engine {
         lua.set_app_data(db.clone());
         lua.set_app_data(crate::sandbox::handle::Handles::default());
         lua.set_app_data(crate::script::card::Methods::new(&lua).map_err(fatal)?);
+        crate::script::card::install_fast_index(&lua, &db).map_err(fatal)?;
         Ok(Rc::new(Engine {
             lua,
             db,

@@ -203,6 +203,7 @@ impl Engine {
             .is_some_and(|d| Rc::ptr_eq(&d, &self.db));
         if !same {
             self.lua.set_app_data(self.db.clone());
+            crate::script::card::set_db(&self.lua, &self.db);
         }
     }
 }

@@ -2,6 +2,7 @@
 //! (`card.power`) is the script API's business (`crate::script::card`).
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use mlua::{AnyUserData, FromLua, IntoLua, Lua, Result, Value};
 
@@ -12,9 +13,13 @@ use crate::state::ObjId;
 pub struct CardUd(pub ObjId);
 
 impl FromLua for CardUd {
-    fn from_lua(value: Value, _: &Lua) -> Result<Self> {
+    fn from_lua(value: Value, lua: &Lua) -> Result<Self> {
         match value {
-            Value::UserData(ud) => Ok(*ud.borrow::<CardUd>()?),
+            // A cached handle is known by its address; any other userdata is asked its type.
+            Value::UserData(ud) => match handle_id(lua, &ud) {
+                Some(id) => Ok(CardUd(id)),
+                None => Ok(*ud.borrow::<CardUd>()?),
+            },
             other => Err(mlua::Error::runtime(format!(
                 "expected a card, got a {}",
                 other.type_name()
@@ -29,40 +34,73 @@ impl FromLua for CardUd {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Handle(pub ObjId);
 
-/// The handles made so far, by object id (the VM's app data).
+/// The handles made so far, by object id (the VM's app data), and their ids by address.
 #[derive(Default)]
-pub struct Handles(RefCell<Vec<Option<AnyUserData>>>);
+pub struct Handles(RefCell<Vec<Option<AnyUserData>>>, Rc<HandleIds>);
+
+/// The cached handles' userdata addresses (`lua_touserdata`, `AnyUserData::to_pointer`), to
+/// their object ids: a cached handle lives as long as the VM, so an address here is never
+/// another value's.
+#[derive(Default)]
+pub struct HandleIds(RefCell<rustc_hash::FxHashMap<usize, u32>>);
+
+impl HandleIds {
+    /// The object id of the cached handle at `address`.
+    pub fn get(&self, address: usize) -> Option<ObjId> {
+        self.0.try_borrow().ok()?.get(&address).map(|i| ObjId(*i))
+    }
+
+    fn learn(&self, ud: &AnyUserData, id: ObjId) {
+        self.0.borrow_mut().insert(ud.to_pointer() as usize, id.0);
+    }
+}
+
+/// The VM's table of cached handles by address.
+pub fn handle_ids(lua: &Lua) -> Option<Rc<HandleIds>> {
+    lua.app_data_ref::<Handles>().map(|h| h.1.clone())
+}
+
+/// The object id of `ud` if it is a cached handle.
+fn handle_id(lua: &Lua, ud: &AnyUserData) -> Option<ObjId> {
+    lua.app_data_ref::<Handles>()?
+        .1
+        .get(ud.to_pointer() as usize)
+}
 
 /// Object ids past this get a fresh userdata each time instead of a cache entry.
 const CACHED_IDS: usize = 1 << 16;
 
-/// A list of the handles of `ids`, in order (the cache looked up once).
+/// A list of the handles of `ids`, in order (the cache looked up once, the table made in one
+/// go).
 pub fn card_table(lua: &Lua, ids: impl ExactSizeIterator<Item = ObjId>) -> Result<mlua::Table> {
-    let t = lua.create_table_with_capacity(ids.len(), 0)?;
     let Some(cache) = lua.app_data_ref::<Handles>() else {
-        for (i, id) in ids.enumerate() {
-            t.raw_set(i + 1, Handle(id))?;
-        }
-        return Ok(t);
+        return lua.create_sequence_from(ids.map(Handle));
     };
     let mut v = cache.0.borrow_mut();
-    for (k, id) in ids.enumerate() {
+    let ids: Vec<ObjId> = ids.collect();
+    // Handles past the cache, made fresh, in order.
+    let mut fresh: Vec<AnyUserData> = Vec::new();
+    for &id in &ids {
         let i = id.0 as usize;
         if i >= CACHED_IDS {
-            t.raw_set(k + 1, lua.create_userdata(CardUd(id))?)?;
+            fresh.push(lua.create_userdata(CardUd(id))?);
             continue;
         }
         if v.len() <= i {
             v.resize(i + 1, None);
         }
         if v[i].is_none() {
-            v[i] = Some(lua.create_userdata(CardUd(id))?);
-        }
-        if let Some(ud) = &v[i] {
-            t.raw_set(k + 1, ud)?;
+            let ud = lua.create_userdata(CardUd(id))?;
+            cache.1.learn(&ud, id);
+            v[i] = Some(ud);
         }
     }
-    Ok(t)
+    let mut fresh = fresh.iter();
+    // (Every cached entry was made above: none is nil.)
+    lua.create_sequence_from(ids.iter().map(|id| match v.get(id.0 as usize) {
+        Some(ud) if (id.0 as usize) < CACHED_IDS => ud.as_ref(),
+        _ => fresh.next(),
+    }))
 }
 
 impl IntoLua for Handle {
@@ -76,6 +114,7 @@ impl IntoLua for Handle {
                 return Ok(Value::UserData(ud.clone()));
             }
             let ud = lua.create_userdata(CardUd(self.0))?;
+            cache.1.learn(&ud, self.0);
             if v.len() <= i {
                 v.resize(i + 1, None);
             }

@@ -2,10 +2,12 @@
 //! allowance (`vm.rs`), deep freezing of what scripts share (`freeze.rs`), the check that
 //! scripts keep no state and read no undefined global (`source_checks.rs`), number and size checks on what scripts hand
 //! the kernel (`numbers.rs`, `limits.rs`), errors that name the card (`blame.rs`), the
-//! syntax check (`syntax.rs`) and the card handle (`handle.rs`). It knows no game and no
+//! syntax check (`syntax.rs`), the card handle (`handle.rs`) and its fast `__index`
+//! (`fast_index.rs`, the boundary's one unsafe module). It knows no game and no
 //! card database: `docs/security.md` has the model.
 
 pub mod blame;
+pub mod fast_index;
 pub mod freeze;
 pub mod handle;
 pub mod limits;

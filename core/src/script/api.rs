@@ -71,11 +71,7 @@ pub fn zone_arg(db: &Db, st: &State, zone: &str, player: Option<i64>) -> Result<
 
 /// A list of 1-based player numbers.
 fn players(lua: &Lua, list: Vec<PlayerId>) -> Result<Table> {
-    let t = lua.create_table_with_capacity(list.len(), 0)?;
-    for (i, p) in list.into_iter().enumerate() {
-        t.raw_set(i + 1, p as i64 + 1)?;
-    }
-    Ok(t)
+    lua.create_sequence_from(list.into_iter().map(|p| p as i64 + 1))
 }
 
 fn card_list(lua: &Lua, ids: impl ExactSizeIterator<Item = ObjId>) -> Result<Table> {
@@ -1021,11 +1017,11 @@ pub fn val_to_lua(lua: &Lua, v: &Val) -> Result<Value> {
         Val::Card(c) => Handle(c.card).into_lua(lua)?,
         Val::Player(p) => Value::Integer(p.player as i64 + 1),
         Val::List(l) => {
-            let t = lua.create_table()?;
-            for (i, x) in l.iter().enumerate() {
-                t.raw_set(i + 1, val_to_lua(lua, x)?)?;
-            }
-            Value::Table(t)
+            let vals = l
+                .iter()
+                .map(|x| val_to_lua(lua, x))
+                .collect::<Result<Vec<_>>>()?;
+            Value::Table(lua.create_sequence_from(vals)?)
         }
     })
 }
@@ -1088,9 +1084,23 @@ pub fn record_from_lua(t: &Table, what: &str) -> Result<Vec<(String, Val)>> {
 
 /// A procedure's record as a fresh Lua table.
 pub fn record_to_lua(lua: &Lua, db: &Db, rec: &[(String, Val)]) -> Result<Table> {
+    let vals = rec
+        .iter()
+        .map(|(_, v)| val_to_lua(lua, v))
+        .collect::<Result<Vec<_>>>()?;
+    // The table made in one go when every key is interned already (the usual case: a
+    // procedure's record has the same keys each time).
+    {
+        let interned = db.interned.borrow();
+        let keys: Option<Vec<&mlua::LuaString>> =
+            rec.iter().map(|(k, _)| interned.get(k.as_str())).collect();
+        if let Some(keys) = keys {
+            return lua.create_table_from(keys.into_iter().zip(vals));
+        }
+    }
     let t = lua.create_table_with_capacity(0, rec.len())?;
-    for (k, v) in rec {
-        db.set_named(lua, &t, k, val_to_lua(lua, v)?)?;
+    for ((k, _), v) in rec.iter().zip(vals) {
+        db.set_named(lua, &t, k, v)?;
     }
     Ok(t)
 }
