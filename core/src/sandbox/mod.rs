@@ -3,8 +3,8 @@
 //! scripts keep no state and read no undefined global (`source_checks.rs`), number and size checks on what scripts hand
 //! the kernel (`numbers.rs`, `limits.rs`), errors that name the card (`blame.rs`), the
 //! syntax check (`syntax.rs`), the card handle (`handle.rs`) and its fast `__index`
-//! (`fast_index.rs`, the boundary's one unsafe module). It knows no game and no
-//! card database: `docs/security.md` has the model.
+//! (`fast_index.rs`, the boundary's one unsafe module), and the scripts' sampling profile
+//! (`profile.rs`). It knows no game and no card database: `docs/security.md` has the model.
 
 pub mod blame;
 pub mod fast_index;
