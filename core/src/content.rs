@@ -1036,6 +1036,12 @@ pub struct ActionDecl {
     /// listed: "this card cannot be attacked", "may attack only this card").
     #[serde(default)]
     pub target_condition: Option<String>,
+    /// A timing: `target_condition` is asked only while some static ability with it is
+    /// about (what `ctx:abilities{kind = "static", timing = ..., delayed = true}` lists,
+    /// looked up once per listing); with none, every pair passes. For a condition that is a
+    /// prohibition check (prohibitions tagged with that timing): none about, none to ask.
+    #[serde(default)]
+    pub target_condition_while: Option<String>,
     /// The option's label: `{card}` and `{target}` (their names; a player target's name),
     /// `{target_controller}` (the target card's controller, `P<n>`), `{value}` (the cost
     /// value) and `{<characteristic>}` (the card's value of an integer characteristic, e.g.

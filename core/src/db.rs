@@ -1276,6 +1276,8 @@ pub struct ActionKind {
     pub condition: Option<Function>,
     /// `(ctx, card, target) -> bool`.
     pub target_condition: Option<Function>,
+    /// Asked only while a static ability of this timing is about.
+    pub target_condition_while: Option<Sym>,
     /// The label template, in pieces.
     pub label: Vec<LabelPart>,
     /// (int characteristic index, minimum): the card's values must be at least these.

@@ -267,6 +267,13 @@ fn content(manifest: &str) -> Content {
                    end } }"#,
                 ),
             ),
+            // Warden: a static ability with the `main` timing and nothing else (what
+            // `target_condition_while: main` looks for).
+            card(
+                "warden",
+                0,
+                Some(r#"return { { kind = "static", timing = "main" } }"#),
+            ),
             // Watcher: when a card of yours is challenged, draw a card.
             card(
                 "watcher",
@@ -1375,6 +1382,53 @@ fn player_targets_and_selector_labels_are_for_targets_and_load_errors_otherwise(
     assert!(
         errors.contains("action 'taunt'")
             && errors.contains("`zones` (cards) or `players`, not both"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn a_target_condition_while_a_timing_is_asked_only_while_such_a_static_ability_is_about() {
+    // The prohibition check `brute_spares_ace` is asked only while some static ability with
+    // the `main` timing is about (warden's, once on the board): before, every pair passes.
+    let manifest = MANIFEST.replace(
+        r#""label": "challenge {target} with {card}","#,
+        r#""target_condition": "brute_spares_ace", "target_condition_while": "main",
+           "label": "challenge {target} with {card}","#,
+    );
+    assert_ne!(manifest, MANIFEST);
+    let mut g = new_game(
+        &engine_of(&content(&manifest)),
+        7,
+        vec![
+            deck(&[("ace", 1), ("cub", 2)]),
+            deck(&[("brute", 1), ("warden", 1), ("sprinter", 1)]),
+        ],
+    );
+    picks(
+        &mut g,
+        &[
+            "play ace",
+            "end turn",
+            "play brute",
+            "play sprinter",
+            "end turn",
+            "end turn",
+        ],
+    );
+    assert_eq!(
+        offered(&g, "challenge"),
+        ["challenge ace with brute", "challenge ace with sprinter"]
+    );
+    pick(&mut g, "play warden");
+    assert_eq!(offered(&g, "challenge"), ["challenge ace with sprinter"]);
+    // It goes with a `target_condition`.
+    let bad = MANIFEST.replace(
+        r#""label": "challenge {target} with {card}","#,
+        r#""target_condition_while": "main", "label": "challenge {target} with {card}","#,
+    );
+    let errors = load_errors(&content(&bad));
+    assert!(
+        errors.contains("`target_condition_while` goes with a `target_condition`"),
         "{errors}"
     );
 }

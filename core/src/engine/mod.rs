@@ -363,6 +363,13 @@ fn action_kind(
     if target_condition.is_some() && a.targets.is_empty() {
         return Err("`target_condition` needs `targets` (the pairs it is asked of)".into());
     }
+    let target_condition_while = match &a.target_condition_while {
+        Some(_) if a.target_condition.is_none() => {
+            return Err("`target_condition_while` goes with a `target_condition`".into());
+        }
+        Some(t) => Some(rules.timings.syms[Rules::lookup(names, &rules.timings, t)?]),
+        None => None,
+    };
     let abilities = match &a.abilities {
         Some(t) => {
             let i = Rules::lookup(names, &rules.timings, t)?;
@@ -395,6 +402,7 @@ fn action_kind(
         allowed,
         condition,
         target_condition,
+        target_condition_while,
         label: label_parts(rules, names, &a.label)?,
         at_least: {
             let mut out = Vec::new();

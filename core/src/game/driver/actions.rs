@@ -225,6 +225,9 @@ impl Game {
             // names, and `any_orientation_if_card_has` lifts the orientation for such a
             // card): listed once, put together per card.
             let mut by_selector: Option<Vec<Vec<Tgt>>> = None;
+            // `target_condition_while`: whether any such static ability is about, looked up
+            // once (None: not yet).
+            let mut condition_about: Option<bool> = None;
             // With several opponents a selector may name whose card it is.
             let several = a.targets.iter().any(|t| t.label_several.is_some())
                 && whose(&st.borrow(), Whose::Opponents, p).len() > 1;
@@ -314,7 +317,19 @@ impl Game {
                     out
                 };
                 for (target, si) in targets {
-                    if let (Some(f), Some(c), Some(t)) = (&a.target_condition, card, &target) {
+                    if let (Some(f), Some(c), Some(t)) = (&a.target_condition, card, &target)
+                        && match condition_about {
+                            Some(about) => about,
+                            None => {
+                                let about = match a.target_condition_while {
+                                    Some(timing) => self.statics_about(timing)?,
+                                    None => true,
+                                };
+                                condition_about = Some(about);
+                                about
+                            }
+                        }
+                    {
                         let tv = match t {
                             Tgt::Card(id) => Handle(*id).into_lua(&lua)?,
                             Tgt::Player(q, _) => Value::Integer(*q as i64 + 1),
@@ -448,6 +463,22 @@ impl Game {
             out.push(Tgt::Player(q, label));
         }
         Ok(out)
+    }
+
+    /// Whether some static ability of `timing` is about: on the field, given by an effect,
+    /// or armed without a host (as `ctx:abilities{kind = "static", timing, delayed = true}`).
+    fn statics_about(&self, timing: crate::names::Sym) -> R<bool> {
+        let q = crate::script::api::AbilityQuery {
+            kind: Some(crate::db::AbilityKind::Static),
+            timing: Some(timing),
+            player: None,
+            only: None,
+            delayed: true,
+        };
+        let st = self.state.borrow();
+        let found =
+            crate::script::api::find_abilities(&self.engine.lua, &self.engine.db, &st, &q, None)?;
+        Ok(!found.is_empty())
     }
 
     /// The activated abilities of `timing` that player `p` controls (of card `only`, if
