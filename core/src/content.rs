@@ -1032,12 +1032,19 @@ pub struct ActionDecl {
     #[serde(default)]
     pub condition: Option<String>,
     /// `(ctx, card, target) -> bool`, asked per card and target (after `targets` listed
-    /// them): a pair it says false of is not offered (a prohibition read when options are
+    /// them; a player target is its seat, from 1): a pair it says false of is not offered (a prohibition read when options are
     /// listed: "this card cannot be attacked", "may attack only this card").
     #[serde(default)]
     pub target_condition: Option<String>,
-    /// The option's label: `{card}` and `{target}` (their names), `{value}` (the cost value)
-    /// and `{<characteristic>}` (the card's value of an integer characteristic, e.g.
+    /// A timing: `target_condition` is asked only while some static ability with it is
+    /// about (what `ctx:abilities{kind = "static", timing = ..., delayed = true}` lists,
+    /// looked up once per listing); with none, every pair passes. For a condition that is a
+    /// prohibition check (prohibitions tagged with that timing): none about, none to ask.
+    #[serde(default)]
+    pub target_condition_while: Option<String>,
+    /// The option's label: `{card}` and `{target}` (their names; a player target's name),
+    /// `{target_controller}` (the target card's controller, `P<n>`), `{value}` (the cost
+    /// value) and `{<characteristic>}` (the card's value of an integer characteristic, e.g.
     /// `{counter}`) are filled in.
     pub label: String,
     /// `(ctx, option)`: what the action does.
@@ -1046,7 +1053,7 @@ pub struct ActionDecl {
     /// Or a procedure to start, with a record made of the option's cards.
     #[serde(default)]
     pub procedure: Option<String>,
-    /// The procedure's record: each name to `card` or `target`.
+    /// The procedure's record: each name to `card`, `target` or `target_player`.
     #[serde(default)]
     pub data: BTreeMap<String, OptionField>,
 }
@@ -1057,20 +1064,45 @@ pub struct ActionDecl {
 pub enum OptionField {
     /// The card it uses.
     Card,
-    /// Its target.
+    /// Its target (a card; absent when a player is targeted).
     Target,
+    /// The player targeted (a seat, from 1), or the targeted card's controller.
+    TargetPlayer,
 }
 
-/// Cards an action may use or target.
+/// Cards an action may use or target; or, as a target, players (`players`).
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Selector {
     /// Zones, in the order their cards are listed (each from bottom to top).
+    #[serde(default)]
     pub zones: Vec<String>,
-    /// Whose zones: the acting player's (`self`, default), the other players' still in the
-    /// game (`opponents`), or everyone's.
+    /// Whose zones: the acting player's (`self`, default), the acting player's side
+    /// (`allies`: them and their teammates), the other sides' players still in the game
+    /// (`opponents`), or everyone's.
     #[serde(default)]
     pub of: Whose,
+    /// Targets only, instead of `zones`: players as targets. `self`, `allies`, `opponents` or
+    /// `any` (in turn order from the acting player, players still in the game), or a Lua
+    /// function `(ctx, player) -> list` asked once per listing, each entry a seat or `{seat =
+    /// n, label = "..."}` (the name `{target}` shows; default `P<n>`).
+    #[serde(default)]
+    pub players: Option<String>,
+    /// Only cards with no card attached to them.
+    #[serde(default)]
+    pub without_attachments: bool,
+    /// Targets only: with `orientation`, an acting card holding one of these names (set
+    /// characteristics) may target this selector's cards in any orientation, listed in
+    /// place ("can also attack active Units").
+    #[serde(default)]
+    pub any_orientation_if_card_has: BTreeMap<String, Vec<String>>,
+    /// Targets only: the label template of this selector's options (default: the action's).
+    #[serde(default)]
+    pub label: Option<String>,
+    /// Targets only: the label template when the acting player has more than one opponent
+    /// (to say whose card it is: `{target_controller}`).
+    #[serde(default)]
+    pub label_if_several_opponents: Option<String>,
     /// Only cards of these categories (empty: any).
     #[serde(default)]
     pub categories: Vec<String>,
@@ -1102,8 +1134,10 @@ pub enum Whose {
     #[default]
     #[serde(rename = "self")]
     Own,
-    /// The other players' still in the game, in turn order from the acting player.
+    /// The other sides' players still in the game, in turn order from the acting player.
     Opponents,
+    /// The acting player's side (them and their teammates), in turn order from them.
+    Allies,
     /// Everyone's, in turn order from the acting player.
     Any,
 }

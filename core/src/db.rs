@@ -1276,6 +1276,8 @@ pub struct ActionKind {
     pub condition: Option<Function>,
     /// `(ctx, card, target) -> bool`.
     pub target_condition: Option<Function>,
+    /// Asked only while a static ability of this timing is about.
+    pub target_condition_while: Option<Sym>,
     /// The label template, in pieces.
     pub label: Vec<LabelPart>,
     /// (int characteristic index, minimum): the card's values must be at least these.
@@ -1303,6 +1305,8 @@ pub enum LabelPart {
     Value,
     /// The card's value of this integer characteristic.
     Char(usize),
+    /// The target card's controller (`P<n>`).
+    TargetController,
 }
 
 /// What a chosen action does.
@@ -1316,7 +1320,7 @@ pub enum ActionDoes {
     Procedure {
         /// The procedure's name.
         name: String,
-        /// Record field → which card.
+        /// Record field → which card or player.
         data: Vec<(String, crate::content::OptionField)>,
     },
 }
@@ -1340,6 +1344,25 @@ pub struct CardSel {
     pub unless_it_has: Vec<(usize, Vec<Sym>)>,
     /// (Targets) only for an acting card that holds one of these (empty: for every card).
     pub if_card_has: Vec<(usize, Vec<Sym>)>,
+    /// (Targets) players instead of cards.
+    pub players: Option<PlayerSel>,
+    /// Only cards with nothing attached.
+    pub without_attachments: bool,
+    /// (Targets) any orientation for an acting card that holds one of these.
+    pub any_orientation_if_card_has: Vec<(usize, Vec<Sym>)>,
+    /// (Targets) this selector's label template (None: the action's).
+    pub label: Option<Vec<LabelPart>>,
+    /// (Targets) the label template when the acting player has several opponents.
+    pub label_several: Option<Vec<LabelPart>>,
+}
+
+/// Players as targets: by relation to the acting player, or as a Lua function lists them.
+#[derive(Clone, Debug)]
+pub enum PlayerSel {
+    /// `self`, `allies`, `opponents`, `any`.
+    Whose(crate::content::Whose),
+    /// `(ctx, player) -> {seat | {seat, label}}`.
+    Lua(Function),
 }
 
 /// A phase's procedures.

@@ -267,6 +267,13 @@ fn content(manifest: &str) -> Content {
                    end } }"#,
                 ),
             ),
+            // Warden: a static ability with the `main` timing and nothing else (what
+            // `target_condition_while: main` looks for).
+            card(
+                "warden",
+                0,
+                Some(r#"return { { kind = "static", timing = "main" } }"#),
+            ),
             // Watcher: when a card of yours is challenged, draw a card.
             card(
                 "watcher",
@@ -1262,4 +1269,166 @@ fn a_window_may_pass_for_a_player_who_can_only_pass() {
     let (seats, said) = run(true);
     assert_eq!(seats, [0, 0]);
     assert_eq!(said, ["boosted:speak@1", "boosted:speak@1"]);
+}
+
+/// Duel with player targets: `taunt` (each board card of the acting player at each opponent,
+/// the target condition sparing P3), `hail` (the players a Lua list gives, one named by it),
+/// and `challenge` saying whose card it targets when there are several opponents.
+fn with_player_targets() -> String {
+    let manifest = MANIFEST
+        .replace(
+            r#""kinds": ["challenge", "recruit", "use", "end"]"#,
+            r#""kinds": ["challenge", "taunt", "hail", "end"]"#,
+        )
+        .replace(
+            r#""targets": [{"zones": ["board"], "of": "opponents"}],"#,
+            r#""targets": [{"zones": ["board"], "of": "opponents",
+                           "label_if_several_opponents": "challenge {target} with {card} ({target_controller}'s)"}],"#,
+        )
+        .replace(
+            r#"{"name": "end", "ends_phase": true, "label": "end turn"},"#,
+            r#"{"name": "end", "ends_phase": true, "label": "end turn"},
+    {"name": "taunt", "cards": {"zones": ["board"]}, "targets": [{"players": "opponents"}],
+     "target_condition": "spares_p3", "label": "taunt {target} with {card}", "run": "taunt"},
+    {"name": "hail", "targets": [{"players": "listed_players"}], "label": "hail {target}", "run": "hail"},"#,
+        )
+        .replace(
+            r#""scripts": ["duel.lua"],"#,
+            r#""scripts": ["duel.lua", "targets.lua"],"#,
+        );
+    assert_ne!(manifest, MANIFEST);
+    manifest
+}
+
+const TARGETS_LUA: &str = r#"
+-- A player target reaches `target_condition` and `run` as a seat (from 1).
+function spares_p3(ctx, c, t) return t ~= 3 end
+function taunt(ctx, o) ctx:emit("boosted", { player = o.target_player, key = "taunt" }) end
+function listed_players(ctx, p) return { { seat = 3, label = "the third" }, p } end
+function hail(ctx, o) ctx:emit("boosted", { player = o.target_player, key = "hail" }) end
+"#;
+
+#[test]
+fn kernel_listed_targets_may_be_players_by_relation_or_from_a_lua_list() {
+    let mut c = content(&with_player_targets());
+    c.ruleset.scripts.push(Source {
+        name: "targets.lua".into(),
+        text: TARGETS_LUA.into(),
+    });
+    let mut g = new_game(
+        &engine_of(&c),
+        7,
+        vec![
+            deck(&[("ace", 1), ("cub", 2)]),
+            deck(&[("brute", 1), ("cub", 2)]),
+            deck(&[("watcher", 1), ("cub", 2)]),
+        ],
+    );
+    picks(&mut g, &["play ace", "end turn", "play brute", "end turn"]);
+    picks(&mut g, &["play watcher", "end turn"]);
+    let (_, player, labels) = asked(&g);
+    assert_eq!(player, 0);
+    assert_eq!(
+        labels[..6],
+        [
+            // Several opponents: the challenge says whose card it is.
+            "challenge brute with ace (P2's)",
+            "challenge watcher with ace (P3's)",
+            // Players in turn order from P1; P3 spared by the target condition.
+            "taunt P2 with ace",
+            // The Lua list's order and names; its seat without a name is `P<n>`.
+            "hail the third",
+            "hail P1",
+            "end turn"
+        ]
+    );
+    // The option has its card and no target card; `run` gets the seat.
+    let Some(Request::Choose { options, .. }) = g.request() else {
+        panic!()
+    };
+    assert_eq!(options[2].kind.as_deref(), Some("taunt"));
+    assert_eq!(options[2].target, None);
+    picks(&mut g, &["taunt P2 with ace", "hail the third"]);
+    assert_eq!(story(&g), ["boosted:taunt@2", "boosted:hail@3"]);
+    assert!(g.errors().is_empty(), "{:?}", g.errors());
+}
+
+#[test]
+fn player_targets_and_selector_labels_are_for_targets_and_load_errors_otherwise() {
+    let bad = with_player_targets().replace(
+        r#""cards": {"zones": ["board"]}, "targets": [{"players": "opponents"}],"#,
+        r#""cards": {"zones": ["board"], "players": "opponents"}, "targets": [{"players": "opponents", "zones": ["board"]}],"#,
+    );
+    let mut c = content(&bad);
+    c.ruleset.scripts.push(Source {
+        name: "targets.lua".into(),
+        text: TARGETS_LUA.into(),
+    });
+    let errors = load_errors(&c);
+    assert!(
+        errors.contains("action 'taunt'") && errors.contains("`cards`: `players` is for `targets`"),
+        "{errors}"
+    );
+    let bad = with_player_targets().replace(
+        r#""targets": [{"players": "opponents"}],"#,
+        r#""targets": [{"players": "opponents", "zones": ["board"]}],"#,
+    );
+    let mut c = content(&bad);
+    c.ruleset.scripts.push(Source {
+        name: "targets.lua".into(),
+        text: TARGETS_LUA.into(),
+    });
+    let errors = load_errors(&c);
+    assert!(
+        errors.contains("action 'taunt'")
+            && errors.contains("`zones` (cards) or `players`, not both"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn a_target_condition_while_a_timing_is_asked_only_while_such_a_static_ability_is_about() {
+    // The prohibition check `brute_spares_ace` is asked only while some static ability with
+    // the `main` timing is about (warden's, once on the board): before, every pair passes.
+    let manifest = MANIFEST.replace(
+        r#""label": "challenge {target} with {card}","#,
+        r#""target_condition": "brute_spares_ace", "target_condition_while": "main",
+           "label": "challenge {target} with {card}","#,
+    );
+    assert_ne!(manifest, MANIFEST);
+    let mut g = new_game(
+        &engine_of(&content(&manifest)),
+        7,
+        vec![
+            deck(&[("ace", 1), ("cub", 2)]),
+            deck(&[("brute", 1), ("warden", 1), ("sprinter", 1)]),
+        ],
+    );
+    picks(
+        &mut g,
+        &[
+            "play ace",
+            "end turn",
+            "play brute",
+            "play sprinter",
+            "end turn",
+            "end turn",
+        ],
+    );
+    assert_eq!(
+        offered(&g, "challenge"),
+        ["challenge ace with brute", "challenge ace with sprinter"]
+    );
+    pick(&mut g, "play warden");
+    assert_eq!(offered(&g, "challenge"), ["challenge ace with sprinter"]);
+    // It goes with a `target_condition`.
+    let bad = MANIFEST.replace(
+        r#""label": "challenge {target} with {card}","#,
+        r#""target_condition_while": "main", "label": "challenge {target} with {card}","#,
+    );
+    let errors = load_errors(&content(&bad));
+    assert!(
+        errors.contains("`target_condition_while` goes with a `target_condition`"),
+        "{errors}"
+    );
 }

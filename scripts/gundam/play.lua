@@ -129,82 +129,33 @@ function GD.may_attack(ctx, u)
   return GD.is_link(u)
 end
 
---- Who player `p` may attack (GD 8-2-1, 12-2-7, 12-3-12): each opposing player, or in Team
---- Battle the opposing team (its leader, or whoever of it is left, stands for it).
-local function attackable_players(ctx, p)
-  local out = {}
-  if GD.mode(ctx) == "team" then
-    local seen = {}
-    for _, q in ipairs(GD.opponents(ctx, p)) do
-      local t = ctx:team(q)
-      if not seen[t] then
-        seen[t] = true
-        out[#out + 1] = { seat = q, label = GD.player_label(ctx, q) }
-      end
+--- The `pair` action's condition: `c` can be paired (a Pilot, or a Command with 【Pilot】: GD
+--- 3-4-6-1) and its player meets its Lv. (2-9-1). Its cost is the kernel's check.
+function GD.pairable(ctx, c) return GD.can_pilot(c) and GD.level_met(ctx, c) end
+
+--- The `pair` action: play the Pilot onto the chosen unit.
+function GD.pair_action(ctx, o) GD.play_pilot(ctx, o.card, o.target) end
+
+--- The `attack` action's player targets: who player `p` may attack (GD 8-2-1, 12-2-7,
+--- 12-3-12): each opposing player, or in Team Battle the opposing team (its leader, or
+--- whoever of it is left, stands for it; named as the team).
+function GD.attackable_players(ctx, p)
+  if GD.mode(ctx) ~= "team" then return GD.opponents(ctx, p) end
+  local out, seen = {}, {}
+  for _, q in ipairs(GD.opponents(ctx, p)) do
+    local t = ctx:team(q)
+    if not seen[t] then
+      seen[t] = true
+      out[#out + 1] = { seat = q, label = GD.player_label(ctx, q) }
     end
-  else
-    for _, q in ipairs(GD.opponents(ctx, p)) do out[#out + 1] = { seat = q, label = "P" .. q } end
   end
   return out
 end
 
--- The Main Phase's options besides the kernel-listed kinds ---------------------------------------
-
---- GD 7-5-1: the options of `ctx.player` (in Team Battle, each member of the turn team in
---- turn, 12-3-1): pair a Pilot, use 〈Support〉, attack, end the main phase.
-function GD.main_actions(ctx)
-  local p = ctx.player
-  local out = {}
-  local units = GD.units(ctx, p)
-  -- GD 7-5-2-1, 3-4-6-2: pair a Pilot (or a Command with 【Pilot】) with a unit without one.
-  local free = util.filter(units, function(u) return #u.attachments == 0 end)
-  if #free > 0 then
-    local budget = GD.active_resource_count(ctx, p)
-    local level = GD.level(ctx, p)
-    for _, c in ipairs(ctx:cards("hand", p)) do
-      if GD.can_pilot(c) and c.lv <= level and c.cost <= budget then
-        for _, u in ipairs(free) do
-          out[#out + 1] = { label = "pair " .. c.label .. " with " .. u.label .. " (Lv " .. c.lv .. ", cost " .. c.cost .. ")",
-            kind = "pair", card = c, target = u, run = function(ctx, o) GD.play_pilot(ctx, o.card, o.target) end }
-        end
-      end
-    end
-  end
-  -- GD 13-1-3: 〈Support N〉: rest this active unit: another friendly unit gets AP+N this turn.
-  local friends = GD.friendly_units(ctx, p)
-  for _, s in ipairs(units) do
-    if s.support > 0 and s.orientation == "active" then
-      for _, u in ipairs(friends) do
-        if u ~= s then
-          out[#out + 1] = { label = "support " .. u.label .. " with " .. s.label .. " (AP+" .. s.support .. ")",
-            kind = "support", card = s, target = u, run = GD.support }
-        end
-      end
-    end
-  end
-  -- GD 7-5-4, 8-2-1: attack an opposing player, or an opposing rested unit.
-  local several = #GD.opponents(ctx, p) > 1
-  for _, a in ipairs(units) do
-    if GD.may_attack(ctx, a) then
-      for _, q in ipairs(attackable_players(ctx, p)) do
-        if GD.may_attack_target(ctx, a, nil, q.seat) then -- GD 1-3-3: prohibitions.lua
-          out[#out + 1] = { label = "attack " .. q.label .. " with " .. a.label, kind = "attack", card = a,
-            procedure = "battle", data = { attacker = a, defender = q.seat } }
-        end
-      end
-      local any_state = a:has("keywords", "can_attack_active")
-      for _, t in ipairs(GD.enemy_units(ctx, p)) do
-        if (t.orientation == "rested" or any_state) and GD.may_attack_target(ctx, a, t, t.controller) then
-          -- With several opponents, whose unit it is: "... (P3's unit)".
-          local whose = several and (" (P" .. t.controller .. "'s unit)") or ""
-          out[#out + 1] = { label = "attack " .. t.label .. " with " .. a.label .. whose, kind = "attack", card = a, target = t,
-            procedure = "battle", data = { attacker = a, target = t, attacked = t, defender = t.controller } }
-        end
-      end
-    end
-  end
-  out[#out + 1] = { label = "end main phase", kind = "end", ends_phase = true } -- GD 7-5-5
-  return out
+--- The `attack` action's target condition (GD 1-3-3): `t` is a Unit, or a player's seat.
+function GD.may_attack_option(ctx, a, t)
+  if type(t) == "number" then return GD.may_attack_target(ctx, a, nil, t) end
+  return GD.may_attack_target(ctx, a, t, t.controller)
 end
 
 --- GD 13-1-3-1: 〈Support〉: rest the supporting unit (the cost), then the other unit gets

@@ -11,12 +11,12 @@ use mlua::{Function, Lua, Table, Value};
 use crate::card_index::CardIndex;
 use crate::content::{
     ActionDecl, CheckReads, CheckTime, CheckWhen, Content, DeckList, OptionValue, Options,
-    PlayersCondition, Selector, Source,
+    PlayersCondition, Selector, Source, Whose,
 };
 use crate::db::{
     AbilityOutline, ActionDoes, ActionKind, CardCheck, CardSel, CheckFns, CheckMarks, CheckTest,
-    Counted, Db, Hooks, LabelPart, PhaseFns, PlayerCheck, ProcedureFns, StepFn, StepFns, WindowFns,
-    parse_ability,
+    Counted, Db, Hooks, LabelPart, PhaseFns, PlayerCheck, PlayerSel, ProcedureFns, StepFn, StepFns,
+    WindowFns, parse_ability,
 };
 use crate::names::{Interning, Names};
 use crate::rules::Rules;
@@ -160,8 +160,9 @@ fn label_parts(rules: &Rules, names: &Names, label: &str) -> Result<Vec<LabelPar
             "card" => LabelPart::Card,
             "target" => LabelPart::Target,
             "value" => LabelPart::Value,
+            "target_controller" => LabelPart::TargetController,
             ch => LabelPart::Char(int_char(rules, names, ch).map_err(|e| {
-                format!("label '{label}': {{{ch}}} is not card, target, value or an integer characteristic ({e})")
+                format!("label '{label}': {{{ch}}} is not card, target, target_controller, value or an integer characteristic ({e})")
             })?),
         });
         rest = &rest[i + j + 1..];
@@ -205,6 +206,17 @@ fn card_sel(rules: &Rules, names: &Names, s: &Selector) -> Result<CardSel, Strin
         }
         Ok::<_, String>(out)
     };
+    let any_orientation_if_card_has = names_of(&s.any_orientation_if_card_has)?;
+    if !any_orientation_if_card_has.is_empty() && orientation.is_none() {
+        return Err(
+            "`any_orientation_if_card_has` goes with an `orientation` (that it lifts)".into(),
+        );
+    }
+    let template = |l: &Option<String>| {
+        l.as_deref()
+            .map(|l| label_parts(rules, names, l))
+            .transpose()
+    };
     Ok(CardSel {
         zones,
         of: s.of,
@@ -214,7 +226,43 @@ fn card_sel(rules: &Rules, names: &Names, s: &Selector) -> Result<CardSel, Strin
         entered_before_this_turn: s.entered_before_this_turn,
         unless_it_has: names_of(&s.unless_it_has)?,
         if_card_has: names_of(&s.if_card_has)?,
+        players: None,
+        without_attachments: s.without_attachments,
+        any_orientation_if_card_has,
+        label: template(&s.label)?,
+        label_several: template(&s.label_if_several_opponents)?,
     })
+}
+
+/// A target selector: cards (`card_sel`), or players (`players`: a relation, or a Lua
+/// function `need` resolves; None when that function is missing, already reported).
+fn target_sel(
+    rules: &Rules,
+    names: &Names,
+    s: &Selector,
+    need: &mut impl FnMut(&str) -> Option<Function>,
+) -> Result<Option<CardSel>, String> {
+    let mut sel = card_sel(rules, names, s)?;
+    let Some(p) = &s.players else {
+        if s.zones.is_empty() {
+            return Err("`targets`: a selector needs `zones` (cards) or `players`".into());
+        }
+        return Ok(Some(sel));
+    };
+    if !s.zones.is_empty() {
+        return Err("`targets`: a selector takes `zones` (cards) or `players`, not both".into());
+    }
+    sel.players = Some(match p.as_str() {
+        "self" => PlayerSel::Whose(Whose::Own),
+        "allies" => PlayerSel::Whose(Whose::Allies),
+        "opponents" => PlayerSel::Whose(Whose::Opponents),
+        "any" => PlayerSel::Whose(Whose::Any),
+        f => match need(f) {
+            Some(f) => PlayerSel::Lua(f),
+            None => return Ok(None),
+        },
+    });
+    Ok(Some(sel))
 }
 
 /// An action kind with its names resolved (None when a function it names is missing: that
@@ -226,15 +274,32 @@ fn action_kind(
     a: &ActionDecl,
     need: &mut impl FnMut(&str) -> Option<Function>,
 ) -> Result<Option<ActionKind>, String> {
-    // `if_card_has` reads the acting card: it means something for targets only.
+    // `if_card_has` reads the acting card: it means something for targets only; so do a
+    // selector's players and labels.
     for (what, s) in [("cards", a.cards.as_ref()), ("needs", a.needs.as_ref())]
         .into_iter()
         .chain([("cost.payable", a.cost.as_ref().map(|c| &c.payable))])
     {
-        if s.is_some_and(|s| !s.if_card_has.is_empty()) {
-            return Err(format!(
-                "`{what}`: `if_card_has` is for `targets` (it reads the acting card)"
-            ));
+        let Some(s) = s else { continue };
+        for (field, used) in [
+            ("if_card_has", !s.if_card_has.is_empty()),
+            (
+                "any_orientation_if_card_has",
+                !s.any_orientation_if_card_has.is_empty(),
+            ),
+            ("players", s.players.is_some()),
+            ("label", s.label.is_some()),
+            (
+                "label_if_several_opponents",
+                s.label_if_several_opponents.is_some(),
+            ),
+        ] {
+            if used {
+                return Err(format!("`{what}`: `{field}` is for `targets`"));
+            }
+        }
+        if s.zones.is_empty() {
+            return Err(format!("`{what}`: a selector needs `zones`"));
         }
     }
     let cards = a
@@ -244,9 +309,16 @@ fn action_kind(
         .transpose()?;
     let mut targets = Vec::new();
     for t in &a.targets {
-        targets.push(card_sel(rules, names, t)?);
+        match target_sel(rules, names, t, need)? {
+            Some(t) => targets.push(t),
+            None => return Ok(None),
+        }
     }
-    if cards.is_none() && targets.iter().any(|t| !t.if_card_has.is_empty()) {
+    if cards.is_none()
+        && targets
+            .iter()
+            .any(|t| !t.if_card_has.is_empty() || !t.any_orientation_if_card_has.is_empty())
+    {
         return Err("`targets`: `if_card_has` needs `cards` (the acting card it reads)".into());
     }
     let needs = a
@@ -291,6 +363,13 @@ fn action_kind(
     if target_condition.is_some() && a.targets.is_empty() {
         return Err("`target_condition` needs `targets` (the pairs it is asked of)".into());
     }
+    let target_condition_while = match &a.target_condition_while {
+        Some(_) if a.target_condition.is_none() => {
+            return Err("`target_condition_while` goes with a `target_condition`".into());
+        }
+        Some(t) => Some(rules.timings.syms[Rules::lookup(names, &rules.timings, t)?]),
+        None => None,
+    };
     let abilities = match &a.abilities {
         Some(t) => {
             let i = Rules::lookup(names, &rules.timings, t)?;
@@ -323,6 +402,7 @@ fn action_kind(
         allowed,
         condition,
         target_condition,
+        target_condition_while,
         label: label_parts(rules, names, &a.label)?,
         at_least: {
             let mut out = Vec::new();

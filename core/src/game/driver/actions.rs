@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::content::{OptionField, Whose};
-use crate::db::{ActionDoes, ActionKind, CardSel, LabelPart};
+use crate::db::{ActionDoes, ActionKind, CardSel, LabelPart, PlayerSel};
 use crate::state::State;
 
 /// One option of a kernel-listed action kind.
@@ -18,6 +18,8 @@ pub struct KindOption {
     pub(crate) card: Option<ObjId>,
     /// Its target.
     pub(crate) target: Option<ObjId>,
+    /// The player it targets (a player target: then `target` is None).
+    pub(crate) target_player: Option<PlayerId>,
     /// Its label.
     pub(crate) label: String,
     /// For an action listing abilities: the ability's key (`card#n`).
@@ -64,6 +66,7 @@ fn whose(st: &State, of: Whose, p: PlayerId) -> Vec<PlayerId> {
     match of {
         Whose::Own => vec![p],
         Whose::Opponents => from_p.filter(|q| st.team_of(*q) != st.team_of(p)).collect(),
+        Whose::Allies => from_p.filter(|q| st.team_of(*q) == st.team_of(p)).collect(),
         Whose::Any => from_p.collect(),
     }
 }
@@ -85,14 +88,33 @@ fn holds_any(
     Ok(false)
 }
 
+/// A target: a card, or a player (with the name a Lua list gave it).
+#[derive(Clone, Debug, PartialEq)]
+enum Tgt {
+    Card(ObjId),
+    Player(PlayerId, Option<String>),
+}
+
 /// The cards a selector takes for acting player `p`: zone by zone, player by player, each
-/// zone from bottom to top. In a shared zone, the cards those players control.
+/// zone from bottom to top. In a shared zone, the cards those players control. With
+/// `any_orientation`, its orientation is not tested (the caller tests it per acting card).
 fn select(
     lua: &mlua::Lua,
     db: &crate::db::Db,
     st: &State,
     sel: &CardSel,
     p: PlayerId,
+) -> R<Vec<ObjId>> {
+    select_in(lua, db, st, sel, p, false)
+}
+
+fn select_in(
+    lua: &mlua::Lua,
+    db: &crate::db::Db,
+    st: &State,
+    sel: &CardSel,
+    p: PlayerId,
+    any_orientation: bool,
 ) -> R<Vec<ObjId>> {
     let players = whose(st, sel.of, p);
     let mut out = Vec::new();
@@ -119,7 +141,10 @@ fn select(
                 {
                     continue;
                 }
-                if sel.orientation.is_some_and(|w| o.orientation != w) {
+                if !any_orientation && sel.orientation.is_some_and(|w| o.orientation != w) {
+                    continue;
+                }
+                if sel.without_attachments && !o.attachments.is_empty() {
                     continue;
                 }
                 if sel.entered_before_this_turn
@@ -196,9 +221,16 @@ impl Game {
                 None => 0,
             };
             // Each selector's targets do not depend on the card (but a card is not its own
-            // target, and an `if_card_has` selector counts only for a card holding one of
-            // its names): listed once, put together per card.
-            let mut by_selector: Option<Vec<Vec<ObjId>>> = None;
+            // target, an `if_card_has` selector counts only for a card holding one of its
+            // names, and `any_orientation_if_card_has` lifts the orientation for such a
+            // card): listed once, put together per card.
+            let mut by_selector: Option<Vec<Vec<Tgt>>> = None;
+            // `target_condition_while`: whether any such static ability is about, looked up
+            // once (None: not yet).
+            let mut condition_about: Option<bool> = None;
+            // With several opponents a selector may name whose card it is.
+            let several = a.targets.iter().any(|t| t.label_several.is_some())
+                && whose(&st.borrow(), Whose::Opponents, p).len() > 1;
             for card in cards {
                 let mut value = None;
                 if let (Some((ci, _)), Some(c)) = (&a.cost, card) {
@@ -226,19 +258,24 @@ impl Game {
                 {
                     continue;
                 }
-                let targets: Vec<Option<ObjId>> = if a.targets.is_empty() {
-                    vec![None]
+                // Each target with the index of its selector (for its label).
+                let targets: Vec<(Option<Tgt>, Option<usize>)> = if a.targets.is_empty() {
+                    vec![(None, None)]
                 } else {
                     if by_selector.is_none() {
-                        let st = st.borrow();
                         let mut all = Vec::with_capacity(a.targets.len());
                         for t in &a.targets {
-                            all.push(select(&lua, &db, &st, t, p)?);
+                            all.push(self.select_targets(t, p, ctx)?);
                         }
                         by_selector = Some(all);
                     }
-                    let mut out: Vec<Option<ObjId>> = Vec::new();
-                    for (sel, cards_of) in a.targets.iter().zip(by_selector.iter().flatten()) {
+                    let mut out: Vec<(Option<Tgt>, Option<usize>)> = Vec::new();
+                    for (si, (sel, cards_of)) in a
+                        .targets
+                        .iter()
+                        .zip(by_selector.iter().flatten())
+                        .enumerate()
+                    {
                         let gated = !sel.if_card_has.is_empty();
                         if gated {
                             let holds = match card {
@@ -249,27 +286,88 @@ impl Game {
                                 continue;
                             }
                         }
+                        let lifted = match (card, sel.any_orientation_if_card_has.is_empty()) {
+                            (Some(c), false) => holds_any(
+                                &lua,
+                                &db,
+                                &st.borrow(),
+                                c,
+                                &sel.any_orientation_if_card_has,
+                            )?,
+                            _ => true,
+                        };
                         for t in cards_of {
-                            if Some(*t) != card && !(gated && out.contains(&Some(*t))) {
-                                out.push(Some(*t));
+                            if let Tgt::Card(id) = t {
+                                if Some(*id) == card {
+                                    continue;
+                                }
+                                if !lifted
+                                    && sel
+                                        .orientation
+                                        .is_some_and(|w| st.borrow().obj(*id).orientation != w)
+                                {
+                                    continue;
+                                }
+                            }
+                            if !(gated && out.iter().any(|(o, _)| o.as_ref() == Some(t))) {
+                                out.push((Some(t.clone()), Some(si)));
                             }
                         }
                     }
                     out
                 };
-                for target in targets {
-                    if let (Some(f), Some(c), Some(t)) = (&a.target_condition, card, target)
-                        && !self.engine.run(|| {
-                            f.call::<bool>((ctx.clone(), Handle(c), Handle(t), data.clone()))
-                        })?
+                for (target, si) in targets {
+                    if let (Some(f), Some(c), Some(t)) = (&a.target_condition, card, &target)
+                        && match condition_about {
+                            Some(about) => about,
+                            None => {
+                                let about = match a.target_condition_while {
+                                    Some(timing) => self.statics_about(timing)?,
+                                    None => true,
+                                };
+                                condition_about = Some(about);
+                                about
+                            }
+                        }
                     {
-                        continue;
+                        let tv = match t {
+                            Tgt::Card(id) => Handle(*id).into_lua(&lua)?,
+                            Tgt::Player(q, _) => Value::Integer(*q as i64 + 1),
+                        };
+                        if !self
+                            .engine
+                            .run(|| f.call::<bool>((ctx.clone(), Handle(c), tv, data.clone())))?
+                        {
+                            continue;
+                        }
                     }
-                    let label = fill(&lua, &db, &st.borrow(), a, card, target, value)?;
+                    let template = match si.map(|i| &a.targets[i]) {
+                        Some(sel) => match (&sel.label_several, &sel.label) {
+                            (Some(l), _) if several => l,
+                            (_, Some(l)) => l,
+                            _ => &a.label,
+                        },
+                        None => &a.label,
+                    };
+                    let label = fill(
+                        &lua,
+                        &db,
+                        &st.borrow(),
+                        template,
+                        card,
+                        target.as_ref(),
+                        value,
+                    )?;
+                    let (target, target_player) = match target {
+                        Some(Tgt::Card(id)) => (Some(id), None),
+                        Some(Tgt::Player(q, _)) => (None, Some(q)),
+                        None => (None, None),
+                    };
                     out.push(KindOption {
                         kind: k,
                         card,
                         target,
+                        target_player,
                         label,
                         ability: None,
                     });
@@ -303,7 +401,7 @@ impl Game {
                 &self.engine.lua,
                 &self.engine.db,
                 &self.state.borrow(),
-                a,
+                &a.label,
                 card,
                 None,
                 None,
@@ -312,11 +410,75 @@ impl Game {
                 kind: k,
                 card,
                 target: None,
+                target_player: None,
                 label,
                 ability: Some(l.key(&self.engine.db)),
             });
         }
         Ok(())
+    }
+
+    /// The targets a selector gives acting player `p`: cards (an orientation an acting card
+    /// may lift not tested yet), or players (a Lua list asked here).
+    fn select_targets(&mut self, sel: &CardSel, p: PlayerId, ctx: &Value) -> R<Vec<Tgt>> {
+        let db = self.engine.db.clone();
+        let lua = self.engine.lua.clone();
+        let f = match &sel.players {
+            None => {
+                let lift = !sel.any_orientation_if_card_has.is_empty();
+                let st = self.state.borrow();
+                return Ok(select_in(&lua, &db, &st, sel, p, lift)?
+                    .into_iter()
+                    .map(Tgt::Card)
+                    .collect());
+            }
+            Some(PlayerSel::Whose(w)) => {
+                let st = self.state.borrow();
+                return Ok(whose(&st, *w, p)
+                    .into_iter()
+                    .map(|q| Tgt::Player(q, None))
+                    .collect());
+            }
+            Some(PlayerSel::Lua(f)) => f.clone(),
+        };
+        let list: Table = self.engine.run(|| f.call((ctx.clone(), p as i64 + 1)))?;
+        let mut out = Vec::new();
+        for v in list.sequence_values::<Value>() {
+            let (seat, label) = match v? {
+                Value::Table(t) => (t.get::<Value>("seat")?, limits::opt_text(&t, "label")?),
+                v => (v, None),
+            };
+            let st = self.state.borrow();
+            let q = match seat {
+                Value::Integer(n) => player_arg(&st, n)?,
+                Value::Number(n) if n.fract() == 0.0 => player_arg(&st, n as i64)?,
+                other => {
+                    return Err(mlua::Error::runtime(format!(
+                        "a `players` target list gives seats (1..{}) or {{seat = n, label = \"...\"}}, not {}",
+                        st.nplayers,
+                        other.type_name()
+                    )));
+                }
+            };
+            out.push(Tgt::Player(q, label));
+        }
+        Ok(out)
+    }
+
+    /// Whether some static ability of `timing` is about: on the field, given by an effect,
+    /// or armed without a host (as `ctx:abilities{kind = "static", timing, delayed = true}`).
+    fn statics_about(&self, timing: crate::names::Sym) -> R<bool> {
+        let q = crate::script::api::AbilityQuery {
+            kind: Some(crate::db::AbilityKind::Static),
+            timing: Some(timing),
+            player: None,
+            only: None,
+            delayed: true,
+        };
+        let st = self.state.borrow();
+        let found =
+            crate::script::api::find_abilities(&self.engine.lua, &self.engine.db, &st, &q, None)?;
+        Ok(!found.is_empty())
     }
 
     /// The activated abilities of `timing` that player `p` controls (of card `only`, if
@@ -352,17 +514,27 @@ impl Game {
         let db = self.engine.db.clone();
         let lua = &self.engine.lua;
         let a: &ActionKind = &db.hooks.actions[o.kind];
-        let field = |f: OptionField| match f {
-            OptionField::Card => o.card,
-            OptionField::Target => o.target,
+        let field = |f: OptionField| -> R<Option<Value>> {
+            Ok(match f {
+                OptionField::Card => o.card.map(|c| Handle(c).into_lua(lua)).transpose()?,
+                OptionField::Target => o.target.map(|c| Handle(c).into_lua(lua)).transpose()?,
+                OptionField::TargetPlayer => {
+                    let q = match (o.target_player, o.target) {
+                        (Some(q), _) => Some(q),
+                        (None, Some(c)) => Some(self.state.borrow().obj(c).controller),
+                        _ => None,
+                    };
+                    q.map(|q| Value::Integer(q as i64 + 1))
+                }
+            })
         };
         match &a.does {
             ActionDoes::EndsPhase => unreachable!("the phase ends without a frame"),
             ActionDoes::Procedure { name, data } => {
                 let t = lua.create_table()?;
                 for (k, f) in data {
-                    if let Some(c) = field(*f) {
-                        t.raw_set(k.as_str(), Handle(c))?;
+                    if let Some(v) = field(*f)? {
+                        t.raw_set(k.as_str(), v)?;
                     }
                 }
                 self.procedure_frame(name, Some(&t), Some(p))
@@ -386,6 +558,9 @@ impl Game {
                 if let Some(c) = o.target {
                     t.raw_set("target", Handle(c))?;
                 }
+                if let Some(q) = o.target_player {
+                    t.raw_set("target_player", q as i64 + 1)?;
+                }
                 let mut args = vec![ctx, Value::Table(t)];
                 args.extend(data.map(Value::Table));
                 // The option's card acts: a failure names it, and running out of memory is
@@ -401,26 +576,44 @@ impl Game {
     }
 }
 
-/// The label: its template with the cards' names and values filled in.
+/// The label: its template with the cards' (or the player's) names and values filled in.
 fn fill(
     lua: &mlua::Lua,
     db: &crate::db::Db,
     st: &State,
-    a: &ActionKind,
+    template: &[LabelPart],
     card: Option<ObjId>,
-    target: Option<ObjId>,
+    target: Option<&Tgt>,
     value: Option<i64>,
 ) -> R<String> {
+    use std::fmt::Write;
     let name = |c: Option<ObjId>| {
         c.map(|c| db.cards[st.obj(c).definition as usize].label.as_str())
             .unwrap_or("")
     };
     let mut out = String::new();
-    for part in &a.label {
+    for part in template {
         match part {
             LabelPart::Text(t) => out.push_str(t),
             LabelPart::Card => out.push_str(name(card)),
-            LabelPart::Target => out.push_str(name(target)),
+            LabelPart::Target => match target {
+                Some(Tgt::Card(c)) => out.push_str(name(Some(*c))),
+                Some(Tgt::Player(_, Some(l))) => out.push_str(l),
+                Some(Tgt::Player(q, None)) => {
+                    let _ = write!(out, "P{}", q + 1);
+                }
+                None => {}
+            },
+            LabelPart::TargetController => {
+                let q = match target {
+                    Some(Tgt::Card(c)) => Some(st.obj(*c).controller),
+                    Some(Tgt::Player(q, _)) => Some(*q),
+                    None => None,
+                };
+                if let Some(q) = q {
+                    let _ = write!(out, "P{}", q + 1);
+                }
+            }
             LabelPart::Value => {
                 if let Some(v) = value {
                     out.push_str(&v.to_string());
