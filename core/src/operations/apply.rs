@@ -397,18 +397,15 @@ pub fn apply(
     (out, events)
 }
 
+/// The effects and the abilities effects gave, as they were before an operation.
+type Given = (Arc<Vec<Effect>>, Arc<Vec<crate::state::Grant>>);
+
 /// Marks for testing again the checks that read what operation `op` changed (`events`: what
 /// it did), and makes stale the kept values of the characteristics that read it (`given`:
 /// the effects and given abilities before it, where characteristics are kept). Errs on the
 /// side of marking: a check marked for nothing only costs its test, a value made stale for
 /// nothing its computation.
-fn mark_changes(
-    db: &Db,
-    st: &mut State,
-    op: &Op,
-    events: &[Event],
-    given: Option<(Arc<Vec<Effect>>, Arc<Vec<crate::state::Grant>>)>,
-) {
+fn mark_changes(db: &Db, st: &mut State, op: &Op, events: &[Event], given: Option<Given>) {
     use crate::content::StatePart;
     let checks = changes(&db.hooks.check_marks, st, op, events);
     let cm = &db.hooks.char_marks;
