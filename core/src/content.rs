@@ -514,6 +514,24 @@ pub struct CharacteristicDecl {
     /// value is worked out at every read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reads: Option<CheckReads>,
+    /// With `reads`: what a change of the effects on a card, or of a flag or counter it
+    /// declares reading, makes stale. `characteristic` (the default): every card's value.
+    /// `per_card`: only the values whose working-out read that card's effects, counters or
+    /// flags (the kernel records them as it works a value out).
+    #[serde(default)]
+    pub stale: Stale,
+}
+
+/// What a change of one card's effects, counters or flags makes stale of a kept
+/// characteristic (`stale`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Stale {
+    /// Every card's value of the characteristic.
+    #[default]
+    Characteristic,
+    /// The values whose working-out read that card's effects, counters or flags.
+    PerCard,
 }
 
 /// An operation of a continuous effect or a static ability's modification.

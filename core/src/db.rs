@@ -1400,6 +1400,9 @@ pub struct CheckMarks {
     pub counters: Vec<u64>,
     /// By flag.
     pub flags: Vec<u64>,
+    /// Characteristics only: those made stale per card by a change of a card's effects,
+    /// counters or flags (`stale: per_card`).
+    pub per_card: u64,
 }
 
 impl CheckMarks {

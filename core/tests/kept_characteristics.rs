@@ -234,3 +234,160 @@ fn a_read_of_an_unknown_name_is_a_load_error() {
         "{errors}"
     );
 }
+
+// `stale: per_card`: a change to one card's effects, counters or flags makes stale only
+// the values whose working-out read that card's. The pawn's power here reads its own flag
+// and counter, the spare's (in its owner's hand) counter and power, and the game value
+// `round`, which its `reads` leaves out on purpose: a kept value then shows the old round.
+// Each action sets the round to 1 and changes one thing of one card; the stranger (the
+// other player's card on the board) is read by nothing.
+
+const PER_CARD_LUA: &str = r#"
+function setup(ctx) end
+function activate(ctx, ab, args) return true end
+function validate_deck(deck) return {} end
+
+function main_actions(ctx)
+  local c = ctx:cards("board", 1)[1]
+  local cards = { pawn = c, spare = ctx:cards("hand", 1)[1], stranger = ctx:cards("board", 2)[1] }
+  local out = { { label = "power " .. c.power, run = function(ctx) end } }
+  for who, x in pairs(cards) do
+    local function act(what, f)
+      out[#out + 1] = { label = who .. " " .. what, run = function(ctx)
+        ctx:set_game_value("round", 1)
+        f(ctx)
+      end }
+    end
+    act("flag", function(ctx) ctx:set_flag(x, "marked", true) end)
+    act("counter", function(ctx) ctx:add_counter(x, "charge", 1, "test") end)
+    act("effect", function(ctx) ctx:modify(x, { char = "power", op = "add", value = 1 }, {}) end)
+  end
+  out[#out + 1] = { label = "end turn", ends_phase = true }
+  return out
+end
+"#;
+
+/// The pawn's power: the round, its own flag and counter, the spare's counter and power.
+const PER_CARD_PAWN: &str = r#"
+return { { kind = "static", affects = function(ctx, c) return c == ctx.source end,
+  modify = { { char = "power", op = "add", value = function(ctx, c)
+    local n = ctx:game_value("round") + c:counter_value("charge")
+    if c:flag_on("marked") then n = n + 1 end
+    local spare = ctx:cards("hand", 1)[1]
+    return n + spare:counter_value("charge") + spare.power
+  end } } } }
+"#;
+
+fn per_card_engine(stale: &str) -> Rc<Engine> {
+    let power = serde_json::json!({"name": "power", "kind": "int",
+        "reads": {"flags": ["marked"], "counters": ["charge"]}, "stale": stale});
+    engine_of(&content(
+        MANIFEST,
+        |m| m["characteristics"] = serde_json::json!([power]),
+        &[("keep.lua", PER_CARD_LUA)],
+        vec![
+            card(
+                "pawn",
+                "thing",
+                serde_json::Value::Null,
+                Some(PER_CARD_PAWN),
+            ),
+            card("spare", "thing", serde_json::Value::Null, None),
+            card("stranger", "thing", serde_json::Value::Null, None),
+        ],
+    ))
+}
+
+/// A game where the pawn's power was read (0), then `step` is answered.
+fn per_card_play(e: &Rc<Engine>, step: &str) -> Game {
+    let mut first = common::deck("board", &[("pawn", 1)]);
+    first.sections.insert(
+        "hand".into(),
+        [("spare".to_string(), 1)].into_iter().collect(),
+    );
+    let decks = vec![first, common::deck("board", &[("stranger", 1)])];
+    let mut g = new_game(e, 1, decks);
+    pick(&mut g, "power 0");
+    pick(&mut g, step);
+    g
+}
+
+#[test]
+fn per_card_a_change_to_the_card_or_to_a_card_its_value_read_makes_it_stale() {
+    // Each adds 1 to the power (the flag, a counter, an effect, on the pawn or the spare),
+    // and the round 1: worked out again, 2, with no error in a debug build.
+    for who in ["pawn", "spare"] {
+        for what in ["flag", "counter", "effect"] {
+            if who == "spare" && what == "flag" {
+                continue; // the pawn does not read the spare's flag
+            }
+            let step = format!("{who} {what}");
+            let g = per_card_play(&per_card_engine("per_card"), &step);
+            assert_eq!(power(&g).as_deref(), Some("power 2"), "{step}");
+            assert!(
+                script_errors(&g).is_empty(),
+                "{step}: {:?}",
+                script_errors(&g)
+            );
+        }
+    }
+}
+
+#[test]
+fn per_card_a_change_to_a_card_its_value_did_not_read_keeps_it() {
+    for what in ["flag", "counter", "effect"] {
+        let step = format!("stranger {what}");
+        // Per characteristic, any flag, counter or effect makes every value stale: the new
+        // round shows.
+        let g = per_card_play(&per_card_engine("characteristic"), &step);
+        assert_eq!(power(&g).as_deref(), Some("power 1"), "{step}");
+        // Per card, the stranger's leave the pawn's value as kept (a debug build works it
+        // out anyway and reports the `reads` that misses the round).
+        let g = per_card_play(&per_card_engine("per_card"), &step);
+        if cfg!(debug_assertions) {
+            let errors = script_errors(&g);
+            assert!(
+                errors.iter().any(|m| m.contains("characteristic 'power'")),
+                "{step}: {errors:?}"
+            );
+        } else {
+            assert_eq!(power(&g).as_deref(), Some("power 0"), "{step}: kept");
+        }
+    }
+    // The spare's flag, which the pawn does not read: the record names the card (its
+    // effects, counters and flags together), so the value is worked out again (more often
+    // than needed, never less).
+    let g = per_card_play(&per_card_engine("per_card"), "spare flag");
+    assert_eq!(power(&g).as_deref(), Some("power 1"), "spare flag");
+    assert!(script_errors(&g).is_empty());
+}
+
+#[test]
+fn per_card_a_fork_starts_with_no_values_and_agrees() {
+    let e = per_card_engine("per_card");
+    let g = per_card_play(&e, "pawn counter");
+    let mut a = g.fork();
+    assert_eq!(power(&a), power(&g));
+    pick(&mut a, "spare effect");
+    assert_eq!(power(&a).as_deref(), Some("power 3"));
+    assert_eq!(power(&g).as_deref(), Some("power 2"));
+    assert!(script_errors(&a).is_empty());
+}
+
+#[test]
+fn per_card_without_reads_is_a_load_error() {
+    let c = content(
+        MANIFEST,
+        |m| {
+            m["characteristics"] =
+                serde_json::json!([{"name": "power", "kind": "int", "stale": "per_card"}])
+        },
+        &[("keep.lua", RULES_LUA)],
+        vec![card("pawn", "thing", serde_json::Value::Null, Some(PAWN))],
+    );
+    let errors = common::load_errors(&c);
+    assert!(
+        errors.contains("characteristic 'power'") && errors.contains("stale: per_card needs"),
+        "{errors}"
+    );
+}

@@ -34,6 +34,7 @@ use crate::names::Sym;
 use crate::rules::Layer;
 use crate::sandbox::handle::Handle;
 use crate::sandbox::numbers;
+use crate::state::char_cache::{read_obj, recording};
 use crate::state::effects::{Modify, Target};
 use crate::state::{ObjId, PlayerId, State};
 
@@ -156,10 +157,14 @@ pub fn int_raw(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<i
         }
         return Ok(v);
     }
-    let (v, keep) = compute(db, work)?;
-    if keep {
-        st.chars.put_int(id, ci, width, v);
-    }
+    let (v, _) = recording(
+        || compute(db, work),
+        |r, deps| {
+            if let Ok((v, true)) = r {
+                st.chars.put_int(id, ci, width, *v, deps);
+            }
+        },
+    )?;
     Ok(v)
 }
 
@@ -285,10 +290,14 @@ pub fn set_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result
         }
         return Ok(v);
     }
-    let (v, keep) = compute(db, work)?;
-    if keep {
-        st.chars.put_set(id, ci, width, &v);
-    }
+    let (v, _) = recording(
+        || compute(db, work),
+        |r, deps| {
+            if let Ok((v, true)) = r {
+                st.chars.put_set(id, ci, width, v, deps);
+            }
+        },
+    )?;
     Ok(v)
 }
 
@@ -480,6 +489,8 @@ pub(crate) fn collect(
     sym: Sym,
     kind: CharKind,
 ) -> Result<Vec<Found>> {
+    // The value being worked out read the effects on `id` (`State::chars`).
+    read_obj(id);
     // Effects on an attached card whose rule pauses them do not apply while it is attached.
     let paused = db.effects_paused(st, id);
     let mut found = if paused {

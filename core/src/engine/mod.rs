@@ -1294,6 +1294,22 @@ impl Engine {
         }
         // The effects on a card are always read.
         char_marks.parts[crate::content::StatePart::Effects as usize] |= char_marks.declared;
+        for (ci, ch) in rules.chars.iter().enumerate().take(64) {
+            if ch.decl.stale == crate::content::Stale::PerCard {
+                if ch.decl.reads.is_none() {
+                    errors.push(err(
+                        None,
+                        None,
+                        format!(
+                            "game.yaml: characteristic '{}': stale: per_card needs `reads` \
+                             (what its static abilities read): add it, or drop `stale`",
+                            ch.decl.name
+                        ),
+                    ));
+                }
+                char_marks.per_card |= 1 << ci;
+            }
+        }
         let procedures = procedure_fns(&lua, &manifest.procedures, &manifest.actions, &mut errors);
         if !errors.is_empty() {
             return Err(errors);

@@ -16,7 +16,9 @@ pub fn apply(
     st.ops_since_decision += 1;
     // The effects and abilities given before, to tell whether any came or went (a move ends
     // or carries those on the card that moved).
-    let given = (st.effects.len(), st.grants.len());
+    // (Held only where characteristics are kept: a copy held makes the first change copy.)
+    let given =
+        (db.hooks.char_marks.declared != 0).then(|| (st.effects.clone(), st.grants.clone()));
     let out = match op {
         Op::Move {
             card,
@@ -395,18 +397,59 @@ pub fn apply(
     (out, events)
 }
 
+/// The effects and the abilities effects gave, as they were before an operation.
+type Given = (Arc<Vec<Effect>>, Arc<Vec<crate::state::Grant>>);
+
 /// Marks for testing again the checks that read what operation `op` changed (`events`: what
 /// it did), and makes stale the kept values of the characteristics that read it (`given`:
-/// the numbers of effects and given abilities before it). Errs on the side of marking: a
-/// check marked for nothing only costs its test, a value made stale for nothing its
-/// computation.
-fn mark_changes(db: &Db, st: &mut State, op: &Op, events: &[Event], given: (usize, usize)) {
+/// the effects and given abilities before it, where characteristics are kept). Errs on the
+/// side of marking: a check marked for nothing only costs its test, a value made stale for
+/// nothing its computation.
+fn mark_changes(db: &Db, st: &mut State, op: &Op, events: &[Event], given: Option<Given>) {
     use crate::content::StatePart;
     let checks = changes(&db.hooks.check_marks, st, op, events);
     let cm = &db.hooks.char_marks;
     let mut chars = changes(cm, st, op, events);
-    if cm.declared != 0 && given != (st.effects.len(), st.grants.len()) {
-        chars |= cm.part(StatePart::Effects);
+    // A card's own effects, counters and flags make stale, for the characteristics kept per
+    // card, only the values whose working-out read them (`CharCache::bump`).
+    let mut cards: Vec<ObjId> = Vec::new();
+    match op {
+        // (Only those a characteristic kept per card declares reading.)
+        Op::Flag { card, .. } | Op::Counter { card, .. } if chars & cm.per_card != 0 => {
+            chars &= !cm.per_card;
+            cards.push(*card);
+        }
+        Op::Effect { .. } | Op::EndEffect { .. } | Op::Expire { .. } => {
+            chars &= !cm.per_card;
+        }
+        _ => {}
+    }
+    if let Some((effects, grants)) = given {
+        // Abilities given change what applies to any card.
+        if !Arc::ptr_eq(&grants, &st.grants) {
+            chars |= cm.part(StatePart::Effects);
+        }
+        if !Arc::ptr_eq(&effects, &st.effects) {
+            let mut players = false;
+            let mut changed = |e: &Effect| match e.target {
+                Target::Obj(id) => cards.push(id),
+                Target::Player(_) => players = true,
+            };
+            // The effects that ended or changed, and those made (a timestamp is an id).
+            for e in effects.iter() {
+                if st.effects.iter().find(|n| n.timestamp == e.timestamp) != Some(e) {
+                    changed(e);
+                }
+            }
+            for e in st.effects.iter() {
+                if !effects.iter().any(|o| o.timestamp == e.timestamp) {
+                    changed(e);
+                }
+            }
+            // Player characteristics are read without a record: every value.
+            chars |=
+                cm.part(StatePart::Effects) & (!cm.per_card | if players { u64::MAX } else { 0 });
+        }
     }
     // A definition redirected (rare) changes whatever its cards' characteristics are.
     if st.redirected {
@@ -415,6 +458,9 @@ fn mark_changes(db: &Db, st: &mut State, op: &Op, events: &[Event], given: (usiz
     } else {
         st.checks_stale |= checks;
         st.chars.invalidate(chars);
+        for c in cards {
+            st.chars.bump(c);
+        }
     }
 }
 

@@ -1160,6 +1160,8 @@ fn effects(lua: &Lua, db: &Db, st: &State, filter: Option<Table>) -> Result<Tabl
         Some(Some(p)) => Some(player_arg(st, p)?),
         _ => None,
     };
+    // A kept characteristic that lists effects read every object's (`State::chars`).
+    crate::state::char_cache::read_all();
     let out = lua.create_table()?;
     for e in st.effects.iter() {
         if target_card.is_some_and(|c| e.target != Target::Obj(c))

@@ -148,6 +148,7 @@ fn make_methods(lua: &Lua) -> Result<Vec<Value>> {
             let st = st.borrow();
             let i =
                 Rules::lookup(&db.names, &db.rules.flags, &name).map_err(mlua::Error::runtime)?;
+            crate::state::char_cache::read_obj(this.0);
             Ok(st.flag(this.0, i))
         })?,
     );
@@ -158,6 +159,7 @@ fn make_methods(lua: &Lua) -> Result<Vec<Value>> {
             let st = st.borrow();
             let i = Rules::lookup(&db.names, &db.rules.counters, &name)
                 .map_err(mlua::Error::runtime)?;
+            crate::state::char_cache::read_obj(this.0);
             Ok(st.obj(this.0).counters[i])
         })?,
     );

@@ -3,6 +3,15 @@
 //! operation changes something it reads, which bumps that characteristic's epoch
 //! (`CharCache::invalidate`); an entry of another epoch is stale.
 //!
+//! Finer, per card: while a value is worked out, the kernel records the objects whose
+//! effects, counters or flags it read (`read_obj`: the effects on a card are read in one
+//! place, `characteristics::collect`, and Lua reads a card's counters and flags through
+//! `c:counter_value` and `c:flag_on`), with each object's version (`CharCache::bump`). A
+//! change to one card's effects, counters or flags bumps that card's version only, and
+//! makes stale only the values whose record names it (for a characteristic declared
+//! `stale: per_card`; the others still take the epoch). A read of every effect
+//! (`ctx:effects`) records all objects (`read_all`).
+//!
 //! The cache is not part of the game: a copy of the state (a fork, a snapshot) starts with
 //! an empty one, so a fork stays a handful of reference-count increments. Reads fill it
 //! through a shared reference (it sits in a `RefCell`), which is why it is kept apart from
@@ -13,11 +22,84 @@ use std::cell::RefCell;
 use crate::names::Sym;
 use crate::state::ObjId;
 
-/// One cached value with the epoch it was computed in (0: none).
+/// Stands for every object in a record (a read of every effect).
+const ALL: u32 = u32::MAX;
+
+/// One cached value with the epoch it was computed in (0: none), and the objects whose
+/// effects, counters or flags it read, with their versions then.
 #[derive(Clone, Debug, Default)]
 struct Slot<T> {
     epoch: u64,
     value: T,
+    deps: Vec<(u32, u64)>,
+}
+
+thread_local! {
+    // The records of the values being worked out now, innermost last (each a list of
+    // objects, `ALL` for all); `depth` of them are in use, the rest kept for their room.
+    static RECORDS: RefCell<(usize, Vec<Vec<u32>>)> = const { RefCell::new((0, Vec::new())) };
+}
+
+/// Notes in the record of the value being worked out (if any) that it read the effects,
+/// counters or flags of `id`.
+pub fn read_obj(id: ObjId) {
+    note(id.0);
+}
+
+/// Notes that the value being worked out read the effects of every object.
+pub fn read_all() {
+    note(ALL);
+}
+
+fn note(x: u32) {
+    RECORDS.with(|r| {
+        let mut r = r.borrow_mut();
+        let (depth, frames) = &mut *r;
+        if *depth > 0 {
+            let f = &mut frames[*depth - 1];
+            if !f.contains(&x) {
+                f.push(x);
+            }
+        }
+    })
+}
+
+/// Runs `f` with a record of what it reads, which is handed to `keep` (`deps`, for the
+/// `put_*` calls) and then added to the enclosing record, if any: whatever a nested value
+/// read, the value that read it read too.
+pub fn recording<T>(f: impl FnOnce() -> T, keep: impl FnOnce(&T, &[u32])) -> T {
+    RECORDS.with(|r| {
+        let mut r = r.borrow_mut();
+        let (depth, frames) = &mut *r;
+        if frames.len() == *depth {
+            frames.push(Vec::new());
+        }
+        frames[*depth].clear();
+        *depth += 1;
+    });
+    let v = f();
+    let deps = RECORDS.with(|r| {
+        let mut r = r.borrow_mut();
+        r.0 -= 1;
+        let d = r.0;
+        std::mem::take(&mut r.1[d])
+    });
+    keep(&v, &deps);
+    RECORDS.with(|r| {
+        let mut r = r.borrow_mut();
+        let (depth, frames) = &mut *r;
+        if *depth > 0 {
+            let f = &mut frames[*depth - 1];
+            for &x in &deps {
+                if !f.contains(&x) {
+                    f.push(x);
+                }
+            }
+        }
+        // Give the room back for the next value.
+        frames[*depth] = deps;
+    });
+    v
 }
 
 #[derive(Debug, Default)]
@@ -31,6 +113,10 @@ struct Inner {
     ints: Vec<Slot<i64>>,
     /// Set values, likewise.
     sets: Vec<Slot<Vec<Sym>>>,
+    /// Each object's version: bumped when its effects, counters or flags change.
+    versions: Vec<u64>,
+    /// Bumped with any object's version (the version of `ALL`).
+    all: u64,
 }
 
 /// See the module's documentation.
@@ -59,6 +145,45 @@ impl Inner {
         }
         id.0 as usize * width + ci
     }
+
+    fn version(&self, x: u32) -> u64 {
+        if x == ALL {
+            self.all
+        } else {
+            self.versions.get(x as usize).copied().unwrap_or(0)
+        }
+    }
+
+    /// Whether `slot` is good: of the characteristic's epoch, and nothing it read changed.
+    fn good<T>(&self, slot: &Slot<T>, ci: usize) -> bool {
+        slot.epoch == self.epochs[ci] + 1 && slot.deps.iter().all(|&(x, v)| self.version(x) == v)
+    }
+
+    /// `deps` with their versions now, into `out`.
+    fn stamp(&self, deps: &[u32], out: &mut Vec<(u32, u64)>) {
+        out.clear();
+        out.extend(deps.iter().map(|&x| (x, self.version(x))));
+    }
+}
+
+/// Adds a good slot's record to the record of the value being worked out, if any (a
+/// nested read that found a kept value read what that value read).
+fn pass_on(deps: &[(u32, u64)]) {
+    if deps.is_empty() {
+        return;
+    }
+    RECORDS.with(|r| {
+        let mut r = r.borrow_mut();
+        let (depth, frames) = &mut *r;
+        if *depth > 0 {
+            let f = &mut frames[*depth - 1];
+            for &(x, _) in deps {
+                if !f.contains(&x) {
+                    f.push(x);
+                }
+            }
+        }
+    })
 }
 
 impl CharCache {
@@ -69,18 +194,28 @@ impl CharCache {
             return None;
         }
         let slot = inner.ints.get(id.0 as usize * width + ci)?;
-        (slot.epoch == inner.epochs[ci] + 1).then_some(slot.value)
+        inner.good(slot, ci).then(|| {
+            pass_on(&slot.deps);
+            slot.value
+        })
     }
 
-    /// Keeps `value` as the raw integer value of characteristic `ci` of `id`.
-    pub fn put_int(&self, id: ObjId, ci: usize, width: usize, value: i64) {
+    /// Keeps `value` as the raw integer value of characteristic `ci` of `id`, worked out
+    /// reading the objects `deps` (`recording`).
+    pub fn put_int(&self, id: ObjId, ci: usize, width: usize, value: i64, deps: &[u32]) {
         let mut inner = self.inner.borrow_mut();
         let i = inner.at(id, ci, width);
         if inner.ints.len() <= i {
             inner.ints.resize(i + width, Slot::default());
         }
         let epoch = inner.epochs[ci] + 1;
-        inner.ints[i] = Slot { epoch, value };
+        let mut stamped = std::mem::take(&mut inner.ints[i].deps);
+        inner.stamp(deps, &mut stamped);
+        inner.ints[i] = Slot {
+            epoch,
+            value,
+            deps: stamped,
+        };
     }
 
     /// The cached value of set characteristic `ci` of `id`, if good.
@@ -90,21 +225,40 @@ impl CharCache {
             return None;
         }
         let slot = inner.sets.get(id.0 as usize * width + ci)?;
-        (slot.epoch == inner.epochs[ci] + 1).then(|| slot.value.clone())
+        inner.good(slot, ci).then(|| {
+            pass_on(&slot.deps);
+            slot.value.clone()
+        })
     }
 
-    /// Keeps `value` as the value of set characteristic `ci` of `id`.
-    pub fn put_set(&self, id: ObjId, ci: usize, width: usize, value: &[Sym]) {
+    /// Keeps `value` as the value of set characteristic `ci` of `id`, worked out reading
+    /// the objects `deps` (`recording`).
+    pub fn put_set(&self, id: ObjId, ci: usize, width: usize, value: &[Sym], deps: &[u32]) {
         let mut inner = self.inner.borrow_mut();
         let i = inner.at(id, ci, width);
         if inner.sets.len() <= i {
             inner.sets.resize(i + width, Slot::default());
         }
         let epoch = inner.epochs[ci] + 1;
+        let mut stamped = std::mem::take(&mut inner.sets[i].deps);
+        inner.stamp(deps, &mut stamped);
         let slot = &mut inner.sets[i];
         slot.epoch = epoch;
+        slot.deps = stamped;
         slot.value.clear();
         slot.value.extend_from_slice(value);
+    }
+
+    /// Makes stale the values whose working-out read the effects, counters or flags of
+    /// `id` (they changed).
+    pub fn bump(&mut self, id: ObjId) {
+        let inner = self.inner.get_mut();
+        let i = id.0 as usize;
+        if inner.versions.len() <= i {
+            inner.versions.resize(i + 1, 0);
+        }
+        inner.versions[i] += 1;
+        inner.all += 1;
     }
 
     /// Makes stale every value of the characteristics whose bit is set in `chars` (bit `i`:
