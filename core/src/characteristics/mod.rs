@@ -146,22 +146,44 @@ fn verify<T: PartialEq + std::fmt::Debug>(
 
 /// The raw (unclamped) integer value of characteristic `ci` of object `id`.
 pub fn int_raw(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<i64> {
-    let work = || int_raw_without(lua, db, st, id, ci, &Without::default());
+    let width = db.rules.chars.len();
+    kept_or_worked_out(
+        db,
+        st,
+        id,
+        ci,
+        || st.chars.int(id, ci, width),
+        |v, deps| st.chars.put_int(id, ci, width, *v, deps),
+        || int_raw_without(lua, db, st, id, ci, &Without::default()),
+    )
+}
+
+/// A characteristic's value kept in `State::chars` (`get`), checked again in a debug build;
+/// else worked out (`work`) and kept (`put`, with the cards its computation read) when it
+/// may be. A characteristic that is not kept is worked out at every read.
+fn kept_or_worked_out<T: PartialEq + std::fmt::Debug>(
+    db: &Db,
+    st: &State,
+    id: ObjId,
+    ci: usize,
+    get: impl FnOnce() -> Option<T>,
+    put: impl FnOnce(&T, &[u32]),
+    work: impl Fn() -> Result<T>,
+) -> Result<T> {
     if !kept(db, st, id, ci) {
         return work();
     }
-    let width = db.rules.chars.len();
-    if let Some(v) = st.chars.int(id, ci, width) {
+    if let Some(v) = get() {
         if cfg!(debug_assertions) {
-            verify(db, st, id, ci, &v, work)?;
+            verify(db, st, id, ci, &v, &work)?;
         }
         return Ok(v);
     }
     let (v, _) = recording(
-        || compute(db, work),
+        || compute(db, &work),
         |r, deps| {
             if let Ok((v, true)) = r {
-                st.chars.put_int(id, ci, width, *v, deps);
+                put(v, deps);
             }
         },
     )?;
@@ -279,26 +301,16 @@ pub fn int_value_without(
 
 /// The value of set characteristic `ci`.
 pub fn set_value(lua: &Lua, db: &Db, st: &State, id: ObjId, ci: usize) -> Result<Vec<Sym>> {
-    let work = || set_value_without(lua, db, st, id, ci, &Without::default());
-    if !kept(db, st, id, ci) {
-        return work();
-    }
     let width = db.rules.chars.len();
-    if let Some(v) = st.chars.set(id, ci, width) {
-        if cfg!(debug_assertions) {
-            verify(db, st, id, ci, &v, work)?;
-        }
-        return Ok(v);
-    }
-    let (v, _) = recording(
-        || compute(db, work),
-        |r, deps| {
-            if let Ok((v, true)) = r {
-                st.chars.put_set(id, ci, width, v, deps);
-            }
-        },
-    )?;
-    Ok(v)
+    kept_or_worked_out(
+        db,
+        st,
+        id,
+        ci,
+        || st.chars.set(id, ci, width),
+        |v, deps| st.chars.put_set(id, ci, width, v, deps),
+        || set_value_without(lua, db, st, id, ci, &Without::default()),
+    )
 }
 
 /// The value of set characteristic `ci`, leaving out the modifications `without` matches.
