@@ -65,6 +65,7 @@ SM.RULES = {
   -- SM 621.6.3, 621.6.4: an Extra Card that would go to a hand or a Library goes to the Remove
   -- Zone instead, and never back beside the deck.
   { kind = "replacement", replaces = "move",
+    match = { to = { "hand", "seal_library", "mystic_library", "extra" } }, -- (the kernel's test first)
     applies = function(ctx, op)
       return op.zone ~= nil and op.card:printed("extra") == true
         and util.contains({ "hand", "seal_library", "mystic_library", "extra" }, op.zone) and op.from ~= "extra"
@@ -78,6 +79,7 @@ SM.RULES = {
   -- destruction clears the status just before its own move). An effect that moves a losing Seal
   -- as such clears the status first (zones.lua).
   { kind = "replacement", replaces = "move",
+    match = { from = SM.FIELD }, -- (the kernel's test first)
     applies = function(ctx, op)
       local c = op.card
       return op.zone ~= nil and (c:flag_on("destroyed") or c:flag_on("loser"))
