@@ -79,7 +79,7 @@ SM.RULES = {
   -- destruction clears the status just before its own move). An effect that moves a losing Seal
   -- as such clears the status first (zones.lua).
   { kind = "replacement", replaces = "move",
-    match = { from = SM.FIELD }, -- (the kernel's test first)
+    match = { from = SM.FIELD, to = SM.NOT_FIELD }, -- (the kernel's test first)
     applies = function(ctx, op)
       local c = op.card
       return op.zone ~= nil and (c:flag_on("destroyed") or c:flag_on("loser"))
