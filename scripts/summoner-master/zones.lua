@@ -336,14 +336,19 @@ function SM.wake_up_actions(ctx, p, d)
   local out = {}
   if d ~= nil and d.none_found then return out end -- the search before found none (SM.search_libraries)
   if ctx:uses(p, "wake_up") > 0 then return out end -- one per Subturn (a Wake Up <condition> too)
-  local in_field = {}
-  for _, c in ipairs(SM.field_cards(ctx, p)) do in_field[c.name] = true end
+  local in_field = nil -- the names of the Arena's cards, once a card with Wake Up asks
   for _, z in ipairs({ "hand", "seal_library", "mystic_library" }) do
     for _, c in ipairs(ctx:cards(z, p)) do
-      if c:has("keywords", "wake_up") and not in_field[c.name] then
-        out[#out + 1] = { label = c.label, kind = "card", card = c, procedure = "enter",
-          data = { card = c, player = p, reason = "wake_up", kind = "enter", as_effect = true,
-            shuffle = z ~= "hand" and z or nil } }
+      if c:has("keywords", "wake_up") then
+        if in_field == nil then
+          in_field = {}
+          for _, x in ipairs(SM.field_cards(ctx, p)) do in_field[x.name] = true end
+        end
+        if not in_field[c.name] then
+          out[#out + 1] = { label = c.label, kind = "card", card = c, procedure = "enter",
+            data = { card = c, player = p, reason = "wake_up", kind = "enter", as_effect = true,
+              shuffle = z ~= "hand" and z or nil } }
+        end
       end
     end
   end
