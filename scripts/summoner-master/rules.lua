@@ -25,7 +25,9 @@ local function shade(char, field)
   return {
     kind = "static",
     affects = function(ctx, c)
-      for _, s in ipairs(SM.printed(c, "shade_of") or {}) do
+      local shades = c:printed("shade_of") -- SM.printed (read at every read of these sets)
+      if shades == nil then return false end
+      for _, s in ipairs(shades) do
         if s[field] then return true end
       end
       return false
