@@ -415,7 +415,7 @@ function SM.attack_again(ctx, d)
   local a = d.attacker
   if d.done < (d.count or 2) and still_attacking(ctx, d)
       and (#SM.attack_targets(ctx, a, d.player) > 0 or SM.may_attack_hand(ctx, a, d.player, d.as_effect)) then
-    d.slot_keys, d.slot_src, d.slot_subj, d.slot_aim, d.slot_state, d.slot_changed = {}, {}, {}, {}, {}, {}
+    d.slot_keys, d.slot_src, d.slot_subj, d.slot_aim, d.slot_state, d.slot_changed = nil, nil, nil, nil, nil, nil
     return "target"
   end
 end

@@ -247,7 +247,7 @@ end
 function SM.skill_again(ctx, d)
   if d.mode == "multiple" and d.done < (d.count or 1) and not d.failed then
     d.target, d.changed = nil, nil
-    d.slot_keys, d.slot_src, d.slot_subj, d.slot_aim, d.slot_state, d.slot_changed = {}, {}, {}, {}, {}, {}
+    d.slot_keys, d.slot_src, d.slot_subj, d.slot_aim, d.slot_state, d.slot_changed = nil, nil, nil, nil, nil, nil
     return "targets"
   end
 end
