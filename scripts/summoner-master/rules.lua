@@ -11,8 +11,11 @@ local function form_value(char, field)
   return {
     kind = "static",
     affects = function(ctx, c)
-      if c.host ~= nil or not SM.is_seal(c) then return false end
-      local m = SM.form_of(c) -- SM 508.5; Gl: อยู่ในสภาพ (a Seal considered in a form)
+      if c.host ~= nil or c.category ~= "seal" or not c.alive then return false end
+      -- SM 508.5; Gl: อยู่ในสภาพ (a Seal considered in a form): SM.form_of, which for a Seal
+      -- with nothing attached is the move it is considered in (read at every value of a Seal).
+      local m
+      if #c.attachments == 0 then m = SM.considered_move(c) else m = SM.form_of(c) end
       return m ~= nil and m[field] ~= nil
     end,
     modify = { { char = char, op = "set_base", layer = "form", value = function(ctx, c) return SM.form_of(c)[field] end } },
