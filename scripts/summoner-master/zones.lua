@@ -339,7 +339,7 @@ function SM.wake_up_actions(ctx, p, d)
   local in_field = nil -- the names of the Arena's cards, once a card with Wake Up asks
   for _, z in ipairs({ "hand", "seal_library", "mystic_library" }) do
     for _, c in ipairs(ctx:cards(z, p)) do
-      if c:has("keywords", "wake_up") then
+      if c:keyword("wake_up") ~= nil then -- (as c:has("keywords", "wake_up"))
         if in_field == nil then
           in_field = {}
           for _, x in ipairs(SM.field_cards(ctx, p)) do in_field[x.name] = true end
