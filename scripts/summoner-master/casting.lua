@@ -64,12 +64,8 @@ local function mystic_has_targets(ctx, c, p)
   if (kind == "PS" or kind == "PM") and #SM.paste_hosts(ctx, c, true) == 0 then return false end
   local ab = spell_of(ctx, c)
   if ab and ab.def.target then
-    -- One target that can be chosen is enough (SM.targetable, up to the first).
     local actx = ctx:with({ source = c, player = p, via = "ability" })
-    for _, t in ipairs(SM.list(ab.def.target(actx, {}))) do
-      if SM.may_target(actx, t) then return true end
-    end
-    return false
+    return SM.any_targetable(actx, ab.def.target(actx, {}))
   end
   return true
 end
