@@ -136,7 +136,8 @@ local function aim(ctx, d, i, ab)
   d.slot_state[i] = "chosen"
 end
 
---- Makes sure the record has its slot lists.
+--- Makes sure the record has its slot lists: made with its first entry (most records never have
+--- one, and a record's every table is carried from step to step).
 local function init(d)
   d.slot_keys = d.slot_keys or {}
   d.slot_src = d.slot_src or {}
@@ -151,14 +152,14 @@ end
 --- one whose target failed at a check chooses again. The choices wait in the record `d`.
 --- `only(ab)`, if given, keeps some abilities (614.12: those of the Growth Box).
 function SM.slot_choose(ctx, d, slot, subjects, only)
-  init(d)
   local subs = util.filter(SM.list(subjects), function(s) return s ~= nil end)
   for _, ab in ipairs(ctx:abilities({ kind = "activated", timing = slot })) do
     for _, subj in ipairs(subs) do
       if SM.box_open(ab.source, ab.def) and (only == nil or only(ab)) and answers(ctx, ab, subj, d) then
         local key = slot .. ":" .. ab.key .. "@" .. ab.source.id .. ">" .. subj.id
-        local i = SM.index_of(d.slot_keys, key)
+        local i = d.slot_keys and SM.index_of(d.slot_keys, key)
         if i == nil then
+          init(d)
           i = #d.slot_keys + 1
           d.slot_keys[i], d.slot_src[i], d.slot_subj[i] = key, ab.source, subj
           d.slot_aim[i], d.slot_state[i] = false, "chosen"
@@ -199,7 +200,7 @@ end
 --- does not work. `slots` (a list of slot names) limits the check to those. Returns `back` when
 --- the procedure must go back, else nil.
 function SM.slot_check(ctx, d, back, slots)
-  init(d)
+  if d.slot_keys == nil then return nil end -- no entry: nothing to check
   local ready = {}
   local again = false
   for i = 1, #d.slot_keys do
@@ -253,7 +254,7 @@ end
 --- whose target failed while another could be chosen sends the procedure back to `back`; one
 --- with none left will not work. Returns `back` or nil.
 function SM.slot_validate(ctx, d, back, slots)
-  init(d)
+  if d.slot_keys == nil then return nil end -- no entry: nothing to check
   local again = false
   for i = 1, #d.slot_keys do
     if d.slot_state[i] == "chosen" and of_slots(d.slot_keys[i], slots) then

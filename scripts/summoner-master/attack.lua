@@ -150,7 +150,7 @@ function SM.attack_declare(ctx, d)
   ctx:set_flag(a, "attacking", true)
   if mode == "hand" and not d.as_effect then ctx:use(p, "hand_attack") end
   d.done = 0
-  d.losers = {}
+  d.losers = nil -- (none yet: a record's tables are carried from step to step)
   -- SM 710.1: an effect that acts as an attack is not a command: no "when a player commands /
   -- declares an attack" abilities, and no declaration in the log.
   if not d.as_effect then ctx:emit("declared", SM.declared_fields({ card = a, player = p, key = DECLARED_KEY[mode] })) end
@@ -304,7 +304,7 @@ end
 --- SM 504.15 (a normal attack), 505.12 (to the hand), 506.12 (All): the attack is made.
 function SM.attack_battle(ctx, d)
   local a, p, kind = d.attacker, d.player, current(d)
-  d.losers = {}
+  d.losers = nil
   if kind == "hand" then
     -- SM 505.12: a random card of the chosen kind of the opponent's hand goes to the Shrine (not
     -- a discard: 501.2.3). With no card of that kind, nothing happens (SM 100.3, docs/rulings A.13).
@@ -361,7 +361,7 @@ function SM.attack_battle(ctx, d)
       result = result, outcome = SM.OUTCOME_TEXT[result] })
   end
   for _, c in ipairs(losers) do ctx:set_flag(c, "loser", true) end -- SM 713
-  d.losers = losers
+  d.losers = #losers > 0 and losers or nil
 end
 
 --- SM 504.16-504.17, 505.13-505.14, 506.13-506.14: "when the attack succeeds" abilities (and
@@ -396,7 +396,7 @@ local function destroying_losers(ctx, d)
   if #all > 0 then
     ctx:together(function(ctx) SM.clear_flags(ctx, all, { "loser" }) end)
   end
-  d.losers = {}
+  d.losers = nil
   return SM.destroying(ctx, dying, { reason = "battle", player = d.player })
 end
 
@@ -415,7 +415,7 @@ function SM.attack_again(ctx, d)
   local a = d.attacker
   if d.done < (d.count or 2) and still_attacking(ctx, d)
       and (#SM.attack_targets(ctx, a, d.player) > 0 or SM.may_attack_hand(ctx, a, d.player, d.as_effect)) then
-    d.slot_keys, d.slot_src, d.slot_subj, d.slot_aim, d.slot_state, d.slot_changed = {}, {}, {}, {}, {}, {}
+    d.slot_keys, d.slot_src, d.slot_subj, d.slot_aim, d.slot_state, d.slot_changed = nil, nil, nil, nil, nil, nil
     return "target"
   end
 end

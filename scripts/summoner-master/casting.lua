@@ -36,12 +36,13 @@ end
 function SM.paste_hosts(ctx, m, first)
   local kind = SM.mystic_kind(m)
   local mctx = ctx:with({ source = m, player = m.controller, via = "ability" })
+  local excepts = SM.printed(m, "exceptions") ~= nil -- (SM.breaks_exception: none without)
   local out = {}
   for q = 1, 2 do
     local pool = kind == "PS" and SM.seals(ctx, q) or SM.mystics(ctx, q)
     for _, c in ipairs(pool) do
-      if c ~= m and not c:flag_on("being_cast") and not c:flag_on("entering") and not SM.breaks_exception(m, c)
-          and SM.may_target(mctx, c) then
+      if c ~= m and not c:flag_on("being_cast") and not c:flag_on("entering")
+          and not (excepts and SM.breaks_exception(m, c)) and SM.may_target(mctx, c) then
         out[#out + 1] = c
         if first then return out end
       end
@@ -64,7 +65,7 @@ local function mystic_has_targets(ctx, c, p)
   local ab = spell_of(ctx, c)
   if ab and ab.def.target then
     local actx = ctx:with({ source = c, player = p, via = "ability" })
-    if #SM.targetable(actx, ab.def.target(actx, {})) == 0 then return false end
+    return SM.any_targetable(actx, ab.def.target(actx, {}))
   end
   return true
 end

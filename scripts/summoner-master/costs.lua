@@ -125,6 +125,7 @@ end
 -- Fixed Charging and paying its own costs do).
 SM.RULES[#SM.RULES + 1] = {
   kind = "replacement", replaces = "counter",
+  match = { source = "card" }, -- op.source ~= nil (the kernel's test first)
   applies = function(ctx, op)
     return op.counter == "fixed_charge" and op.source ~= nil and op.source ~= op.card
   end,

@@ -142,7 +142,7 @@ end
 --- SM 401.2.6: at the Check up Step the player may Progress one card (Gl: Progress: not in their
 --- first attack Subturn; from the hand or a Library).
 function SM.progress_actions(ctx, p, d)
-  if SM.first_subturn(ctx) or d.progress_asked then return {} end
+  if d.none_found or SM.first_subturn(ctx) or d.progress_asked then return {} end -- (none_found: zones.lua)
   local out = {}
   for _, z in ipairs({ "hand", "seal_library", "mystic_library" }) do
     for _, c in ipairs(ctx:cards(z, p)) do

@@ -35,7 +35,8 @@ function SM.interfere_actions(ctx, p, d)
 end
 
 --- Whether card `c` has Interfere (SM 201.6, 615.3: the lightning symbol, a keyword here).
-function SM.has_interfere(c) return c:has("keywords", "interfere") end
+--- (c:keyword: the same test as c:has("keywords", ...), naming only the keyword.)
+function SM.has_interfere(c) return c:keyword("interfere") ~= nil end
 
 -- Commands: the lock of SM 401.6.3 and 500.1 ------------------------------------------------------
 

@@ -38,6 +38,9 @@ SM.SEAL_PLACES = { "at_line", "df_line", "no_line" }
 SM.FIELD = { "at_line", "df_line", "no_line", "arena", "casting" }
 --- Every zone outside the Arena where a card of the game can be (Gl: Zone).
 SM.OUTSIDE = { "seal_library", "mystic_library", "hand", "seal_shrine", "mystic_shrine", "remove_zone" }
+--- Every zone of game.yaml but the Arena's: those above, and beside the deck (SM 102.2).
+SM.NOT_FIELD = { "seal_library", "mystic_library", "hand", "seal_shrine", "mystic_shrine", "remove_zone", "extra",
+  "reflection" }
 --- How the rules and logs name a Line.
 SM.LINE_NAME = { at_line = "At Line", df_line = "Df Line" }
 

@@ -20,6 +20,8 @@ SM = SM or {}
 local ZONE_ORDER = { "arena", "hand", "shrine", "remove_zone", "library" }
 --- Each zone's bit in the game value `zone_work` (1 + the zones the game's cards name).
 local ZONE_BIT = { arena = 1, hand = 2, shrine = 4, remove_zone = 8, library = 16 }
+--- The Arena's bit, and those of the zones outside it (board.lua tests them apart).
+SM.WORK_ARENA, SM.WORK_OUTSIDE = 1, 30
 local ZONES = {
   arena = function(ctx, p)
     return util.filter(SM.field_cards(ctx, p), function(c) return SM.top(c).controller == p end)
@@ -116,17 +118,18 @@ local function zones_named(ctx)
   return bits
 end
 
---- The (Zone X Work Y) test (a part of the `board` check, board.lua).
+--- The (Zone X Work Y) test (a part of the `board` check, board.lua); `outside`: only the zones
+--- outside the Arena.
 --- (What `groups` and `count` find, each zone's cards listed once for its groups, and no more
 --- once a group has something to do.)
-function SM.work_due(ctx)
+function SM.work_due(ctx, outside)
   local known = ctx:game_value("zone_work")
   if known == 0 then return true end
   if known == 1 then return false end
   local named, seen = known - 1, {}
   for p = 1, 2 do
     for _, zone in ipairs(ZONE_ORDER) do
-      if bit32.band(named, ZONE_BIT[zone]) ~= 0 then
+      if bit32.band(named, ZONE_BIT[zone]) ~= 0 and not (outside and zone == "arena") then
         local sources = SOURCES[zone](ctx, p)
         local cards = zone ~= "arena" and sources or nil -- ZONES[zone] is SOURCES[zone] but for the Arena
         for _, c in ipairs(sources) do

@@ -178,6 +178,15 @@ function SM.targetable(ctx, cards, curse)
   return util.filter(SM.list(cards), function(c) return SM.may_target(ctx, c, curse) end)
 end
 
+--- Whether what acts in `ctx` may target one of `cards` at least (#SM.targetable > 0, stopping at
+--- the first).
+function SM.any_targetable(ctx, cards, curse)
+  for _, c in ipairs(SM.list(cards)) do
+    if SM.may_target(ctx, c, curse) then return true end
+  end
+  return false
+end
+
 --- The cards of `cards` what acts in `ctx` affects.
 function SM.affected(ctx, cards, curse)
   return util.filter(SM.list(cards), function(c) return SM.may_affect(ctx, c, curse) end)

@@ -11,8 +11,11 @@ local function form_value(char, field)
   return {
     kind = "static",
     affects = function(ctx, c)
-      if c.host ~= nil or not SM.is_seal(c) then return false end
-      local m = SM.form_of(c) -- SM 508.5; Gl: อยู่ในสภาพ (a Seal considered in a form)
+      if c.host ~= nil or c.category ~= "seal" or not c.alive then return false end
+      -- SM 508.5; Gl: อยู่ในสภาพ (a Seal considered in a form): SM.form_of, which for a Seal
+      -- with nothing attached is the move it is considered in (read at every value of a Seal).
+      local m
+      if #c.attachments == 0 then m = SM.considered_move(c) else m = SM.form_of(c) end
       return m ~= nil and m[field] ~= nil
     end,
     modify = { { char = char, op = "set_base", layer = "form", value = function(ctx, c) return SM.form_of(c)[field] end } },
@@ -25,7 +28,9 @@ local function shade(char, field)
   return {
     kind = "static",
     affects = function(ctx, c)
-      for _, s in ipairs(SM.printed(c, "shade_of") or {}) do
+      local shades = c:printed("shade_of") -- SM.printed (read at every read of these sets)
+      if shades == nil then return false end
+      for _, s in ipairs(shades) do
         if s[field] then return true end
       end
       return false
@@ -65,6 +70,7 @@ SM.RULES = {
   -- SM 621.6.3, 621.6.4: an Extra Card that would go to a hand or a Library goes to the Remove
   -- Zone instead, and never back beside the deck.
   { kind = "replacement", replaces = "move",
+    match = { to = { "hand", "seal_library", "mystic_library", "extra" } }, -- (the kernel's test first)
     applies = function(ctx, op)
       return op.zone ~= nil and op.card:printed("extra") == true
         and util.contains({ "hand", "seal_library", "mystic_library", "extra" }, op.zone) and op.from ~= "extra"
@@ -78,6 +84,7 @@ SM.RULES = {
   -- destruction clears the status just before its own move). An effect that moves a losing Seal
   -- as such clears the status first (zones.lua).
   { kind = "replacement", replaces = "move",
+    match = { from = SM.FIELD, to = SM.NOT_FIELD }, -- (the kernel's test first)
     applies = function(ctx, op)
       local c = op.card
       return op.zone ~= nil and (c:flag_on("destroyed") or c:flag_on("loser"))

@@ -61,7 +61,7 @@ function SM.skill_usable(ctx, ab, p)
   local sctx = ctx:with({ source = c, player = p, via = "skill" })
   if def.condition and not def.condition(sctx, {}) then return false end
   if not SM.limit_left(ctx, ab) then return false end
-  if def.target and #SM.targetable(sctx, def.target(sctx, {})) == 0 then return false end -- SM 605.4
+  if def.target and not SM.any_targetable(sctx, def.target(sctx, {})) then return false end -- SM 605.4
   return SM.skill_cost_payable(ctx, ab, c, p) -- SM 605.5 (costs.lua)
 end
 
@@ -247,7 +247,7 @@ end
 function SM.skill_again(ctx, d)
   if d.mode == "multiple" and d.done < (d.count or 1) and not d.failed then
     d.target, d.changed = nil, nil
-    d.slot_keys, d.slot_src, d.slot_subj, d.slot_aim, d.slot_state, d.slot_changed = {}, {}, {}, {}, {}, {}
+    d.slot_keys, d.slot_src, d.slot_subj, d.slot_aim, d.slot_state, d.slot_changed = nil, nil, nil, nil, nil, nil
     return "targets"
   end
 end

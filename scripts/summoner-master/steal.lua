@@ -71,6 +71,7 @@ end
 --- Gl: Steal: a card that leaves the Arena gives back what it stole.
 SM.RULES[#SM.RULES + 1] = {
   kind = "triggered", on = "moved",
+  match = { from = SM.FIELD, to = SM.NOT_FIELD }, -- (the kernel's test: most moves are not out of the Arena)
   when = function(ctx, ev)
     return ev.old ~= nil and ev.from ~= nil and util.contains(SM.FIELD, ev.from)
       and not util.contains(SM.FIELD, ev.to or "") and #SM.stolen_by(ctx, ev.old) > 0

@@ -53,11 +53,14 @@ end
 
 --- Gl: เป็นใบรอง: the Main Seal gets At+N (Df, Sp) from its Supports' "as Support of" text (a
 --- Changing Power Effect, SM 602.4.1: applied last, 603.4).
+--- The kernel's own test (`affects = {attached = 1}`) passes only a card with a card attached, so
+--- that a card without (most of them, each time one of their values is worked out) runs no Lua;
+--- with nothing to add the value is 0 (adding 0 changes nothing).
 local function support_power(char)
   return {
     kind = "static",
-    affects = function(ctx, c) return backed(c) and granted(c, char) ~= 0 end,
-    modify = { { char = char, op = "add", value = function(ctx, c) return granted(c, char) end } },
+    affects = { attached = 1 },
+    modify = { { char = char, op = "add", value = function(ctx, c) return backed(c) and granted(c, char) or 0 end } },
   }
 end
 
@@ -65,10 +68,11 @@ SM.RULES[#SM.RULES + 1] = support_power("at")
 SM.RULES[#SM.RULES + 1] = support_power("df")
 SM.RULES[#SM.RULES + 1] = support_power("sp")
 --- Gl: เป็นใบรอง: the keywords its Supports' "as Support of" text gives the Main Seal.
+--- (As `support_power`: a card with nothing attached runs no Lua; nothing to give grants none.)
 SM.RULES[#SM.RULES + 1] = {
   kind = "static",
-  affects = function(ctx, c) return backed(c) and #granted_keywords(c) > 0 end,
-  modify = { { char = "keywords", op = "grant", value = function(ctx, c) return granted_keywords(c) end } },
+  affects = { attached = 1 },
+  modify = { { char = "keywords", op = "grant", value = function(ctx, c) return backed(c) and granted_keywords(c) or {} end } },
 }
 
 -- Considered in a form; normal combination (Gl: อยู่ในสภาพ, รวมร่างปกติ) ------------------------------

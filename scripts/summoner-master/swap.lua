@@ -24,9 +24,10 @@ end
 
 for key, pair in pairs(SM.SWAPS) do
   local x, y = pair[1], pair[2]
+  local swapped = "swap_" .. key -- (named once: the test runs at every read of these values)
   SM.RULES[#SM.RULES + 1] = {
     kind = "static",
-    affects = function(ctx, c) return c["swap_" .. key] > 0 end,
+    affects = function(ctx, c) return c[swapped] > 0 end,
     modify = {
       { char = x, op = "set_base", layer = "swap", value = function(ctx, c) return c[y] end },
       { char = y, op = "set_base", layer = "swap", value = function(ctx, c) return c[x] end },

@@ -216,7 +216,10 @@ end
 --- Whether player `p` loses now: their Shrine Level reached their Shrine Max (SM 103.2), or they
 --- had to take a card from an empty pile (103.3).
 local function losing(ctx, p)
-  return ctx:value(p, "drew_from_empty") > 0 or SM.shrine_level(ctx, p) >= SM.shrine_max(ctx, p)
+  if ctx:value(p, "drew_from_empty") > 0 then return true end
+  local level = 0 -- SM.shrine_level, summed here (the `defeat` check tests it after every change)
+  for _, c in ipairs(ctx:cards("seal_shrine", p)) do level = level + c.level end
+  return level >= ctx:value(p, "shrine_max") -- SM.shrine_max
 end
 
 --- The `defeat` check's test (not while cards change zone together: SM 603.6.2).

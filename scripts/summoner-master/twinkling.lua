@@ -47,6 +47,7 @@ end
 -- for the effects of their cards.
 SM.RULES[#SM.RULES + 1] = {
   kind = "replacement", replaces = "move",
+  match = { from = { "seal_shrine", "mystic_shrine" } }, -- (the kernel's test first)
   applies = function(ctx, op)
     local c = op.card
     if not (c:flag_on("twinkled") and (op.from == "seal_shrine" or op.from == "mystic_shrine")) then return false end

@@ -312,13 +312,18 @@ end
 --- from there (Wake Up and Progress take a card "from the Library"): they look at those cards, so
 --- the window's choice names them to them alone (a choice among cards its chooser cannot see is
 --- blind). Taking one shuffles that Library (SM 300.7), which ends the look.
+--- With no option at all, nothing was done: the window right after (the next step of the same
+--- procedure, asking the same player) would list none either, so it is told (`d.none_found`) and
+--- lists nothing without looking again (SM.wake_up_actions, SM.progress_actions).
 function SM.search_libraries(ctx, d, actions)
   local p = ctx.turn_player
   local found = {}
-  for _, o in ipairs(actions(ctx, p, d)) do
+  local options = actions(ctx, p, d)
+  for _, o in ipairs(options) do
     if o.card and o.card.zone ~= "hand" then found[#found + 1] = o.card end
   end
   if #found > 0 then ctx:look(found, p) end
+  d.none_found = #options == 0 or nil
 end
 
 --- The step before the Wake Up window (its options from a Library, looked at).
@@ -329,15 +334,21 @@ function SM.wake_up_search(ctx, d) SM.search_libraries(ctx, d, SM.wake_up_action
 --- Subturn (the window is asked once); not while a card of the same name of theirs is in the Arena.
 function SM.wake_up_actions(ctx, p, d)
   local out = {}
+  if d ~= nil and d.none_found then return out end -- the search before found none (SM.search_libraries)
   if ctx:uses(p, "wake_up") > 0 then return out end -- one per Subturn (a Wake Up <condition> too)
-  local in_field = {}
-  for _, c in ipairs(SM.field_cards(ctx, p)) do in_field[c.name] = true end
+  local in_field = nil -- the names of the Arena's cards, once a card with Wake Up asks
   for _, z in ipairs({ "hand", "seal_library", "mystic_library" }) do
     for _, c in ipairs(ctx:cards(z, p)) do
-      if c:has("keywords", "wake_up") and not in_field[c.name] then
-        out[#out + 1] = { label = c.label, kind = "card", card = c, procedure = "enter",
-          data = { card = c, player = p, reason = "wake_up", kind = "enter", as_effect = true,
-            shuffle = z ~= "hand" and z or nil } }
+      if c:keyword("wake_up") ~= nil then -- (as c:has("keywords", "wake_up"))
+        if in_field == nil then
+          in_field = {}
+          for _, x in ipairs(SM.field_cards(ctx, p)) do in_field[x.name] = true end
+        end
+        if not in_field[c.name] then
+          out[#out + 1] = { label = c.label, kind = "card", card = c, procedure = "enter",
+            data = { card = c, player = p, reason = "wake_up", kind = "enter", as_effect = true,
+              shuffle = z ~= "hand" and z or nil } }
+        end
       end
     end
   end
