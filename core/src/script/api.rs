@@ -401,6 +401,8 @@ pub fn install(lua: &Lua) -> Result<Table> {
                 && let Value::UserData(ud) = &subject
                 && let Ok(c) = ud.borrow::<CardUd>()
             {
+                // (A move may make it a new object, with no uses.)
+                crate::state::char_cache::read_place(c.0);
                 return Ok(st.uses(c.0, limit_key(&key)));
             }
             let (scope, window) = usage_args(&st, "uses", &subject, &opts)?;
@@ -429,8 +431,10 @@ pub fn install(lua: &Lua) -> Result<Table> {
             let (_, st, _host) = env(lua)?;
             let st = st.borrow();
             let mut id = c.0;
+            crate::state::char_cache::read_place(id);
             while let Some(s) = st.obj(id).successor {
                 id = s;
+                crate::state::char_cache::read_place(id);
             }
             Ok(CardUd(id))
         })?,
@@ -508,6 +512,8 @@ pub fn install(lua: &Lua) -> Result<Table> {
         lua.create_function(|lua, filter: Table| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
+            // Every zone's cards, their hosts and places: any move.
+            crate::state::char_cache::read_any_move();
             abilities(lua, &db, &st, filter)
         })?,
     )?;
