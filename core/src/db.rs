@@ -555,6 +555,10 @@ pub struct AbilityOutline {
     pub modifies: Box<[Sym]>,
     /// Triggered: its priority class (see [`Ability::priority`]).
     pub priority: Option<u8>,
+    /// The zone declarations where it works (empty: those in play), and whether it works
+    /// only when an effect gives it (see [`Ability::zones`], [`Ability::dormant`]).
+    pub zones: Box<[usize]>,
+    pub dormant: bool,
 }
 
 impl AbilityOutline {
@@ -572,6 +576,8 @@ impl AbilityOutline {
             timings: ab.timings.as_slice().into(),
             modifies: modifies.into(),
             priority: ab.priority,
+            zones: ab.zones.as_slice().into(),
+            dormant: ab.dormant,
         }
     }
 }

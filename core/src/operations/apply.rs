@@ -496,6 +496,12 @@ fn moved(db: &Db, st: &mut State, events: &[Event], left_host: Option<ObjId>) {
     let mut statics: Vec<Sym> = Vec::new();
     for e in events {
         zones.extend([e.from, e.to].into_iter().flatten());
+        // The zones it left and entered, by declaration (an attached card: its host's).
+        let decls: Vec<usize> = [e.from, e.to]
+            .into_iter()
+            .flatten()
+            .map(|z| st.zone(z).decl as usize)
+            .collect();
         for c in [e.card, e.old].into_iter().flatten() {
             places.push(c);
             let o = st.obj(c);
@@ -503,7 +509,15 @@ fn moved(db: &Db, st: &mut State, events: &[Event], left_host: Option<ObjId>) {
                 gone.push(c);
             }
             for ab in &db.cards[o.definition as usize].outline {
-                if ab.kind != crate::db::AbilityKind::Static {
+                // The walk finds it only in a zone where it works (`Db::sources`).
+                let works = |d: &usize| match &*ab.zones {
+                    [] => db.in_play.contains(d),
+                    zones => zones.contains(d),
+                };
+                if ab.kind != crate::db::AbilityKind::Static
+                    || ab.dormant
+                    || !decls.iter().any(works)
+                {
                     continue;
                 }
                 for s in ab.modifies.iter() {

@@ -512,8 +512,6 @@ pub fn install(lua: &Lua) -> Result<Table> {
         lua.create_function(|lua, filter: Table| {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
-            // Every zone's cards, their hosts and places: any move.
-            crate::state::char_cache::read_any_move();
             abilities(lua, &db, &st, filter)
         })?,
     )?;
@@ -856,10 +854,12 @@ pub(crate) fn find_abilities(
         if ab.dormant && !granted {
             return Ok(());
         }
+        // Its controller, zone and timestamp (a kept characteristic's record).
+        crate::state::char_cache::read_place(id);
         if q.player.is_some_and(|p| p != o.controller as i64 + 1) {
             return Ok(());
         }
-        let decl = st.zone(o.zone).decl as usize;
+        let decl = st.zone_unnoted(o.zone).decl as usize;
         if !granted && !db.ability_zones(ab).contains(&decl) {
             return Ok(());
         }
@@ -909,6 +909,12 @@ pub(crate) fn find_abilities(
                 .is_some_and(|c| c.outline.iter().any(|ab| q.wants(ab)))
         })
     };
+    // A kept characteristic's record: one card's place (`push`), or where every card is
+    // (the hosts of the abilities effects gave included).
+    match q.only {
+        Some(c) => crate::state::char_cache::read_place(c),
+        None => crate::state::char_cache::read_any_move(),
+    }
     match q.only {
         Some(c) => {
             for r in own(c) {
