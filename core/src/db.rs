@@ -555,9 +555,9 @@ pub struct AbilityOutline {
     pub modifies: Box<[Sym]>,
     /// Triggered: its priority class (see [`Ability::priority`]).
     pub priority: Option<u8>,
-    /// The zone declarations where it works (empty: those in play), and whether it works
-    /// only when an effect gives it (see [`Ability::zones`], [`Ability::dormant`]).
+    /// The zone declarations where it works (empty: those in play): [`Ability::zones`].
     pub zones: Box<[usize]>,
+    /// It works only when an effect gives it: [`Ability::dormant`].
     pub dormant: bool,
 }
 
