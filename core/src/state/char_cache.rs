@@ -49,6 +49,7 @@ const ZONE: u32 = 2;
 const STATICS: u32 = 3;
 const INDEX: u32 = (1 << SHIFT) - 1;
 
+#[inline]
 fn key(kind: u32, i: u32) -> u32 {
     if i > INDEX {
         // Out of the key's range (never in a real game): conservatively, everything.
@@ -77,17 +78,20 @@ thread_local! {
 
 /// Notes in the record of the value being worked out (if any) that it read the effects,
 /// counters or flags of `id`.
+#[inline]
 pub fn read_obj(id: ObjId) {
     note(key(OBJ, id.0));
 }
 
 /// Notes that the value being worked out read the effects of every object.
+#[inline]
 pub fn read_all() {
     note(ALL);
 }
 
 /// Notes that the value being worked out read where object `id` is: its zone, host,
 /// attachments, entry, and what a move changes on it.
+#[inline]
 pub fn read_place(id: ObjId) {
     note(key(PLACE, id.0));
 }
@@ -100,20 +104,28 @@ pub fn read_zone(z: ZoneId) {
 
 /// Notes that the value being worked out walked the static abilities that modify `sym`
 /// (which of the cards holding one are where).
+#[inline]
 pub fn read_statics(sym: Sym) {
     note(key(STATICS, sym.0));
 }
 
 /// Notes that the value being worked out read where cards are in a way no finer key names:
 /// any move makes it stale.
+#[inline]
 pub fn read_any_move() {
     note(MOVES);
 }
 
+/// Notes `x` in the record of the value being worked out, if any (the test inlined: the
+/// kernel's reads outside a value's working-out pay one thread-local read).
+#[inline]
 fn note(x: u32) {
-    if !ACTIVE.with(|a| a.get()) {
-        return;
+    if ACTIVE.with(|a| a.get()) {
+        note_in_record(x);
     }
+}
+
+fn note_in_record(x: u32) {
     RECORDS.with(|r| {
         let mut r = r.borrow_mut();
         let (depth, frames) = &mut *r;
