@@ -74,14 +74,21 @@ impl CardTest {
         id: crate::state::ObjId,
         controller: Option<crate::state::PlayerId>,
     ) -> bool {
+        // Where it is, its host, its attachments, its controller (a kept characteristic's
+        // record: `char_cache::read_place`).
+        crate::state::char_cache::read_place(id);
         let o = st.obj(id);
         if !self.zones.is_empty() {
             // An attached card is in its host's zone.
             let mut host = o;
             while let Some(h) = host.attached_to {
+                crate::state::char_cache::read_place(h);
                 host = st.obj(h);
             }
-            if !self.zones.contains(&(st.zone(host.zone).decl as usize)) {
+            if !self
+                .zones
+                .contains(&(st.zone_unnoted(host.zone).decl as usize))
+            {
                 return false;
             }
         }
@@ -548,6 +555,10 @@ pub struct AbilityOutline {
     pub modifies: Box<[Sym]>,
     /// Triggered: its priority class (see [`Ability::priority`]).
     pub priority: Option<u8>,
+    /// The zone declarations where it works (empty: those in play): [`Ability::zones`].
+    pub zones: Box<[usize]>,
+    /// It works only when an effect gives it: [`Ability::dormant`].
+    pub dormant: bool,
 }
 
 impl AbilityOutline {
@@ -565,6 +576,8 @@ impl AbilityOutline {
             timings: ab.timings.as_slice().into(),
             modifies: modifies.into(),
             priority: ab.priority,
+            zones: ab.zones.as_slice().into(),
+            dormant: ab.dormant,
         }
     }
 }

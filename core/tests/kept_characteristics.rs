@@ -391,3 +391,121 @@ fn per_card_without_reads_is_a_load_error() {
         "{errors}"
     );
 }
+
+// `stale: per_card` and moves: a move makes stale only the values whose working-out read
+// where the moved cards are: the zones it left and entered (listed or counted), the moved
+// cards' own places, and the walk over the static abilities in play when a moved card holds
+// one. The pawn's power reads how many cards its owner holds and, like above, the round its
+// `reads` leaves out (so a kept value shows the old round). Each action sets the round to 1
+// and moves one card: the spare from its owner's hand (which the pawn's value counted), the
+// stranger (the other player's, read by nothing), or the booster, the other player's card
+// whose static ability adds 100 to the pawn's power, from their hand into play.
+
+const MOVES_LUA: &str = r#"
+function setup(ctx) end
+function activate(ctx, ab, args) return true end
+function validate_deck(deck) return {} end
+
+function main_actions(ctx)
+  local c = ctx:cards("board", 1)[1]
+  local out = { { label = "power " .. c.power, run = function(ctx) end } }
+  local function act(label, f)
+    out[#out + 1] = { label = label, run = function(ctx)
+      ctx:set_game_value("round", 1)
+      f(ctx)
+    end }
+  end
+  act("spare to board", function(ctx) ctx:move(ctx:cards("hand", 1)[1], "board", { reason = "test" }) end)
+  act("stranger to discard", function(ctx) ctx:move(ctx:cards("board", 2)[1], "discard", { reason = "test" }) end)
+  act("booster to board", function(ctx) ctx:move(ctx:cards("hand", 2)[1], "board", { reason = "test" }) end)
+  out[#out + 1] = { label = "end turn", ends_phase = true }
+  return out
+end
+"#;
+
+/// The pawn's power: 10 for the round, 1 for each card in its owner's hand.
+const MOVES_PAWN: &str = r#"
+return { { kind = "static", affects = function(ctx, c) return c == ctx.source end,
+  modify = { { char = "power", op = "add", value = function(ctx, c)
+    return 10 * ctx:game_value("round") + ctx:count("hand", 1)
+  end } } } }
+"#;
+
+/// In play, the booster adds 100 to the pawn's power.
+const BOOSTER: &str = r#"
+return { { kind = "static", affects = function(ctx, c) return c.card_id == "pawn" end,
+  modify = { { char = "power", op = "add", value = 100 } } } }
+"#;
+
+fn moves_engine(stale: &str) -> Rc<Engine> {
+    let power = serde_json::json!({"name": "power", "kind": "int",
+        "reads": {"zones": ["hand", "board", "discard"]}, "stale": stale});
+    engine_of(&content(
+        MANIFEST,
+        |m| m["characteristics"] = serde_json::json!([power]),
+        &[("keep.lua", MOVES_LUA)],
+        vec![
+            card("pawn", "thing", serde_json::Value::Null, Some(MOVES_PAWN)),
+            card("spare", "thing", serde_json::Value::Null, None),
+            card("stranger", "thing", serde_json::Value::Null, None),
+            card("booster", "thing", serde_json::Value::Null, Some(BOOSTER)),
+        ],
+    ))
+}
+
+/// A game where the pawn's power was read (1: the spare in hand), then `step` is answered.
+fn moves_play(e: &Rc<Engine>, step: &str) -> Game {
+    let mut first = common::deck("board", &[("pawn", 1)]);
+    first.sections.insert(
+        "hand".into(),
+        [("spare".to_string(), 1)].into_iter().collect(),
+    );
+    let mut second = common::deck("board", &[("stranger", 1)]);
+    second.sections.insert(
+        "hand".into(),
+        [("booster".to_string(), 1)].into_iter().collect(),
+    );
+    let mut g = new_game(e, 1, vec![first, second]);
+    pick(&mut g, "power 1");
+    pick(&mut g, step);
+    g
+}
+
+#[test]
+fn per_card_a_move_out_of_a_zone_the_value_counted_makes_it_stale() {
+    // The round (10) and no card in hand: worked out again, with no error in a debug build.
+    let g = moves_play(&moves_engine("per_card"), "spare to board");
+    assert_eq!(power(&g).as_deref(), Some("power 10"));
+    assert!(script_errors(&g).is_empty(), "{:?}", script_errors(&g));
+}
+
+#[test]
+fn per_card_a_card_with_a_static_ability_entering_play_makes_the_values_it_may_change_stale() {
+    // The pawn's value read nothing of the other player's hand or board, but the walk over
+    // the static abilities in play found none of the booster's: it enters, the value is
+    // worked out again (the round, the spare, the booster's 100).
+    let g = moves_play(&moves_engine("per_card"), "booster to board");
+    assert_eq!(power(&g).as_deref(), Some("power 111"));
+    assert!(script_errors(&g).is_empty(), "{:?}", script_errors(&g));
+}
+
+#[test]
+fn per_card_a_move_the_value_did_not_read_keeps_it() {
+    // Per characteristic, any move in a zone `reads` names makes every value stale: the new
+    // round shows.
+    let g = moves_play(&moves_engine("characteristic"), "stranger to discard");
+    assert_eq!(power(&g).as_deref(), Some("power 11"));
+    // Per card, the stranger's move (no static ability, zones the value did not read)
+    // leaves the pawn's value as kept (a debug build works it out anyway and reports the
+    // `reads` that misses the round).
+    let g = moves_play(&moves_engine("per_card"), "stranger to discard");
+    if cfg!(debug_assertions) {
+        let errors = script_errors(&g);
+        assert!(
+            errors.iter().any(|m| m.contains("characteristic 'power'")),
+            "{errors:?}"
+        );
+    } else {
+        assert_eq!(power(&g).as_deref(), Some("power 1"), "kept");
+    }
+}

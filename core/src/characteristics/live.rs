@@ -12,6 +12,7 @@ use super::collect;
 use crate::content::CharKind;
 use crate::db::{Ability, AbilityKind, AbilityOutline, AbilityRef, Db};
 use crate::names::Sym;
+use crate::state::char_cache::read_place;
 use crate::state::effects::Modify;
 use crate::state::{ObjId, State};
 
@@ -118,7 +119,8 @@ impl Db {
                 if row[..k].contains(z) {
                     continue;
                 }
-                for &id in &st.zone(*z).cards {
+                // (Noted as the walk's: `char_cache::read_statics`.)
+                for &id in &st.zone_unnoted(*z).cards {
                     if st.obj(id).definition == card {
                         out.push(id);
                     }
@@ -204,8 +206,12 @@ impl Db {
     /// Whether the continuous effects on `id` are paused: it is attached under a rule with
     /// `effects: pause`.
     pub fn effects_paused(&self, st: &State, id: ObjId) -> bool {
-        st.obj(id).attached_to.is_some()
-            && self.attach_rule(st, id).is_some_and(|r| r.pause_effects)
+        let pauses = self.attach_rule(st, id).is_some_and(|r| r.pause_effects);
+        if pauses {
+            // The answer changes when it is attached or detached.
+            read_place(id);
+        }
+        pauses && st.obj(id).attached_to.is_some()
     }
 }
 
@@ -230,6 +236,7 @@ pub fn suppressed_since(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<Opt
 pub fn attached_abilities_work(lua: &Lua, db: &Db, st: &State, id: ObjId) -> Result<bool> {
     let mut cur = id;
     for _ in 0..st.objects.len() {
+        read_place(cur);
         let Some(host) = st.obj(cur).attached_to else {
             return Ok(true);
         };

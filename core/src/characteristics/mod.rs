@@ -34,7 +34,7 @@ use crate::names::Sym;
 use crate::rules::Layer;
 use crate::sandbox::handle::Handle;
 use crate::sandbox::numbers;
-use crate::state::char_cache::{read_obj, recording};
+use crate::state::char_cache::{read_obj, read_place, read_statics, recording};
 use crate::state::effects::{Modify, Target};
 use crate::state::{ObjId, PlayerId, State};
 
@@ -516,6 +516,7 @@ pub(crate) fn collect(
             let applies = match &ab.affects {
                 Affects::Source => src.source == Some(id),
                 Affects::Bearer => {
+                    // (The source's host: the source moves with it, or moves off it.)
                     src.source.map(|s| st.obj(s).attached_to.unwrap_or(s)) == Some(id)
                 }
                 Affects::Cards(f) => f.call::<bool>((ctx.get()?, Handle(id)))?,
@@ -545,9 +546,11 @@ pub(crate) fn collect(
                         let n = match &m.value {
                             ModValue::Int(i) => *i,
                             ModValue::PerAttached(n) => {
+                                read_place(id);
                                 n.saturating_mul(st.obj(id).attachments.len() as i64)
                             }
                             ModValue::OfAttached(ci) => {
+                                read_place(id);
                                 let mut sum: i64 = 0;
                                 for &a in st.obj(id).attachments.iter() {
                                     sum = sum.saturating_add(int_value(lua, db, st, a, *ci)?);
@@ -678,6 +681,8 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
     if st.grants.is_empty() && !db.statics_by_char.contains_key(&sym) {
         return Ok(());
     }
+    // Which cards holding one are where: a move of such a card makes the value stale.
+    read_statics(sym);
     // Conditions, filters and amounts are Lua: the running game's allowance applies.
     let _lua = db.memory.enter(lua);
     let busy = |key: &StaticKey| DECIDING.with(|d| d.borrow().contains(key));
@@ -729,6 +734,10 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
         let ab = db.ability(lua, g.ability)?;
         if ab.kind != AbilityKind::Static || !ab.mods.iter().any(|m| m.characteristic == sym) {
             continue;
+        }
+        // Whether the host is still there, and where (its abilities may pause attached).
+        if let Some(h) = g.host {
+            read_place(h);
         }
         let source = match g.host {
             Some(h) if !st.obj(h).alive => continue,

@@ -19,6 +19,11 @@ pub fn apply(
     // (Held only where characteristics are kept: a copy held makes the first change copy.)
     let given =
         (db.hooks.char_marks.declared != 0).then(|| (st.effects.clone(), st.grants.clone()));
+    // The host a moving card leaves (its attachments change: `mark_changes`).
+    let left_host = match op {
+        Op::Move { card, .. } if db.hooks.char_marks.per_card != 0 => st.obj(*card).attached_to,
+        _ => None,
+    };
     let out = match op {
         Op::Move {
             card,
@@ -392,7 +397,7 @@ pub fn apply(
     // A redirect made, ended, followed to a new object or gone with its target.
     super::definitions::refresh_definitions(db, st);
     if !matches!(out, Outcome::Nothing) {
-        mark_changes(db, st, op, &events, given);
+        mark_changes(db, st, op, &events, given, left_host);
     }
     (out, events)
 }
@@ -404,8 +409,15 @@ type Given = (Arc<Vec<Effect>>, Arc<Vec<crate::state::Grant>>);
 /// it did), and makes stale the kept values of the characteristics that read it (`given`:
 /// the effects and given abilities before it, where characteristics are kept). Errs on the
 /// side of marking: a check marked for nothing only costs its test, a value made stale for
-/// nothing its computation.
-fn mark_changes(db: &Db, st: &mut State, op: &Op, events: &[Event], given: Option<Given>) {
+/// nothing its computation. (`left_host`: the host a moved card left.)
+fn mark_changes(
+    db: &Db,
+    st: &mut State,
+    op: &Op,
+    events: &[Event],
+    given: Option<Given>,
+    left_host: Option<ObjId>,
+) {
     use crate::content::StatePart;
     let checks = changes(&db.hooks.check_marks, st, op, events);
     let cm = &db.hooks.char_marks;
@@ -421,6 +433,14 @@ fn mark_changes(db: &Db, st: &mut State, op: &Op, events: &[Event], given: Optio
         }
         Op::Effect { .. } | Op::EndEffect { .. } | Op::Expire { .. } => {
             chars &= !cm.per_card;
+        }
+        // A move makes stale, for the characteristics kept per card, only the values whose
+        // working-out read where the cards it moved are (`CharCache::moved`).
+        Op::Move { .. } if cm.per_card != 0 => {
+            chars &= !cm.per_card;
+            if !st.redirected {
+                moved(db, st, events, left_host);
+            }
         }
         _ => {}
     }
@@ -462,6 +482,58 @@ fn mark_changes(db: &Db, st: &mut State, op: &Op, events: &[Event], given: Optio
             st.chars.bump(c);
         }
     }
+}
+
+/// Bumps, in the kept values' records, what a move (`events`: what it did; `left_host`: the
+/// host its card left) changed: the zones cards left and entered, the places of the cards
+/// that moved (attached ones carried along included) and of the hosts they joined or left,
+/// the objects that stopped existing, and the characteristics the moved cards' static
+/// abilities modify (their walk found them where they were).
+fn moved(db: &Db, st: &mut State, events: &[Event], left_host: Option<ObjId>) {
+    let mut zones = Vec::new();
+    let mut places: Vec<ObjId> = left_host.into_iter().collect();
+    let mut gone = Vec::new();
+    let mut statics: Vec<Sym> = Vec::new();
+    for e in events {
+        zones.extend([e.from, e.to].into_iter().flatten());
+        // The zones it left and entered, by declaration (an attached card: its host's).
+        let decls: Vec<usize> = [e.from, e.to]
+            .into_iter()
+            .flatten()
+            .map(|z| st.zone(z).decl as usize)
+            .collect();
+        for c in [e.card, e.old].into_iter().flatten() {
+            places.push(c);
+            let o = st.obj(c);
+            if !o.alive {
+                gone.push(c);
+            }
+            for ab in &db.cards[o.definition as usize].outline {
+                // The walk finds it only in a zone where it works (`Db::sources`).
+                let works = |d: &usize| match &*ab.zones {
+                    [] => db.in_play.contains(d),
+                    zones => zones.contains(d),
+                };
+                if ab.kind != crate::db::AbilityKind::Static
+                    || ab.dormant
+                    || !decls.iter().any(works)
+                {
+                    continue;
+                }
+                for s in ab.modifies.iter() {
+                    if !statics.contains(s) {
+                        statics.push(*s);
+                    }
+                }
+            }
+        }
+        for (k, v) in &e.data {
+            if let (true, Val::Card(h)) = (k == "host", v) {
+                places.push(h.card);
+            }
+        }
+    }
+    st.chars.moved(&zones, &places, &gone, &statics);
 }
 
 /// What operation `op` (`events`: what it did) changed that `m`'s declarations read: their

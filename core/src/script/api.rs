@@ -401,6 +401,8 @@ pub fn install(lua: &Lua) -> Result<Table> {
                 && let Value::UserData(ud) = &subject
                 && let Ok(c) = ud.borrow::<CardUd>()
             {
+                // (A move may make it a new object, with no uses.)
+                crate::state::char_cache::read_place(c.0);
                 return Ok(st.uses(c.0, limit_key(&key)));
             }
             let (scope, window) = usage_args(&st, "uses", &subject, &opts)?;
@@ -429,8 +431,10 @@ pub fn install(lua: &Lua) -> Result<Table> {
             let (_, st, _host) = env(lua)?;
             let st = st.borrow();
             let mut id = c.0;
+            crate::state::char_cache::read_place(id);
             while let Some(s) = st.obj(id).successor {
                 id = s;
+                crate::state::char_cache::read_place(id);
             }
             Ok(CardUd(id))
         })?,
@@ -850,10 +854,12 @@ pub(crate) fn find_abilities(
         if ab.dormant && !granted {
             return Ok(());
         }
+        // Its controller, zone and timestamp (a kept characteristic's record).
+        crate::state::char_cache::read_place(id);
         if q.player.is_some_and(|p| p != o.controller as i64 + 1) {
             return Ok(());
         }
-        let decl = st.zone(o.zone).decl as usize;
+        let decl = st.zone_unnoted(o.zone).decl as usize;
         if !granted && !db.ability_zones(ab).contains(&decl) {
             return Ok(());
         }
@@ -903,6 +909,12 @@ pub(crate) fn find_abilities(
                 .is_some_and(|c| c.outline.iter().any(|ab| q.wants(ab)))
         })
     };
+    // A kept characteristic's record: one card's place (`push`), or where every card is
+    // (the hosts of the abilities effects gave included).
+    match q.only {
+        Some(c) => crate::state::char_cache::read_place(c),
+        None => crate::state::char_cache::read_any_move(),
+    }
     match q.only {
         Some(c) => {
             for r in own(c) {

@@ -248,6 +248,7 @@ fn make_methods(lua: &Lua) -> Result<Vec<Value>> {
         lua.create_function(|lua, (this, p): (CardUd, i64)| {
             let (_, st, _host) = env(lua)?;
             let st = st.borrow();
+            crate::state::char_cache::read_place(this.0);
             Ok(st.obj(this.0).revealed & (1 << (p - 1)) != 0)
         })?,
     );
@@ -398,6 +399,9 @@ pub enum Plain {
 /// what a field reads).
 pub fn plain(db: &crate::db::Db, st: &crate::state::State, id: ObjId, f: Field) -> Option<Plain> {
     let o = st.obj(id);
+    if reads_place(f) {
+        crate::state::char_cache::read_place(id);
+    }
     Some(match f {
         Field::Id => Plain::Int(id.0 as i64),
         Field::CardId => Plain::Text(Text::CardId(o.definition)),
@@ -408,15 +412,16 @@ pub fn plain(db: &crate::db::Db, st: &crate::state::State, id: ObjId, f: Field) 
         Field::Label => Plain::Text(Text::CardLabel(o.definition)),
         Field::Owner => Plain::Int(o.owner as i64 + 1),
         Field::Controller => Plain::Int(o.controller as i64 + 1),
-        Field::Zone => Plain::Text(Text::Zone(st.zone(o.zone).decl as u32)),
-        Field::ZoneOwner => match st.zone(o.zone).owner {
+        // (Its own zone: noted as its place, above.)
+        Field::Zone => Plain::Text(Text::Zone(st.zone_unnoted(o.zone).decl as u32)),
+        Field::ZoneOwner => match st.zone_unnoted(o.zone).owner {
             Some(p) => Plain::Int(p as i64 + 1),
             None => Plain::Nil,
         },
         Field::FaceUp => Plain::Bool(o.face_up),
         Field::Orientation => Plain::Text(Text::Sym(o.orientation)),
         Field::Position => {
-            // 1 = bottom; top = count.
+            // 1 = bottom; top = count. (The others in its zone count: the zone is noted.)
             match st.zone(o.zone).cards.iter().position(|c| *c == id) {
                 Some(i) => Plain::Int(i as i64 + 1),
                 None => Plain::Nil,
@@ -432,6 +437,26 @@ pub fn plain(db: &crate::db::Db, st: &crate::state::State, id: ObjId, f: Field) 
         }
         Field::Host | Field::Attachments | Field::Successor | Field::Suppressed => return None,
     })
+}
+
+/// Whether field `f` reads what a move of the card may change (its place, and what moving
+/// resets): a kept characteristic that reads it is stale after the card moves
+/// (`char_cache::read_place`). The others are printed data or the owner.
+fn reads_place(f: Field) -> bool {
+    !matches!(
+        f,
+        Field::Id
+            | Field::CardId
+            | Field::OwnCardId
+            | Field::Category
+            | Field::Name
+            | Field::Label
+            | Field::Owner
+            | Field::Token
+            | Field::OutOfGame
+            | Field::PrintedAbilities
+            | Field::Suppressed
+    )
 }
 
 /// Field or characteristic `key` of object `id` (a method is [`method`]'s).
@@ -454,6 +479,9 @@ pub(crate) fn field(lua: &Lua, id: ObjId, key: Key) -> Result<Value> {
         }
         Key::Method(i) => return method(lua, i),
     };
+    if reads_place(f) {
+        crate::state::char_cache::read_place(id);
+    }
     if let Some(p) = plain(&db, &st, id, f) {
         return Ok(match p {
             Plain::Nil => Value::Nil,

@@ -12,21 +12,54 @@
 //! `stale: per_card`; the others still take the epoch). A read of every effect
 //! (`ctx:effects`) records all objects (`read_all`).
 //!
+//! Where cards are is recorded the same way: the zones whose contents a value listed or
+//! counted (`read_zone`, which `State::zone` calls: a zone read anywhere while a value is
+//! worked out is noted, unless the caller knows better), the objects whose own place it read
+//! (`read_place`: a card's zone, host, attachments, entry...), and, per characteristic,
+//! the walk over the static abilities in play (`read_statics`: which cards holding one are
+//! where). A move bumps the zones it left and entered, the places of the cards that moved
+//! and of the hosts they left or joined, and the statics of what the moved cards' own
+//! static abilities modify (`CharCache::moved`); a read it cannot name precisely notes any
+//! move (`read_any_move`).
+//!
 //! The cache is not part of the game: a copy of the state (a fork, a snapshot) starts with
 //! an empty one, so a fork stays a handful of reference-count increments. Reads fill it
 //! through a shared reference (it sits in a `RefCell`), which is why it is kept apart from
 //! the data the game is made of.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use crate::names::Sym;
-use crate::state::ObjId;
+use crate::state::{ObjId, ZoneId};
 
 /// Stands for every object in a record (a read of every effect).
 const ALL: u32 = u32::MAX;
+/// Stands for any move in a record (a read of where cards are not named more precisely).
+const MOVES: u32 = u32::MAX - 1;
 
-/// One cached value with the epoch it was computed in (0: none), and the objects whose
-/// effects, counters or flags it read, with their versions then.
+/// A record entry is a key: its kind in the top 3 bits, an index below.
+const SHIFT: u32 = 29;
+/// An object's effects, counters and flags.
+const OBJ: u32 = 0;
+/// An object's own place (its zone, host, attachments, entry).
+const PLACE: u32 = 1;
+/// A zone instance's contents.
+const ZONE: u32 = 2;
+/// Which cards holding a static ability that modifies a characteristic (a `Sym`) are where.
+const STATICS: u32 = 3;
+const INDEX: u32 = (1 << SHIFT) - 1;
+
+#[inline]
+fn key(kind: u32, i: u32) -> u32 {
+    if i > INDEX {
+        // Out of the key's range (never in a real game): conservatively, everything.
+        return ALL;
+    }
+    (kind << SHIFT) | i
+}
+
+/// One cached value with the epoch it was computed in (0: none), and what it read (the
+/// record's keys), with their versions then.
 #[derive(Clone, Debug, Default)]
 struct Slot<T> {
     epoch: u64,
@@ -36,22 +69,63 @@ struct Slot<T> {
 
 thread_local! {
     // The records of the values being worked out now, innermost last (each a list of
-    // objects, `ALL` for all); `depth` of them are in use, the rest kept for their room.
+    // keys); `depth` of them are in use, the rest kept for their room.
     static RECORDS: RefCell<(usize, Vec<Vec<u32>>)> = const { RefCell::new((0, Vec::new())) };
+    // Whether a value is being worked out (the zone reads of the rest of the kernel ask
+    // this first: one thread-local read).
+    static ACTIVE: Cell<bool> = const { Cell::new(false) };
 }
 
 /// Notes in the record of the value being worked out (if any) that it read the effects,
 /// counters or flags of `id`.
+#[inline]
 pub fn read_obj(id: ObjId) {
-    note(id.0);
+    note(key(OBJ, id.0));
 }
 
 /// Notes that the value being worked out read the effects of every object.
+#[inline]
 pub fn read_all() {
     note(ALL);
 }
 
+/// Notes that the value being worked out read where object `id` is: its zone, host,
+/// attachments, entry, and what a move changes on it.
+#[inline]
+pub fn read_place(id: ObjId) {
+    note(key(PLACE, id.0));
+}
+
+/// Notes that the value being worked out read the contents of zone instance `z`.
+#[inline]
+pub fn read_zone(z: ZoneId) {
+    note(key(ZONE, z.0 as u32));
+}
+
+/// Notes that the value being worked out walked the static abilities that modify `sym`
+/// (which of the cards holding one are where).
+#[inline]
+pub fn read_statics(sym: Sym) {
+    note(key(STATICS, sym.0));
+}
+
+/// Notes that the value being worked out read where cards are in a way no finer key names:
+/// any move makes it stale.
+#[inline]
+pub fn read_any_move() {
+    note(MOVES);
+}
+
+/// Notes `x` in the record of the value being worked out, if any (the test inlined: the
+/// kernel's reads outside a value's working-out pay one thread-local read).
+#[inline]
 fn note(x: u32) {
+    if ACTIVE.with(|a| a.get()) {
+        note_in_record(x);
+    }
+}
+
+fn note_in_record(x: u32) {
     RECORDS.with(|r| {
         let mut r = r.borrow_mut();
         let (depth, frames) = &mut *r;
@@ -77,11 +151,13 @@ pub fn recording<T>(f: impl FnOnce() -> T, keep: impl FnOnce(&T, &[u32])) -> T {
         frames[*depth].clear();
         *depth += 1;
     });
+    ACTIVE.with(|a| a.set(true));
     let v = f();
     let deps = RECORDS.with(|r| {
         let mut r = r.borrow_mut();
         r.0 -= 1;
         let d = r.0;
+        ACTIVE.with(|a| a.set(d > 0));
         std::mem::take(&mut r.1[d])
     });
     keep(&v, &deps);
@@ -117,6 +193,13 @@ struct Inner {
     versions: Vec<u64>,
     /// Bumped with any object's version (the version of `ALL`).
     all: u64,
+    /// Each object's place's version, each zone instance's, and each characteristic's
+    /// statics' (by `Sym`): bumped by moves.
+    places: Vec<u64>,
+    zones: Vec<u64>,
+    statics: Vec<u64>,
+    /// Bumped by every move (the version of `MOVES`).
+    moves: u64,
 }
 
 /// See the module's documentation.
@@ -147,10 +230,14 @@ impl Inner {
     }
 
     fn version(&self, x: u32) -> u64 {
-        if x == ALL {
-            self.all
-        } else {
-            self.versions.get(x as usize).copied().unwrap_or(0)
+        let of = |v: &Vec<u64>| v.get((x & INDEX) as usize).copied().unwrap_or(0);
+        match x >> SHIFT {
+            OBJ => of(&self.versions),
+            PLACE => of(&self.places),
+            ZONE => of(&self.zones),
+            STATICS => of(&self.statics),
+            _ if x == MOVES => self.moves,
+            _ => self.all,
         }
     }
 
@@ -259,6 +346,41 @@ impl CharCache {
         }
         inner.versions[i] += 1;
         inner.all += 1;
+    }
+
+    /// Makes stale the values whose working-out read where the cards a move changed are:
+    /// those in `zones` (it left or entered them), the places of `places` (the cards that
+    /// moved, the hosts they left or joined) and the statics of `statics` (the
+    /// characteristics the moved cards' static abilities modify). Also bumps the moved
+    /// cards' own versions (`objects`): a new object's old one is gone, with its effects,
+    /// counters and flags.
+    pub fn moved(
+        &mut self,
+        zones: &[ZoneId],
+        places: &[ObjId],
+        objects: &[ObjId],
+        statics: &[Sym],
+    ) {
+        let inner = self.inner.get_mut();
+        fn up(v: &mut Vec<u64>, i: usize) {
+            if v.len() <= i {
+                v.resize(i + 1, 0);
+            }
+            v[i] += 1;
+        }
+        for z in zones {
+            up(&mut inner.zones, z.0 as usize);
+        }
+        for p in places {
+            up(&mut inner.places, p.0 as usize);
+        }
+        for s in statics {
+            up(&mut inner.statics, s.0 as usize);
+        }
+        inner.moves += 1;
+        for &o in objects {
+            self.bump(o);
+        }
     }
 
     /// Makes stale every value of the characteristics whose bit is set in `chars` (bit `i`:

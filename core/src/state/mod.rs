@@ -321,8 +321,17 @@ impl State {
             .expect("an object id of this game")
     }
 
-    /// The zone instance.
+    /// The zone instance. A read made while a kept characteristic is worked out is noted
+    /// in its record (`char_cache::read_zone`): its value read the zone's contents.
     pub fn zone(&self, z: ZoneId) -> &ZoneInst {
+        char_cache::read_zone(z);
+        &self.zones[z.0 as usize]
+    }
+
+    /// The zone instance, not noted in a kept characteristic's record: for a read of what
+    /// no move of another card changes (a card's own zone's declaration or owner, noted as
+    /// the card's place: `char_cache::read_place`), or of what the caller notes otherwise.
+    pub fn zone_unnoted(&self, z: ZoneId) -> &ZoneInst {
         &self.zones[z.0 as usize]
     }
 
