@@ -82,8 +82,16 @@ fn failing(id: &str, call: &str) -> CardDef {
 }
 
 const FAILING: [(&str, &str, &str); 5] = [
-    ("badzone", "ctx:cards(\"nowhere\")", "unknown zone 'nowhere'"),
-    ("badplayer", "ctx:count(\"board\", 9)", "player 9 does not exist"),
+    (
+        "badzone",
+        "ctx:cards(\"nowhere\")",
+        "unknown zone 'nowhere'",
+    ),
+    (
+        "badplayer",
+        "ctx:count(\"board\", 9)",
+        "player 9 does not exist",
+    ),
     (
         "badorientation",
         "ctx:cards(\"board\", 1, { orientation = \"sideways\" })",
@@ -94,7 +102,11 @@ const FAILING: [(&str, &str, &str); 5] = [
         "ctx:abilities{ kind = \"bogus\" }",
         "unknown ability kind 'bogus'",
     ),
-    ("badtiming", "ctx:abilities{ timing = \"never\" }", "unknown timing 'never'"),
+    (
+        "badtiming",
+        "ctx:abilities{ timing = \"never\" }",
+        "unknown timing 'never'",
+    ),
 ];
 
 fn game() -> Game {
@@ -105,7 +117,12 @@ fn game() -> Game {
         Some(LISTER),
     )];
     cards.extend(FAILING.iter().map(|(id, call, _)| failing(id, call)));
-    let content = common::content(common::BOARD_GAME, |_| {}, &[("board.lua", RULES_LUA)], cards);
+    let content = common::content(
+        common::BOARD_GAME,
+        |_| {},
+        &[("board.lua", RULES_LUA)],
+        cards,
+    );
     let e = engine_of(&content);
     let mut first: Vec<(&str, u32)> = vec![("lister", 1)];
     first.extend(FAILING.iter().map(|(id, _, _)| (*id, 1)));

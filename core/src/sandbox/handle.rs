@@ -36,12 +36,20 @@ pub struct Handle(pub ObjId);
 
 /// The handles made so far, by object id (the VM's app data), their ids by address, and a
 /// Lua table of them by object id + 1 (for `raw_args`, which pushes them without mlua).
-pub struct Handles(RefCell<Vec<Option<AnyUserData>>>, Rc<HandleIds>, mlua::Table);
+pub struct Handles(
+    RefCell<Vec<Option<AnyUserData>>>,
+    Rc<HandleIds>,
+    mlua::Table,
+);
 
 impl Handles {
     /// An empty cache for the VM `lua`.
     pub fn new(lua: &Lua) -> Result<Handles> {
-        Ok(Handles(Default::default(), Default::default(), lua.create_table()?))
+        Ok(Handles(
+            Default::default(),
+            Default::default(),
+            lua.create_table()?,
+        ))
     }
 
     /// Keeps the new handle `ud` of object `id` (below [`CACHED_IDS`]).

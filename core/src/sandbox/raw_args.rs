@@ -177,7 +177,11 @@ impl Args<'_> {
                 ffi::lua_settop(self.state, top);
                 return None;
             }
-            ffi::lua_rawgeti(self.state, ffi::lua_upvalueindex(4), k as ffi::lua_Integer + 1);
+            ffi::lua_rawgeti(
+                self.state,
+                ffi::lua_upvalueindex(4),
+                k as ffi::lua_Integer + 1,
+            );
             ffi::lua_rawget(self.state, i);
             Some(top + 1)
         }
@@ -267,10 +271,8 @@ unsafe extern "C-unwind" fn call(state: *mut ffi::lua_State) -> c_int {
                 keys: f.keys,
             };
             // A decoder that panicked hands on (no unwinding into Luau's frames).
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                (f.decode)(&args, &mut ids)
-            }))
-            .unwrap_or(Outcome::HandOn)
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (f.decode)(&args, &mut ids)))
+                .unwrap_or(Outcome::HandOn)
         } else {
             Outcome::HandOn
         };

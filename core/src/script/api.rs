@@ -191,42 +191,44 @@ fn zone_codes_read(codes: &[Code; raw_args::CODES]) -> ZoneCodes {
 /// [`raw_args::LIST`]); anything else the integer function answers (errors included).
 fn zone_decoder(cell: &RawDb, count: bool) -> Decoder {
     let cell = cell.0.clone();
-    Box::new(move |a: &Args<'_>, ids: &mut [u32; raw_args::LIST]| -> Outcome {
-        let Ok(db) = cell.try_borrow() else {
-            return Outcome::HandOn;
-        };
-        let Some(db) = db.as_ref() else {
-            return Outcome::HandOn;
-        };
-        let Some(codes) = zone_codes(db, a) else {
-            return Outcome::HandOn;
-        };
-        let Ok(current) = db.current.try_borrow() else {
-            return Outcome::Codes(codes);
-        };
-        let Some(st) = current.as_ref().and_then(|s| s.try_borrow().ok()) else {
-            return Outcome::Codes(codes);
-        };
-        let Ok((z, f)) = zone_of_codes(db, &st, zone_codes_read(&codes)) else {
-            return Outcome::Codes(codes);
-        };
-        let cards = &st.zone(z).cards;
-        let kept = cards
-            .iter()
-            .filter(|c| f.as_ref().is_none_or(|f| f.passes(db, &st, **c)));
-        if count {
-            return Outcome::Int(kept.count() as i64);
-        }
-        let mut n = 0;
-        for c in kept {
-            let Some(slot) = ids.get_mut(n) else {
+    Box::new(
+        move |a: &Args<'_>, ids: &mut [u32; raw_args::LIST]| -> Outcome {
+            let Ok(db) = cell.try_borrow() else {
+                return Outcome::HandOn;
+            };
+            let Some(db) = db.as_ref() else {
+                return Outcome::HandOn;
+            };
+            let Some(codes) = zone_codes(db, a) else {
+                return Outcome::HandOn;
+            };
+            let Ok(current) = db.current.try_borrow() else {
                 return Outcome::Codes(codes);
             };
-            *slot = c.0;
-            n += 1;
-        }
-        Outcome::Cards(n, codes)
-    })
+            let Some(st) = current.as_ref().and_then(|s| s.try_borrow().ok()) else {
+                return Outcome::Codes(codes);
+            };
+            let Ok((z, f)) = zone_of_codes(db, &st, zone_codes_read(&codes)) else {
+                return Outcome::Codes(codes);
+            };
+            let cards = &st.zone(z).cards;
+            let kept = cards
+                .iter()
+                .filter(|c| f.as_ref().is_none_or(|f| f.passes(db, &st, **c)));
+            if count {
+                return Outcome::Int(kept.count() as i64);
+            }
+            let mut n = 0;
+            for c in kept {
+                let Some(slot) = ids.get_mut(n) else {
+                    return Outcome::Codes(codes);
+                };
+                *slot = c.0;
+                n += 1;
+            }
+            Outcome::Cards(n, codes)
+        },
+    )
 }
 
 /// The zone and filter of a zone read given as codes (the player checked as `zone_arg`
@@ -263,15 +265,17 @@ type AbilityCodes = (Option<u8>, Option<u32>, Option<i64>, Option<u32>, bool);
 /// handle (each may be nil). Anything else goes the mlua way ([`AbilityQuery::of`]).
 fn ability_decoder(cell: &RawDb) -> Decoder {
     let cell = cell.0.clone();
-    Box::new(move |a: &Args<'_>, _: &mut [u32; raw_args::LIST]| -> Outcome {
-        match cell.try_borrow() {
-            Ok(db) => match db.as_ref().and_then(|db| ability_codes(db, a)) {
-                Some(codes) => Outcome::Codes(codes),
-                None => Outcome::HandOn,
-            },
-            Err(_) => Outcome::HandOn,
-        }
-    })
+    Box::new(
+        move |a: &Args<'_>, _: &mut [u32; raw_args::LIST]| -> Outcome {
+            match cell.try_borrow() {
+                Ok(db) => match db.as_ref().and_then(|db| ability_codes(db, a)) {
+                    Some(codes) => Outcome::Codes(codes),
+                    None => Outcome::HandOn,
+                },
+                Err(_) => Outcome::HandOn,
+            }
+        },
+    )
 }
 
 /// The codes of `K.abilities`'s filter (see [`ability_decoder`]).
