@@ -263,7 +263,7 @@ unsafe extern "C-unwind" fn call(state: *mut ffi::lua_State) -> c_int {
         let given = ffi::lua_gettop(state);
         let f = &*(ffi::lua_touserdata(state, ffi::lua_upvalueindex(1)) as *const Front);
         let mut ids = [0u32; LIST];
-        let outcome = if given + FIELDS as c_int + 1 <= ffi::LUA_MINSTACK {
+        let outcome = if given + (FIELDS as c_int) < ffi::LUA_MINSTACK {
             let args = Args {
                 state,
                 given,
