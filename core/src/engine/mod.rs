@@ -1031,6 +1031,9 @@ impl Engine {
         let (lua, budget, memory) = new_vm(lm.script_memory, lm.script_budget)
             .map_err(|e| vec![err(None, None, format!("cannot start Lua: {e}"))])?;
         let fatal = |e: mlua::Error| vec![err(None, None, format!("kernel prelude: {e}"))];
+        // The handle cache first: the kernel functions that read handles in place know them
+        // by it (`sandbox::raw_args`).
+        lua.set_app_data(crate::sandbox::handle::Handles::new(&lua).map_err(fatal)?);
         let k = crate::script::api::install(&lua).map_err(fatal)?;
         {
             // mlua builds a userdata type's metatable with a little Lua the first time one is
@@ -1107,6 +1110,12 @@ impl Engine {
         let weak = lua.create_table().map_err(fatal)?;
         weak.raw_set("__mode", "k").map_err(fatal)?;
         seen.set_metatable(Some(weak)).map_err(fatal)?;
+        // The cached handles' table (kept alive by the kernel functions that push handles
+        // themselves, `sandbox::raw_args`) is the kernel's to fill: not frozen. Scripts
+        // cannot reach it.
+        if let Some(handles) = crate::sandbox::handle::handle_table(&lua) {
+            seen.raw_set(handles, true).map_err(fatal)?;
+        }
         let mut roots = vec![
             Value::Table(globals.clone()),
             Value::Table(prelude.clone()),
@@ -1363,7 +1372,7 @@ impl Engine {
             compiler: compiler.clone(),
         });
         lua.set_app_data(db.clone());
-        lua.set_app_data(crate::sandbox::handle::Handles::default());
+        crate::script::api::set_db(&lua, &db);
         lua.set_app_data(crate::script::card::Methods::new(&lua).map_err(fatal)?);
         crate::script::card::install_fast_index(&lua, &db).map_err(fatal)?;
         Ok(Rc::new(Engine {

@@ -204,6 +204,7 @@ impl Engine {
         if !same {
             self.lua.set_app_data(self.db.clone());
             crate::script::card::set_db(&self.lua, &self.db);
+            crate::script::api::set_db(&self.lua, &self.db);
         }
     }
 }

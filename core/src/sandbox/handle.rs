@@ -34,9 +34,36 @@ impl FromLua for CardUd {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Handle(pub ObjId);
 
-/// The handles made so far, by object id (the VM's app data), and their ids by address.
-#[derive(Default)]
-pub struct Handles(RefCell<Vec<Option<AnyUserData>>>, Rc<HandleIds>);
+/// The handles made so far, by object id (the VM's app data), their ids by address, and a
+/// Lua table of them by object id + 1 (for `raw_args`, which pushes them without mlua).
+pub struct Handles(
+    RefCell<Vec<Option<AnyUserData>>>,
+    Rc<HandleIds>,
+    mlua::Table,
+);
+
+impl Handles {
+    /// An empty cache for the VM `lua`.
+    pub fn new(lua: &Lua) -> Result<Handles> {
+        Ok(Handles(
+            Default::default(),
+            Default::default(),
+            lua.create_table()?,
+        ))
+    }
+
+    /// Keeps the new handle `ud` of object `id` (below [`CACHED_IDS`]).
+    fn keep(&self, v: &mut Vec<Option<AnyUserData>>, ud: &AnyUserData, id: ObjId) -> Result<()> {
+        let i = id.0 as usize;
+        self.1.learn(ud, id);
+        self.2.raw_set(i + 1, ud)?;
+        if v.len() <= i {
+            v.resize(i + 1, None);
+        }
+        v[i] = Some(ud.clone());
+        Ok(())
+    }
+}
 
 /// The cached handles' userdata addresses (`lua_touserdata`, `AnyUserData::to_pointer`), to
 /// their object ids: a cached handle lives as long as the VM, so an address here is never
@@ -58,6 +85,11 @@ impl HandleIds {
 /// The VM's table of cached handles by address.
 pub fn handle_ids(lua: &Lua) -> Option<Rc<HandleIds>> {
     lua.app_data_ref::<Handles>().map(|h| h.1.clone())
+}
+
+/// The Lua table of the VM's cached handles by object id + 1.
+pub fn handle_table(lua: &Lua) -> Option<mlua::Table> {
+    lua.app_data_ref::<Handles>().map(|h| h.2.clone())
 }
 
 /// The object id of `ud` if it is a cached handle.
@@ -86,13 +118,9 @@ pub fn card_table(lua: &Lua, ids: impl ExactSizeIterator<Item = ObjId>) -> Resul
             fresh.push(lua.create_userdata(CardUd(id))?);
             continue;
         }
-        if v.len() <= i {
-            v.resize(i + 1, None);
-        }
-        if v[i].is_none() {
+        if v.get(i).is_none_or(|h| h.is_none()) {
             let ud = lua.create_userdata(CardUd(id))?;
-            cache.1.learn(&ud, id);
-            v[i] = Some(ud);
+            cache.keep(&mut v, &ud, id)?;
         }
     }
     let mut fresh = fresh.iter();
@@ -114,11 +142,7 @@ impl IntoLua for Handle {
                 return Ok(Value::UserData(ud.clone()));
             }
             let ud = lua.create_userdata(CardUd(self.0))?;
-            cache.1.learn(&ud, self.0);
-            if v.len() <= i {
-                v.resize(i + 1, None);
-            }
-            v[i] = Some(ud.clone());
+            cache.keep(&mut v, &ud, self.0)?;
             return Ok(Value::UserData(ud));
         }
         Ok(Value::UserData(lua.create_userdata(CardUd(self.0))?))

@@ -3,7 +3,8 @@
 //! scripts keep no state and read no undefined global (`source_checks.rs`), number and size checks on what scripts hand
 //! the kernel (`numbers.rs`, `limits.rs`), errors that name the card (`blame.rs`), the
 //! syntax check (`syntax.rs`), the card handle (`handle.rs`) and its fast `__index`
-//! (`fast_index.rs`, the boundary's one unsafe module), and the scripts' sampling profile
+//! (`fast_index.rs`, the boundary's unsafe module, and its sibling `raw_args.rs`, the kernel
+//! functions that read their arguments in place), and the scripts' sampling profile
 //! (`profile.rs`). It knows no game and no card database: `docs/security.md` has the model.
 
 pub mod blame;
@@ -13,6 +14,7 @@ pub mod handle;
 pub mod limits;
 pub mod numbers;
 pub mod profile;
+pub mod raw_args;
 pub mod source_checks;
 pub mod syntax;
 pub mod vm;

@@ -12,6 +12,7 @@ use crate::db::{AbilityKind, Db};
 use crate::rules::Rules;
 use crate::sandbox::handle::{CardUd, Handle};
 use crate::sandbox::limits::{self, DataBudget};
+use crate::sandbox::raw_args::{self, Args, Code, Decoder, Kind, Outcome};
 use crate::sandbox::vm::Host;
 use crate::state::events::Event;
 use crate::state::usage::{UseScope, Window};
@@ -116,29 +117,272 @@ impl CardFilter {
     }
 }
 
+/// The database the kernel functions that read their arguments in place decode names with
+/// (`sandbox::raw_args`): the VM's, as [`set_db`] last said (none before the engine has one:
+/// then every call goes the mlua way).
+#[derive(Clone, Default)]
+struct RawDb(Rc<RefCell<Option<Rc<Db>>>>);
+
+/// The VM's database is now `db` (made, or a reload chain's engine taking its turn).
+pub fn set_db(lua: &Lua, db: &Rc<Db>) {
+    if let Some(r) = lua.app_data_ref::<RawDb>() {
+        *r.0.borrow_mut() = Some(db.clone());
+    }
+}
+
+/// The filter fields a zone read's decoder reads.
+const ZONE_KEYS: &[&std::ffi::CStr] = &[c"orientation", c"category"];
+
+/// A zone read's arguments as codes: the zone's declaration, the player (nil when not
+/// given), the filter's orientation and category symbols (nil when not asked).
+type ZoneCodes = (i64, Option<i64>, Option<u32>, Option<u32>);
+
+/// Reads `(zone, player, filter)` of `K.cards`/`K.count` in place: a declared zone's name, a
+/// whole number or nil, and nil or a plain table whose `orientation` and `category` are
+/// declared names or nil. Anything else (an unknown name, a wrong type) goes the mlua way,
+/// which says what is wrong.
+fn zone_codes(db: &Db, a: &Args<'_>) -> Option<[Code; raw_args::CODES]> {
+    let zone = std::str::from_utf8(a.text(1)?).ok()?;
+    let decl = db.rules.zone_index(&db.names, zone).ok()?;
+    let player = match a.kind(2) {
+        Kind::Nil => Code::Nil,
+        _ => Code::Int(a.int(2)?),
+    };
+    let mut filter = [Code::Nil, Code::Nil];
+    if a.kind(3) != Kind::Nil {
+        let lists = [&db.rules.orientations, &db.rules.categories];
+        for ((key, list), out) in (0..).zip(lists).zip(&mut filter) {
+            let i = a.field(3, key)?;
+            if a.kind(i) != Kind::Nil {
+                let name = std::str::from_utf8(a.text(i)?).ok()?;
+                let at = Rules::lookup(&db.names, list, name).ok()?;
+                *out = Code::Int(list.syms[at].0 as i64);
+            }
+        }
+    }
+    let [orientation, category] = filter;
+    Some([
+        Code::Int(decl as i64),
+        player,
+        orientation,
+        category,
+        Code::Nil,
+        Code::Nil,
+    ])
+}
+
+/// The codes as the integer function reads them.
+fn zone_codes_read(codes: &[Code; raw_args::CODES]) -> ZoneCodes {
+    let int = |c: Code| match c {
+        Code::Int(i) => Some(i),
+        _ => None,
+    };
+    let sym = |c: Code| int(c).and_then(|i| u32::try_from(i).ok());
+    (
+        int(codes[0]).unwrap_or(-1),
+        int(codes[1]),
+        sym(codes[2]),
+        sym(codes[3]),
+    )
+}
+
+/// `K.cards` (`count` false) or `K.count` (true) answered in place when the game can be read
+/// without Lua: the count, or the list of the zone's cards that pass the filter (at most
+/// [`raw_args::LIST`]); anything else the integer function answers (errors included).
+fn zone_decoder(cell: &RawDb, count: bool) -> Decoder {
+    let cell = cell.0.clone();
+    Box::new(
+        move |a: &Args<'_>, ids: &mut [u32; raw_args::LIST]| -> Outcome {
+            let Ok(db) = cell.try_borrow() else {
+                return Outcome::HandOn;
+            };
+            let Some(db) = db.as_ref() else {
+                return Outcome::HandOn;
+            };
+            let Some(codes) = zone_codes(db, a) else {
+                return Outcome::HandOn;
+            };
+            let Ok(current) = db.current.try_borrow() else {
+                return Outcome::Codes(codes);
+            };
+            let Some(st) = current.as_ref().and_then(|s| s.try_borrow().ok()) else {
+                return Outcome::Codes(codes);
+            };
+            let Ok((z, f)) = zone_of_codes(db, &st, zone_codes_read(&codes)) else {
+                return Outcome::Codes(codes);
+            };
+            let cards = &st.zone(z).cards;
+            let kept = cards
+                .iter()
+                .filter(|c| f.as_ref().is_none_or(|f| f.passes(db, &st, **c)));
+            if count {
+                return Outcome::Int(kept.count() as i64);
+            }
+            let mut n = 0;
+            for c in kept {
+                let Some(slot) = ids.get_mut(n) else {
+                    return Outcome::Codes(codes);
+                };
+                *slot = c.0;
+                n += 1;
+            }
+            Outcome::Cards(n, codes)
+        },
+    )
+}
+
+/// The zone and filter of a zone read given as codes (the player checked as `zone_arg`
+/// checks it).
+fn zone_of_codes(
+    db: &Db,
+    st: &State,
+    (decl, player, orientation, category): ZoneCodes,
+) -> Result<(ZoneId, Option<CardFilter>)> {
+    let decl = usize::try_from(decl)
+        .ok()
+        .filter(|d| *d < db.rules.zones.len())
+        .ok_or_else(|| mlua::Error::runtime("no such zone"))?;
+    let p = match player {
+        Some(p) => player_arg(st, p)?,
+        None => 0,
+    };
+    let filter = (orientation.is_some() || category.is_some()).then_some(CardFilter {
+        orientation: orientation.map(crate::names::Sym),
+        category: category.map(crate::names::Sym),
+    });
+    Ok((st.zone_id(decl, p), filter))
+}
+
+/// The filter fields `K.abilities`'s decoder reads.
+const ABILITY_KEYS: &[&std::ffi::CStr] = &[c"delayed", c"kind", c"timing", c"player", c"card"];
+
+/// `K.abilities`'s filter as codes: kind (0 triggered, 1 activated, 2 static, 3
+/// replacement), timing symbol, player, card object, delayed.
+type AbilityCodes = (Option<u8>, Option<u32>, Option<i64>, Option<u32>, bool);
+
+/// Reads `K.abilities`'s filter in place: a plain table whose `delayed` is a boolean or nil,
+/// `kind` a kind's name, `timing` a known name, `player` a whole number and `card` a card
+/// handle (each may be nil). Anything else goes the mlua way ([`AbilityQuery::of`]).
+fn ability_decoder(cell: &RawDb) -> Decoder {
+    let cell = cell.0.clone();
+    Box::new(
+        move |a: &Args<'_>, _: &mut [u32; raw_args::LIST]| -> Outcome {
+            match cell.try_borrow() {
+                Ok(db) => match db.as_ref().and_then(|db| ability_codes(db, a)) {
+                    Some(codes) => Outcome::Codes(codes),
+                    None => Outcome::HandOn,
+                },
+                Err(_) => Outcome::HandOn,
+            }
+        },
+    )
+}
+
+/// The codes of `K.abilities`'s filter (see [`ability_decoder`]).
+fn ability_codes(db: &Db, a: &Args<'_>) -> Option<[Code; raw_args::CODES]> {
+    {
+        // (In ABILITY_KEYS's order.)
+        let delayed = a.field(1, 0)?;
+        let (kind, timing) = (a.field(1, 1)?, a.field(1, 2)?);
+        let (player, card) = (a.field(1, 3)?, a.field(1, 4)?);
+        let delayed = match a.kind(delayed) {
+            Kind::Nil => false,
+            _ => a.bool(delayed)?,
+        };
+        let kind = match a.kind(kind) {
+            Kind::Nil => Code::Nil,
+            _ => Code::Int(match a.text(kind)? {
+                b"triggered" => 0,
+                b"activated" => 1,
+                b"static" => 2,
+                b"replacement" => 3,
+                _ => return None,
+            }),
+        };
+        let timing = match a.kind(timing) {
+            Kind::Nil => Code::Nil,
+            _ => {
+                let name = std::str::from_utf8(a.text(timing)?).ok()?;
+                Code::Int(db.names.get(name)?.0 as i64)
+            }
+        };
+        let player = match a.kind(player) {
+            Kind::Nil => Code::Nil,
+            _ => Code::Int(a.int(player)?),
+        };
+        let card = match a.kind(card) {
+            Kind::Nil => Code::Nil,
+            _ => Code::Int(a.handle(card)?.0 as i64),
+        };
+        Some([kind, timing, player, card, Code::Bool(delayed), Code::Nil])
+    }
+}
+
+/// The query [`ability_decoder`]'s codes stand for.
+fn query_of_codes((kind, timing, player, card, delayed): AbilityCodes) -> AbilityQuery {
+    AbilityQuery {
+        kind: kind.map(|k| match k {
+            0 => AbilityKind::Triggered,
+            1 => AbilityKind::Activated,
+            2 => AbilityKind::Static,
+            _ => AbilityKind::Replacement,
+        }),
+        timing: timing.map(crate::names::Sym),
+        player,
+        only: card.map(ObjId),
+        delayed,
+    }
+}
+
 /// Installs the `K` table of read functions and returns it.
 pub fn install(lua: &Lua) -> Result<Table> {
     let k = lua.create_table()?;
+    let raw_db = RawDb::default();
+    lua.set_app_data(raw_db.clone());
+    let slow_cards = lua.create_function(
+        |lua, (zone, player, filter): (String, Option<i64>, Option<Table>)| {
+            let (db, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let z = zone_arg(&db, &st, &zone, player)?;
+            let cards = &st.zone(z).cards;
+            match CardFilter::of(&db, filter)? {
+                None => card_list(lua, cards.iter().copied()),
+                Some(f) => {
+                    let kept: Vec<ObjId> = cards
+                        .iter()
+                        .copied()
+                        .filter(|c| f.passes(&db, &st, *c))
+                        .collect();
+                    card_list(lua, kept.into_iter())
+                }
+            }
+        },
+    )?;
+    let fast_cards = lua.create_function(|lua, codes: ZoneCodes| {
+        let (db, st, _host) = env(lua)?;
+        let st = st.borrow();
+        let (z, f) = zone_of_codes(&db, &st, codes)?;
+        let cards = &st.zone(z).cards;
+        match f {
+            None => card_list(lua, cards.iter().copied()),
+            Some(f) => {
+                let kept: Vec<ObjId> = cards
+                    .iter()
+                    .copied()
+                    .filter(|c| f.passes(&db, &st, *c))
+                    .collect();
+                card_list(lua, kept.into_iter())
+            }
+        }
+    })?;
     k.set(
         "cards",
-        lua.create_function(
-            |lua, (zone, player, filter): (String, Option<i64>, Option<Table>)| {
-                let (db, st, _host) = env(lua)?;
-                let st = st.borrow();
-                let z = zone_arg(&db, &st, &zone, player)?;
-                let cards = &st.zone(z).cards;
-                match CardFilter::of(&db, filter)? {
-                    None => card_list(lua, cards.iter().copied()),
-                    Some(f) => {
-                        let kept: Vec<ObjId> = cards
-                            .iter()
-                            .copied()
-                            .filter(|c| f.passes(&db, &st, *c))
-                            .collect();
-                        card_list(lua, kept.into_iter())
-                    }
-                }
-            },
+        raw_args::front(
+            lua,
+            slow_cards,
+            fast_cards,
+            ZONE_KEYS,
+            zone_decoder(&raw_db, false),
         )?,
     )?;
     k.set(
@@ -152,19 +396,36 @@ pub fn install(lua: &Lua) -> Result<Table> {
             card_list(lua, cards.iter().rev().take(n).copied())
         })?,
     )?;
+    let slow_count = lua.create_function(
+        |lua, (zone, player, filter): (String, Option<i64>, Option<Table>)| {
+            let (db, st, _host) = env(lua)?;
+            let st = st.borrow();
+            let z = zone_arg(&db, &st, &zone, player)?;
+            let cards = &st.zone(z).cards;
+            Ok(match CardFilter::of(&db, filter)? {
+                None => cards.len(),
+                Some(f) => cards.iter().filter(|c| f.passes(&db, &st, **c)).count(),
+            })
+        },
+    )?;
+    let fast_count = lua.create_function(|lua, codes: ZoneCodes| {
+        let (db, st, _host) = env(lua)?;
+        let st = st.borrow();
+        let (z, f) = zone_of_codes(&db, &st, codes)?;
+        let cards = &st.zone(z).cards;
+        Ok(match f {
+            None => cards.len(),
+            Some(f) => cards.iter().filter(|c| f.passes(&db, &st, **c)).count(),
+        })
+    })?;
     k.set(
         "count",
-        lua.create_function(
-            |lua, (zone, player, filter): (String, Option<i64>, Option<Table>)| {
-                let (db, st, _host) = env(lua)?;
-                let st = st.borrow();
-                let z = zone_arg(&db, &st, &zone, player)?;
-                let cards = &st.zone(z).cards;
-                Ok(match CardFilter::of(&db, filter)? {
-                    None => cards.len(),
-                    Some(f) => cards.iter().filter(|c| f.passes(&db, &st, **c)).count(),
-                })
-            },
+        raw_args::front(
+            lua,
+            slow_count,
+            fast_count,
+            ZONE_KEYS,
+            zone_decoder(&raw_db, true),
         )?,
     )?;
     k.set(
@@ -507,13 +768,25 @@ pub fn install(lua: &Lua) -> Result<Table> {
             effects(lua, &db, &st, filter)
         })?,
     )?;
+    let slow_abilities = lua.create_function(|lua, filter: Table| {
+        let (db, st, _host) = env(lua)?;
+        let st = st.borrow();
+        abilities(lua, &db, &st, filter)
+    })?;
+    let fast_abilities = lua.create_function(|lua, codes: AbilityCodes| {
+        let (db, st, _host) = env(lua)?;
+        let st = st.borrow();
+        list_abilities(lua, &db, &st, &query_of_codes(codes), None)
+    })?;
     k.set(
         "abilities",
-        lua.create_function(|lua, filter: Table| {
-            let (db, st, _host) = env(lua)?;
-            let st = st.borrow();
-            abilities(lua, &db, &st, filter)
-        })?,
+        raw_args::front(
+            lua,
+            slow_abilities,
+            fast_abilities,
+            ABILITY_KEYS,
+            ability_decoder(&raw_db),
+        )?,
     )?;
     Ok(k)
 }
@@ -821,8 +1094,18 @@ pub(crate) fn abilities_in(
     filter: Table,
     zones: Option<&[usize]>,
 ) -> Result<Table> {
-    let q = AbilityQuery::of(db, &filter)?;
-    let found = find_abilities(lua, db, st, &q, zones)?;
+    list_abilities(lua, db, st, &AbilityQuery::of(db, &filter)?, zones)
+}
+
+/// The table of the abilities `ctx:abilities` lists for query `q` (see [`abilities_in`]).
+fn list_abilities(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    q: &AbilityQuery,
+    zones: Option<&[usize]>,
+) -> Result<Table> {
+    let found = find_abilities(lua, db, st, q, zones)?;
     let out = lua.create_table_with_capacity(found.len(), 0)?;
     for (i, l) in found.iter().enumerate() {
         out.raw_set(i + 1, l.table(lua, db)?)?;
