@@ -334,6 +334,32 @@ fn query_of_codes((kind, timing, player, card, delayed): AbilityCodes) -> Abilit
     }
 }
 
+/// The cards of zone `z` that pass `f` (all without one), as a new list: `K.cards` by either
+/// of its paths (the arguments read by mlua or in place).
+fn zone_cards(lua: &Lua, db: &Db, st: &State, z: ZoneId, f: Option<CardFilter>) -> Result<Table> {
+    let cards = &st.zone(z).cards;
+    match f {
+        None => card_list(lua, cards.iter().copied()),
+        Some(f) => {
+            let kept: Vec<ObjId> = cards
+                .iter()
+                .copied()
+                .filter(|c| f.passes(db, st, *c))
+                .collect();
+            card_list(lua, kept.into_iter())
+        }
+    }
+}
+
+/// How many cards of zone `z` pass `f`: `K.count` by either of its paths.
+fn zone_count(db: &Db, st: &State, z: ZoneId, f: Option<CardFilter>) -> usize {
+    let cards = &st.zone(z).cards;
+    match f {
+        None => cards.len(),
+        Some(f) => cards.iter().filter(|c| f.passes(db, st, **c)).count(),
+    }
+}
+
 /// Installs the `K` table of read functions and returns it.
 pub fn install(lua: &Lua) -> Result<Table> {
     let k = lua.create_table()?;
@@ -344,36 +370,14 @@ pub fn install(lua: &Lua) -> Result<Table> {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let z = zone_arg(&db, &st, &zone, player)?;
-            let cards = &st.zone(z).cards;
-            match CardFilter::of(&db, filter)? {
-                None => card_list(lua, cards.iter().copied()),
-                Some(f) => {
-                    let kept: Vec<ObjId> = cards
-                        .iter()
-                        .copied()
-                        .filter(|c| f.passes(&db, &st, *c))
-                        .collect();
-                    card_list(lua, kept.into_iter())
-                }
-            }
+            zone_cards(lua, &db, &st, z, CardFilter::of(&db, filter)?)
         },
     )?;
     let fast_cards = lua.create_function(|lua, codes: ZoneCodes| {
         let (db, st, _host) = env(lua)?;
         let st = st.borrow();
         let (z, f) = zone_of_codes(&db, &st, codes)?;
-        let cards = &st.zone(z).cards;
-        match f {
-            None => card_list(lua, cards.iter().copied()),
-            Some(f) => {
-                let kept: Vec<ObjId> = cards
-                    .iter()
-                    .copied()
-                    .filter(|c| f.passes(&db, &st, *c))
-                    .collect();
-                card_list(lua, kept.into_iter())
-            }
-        }
+        zone_cards(lua, &db, &st, z, f)
     })?;
     k.set(
         "cards",
@@ -401,22 +405,14 @@ pub fn install(lua: &Lua) -> Result<Table> {
             let (db, st, _host) = env(lua)?;
             let st = st.borrow();
             let z = zone_arg(&db, &st, &zone, player)?;
-            let cards = &st.zone(z).cards;
-            Ok(match CardFilter::of(&db, filter)? {
-                None => cards.len(),
-                Some(f) => cards.iter().filter(|c| f.passes(&db, &st, **c)).count(),
-            })
+            Ok(zone_count(&db, &st, z, CardFilter::of(&db, filter)?))
         },
     )?;
     let fast_count = lua.create_function(|lua, codes: ZoneCodes| {
         let (db, st, _host) = env(lua)?;
         let st = st.borrow();
         let (z, f) = zone_of_codes(&db, &st, codes)?;
-        let cards = &st.zone(z).cards;
-        Ok(match f {
-            None => cards.len(),
-            Some(f) => cards.iter().filter(|c| f.passes(&db, &st, **c)).count(),
-        })
+        Ok(zone_count(&db, &st, z, f))
     })?;
     k.set(
         "count",
