@@ -10,25 +10,8 @@
 
 mod common;
 
-use common::{card, deck, engine_of, new_game, pick, said};
+use common::{BOARD_ACTIVATE_RULES, card, deck, engine_of, new_game, pick, said};
 use riffle_core::*;
-
-const RULES_LUA: &str = r#"
-function setup(ctx) end
-function activate(ctx, ab, args) ab.def.operate(ctx, args) return true end
-function validate_deck(deck) return {} end
-
-function main_actions(ctx)
-  local out = {}
-  for _, ab in ipairs(ctx:abilities{ kind = "activated", timing = "main", player = ctx.turn_player }) do
-    out[#out + 1] = { label = "use " .. ab.source.name, run = function(ctx)
-      activate(ctx:with{ source = ab.source }, ab, {})
-    end }
-  end
-  out[#out + 1] = { label = "end turn", ends_phase = true }
-  return out
-end
-"#;
 
 /// Asks each question in a form read in place and in a form the mlua path reads, and says
 /// both answers.
@@ -120,7 +103,7 @@ fn game() -> Game {
     let content = common::content(
         common::BOARD_GAME,
         |_| {},
-        &[("board.lua", RULES_LUA)],
+        &[("board.lua", BOARD_ACTIVATE_RULES)],
         cards,
     );
     let e = engine_of(&content);

@@ -10,6 +10,25 @@ use std::rc::Rc;
 
 use riffle_core::*;
 
+/// Rules for `BOARD_GAME` whose only actions are the turn player's activated `main`
+/// abilities and "end turn" (the card read tests share it).
+pub const BOARD_ACTIVATE_RULES: &str = r#"
+function setup(ctx) end
+function activate(ctx, ab, args) ab.def.operate(ctx, args) return true end
+function validate_deck(deck) return {} end
+
+function main_actions(ctx)
+  local out = {}
+  for _, ab in ipairs(ctx:abilities{ kind = "activated", timing = "main", player = ctx.turn_player }) do
+    out[#out + 1] = { label = "use " .. ab.source.name, run = function(ctx)
+      activate(ctx:with{ source = ab.source }, ab, {})
+    end }
+  end
+  out[#out + 1] = { label = "end turn", ends_phase = true }
+  return out
+end
+"#;
+
 /// The manifest of a made-up game the hot reload and card loading tests share: each player
 /// has a board (in play, where the decks are put), one timing (`main`), one event (`said`),
 /// one phase whose actions `main_actions` lists; the rules' script is `board.lua` (each test
