@@ -136,6 +136,29 @@ function SM.may_support(ctx, s, p)
   return true
 end
 
+--- Seal `c`'s moves if it may be commanded to combine as the Main Seal by `p` (SM.may_be_main,
+--- its tests in the same order), else nil: its moves read once.
+local function main_moves(ctx, c, p)
+  if not (c.alive and c.host == nil and SM.is_seal(c) and c.controller == p and c.owner == p
+      and util.contains(SM.SEAL_PLACES, c.zone) and SM.active(c) and not c:flag_on("pending")
+      and not SM.uncommandable(c) and not c:has("keywords", "cannot_combine")
+      and ctx:uses(c, "combine") == 0) then return nil end
+  local moves = SM.moves(c)
+  if #moves == 0 then return nil end
+  return moves
+end
+
+--- Whether move `i` of `moves` (fitting Supports `all`) is among the most specific moves that fit
+--- them (SM 508.6: SM.best_moves lists it): no move that fits them is more specific. `ranks`:
+--- each move's rank_of, worked out once.
+local function among_best(moves, ranks, i, all)
+  local r = ranks[i]
+  for j, m in ipairs(moves) do
+    if j ~= i and cmp_rank(ranks[j], r) < 0 and SM.fits(all, m.supports or {}) then return false end
+  end
+  return true
+end
+
 --- The combinations player `p` may command now: {main, supports (the new ones), move, index,
 --- all (every Support after it)}. A Triple may be made from three Seals, or from a Double and one
 --- more (SM 511.2).
@@ -144,21 +167,27 @@ function SM.combinations(ctx, p)
   local seals = SM.seals(ctx, p)
   local pool -- the Seals that may support, looked for once a Seal may be the Main
   for _, main in ipairs(seals) do
-    if SM.may_be_main(ctx, main, p) then
+    local moves = main_moves(ctx, main, p)
+    if moves ~= nil then
       pool = pool or util.filter(seals, function(s) return SM.may_support(ctx, s, p) end)
       local have = SM.supports(main)
-      local others = util.filter(pool, function(s) return s ~= main end)
-      for i, m in ipairs(SM.moves(main)) do
+      local others = {}
+      for _, s in ipairs(pool) do
+        if s ~= main then others[#others + 1] = s end
+      end
+      local ranks -- each move's specificity (SM 508.6), once a combination fits one
+      for i, m in ipairs(moves) do
         local need = #(m.supports or {}) - #have
         local function try(chosen)
           local all = util.concat(have, chosen)
           if SM.fits(all, m.supports) then
             -- The move the combination would use must be this one or one as specific (508.6).
-            for _, f in ipairs(SM.best_moves(main, all)) do
-              if f.index == i then
-                out[#out + 1] = { main = main, supports = chosen, move = m, index = i, all = all }
-                return
-              end
+            if ranks == nil then
+              ranks = {}
+              for j, mj in ipairs(moves) do ranks[j] = rank_of(mj) end
+            end
+            if among_best(moves, ranks, i, all) then
+              out[#out + 1] = { main = main, supports = chosen, move = m, index = i, all = all }
             end
           end
         end
