@@ -73,7 +73,10 @@ function SM.skill_options(ctx, p, interfere_only)
   local named = {}
   -- Only `p`'s (SM.skill_usable wants the card's controller to be `p`, or for a hand Skill its
   -- owner: a card in the hand is its owner's, the Arena alone keeps a card's object and controller).
-  for _, ab in ipairs(ctx:abilities({ kind = "activated", timing = "skill", player = p })) do
+  -- SM 500.10: in an Interfere Step, the Skills with Interfere only: their own timing lists them
+  -- alone, in the same order (cards.lua `skill`).
+  local timing = interfere_only and "interfere_skill" or "skill"
+  for _, ab in ipairs(ctx:abilities({ kind = "activated", timing = timing, player = p })) do
     local def = ab.def
     if (not interfere_only or def.interfere) and SM.skill_usable(ctx, ab, p) then
       local c = ab.source
