@@ -39,6 +39,7 @@ function SM.paste_hosts(ctx, m, first, pools)
   local kind = SM.mystic_kind(m)
   local mctx = ctx:with({ source = m, player = m.controller, via = "ability" })
   local excepts = SM.printed(m, "exceptions") ~= nil -- (SM.breaks_exception: none without)
+  local acting = SM.acting(mctx) -- what SM.may_target asks about, made once
   local out = {}
   for q = 1, 2 do
     local pool
@@ -54,7 +55,10 @@ function SM.paste_hosts(ctx, m, first, pools)
     end
     for _, c in ipairs(pool) do
       if c ~= m and not c:flag_on("being_cast") and not c:flag_on("entering")
-          and not (excepts and SM.breaks_exception(m, c)) and SM.may_target(mctx, c) then
+          and not (excepts and SM.breaks_exception(m, c))
+          -- SM.may_target(mctx, c): `c` is in the Arena and breaks none of `m`'s exceptions (just
+          -- tested), so SM.protected comes down to its Protect things.
+          and not SM.protect_things_hit(mctx, c, acting) then
         out[#out + 1] = c
         if first then return out end
       end
