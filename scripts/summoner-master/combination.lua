@@ -136,15 +136,16 @@ function SM.may_support(ctx, s, p)
   return true
 end
 
---- Seal `c`'s moves if it may be commanded to combine as the Main Seal by `p` (SM.may_be_main,
---- its tests in the same order), else nil: its moves read once.
+--- Seal `c`'s moves if it may be commanded to combine as the Main Seal by `p` (SM.may_be_main),
+--- else nil: its moves read once, and first (few Seals print any: the other tests are read only
+--- for those).
 local function main_moves(ctx, c, p)
+  local moves = SM.moves(c)
+  if #moves == 0 then return nil end
   if not (c.alive and c.host == nil and SM.is_seal(c) and c.controller == p and c.owner == p
       and util.contains(SM.SEAL_PLACES, c.zone) and SM.active(c) and not c:flag_on("pending")
       and not SM.uncommandable(c) and not c:has("keywords", "cannot_combine")
       and ctx:uses(c, "combine") == 0) then return nil end
-  local moves = SM.moves(c)
-  if #moves == 0 then return nil end
   return moves
 end
 
