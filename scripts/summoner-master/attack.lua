@@ -89,13 +89,20 @@ end
 --- Lines (or `a` may attack the hand anyway), once per Subturn (505.1.2, docs/rulings A.14: each
 --- declaration counts, a multiple attack's too), `a` controlled by its owner (505.1.3, 712.1),
 --- and the hand is not empty (505.4). `as_effect`: an effect's attack uses no allowance (710).
---- `found`: as SM.forbidden's.
-function SM.may_attack_hand(ctx, a, p, as_effect, found)
+--- `seen` (optional): as SM.has_attack_target's, also keeping what does not depend on `a` (the
+--- opponent's Lines and hand counted, the allowance used) for several attackers at one moment.
+function SM.may_attack_hand(ctx, a, p, as_effect, seen)
   local q = SM.other(p)
-  if ctx:count("at_line", q) + ctx:count("df_line", q) > 0 and not a:has("keywords", "attack_hand") then return false end
-  if not as_effect and ctx:uses(p, "hand_attack") > 0 then return false end
-  return a.owner == a.controller and ctx:count("hand", q) > 0
-    and SM.may_attack_target(ctx, a, nil, p, found) -- 100.2: "cannot attack the hand"
+  seen = seen or {}
+  if seen.guarded == nil then seen.guarded = ctx:count("at_line", q) + ctx:count("df_line", q) > 0 end
+  if seen.guarded and not a:has("keywords", "attack_hand") then return false end
+  if not as_effect then
+    if seen.hand_used == nil then seen.hand_used = ctx:uses(p, "hand_attack") > 0 end
+    if seen.hand_used then return false end
+  end
+  if a.owner ~= a.controller then return false end
+  if seen.hand == nil then seen.hand = ctx:count("hand", q) end
+  return seen.hand > 0 and SM.may_attack_target(ctx, a, nil, p, seen.found) -- 100.2: "cannot attack the hand"
 end
 
 --- The Seals an All attack attacks (SM 501.2.5, 506.6): every Seal of the opponent's Lines (not
@@ -117,7 +124,6 @@ function SM.attack_options(ctx, p)
     if cost and payable[cost] == nil then payable[cost] = SM.can_pay(ctx, p, cost, "attack") end
     if cost and payable[cost] then
       if seen == nil then seen = { found = SM.prohibitions_now(ctx) } end
-      local found = seen.found
       local kind, n = SM.attack_kind(a)
       -- The Mp the attack costs, in its label as a cast's is: the player decides with it.
       local mp = " (Mp " .. cost .. ")"
@@ -128,12 +134,12 @@ function SM.attack_options(ctx, p)
       if kind == "all" then
         if #SM.all_attack_targets(ctx, p) > 0 then opt("All attack with " .. a.label, "all_attack", "all") end
       elseif kind == "multiple" then
-        if SM.has_attack_target(ctx, a, p, seen) or SM.may_attack_hand(ctx, a, p, false, found) then
+        if SM.has_attack_target(ctx, a, p, seen) or SM.may_attack_hand(ctx, a, p, false, seen) then
           opt("attack " .. n .. " times with " .. a.label, "multiple_attack", "multiple")
         end
       else
         local has_targets = SM.has_attack_target(ctx, a, p, seen)
-        local hand = SM.may_attack_hand(ctx, a, p, false, found)
+        local hand = SM.may_attack_hand(ctx, a, p, false, seen)
         if has_targets then opt("attack with " .. a.label, "attack", "normal") end
         if a:has("keywords", "attack_twice") and (has_targets or hand) then
           -- Gl: "attack move usable twice for one attack Mp": chosen at the declaration (commands.lua).

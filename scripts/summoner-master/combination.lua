@@ -162,10 +162,10 @@ end
 
 --- The combinations player `p` may command now: {main, supports (the new ones), move, index,
 --- all (every Support after it)}. A Triple may be made from three Seals, or from a Double and one
---- more (SM 511.2).
-function SM.combinations(ctx, p)
+--- more (SM 511.2). `seals`: SM.seals(ctx, p), when the caller has it.
+function SM.combinations(ctx, p, seals)
   local out = {}
-  local seals = SM.seals(ctx, p)
+  seals = seals or SM.seals(ctx, p)
   local pool -- the Seals that may support, looked for once a Seal may be the Main
   for _, main in ipairs(seals) do
     local moves = main_moves(ctx, main, p)
@@ -207,10 +207,11 @@ end
 
 -- Combination (SM 512) -----------------------------------------------------------------------------
 
---- The Main Step's combination options of player `p` (SM 512.1-512.3).
-function SM.combine_options(ctx, p)
+--- The Main Step's combination options of player `p` (SM 512.1-512.3). `seals`: as
+--- SM.combinations's.
+function SM.combine_options(ctx, p, seals)
   local out = {}
-  for _, c in ipairs(SM.combinations(ctx, p)) do
+  for _, c in ipairs(SM.combinations(ctx, p, seals)) do
     local names = table.concat(util.map(c.supports, function(s) return s.label end), " + ")
     local cost = c.move.cost or 0
     if SM.can_pay(ctx, p, cost, "combination") then
@@ -360,10 +361,10 @@ function SM.may_break(ctx, c, p)
     and ctx:uses(c, "combine") == 0 and ctx:uses(c, "break") == 0
 end
 
---- The Main Step's Break options of player `p`.
-function SM.break_options(ctx, p)
+--- The Main Step's Break options of player `p`. `seals`: SM.seals(ctx, p), when the caller has it.
+function SM.break_options(ctx, p, seals)
   local out = {}
-  for _, c in ipairs(SM.seals(ctx, p)) do
+  for _, c in ipairs(seals or SM.seals(ctx, p)) do
     if SM.may_break(ctx, c, p) then
       out[#out + 1] = { label = "break " .. c.label, kind = "break", card = c, procedure = "break",
         data = { card = c, player = p, kind = "break" } }
