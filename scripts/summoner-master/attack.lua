@@ -29,8 +29,9 @@ end
 --- Whether Seal `c` may be commanded to attack by `p` (SM 502, 500.1, 500.2): in the Arena, not
 --- attached, controlled by `p`, Active with no other command pending, in the At Line, not
 --- forbidden (a prohibition, 502.4; Stone, Freeze, Dimension: 709.5.2, 709.6.2, 709.11.4).
-function SM.may_attack(ctx, c, p)
-  return c.alive and c.host == nil and c.controller == p and c.zone == "at_line"
+--- `listed`: `c` was just listed in `p`'s At Line (alive, not attached, there: not read again).
+function SM.may_attack(ctx, c, p, listed)
+  return (listed or c.alive and c.host == nil) and c.controller == p and (listed or c.zone == "at_line")
     and (SM.active(c) or SM.extra_attack_ok(ctx, c)) -- Gl: "may attack once more" (commands.lua)
     and not c:flag_on("pending") and not c:flag_on("being_cast")
     and not c:has("keywords", "cannot_attack") and c.stone == 0 and c.freeze == 0 and c.dimension == 0
@@ -120,7 +121,7 @@ function SM.attack_options(ctx, p)
   local seen -- the opponent's Lines and the prohibitions (SM.has_attack_target), once one may attack
   local payable = {} -- SM.can_pay of an attack, by cost
   for _, a in ipairs(ctx:cards("at_line", p)) do
-    local cost = SM.may_attack(ctx, a, p) and SM.attack_cost(ctx, a)
+    local cost = SM.may_attack(ctx, a, p, true) and SM.attack_cost(ctx, a)
     if cost and payable[cost] == nil then payable[cost] = SM.can_pay(ctx, p, cost, "attack") end
     if cost and payable[cost] then
       if seen == nil then seen = { found = SM.prohibitions_now(ctx) } end

@@ -365,7 +365,9 @@ end
 function SM.break_options(ctx, p, seals)
   local out = {}
   for _, c in ipairs(seals or SM.seals(ctx, p)) do
-    if SM.may_break(ctx, c, p) then
+    -- (SM.combined first: most Seals have nothing attached, and a listed one is alive and not
+    -- attached, the tests SM.may_break makes before it.)
+    if #c.attachments > 0 and SM.may_break(ctx, c, p) then
       out[#out + 1] = { label = "break " .. c.label, kind = "break", card = c, procedure = "break",
         data = { card = c, player = p, kind = "break" } }
     end

@@ -62,9 +62,10 @@ end
 function SM.line_options(ctx, p)
   local out = {}
   for _, line in ipairs(SM.LINES) do
+    local to = line == "at_line" and "df_line" or "at_line"
     for _, c in ipairs(ctx:cards(line, p)) do
-      local to = line == "at_line" and "df_line" or "at_line"
-      if SM.may_assign_line(ctx, c, p) and SM.may_enter_line(c, to) then
+      -- SM.may_enter_line(c, to): a Seal that may be assigned a Line has no Dimension (SM.uncommandable).
+      if SM.may_assign_line(ctx, c, p) and (to ~= "at_line" or c.freeze == 0) then
         out[#out + 1] = { label = "move " .. c.label .. " to the " .. SM.LINE_NAME[to], kind = "line", card = c,
           procedure = "line", data = { card = c, player = p, line = to, kind = "line" } }
       end
