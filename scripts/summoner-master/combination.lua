@@ -125,25 +125,29 @@ end
 
 --- Whether Seal `s` may be a Support Seal for `p` now (SM 508.10.3, 508.10.6-508.10.8; Gl: Dancing
 --- 1, Control).
-function SM.may_support(ctx, s, p)
-  if not (s.alive and s.host == nil and SM.is_seal(s) and s.controller == p and s.owner == p) then return false end
-  if not util.contains(SM.SEAL_PLACES, s.zone) or #s.attachments > 0 then return false end -- in normal state, nothing pasted
-  if not SM.active(s) or s:flag_on("pending") or SM.cursed(s) or s:has("keywords", "cannot_combine") then return false end
+--- `listed`: `s` was just listed among SM.seals(ctx, p) (alive, not attached, a Seal in a Line
+--- or in no Line: not read again). (All reads: the six Curses, the most reads, come last.)
+function SM.may_support(ctx, s, p, listed)
+  if not listed and not (s.alive and s.host == nil and SM.is_seal(s)) then return false end
+  if not (s.controller == p and s.owner == p) then return false end
+  if not listed and not util.contains(SM.SEAL_PLACES, s.zone) then return false end
+  if #s.attachments > 0 then return false end -- in normal state, nothing pasted
+  if not SM.active(s) or s:flag_on("pending") or s:has("keywords", "cannot_combine") then return false end
   -- SM 508.10.7: cast from the Hand less than a Turn (two Subturns) ago; 508.10.8: any other way in
   -- does not count.
   if s:flag_on("from_hand") and ctx.turn - s.entered_turn < 2 then return false end
   if ctx:uses(s, "danced") > 0 then return false end -- Gl: Dancing 1
-  return true
+  return not SM.cursed(s)
 end
 
 --- Seal `c`'s moves if it may be commanded to combine as the Main Seal by `p` (SM.may_be_main),
 --- else nil: its moves read once, and first (few Seals print any: the other tests are read only
 --- for those).
+--- (`c` was just listed among SM.seals(ctx, p): alive, not attached, a Seal in a Line or in no Line.)
 local function main_moves(ctx, c, p)
   local moves = SM.moves(c)
   if #moves == 0 then return nil end
-  if not (c.alive and c.host == nil and SM.is_seal(c) and c.controller == p and c.owner == p
-      and util.contains(SM.SEAL_PLACES, c.zone) and SM.active(c) and not c:flag_on("pending")
+  if not (c.controller == p and c.owner == p and SM.active(c) and not c:flag_on("pending")
       and not SM.uncommandable(c) and not c:has("keywords", "cannot_combine")
       and ctx:uses(c, "combine") == 0) then return nil end
   return moves
@@ -170,7 +174,7 @@ function SM.combinations(ctx, p, seals)
   for _, main in ipairs(seals) do
     local moves = main_moves(ctx, main, p)
     if moves ~= nil then
-      pool = pool or util.filter(seals, function(s) return SM.may_support(ctx, s, p) end)
+      pool = pool or util.filter(seals, function(s) return SM.may_support(ctx, s, p, true) end)
       local have = SM.supports(main)
       local others = {}
       for _, s in ipairs(pool) do
