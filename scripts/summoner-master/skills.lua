@@ -58,11 +58,13 @@ function SM.skill_usable(ctx, ab, p)
     local f = SM.form_of(c)
     if f == nil or f.name ~= def.form then return false end
   end
+  -- (All reads: the limit and the cost, read in a few values, before the condition and the
+  -- targets, which card scripts work out.)
+  if not SM.limit_left(ctx, ab) then return false end
+  if not SM.skill_cost_payable(ctx, ab, c, p) then return false end -- SM 605.5 (costs.lua)
   local sctx = ctx:with({ source = c, player = p, via = "skill" })
   if def.condition and not def.condition(sctx, {}) then return false end
-  if not SM.limit_left(ctx, ab) then return false end
-  if def.target and not SM.any_targetable(sctx, def.target(sctx, {})) then return false end -- SM 605.4
-  return SM.skill_cost_payable(ctx, ab, c, p) -- SM 605.5 (costs.lua)
+  return not def.target or SM.any_targetable(sctx, def.target(sctx, {})) -- SM 605.4
 end
 
 --- The Skill options of player `p`: in the Main Step every usable Skill; in an Interfere Step
