@@ -59,6 +59,22 @@ function SM.attack_targets(ctx, a, p)
   return front
 end
 
+--- SM.attackable's tests that do not depend on the attacker, for Seal `t` listed in a Line (alive,
+--- not attached): kept in `seen` for the other attackers.
+local function target_ok(seen, t, p)
+  local ok = seen.ok
+  if ok == nil then
+    ok = {}
+    seen.ok = ok
+  end
+  local v = ok[t]
+  if v == nil then
+    v = t.controller ~= p and not t:has("keywords", "cannot_be_attacked") and t.dimension == 0
+    ok[t] = v
+  end
+  return v
+end
+
 --- Whether `a` has a Seal to attack by a normal attack (SM.attack_targets is not empty), looked
 --- for until the first. `seen` (optional): a table keeping the opponent's Lines and `found` (the
 --- prohibitions, SM.prohibitions_now) for several attackers tested at one moment.
@@ -70,8 +86,9 @@ function SM.has_attack_target(ctx, a, p, seen)
     line = ctx:cards("at_line", q)
     seen.at_line = line
   end
+  -- (SM.attackable of a listed Seal: the same tests.)
   for _, t in ipairs(line) do
-    if SM.attackable(ctx, a, t, p, seen.found) then return true end
+    if t ~= a and target_ok(seen, t, p) and SM.may_attack_target(ctx, a, t, p, seen.found) then return true end
   end
   if #line == 0 or a:has("keywords", "attack_df_line") then
     local back = seen.df_line
@@ -80,7 +97,7 @@ function SM.has_attack_target(ctx, a, p, seen)
       seen.df_line = back
     end
     for _, t in ipairs(back) do
-      if SM.attackable(ctx, a, t, p, seen.found) then return true end
+      if t ~= a and target_ok(seen, t, p) and SM.may_attack_target(ctx, a, t, p, seen.found) then return true end
     end
   end
   return false
