@@ -87,7 +87,7 @@ function SM.activate(ctx, ab, args)
   if def.optional and not ctx:yes_no(ctx.player, "activate") then return false end
   SM.limit_use(ctx, ab)
   -- For the log: whose ability works, and at what ("Reef Warden's ability (destroyed): ...").
-  local told = src and def.operate and { card = src, player = ctx.player, key = def.on or def.timing or "ability" }
+  local told = src and def.operate and { card = src, player = ctx.player, key = def.on or SM.timing_of(def) or "ability" }
   if told then ctx:emit("ability_works", told) end
   if def.operate then def.operate(ctx, args) end
   if told then ctx:emit("ability_worked", told) end

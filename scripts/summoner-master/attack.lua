@@ -29,8 +29,9 @@ end
 --- Whether Seal `c` may be commanded to attack by `p` (SM 502, 500.1, 500.2): in the Arena, not
 --- attached, controlled by `p`, Active with no other command pending, in the At Line, not
 --- forbidden (a prohibition, 502.4; Stone, Freeze, Dimension: 709.5.2, 709.6.2, 709.11.4).
-function SM.may_attack(ctx, c, p)
-  return c.alive and c.host == nil and c.controller == p and c.zone == "at_line"
+--- `listed`: `c` was just listed in `p`'s At Line (alive, not attached, there: not read again).
+function SM.may_attack(ctx, c, p, listed)
+  return (listed or c.alive and c.host == nil) and c.controller == p and (listed or c.zone == "at_line")
     and (SM.active(c) or SM.extra_attack_ok(ctx, c)) -- Gl: "may attack once more" (commands.lua)
     and not c:flag_on("pending") and not c:flag_on("being_cast")
     and not c:has("keywords", "cannot_attack") and c.stone == 0 and c.freeze == 0 and c.dimension == 0
@@ -38,10 +39,11 @@ end
 
 --- Whether Seal `t` may be the Attacked Seal of `a`, commanded by `p` (SM 503): another player's
 --- Seal (503.2), not forbidden (503.3, 100.2), never one with the Dimension Curse (709.11.5).
-function SM.attackable(ctx, a, t, p)
+--- (`found`: SM.prohibitions_now's list, when the caller has it.)
+function SM.attackable(ctx, a, t, p, found)
   return t ~= a and t.alive and t.host == nil and t.controller ~= p
     and not t:has("keywords", "cannot_be_attacked") and t.dimension == 0
-    and SM.may_attack_target(ctx, a, t, p) -- 100.2: a prohibition of card text
+    and SM.may_attack_target(ctx, a, t, p, found) -- 100.2: a prohibition of card text
 end
 
 --- The Seals `a` may attack by a normal attack (SM 501.2.1, 501.2.2): the opponent's At Line;
@@ -57,17 +59,45 @@ function SM.attack_targets(ctx, a, p)
   return front
 end
 
+--- SM.attackable's tests that do not depend on the attacker, for Seal `t` listed in a Line (alive,
+--- not attached): kept in `seen` for the other attackers.
+local function target_ok(seen, t, p)
+  local ok = seen.ok
+  if ok == nil then
+    ok = {}
+    seen.ok = ok
+  end
+  local v = ok[t]
+  if v == nil then
+    v = t.controller ~= p and not t:has("keywords", "cannot_be_attacked") and t.dimension == 0
+    ok[t] = v
+  end
+  return v
+end
+
 --- Whether `a` has a Seal to attack by a normal attack (SM.attack_targets is not empty), looked
---- for until the first.
-function SM.has_attack_target(ctx, a, p)
+--- for until the first. `seen` (optional): a table keeping the opponent's Lines and `found` (the
+--- prohibitions, SM.prohibitions_now) for several attackers tested at one moment.
+function SM.has_attack_target(ctx, a, p, seen)
   local q = SM.other(p)
-  local line = ctx:cards("at_line", q)
+  seen = seen or {}
+  local line = seen.at_line
+  if line == nil then
+    line = ctx:cards("at_line", q)
+    seen.at_line = line
+  end
+  -- (SM.attackable of a listed Seal: the same tests.)
   for _, t in ipairs(line) do
-    if SM.attackable(ctx, a, t, p) then return true end
+    if t ~= a and target_ok(seen, t, p) and SM.may_attack_target(ctx, a, t, p, seen.found) then return true end
   end
   if #line == 0 or a:has("keywords", "attack_df_line") then
-    for _, t in ipairs(ctx:cards("df_line", q)) do
-      if SM.attackable(ctx, a, t, p) then return true end
+    local back = seen.df_line
+    if back == nil then
+      back = ctx:cards("df_line", q)
+      seen.df_line = back
+    end
+    for _, t in ipairs(back) do
+      if t ~= a and target_ok(seen, t, p) and SM.may_attack_target(ctx, a, t, p, seen.found) then return true end
     end
   end
   return false
@@ -77,12 +107,20 @@ end
 --- Lines (or `a` may attack the hand anyway), once per Subturn (505.1.2, docs/rulings A.14: each
 --- declaration counts, a multiple attack's too), `a` controlled by its owner (505.1.3, 712.1),
 --- and the hand is not empty (505.4). `as_effect`: an effect's attack uses no allowance (710).
-function SM.may_attack_hand(ctx, a, p, as_effect)
+--- `seen` (optional): as SM.has_attack_target's, also keeping what does not depend on `a` (the
+--- opponent's Lines and hand counted, the allowance used) for several attackers at one moment.
+function SM.may_attack_hand(ctx, a, p, as_effect, seen)
   local q = SM.other(p)
-  if ctx:count("at_line", q) + ctx:count("df_line", q) > 0 and not a:has("keywords", "attack_hand") then return false end
-  if not as_effect and ctx:uses(p, "hand_attack") > 0 then return false end
-  return a.owner == a.controller and ctx:count("hand", q) > 0
-    and SM.may_attack_target(ctx, a, nil, p) -- 100.2: "cannot attack the hand"
+  seen = seen or {}
+  if seen.guarded == nil then seen.guarded = ctx:count("at_line", q) + ctx:count("df_line", q) > 0 end
+  if seen.guarded and not a:has("keywords", "attack_hand") then return false end
+  if not as_effect then
+    if seen.hand_used == nil then seen.hand_used = ctx:uses(p, "hand_attack") > 0 end
+    if seen.hand_used then return false end
+  end
+  if a.owner ~= a.controller then return false end
+  if seen.hand == nil then seen.hand = ctx:count("hand", q) end
+  return seen.hand > 0 and SM.may_attack_target(ctx, a, nil, p, seen.found) -- 100.2: "cannot attack the hand"
 end
 
 --- The Seals an All attack attacks (SM 501.2.5, 506.6): every Seal of the opponent's Lines (not
@@ -94,11 +132,16 @@ end
 -- Declaring (SM 501.1: in the Main Step) -------------------------------------------------------------
 
 --- The attack options of player `p` in the Main Step.
+--- (What every attacker's tests read is read once: `seen`, the prohibitions, the Mp.)
 function SM.attack_options(ctx, p)
   local out = {}
+  local seen -- the opponent's Lines and the prohibitions (SM.has_attack_target), once one may attack
+  local payable = {} -- SM.can_pay of an attack, by cost
   for _, a in ipairs(ctx:cards("at_line", p)) do
-    local cost = SM.may_attack(ctx, a, p) and SM.attack_cost(ctx, a)
-    if cost and SM.can_pay(ctx, p, cost, "attack") then
+    local cost = SM.may_attack(ctx, a, p, true) and SM.attack_cost(ctx, a)
+    if cost and payable[cost] == nil then payable[cost] = SM.can_pay(ctx, p, cost, "attack") end
+    if cost and payable[cost] then
+      if seen == nil then seen = { found = SM.prohibitions_now(ctx) } end
       local kind, n = SM.attack_kind(a)
       -- The Mp the attack costs, in its label as a cast's is: the player decides with it.
       local mp = " (Mp " .. cost .. ")"
@@ -109,12 +152,12 @@ function SM.attack_options(ctx, p)
       if kind == "all" then
         if #SM.all_attack_targets(ctx, p) > 0 then opt("All attack with " .. a.label, "all_attack", "all") end
       elseif kind == "multiple" then
-        if SM.has_attack_target(ctx, a, p) or SM.may_attack_hand(ctx, a, p, false) then
+        if SM.has_attack_target(ctx, a, p, seen) or SM.may_attack_hand(ctx, a, p, false, seen) then
           opt("attack " .. n .. " times with " .. a.label, "multiple_attack", "multiple")
         end
       else
-        local has_targets = SM.has_attack_target(ctx, a, p)
-        local hand = SM.may_attack_hand(ctx, a, p, false)
+        local has_targets = SM.has_attack_target(ctx, a, p, seen)
+        local hand = SM.may_attack_hand(ctx, a, p, false, seen)
         if has_targets then opt("attack with " .. a.label, "attack", "normal") end
         if a:has("keywords", "attack_twice") and (has_targets or hand) then
           -- Gl: "attack move usable twice for one attack Mp": chosen at the declaration (commands.lua).

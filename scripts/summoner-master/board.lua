@@ -51,7 +51,7 @@ function SM.board_due(ctx)
   if bit32.band(named, SM.WORK_OUTSIDE) ~= 0 and SM.work_due(ctx, true) then return true end
   -- The Arena's groups: SM.work_due looks only if a card of the Arena prints one.
   local work = bit32.band(named, SM.WORK_ARENA) ~= 0
-  local forms = ctx:game_value("batch") == 0 -- SM 603.6.2: not while cards change zone together
+  local forms -- SM 603.6.2: not while cards change zone together (read once a Seal has attachments)
   for p = 1, 2 do
     for _, z in ipairs(SM.FIELD) do
       local place = SEAL_PLACE[z]
@@ -82,6 +82,7 @@ function SM.board_due(ctx)
         local attachments = c.attachments
         if #attachments > 0 then
           -- an invalid combination
+          if seal and forms == nil then forms = ctx:game_value("batch") == 0 end
           if forms and seal and fits_no_move(c, attachments) then return true end
           if due_under(ctx, c, attachments) then return true end -- an exception, a paste
         end

@@ -95,11 +95,12 @@ local function checked(a, extra)
   -- Gl: (สูญเสียไม่ได้), Hyper Drive: a text its card lost does not work (protection.lua); Gl:
   -- (Zone X up Work Y), the card's `work`: an Ability beyond the first Y does not (limits.lua).
   local cond = a.condition
+  local is_skill = SM.timing_of(a) == "skill" -- (read once: the constructors set `timing` before)
   a.condition = function(ctx, args)
     local src = ctx.source
     if src ~= nil then
       if SM.text_lost(src, a) then return false end
-      if a.timing ~= "skill" and not SM.works_here(ctx, src) then return false end
+      if not is_skill and not SM.works_here(ctx, src) then return false end
     end
     return cond == nil or cond(ctx, args)
   end
@@ -343,6 +344,14 @@ function plus_skill_mp(n) return { char = "skill_mp", op = "add", value = n } en
 
 -- Skills (SM 604-608, 619) -------------------------------------------------------------------------
 
+--- An ability's timing for the rules: its `timing`, or the first of its timings (a Skill with
+--- Interfere has two: "skill" and "interfere_skill").
+function SM.timing_of(def)
+  local t = def.timing
+  if type(t) == "table" then return t[1] end
+  return t
+end
+
 local SKILL_MODES = { normal = true, all = true, multiple = true, two_phase = true }
 
 --- A Skill its controller commands (SM 600.3, 604): `cost` (Mp, or nil), `charge` (Charged
@@ -354,7 +363,8 @@ local SKILL_MODES = { normal = true, all = true, multiple = true, two_phase = tr
 --- or `form` (a special move's name) it needs (604.6.1); `hand = true` for a Skill of a card in
 --- the hand (619); `limit`; `condition(ctx)`.
 function skill(a)
-  a.kind, a.timing = "activated", "skill"
+  -- SM 615.5: a Skill with Interfere has a second timing, which the Interfere Steps list alone.
+  a.kind, a.timing = "activated", a.interfere and { "skill", "interfere_skill" } or "skill"
   a.mode = a.mode or (a.phase2 and "two_phase") or "normal"
   if not SKILL_MODES[a.mode] then error("`mode` should be normal, all, multiple or two_phase", 0) end
   if a.mode == "multiple" and type(a.count) ~= "number" then error("a multiple Skill needs `count`", 0) end

@@ -33,16 +33,32 @@ end
 --- What PS or PM Mystic Card `m` may be pasted on now (SM 201.8.2.1, 201.8.2.3, 609.6, 707.3): a
 --- Seal (a Mystic Card) in the Arena, not being cast or entering, breaking none of its
 --- exceptions, not protected from it (Gl: Protect). `first`: only the first one (a list of one).
-function SM.paste_hosts(ctx, m, first)
+--- `pools`: a table that keeps the Seals and Mystic Cards listed, for a listing that asks for
+--- several Mystic Cards' hosts with nothing moving in between (SM.cast_options).
+function SM.paste_hosts(ctx, m, first, pools)
   local kind = SM.mystic_kind(m)
   local mctx = ctx:with({ source = m, player = m.controller, via = "ability" })
   local excepts = SM.printed(m, "exceptions") ~= nil -- (SM.breaks_exception: none without)
+  local acting = SM.acting(mctx) -- what SM.may_target asks about, made once
   local out = {}
   for q = 1, 2 do
-    local pool = kind == "PS" and SM.seals(ctx, q) or SM.mystics(ctx, q)
+    local pool
+    if pools ~= nil then
+      local key = kind == "PS" and q or q + 2
+      pool = pools[key]
+      if pool == nil then
+        pool = kind == "PS" and SM.seals(ctx, q) or SM.mystics(ctx, q)
+        pools[key] = pool
+      end
+    else
+      pool = kind == "PS" and SM.seals(ctx, q) or SM.mystics(ctx, q)
+    end
     for _, c in ipairs(pool) do
       if c ~= m and not c:flag_on("being_cast") and not c:flag_on("entering")
-          and not (excepts and SM.breaks_exception(m, c)) and SM.may_target(mctx, c) then
+          and not (excepts and SM.breaks_exception(m, c))
+          -- SM.may_target(mctx, c): `c` is in the Arena and breaks none of `m`'s exceptions (just
+          -- tested), so SM.protected comes down to its Protect things.
+          and not SM.protect_things_hit(mctx, c, acting) then
         out[#out + 1] = c
         if first then return out end
       end
@@ -58,10 +74,10 @@ local function spell_of(ctx, c)
 end
 
 --- Whether Mystic Card `c` could be cast now as far as its targets go (SM 610.2.3: a card that
---- targets needs a target that can be chosen).
-local function mystic_has_targets(ctx, c, p)
+--- targets needs a target that can be chosen). `pools`: as SM.paste_hosts's.
+local function mystic_has_targets(ctx, c, p, pools)
   local kind = SM.mystic_kind(c)
-  if (kind == "PS" or kind == "PM") and #SM.paste_hosts(ctx, c, true) == 0 then return false end
+  if (kind == "PS" or kind == "PM") and #SM.paste_hosts(ctx, c, true, pools) == 0 then return false end
   local ab = spell_of(ctx, c)
   if ab and ab.def.target then
     local actx = ctx:with({ source = c, player = p, via = "ability" })
@@ -77,18 +93,31 @@ end
 --- Interfere Step, only Interfere cards (609.4).
 function SM.cast_options(ctx, p, interfere_only)
   local out = {}
+  local have -- p's Mp, read once (SM.can_pay of a cast: no first Subturn's restriction, 102.6)
+  local pools -- the Arena's Seals and Mystic Cards, listed once for every Mystic Card
   for _, c in ipairs(ctx:cards("hand", p)) do
     -- SM 609.4: in an Interfere Step, a card without Interfere is not looked at further.
     if not interfere_only or SM.has_interfere(c) then
       -- Gl: Wisdom 1.1: a card with Wisdom names a card before its cast declaration (wisdom.lua).
-      local named = {}
+      local named = 0
       if SM.wisdom_pending(c) then
-        named = SM.wisdom_options(ctx, c, p, interfere_only)
-        for _, o in ipairs(named) do out[#out + 1] = o end
+        for _, o in ipairs(SM.wisdom_options(ctx, c, p, interfere_only)) do
+          out[#out + 1] = o
+          named = named + 1
+        end
       end
-      if #named == 0 then
+      if named == 0 then
         local mp = c.cast_mp
-        if SM.can_pay(ctx, p, mp, "cast") and (SM.is_seal(c) or mystic_has_targets(ctx, c, p)) then
+        local payable = mp <= 0
+        if not payable then
+          have = have or SM.mp(ctx, p)
+          payable = have >= mp
+        end
+        if payable and not SM.is_seal(c) then
+          pools = pools or {}
+          payable = mystic_has_targets(ctx, c, p, pools)
+        end
+        if payable then
           out[#out + 1] = { label = "cast " .. c.label .. " (Mp " .. mp .. ")", kind = "cast", card = c,
             procedure = "cast", data = { card = c, player = p, from = "hand", kind = "cast" } }
         end

@@ -125,40 +125,74 @@ end
 
 --- Whether Seal `s` may be a Support Seal for `p` now (SM 508.10.3, 508.10.6-508.10.8; Gl: Dancing
 --- 1, Control).
-function SM.may_support(ctx, s, p)
-  if not (s.alive and s.host == nil and SM.is_seal(s) and s.controller == p and s.owner == p) then return false end
-  if not util.contains(SM.SEAL_PLACES, s.zone) or #s.attachments > 0 then return false end -- in normal state, nothing pasted
-  if not SM.active(s) or s:flag_on("pending") or SM.cursed(s) or s:has("keywords", "cannot_combine") then return false end
+--- `listed`: `s` was just listed among SM.seals(ctx, p) (alive, not attached, a Seal in a Line
+--- or in no Line: not read again). (All reads: the six Curses, the most reads, come last.)
+function SM.may_support(ctx, s, p, listed)
+  if not listed and not (s.alive and s.host == nil and SM.is_seal(s)) then return false end
+  if not (s.controller == p and s.owner == p) then return false end
+  if not listed and not util.contains(SM.SEAL_PLACES, s.zone) then return false end
+  if #s.attachments > 0 then return false end -- in normal state, nothing pasted
+  if not SM.active(s) or s:flag_on("pending") or s:has("keywords", "cannot_combine") then return false end
   -- SM 508.10.7: cast from the Hand less than a Turn (two Subturns) ago; 508.10.8: any other way in
   -- does not count.
   if s:flag_on("from_hand") and ctx.turn - s.entered_turn < 2 then return false end
   if ctx:uses(s, "danced") > 0 then return false end -- Gl: Dancing 1
+  return not SM.cursed(s)
+end
+
+--- Seal `c`'s moves if it may be commanded to combine as the Main Seal by `p` (SM.may_be_main),
+--- else nil: its moves read once, and first (few Seals print any: the other tests are read only
+--- for those).
+--- (`c` was just listed among SM.seals(ctx, p): alive, not attached, a Seal in a Line or in no Line.)
+local function main_moves(ctx, c, p)
+  local moves = SM.moves(c)
+  if #moves == 0 then return nil end
+  if not (c.controller == p and c.owner == p and SM.active(c) and not c:flag_on("pending")
+      and not SM.uncommandable(c) and not c:has("keywords", "cannot_combine")
+      and ctx:uses(c, "combine") == 0) then return nil end
+  return moves
+end
+
+--- Whether move `i` of `moves` (fitting Supports `all`) is among the most specific moves that fit
+--- them (SM 508.6: SM.best_moves lists it): no move that fits them is more specific. `ranks`:
+--- each move's rank_of, worked out once.
+local function among_best(moves, ranks, i, all)
+  local r = ranks[i]
+  for j, m in ipairs(moves) do
+    if j ~= i and cmp_rank(ranks[j], r) < 0 and SM.fits(all, m.supports or {}) then return false end
+  end
   return true
 end
 
 --- The combinations player `p` may command now: {main, supports (the new ones), move, index,
 --- all (every Support after it)}. A Triple may be made from three Seals, or from a Double and one
---- more (SM 511.2).
-function SM.combinations(ctx, p)
+--- more (SM 511.2). `seals`: SM.seals(ctx, p), when the caller has it.
+function SM.combinations(ctx, p, seals)
   local out = {}
-  local seals = SM.seals(ctx, p)
+  seals = seals or SM.seals(ctx, p)
   local pool -- the Seals that may support, looked for once a Seal may be the Main
   for _, main in ipairs(seals) do
-    if SM.may_be_main(ctx, main, p) then
-      pool = pool or util.filter(seals, function(s) return SM.may_support(ctx, s, p) end)
+    local moves = main_moves(ctx, main, p)
+    if moves ~= nil then
+      pool = pool or util.filter(seals, function(s) return SM.may_support(ctx, s, p, true) end)
       local have = SM.supports(main)
-      local others = util.filter(pool, function(s) return s ~= main end)
-      for i, m in ipairs(SM.moves(main)) do
+      local others = {}
+      for _, s in ipairs(pool) do
+        if s ~= main then others[#others + 1] = s end
+      end
+      local ranks -- each move's specificity (SM 508.6), once a combination fits one
+      for i, m in ipairs(moves) do
         local need = #(m.supports or {}) - #have
         local function try(chosen)
           local all = util.concat(have, chosen)
           if SM.fits(all, m.supports) then
             -- The move the combination would use must be this one or one as specific (508.6).
-            for _, f in ipairs(SM.best_moves(main, all)) do
-              if f.index == i then
-                out[#out + 1] = { main = main, supports = chosen, move = m, index = i, all = all }
-                return
-              end
+            if ranks == nil then
+              ranks = {}
+              for j, mj in ipairs(moves) do ranks[j] = rank_of(mj) end
+            end
+            if among_best(moves, ranks, i, all) then
+              out[#out + 1] = { main = main, supports = chosen, move = m, index = i, all = all }
             end
           end
         end
@@ -177,10 +211,11 @@ end
 
 -- Combination (SM 512) -----------------------------------------------------------------------------
 
---- The Main Step's combination options of player `p` (SM 512.1-512.3).
-function SM.combine_options(ctx, p)
+--- The Main Step's combination options of player `p` (SM 512.1-512.3). `seals`: as
+--- SM.combinations's.
+function SM.combine_options(ctx, p, seals)
   local out = {}
-  for _, c in ipairs(SM.combinations(ctx, p)) do
+  for _, c in ipairs(SM.combinations(ctx, p, seals)) do
     local names = table.concat(util.map(c.supports, function(s) return s.label end), " + ")
     local cost = c.move.cost or 0
     if SM.can_pay(ctx, p, cost, "combination") then
@@ -330,11 +365,13 @@ function SM.may_break(ctx, c, p)
     and ctx:uses(c, "combine") == 0 and ctx:uses(c, "break") == 0
 end
 
---- The Main Step's Break options of player `p`.
-function SM.break_options(ctx, p)
+--- The Main Step's Break options of player `p`. `seals`: SM.seals(ctx, p), when the caller has it.
+function SM.break_options(ctx, p, seals)
   local out = {}
-  for _, c in ipairs(SM.seals(ctx, p)) do
-    if SM.may_break(ctx, c, p) then
+  for _, c in ipairs(seals or SM.seals(ctx, p)) do
+    -- (SM.combined first: most Seals have nothing attached, and a listed one is alive and not
+    -- attached, the tests SM.may_break makes before it.)
+    if #c.attachments > 0 and SM.may_break(ctx, c, p) then
       out[#out + 1] = { label = "break " .. c.label, kind = "break", card = c, procedure = "break",
         data = { card = c, player = p, kind = "break" } }
     end

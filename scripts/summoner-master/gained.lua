@@ -10,7 +10,7 @@ SM = SM or {}
 --- its text in the Arena (not a hand Skill, SM 619).
 function SM.gainable(ctx, from, skills)
   return util.filter(ctx:abilities({ card = from }), function(ab)
-    local is_skill = ab.def.timing == "skill"
+    local is_skill = SM.timing_of(ab.def) == "skill"
     return ab.source == from and is_skill == (skills == true) and not ab.def.hand and ab.def.kind ~= "static"
   end)
 end

@@ -52,8 +52,9 @@ end
 --- Whether Seal `c` may be assigned a Line by its player now (SM 515.9): once per Subturn
 --- (515.9.1), no effect forbids it (515.9.2, 709.5.2, 709.11.4), Active with no command pending
 --- (515.9.3, 500.1).
-function SM.may_assign_line(ctx, c, p)
-  return c.controller == p and c.host == nil and SM.active(c) and not c:flag_on("pending")
+--- `listed`: `c` was just listed in a Line (not attached: not read again).
+function SM.may_assign_line(ctx, c, p, listed)
+  return c.controller == p and (listed or c.host == nil) and SM.active(c) and not c:flag_on("pending")
     and not SM.uncommandable(c) and not c:has("keywords", "cannot_change_line")
     and ctx:uses(c, "line") == 0
 end
@@ -62,9 +63,10 @@ end
 function SM.line_options(ctx, p)
   local out = {}
   for _, line in ipairs(SM.LINES) do
+    local to = line == "at_line" and "df_line" or "at_line"
     for _, c in ipairs(ctx:cards(line, p)) do
-      local to = line == "at_line" and "df_line" or "at_line"
-      if SM.may_assign_line(ctx, c, p) and SM.may_enter_line(c, to) then
+      -- SM.may_enter_line(c, to): a Seal that may be assigned a Line has no Dimension (SM.uncommandable).
+      if SM.may_assign_line(ctx, c, p, true) and (to ~= "at_line" or c.freeze == 0) then
         out[#out + 1] = { label = "move " .. c.label .. " to the " .. SM.LINE_NAME[to], kind = "line", card = c,
           procedure = "line", data = { card = c, player = p, line = to, kind = "line" } }
       end

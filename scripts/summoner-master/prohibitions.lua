@@ -29,13 +29,20 @@ local P = prohibitions.family {
 
 --- Whether an effect prohibits `act` now (SM 100.2). A prohibition whose script fails binds
 --- nothing, and the error names its card.
-function SM.forbidden(ctx, act) return P.forbidden(ctx, act) end
+--- (`found`: SM.prohibitions_now's list, when the caller has it.)
+function SM.forbidden(ctx, act, found) return P.forbidden(ctx, act, found) end
+
+--- The prohibitions on the field or given by effects now: listed once for the tests of one moment
+--- (the attacks offered), each passed as `found`.
+function SM.prohibitions_now(ctx) return P.now(ctx) end
 
 --- Whether Seal `a`, commanded by `p`, may attack Seal `t` or, with `t` nil, the hand (SM 100.2
---- over 503, 505): no prohibition of the attack, nor of `t` being attacked.
-function SM.may_attack_target(ctx, a, t, p)
-  if SM.forbidden(ctx, { name = "attack", card = a, target = t, player = p }) then return false end
-  return t == nil or not SM.forbidden(ctx, { name = "attacked", card = t, attacker = a, player = p })
+--- over 503, 505): no prohibition of the attack, nor of `t` being attacked. `found`: as
+--- SM.forbidden's (none: nothing forbids).
+function SM.may_attack_target(ctx, a, t, p, found)
+  if found ~= nil and #found == 0 then return true end
+  if SM.forbidden(ctx, { name = "attack", card = a, target = t, player = p }, found) then return false end
+  return t == nil or not SM.forbidden(ctx, { name = "attacked", card = t, attacker = a, player = p }, found)
 end
 
 --- Whether an effect of `ctx.player` may move `c` to `zone` (SM 100.2).

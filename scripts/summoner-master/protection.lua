@@ -141,20 +141,54 @@ local function any_is(things, a, c)
   return false
 end
 
+local CURSE_ANY = { curse = "any" } -- "ยกเลิก Curse" (SM.cancel_things)
+
+--- Whether one of the things card `c` cancels (SM.cancel_things, in its order) is what acts
+--- (`a`): each list tested where it is, none gathered.
+local function cancel_things_hit(c, ctx, printed_only, a)
+  local hyper, cancel_curse
+  if printed_only then
+    hyper, cancel_curse = printed_hyper(c), printed_keyword(c, "cancel_curse")
+  else
+    for _, k in ipairs(c.keywords) do
+      if k == "hyper_drive" then hyper = true elseif k == "cancel_curse" then cancel_curse = true end
+    end
+  end
+  if hyper and any_is(SM.HYPER_DRIVE, a, c) then return true end
+  if not text_works(c) then return false end
+  local t = c:printed("cancel")
+  if t ~= nil and any_is(t, a, c) then return true end
+  if any_is(granted(ctx, c, "cancel"), a, c) then return true end
+  return cancel_curse == true and is(CURSE_ANY, a, c)
+end
+
+--- Whether one of card `c`'s Protect things (SM.protect_things) is what acts (`a`): each list
+--- tested where it is, none gathered.
+function SM.protect_things_hit(ctx, c, a)
+  if ctx ~= nil and c.warded ~= 0 and any_is(granted(ctx, c, "protect"), a, c) then return true end
+  if not text_works(c) then return false end
+  local t = c:printed("protect")
+  if t ~= nil and any_is(t, a, c) then return true end
+  if SM.is_seal(c) then
+    t = c:printed("exceptions")
+    if t ~= nil and any_is(t, a, c) then return true end
+  end
+  return false
+end
+
 --- Whether card `c` is protected from what acts (`a`, SM.acting): one of its Protect things, or
 --- the acting Mystic Card's exception (SM 201.11.2; Gl: Except).
 function SM.protected(ctx, c, a)
   if not SM.in_field(c) then return false end
   local s = a.source
   if s ~= nil and s ~= c and SM.is_mystic(s) and SM.breaks_exception(s, c) then return true end
-  return any_is(SM.protect_things(c, ctx), a, c)
+  return SM.protect_things_hit(ctx, c, a)
 end
 
 --- Whether card `c` cancels what acts (Gl: Cancel), unless what acts cannot be cancelled.
 function SM.cancels(ctx, c, a, printed_only)
   if not SM.in_field(c) or (a.source ~= nil and a.source == c) then return false end
-  local things = SM.cancel_things(c, ctx, printed_only)
-  if #things == 0 or not any_is(things, a, c) then return false end
+  if not cancel_things_hit(c, ctx, printed_only, a) then return false end
   return not SM.uncancellable(a.source)
 end
 

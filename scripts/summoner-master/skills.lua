@@ -58,11 +58,13 @@ function SM.skill_usable(ctx, ab, p)
     local f = SM.form_of(c)
     if f == nil or f.name ~= def.form then return false end
   end
+  -- (All reads: the limit and the cost, read in a few values, before the condition and the
+  -- targets, which card scripts work out.)
+  if not SM.limit_left(ctx, ab) then return false end
+  if not SM.skill_cost_payable(ctx, ab, c, p) then return false end -- SM 605.5 (costs.lua)
   local sctx = ctx:with({ source = c, player = p, via = "skill" })
   if def.condition and not def.condition(sctx, {}) then return false end
-  if not SM.limit_left(ctx, ab) then return false end
-  if def.target and not SM.any_targetable(sctx, def.target(sctx, {})) then return false end -- SM 605.4
-  return SM.skill_cost_payable(ctx, ab, c, p) -- SM 605.5 (costs.lua)
+  return not def.target or SM.any_targetable(sctx, def.target(sctx, {})) -- SM 605.4
 end
 
 --- The Skill options of player `p`: in the Main Step every usable Skill; in an Interfere Step
@@ -73,7 +75,10 @@ function SM.skill_options(ctx, p, interfere_only)
   local named = {}
   -- Only `p`'s (SM.skill_usable wants the card's controller to be `p`, or for a hand Skill its
   -- owner: a card in the hand is its owner's, the Arena alone keeps a card's object and controller).
-  for _, ab in ipairs(ctx:abilities({ kind = "activated", timing = "skill", player = p })) do
+  -- SM 500.10: in an Interfere Step, the Skills with Interfere only: their own timing lists them
+  -- alone, in the same order (cards.lua `skill`).
+  local timing = interfere_only and "interfere_skill" or "skill"
+  for _, ab in ipairs(ctx:abilities({ kind = "activated", timing = timing, player = p })) do
     local def = ab.def
     if (not interfere_only or def.interfere) and SM.skill_usable(ctx, ab, p) then
       local c = ab.source

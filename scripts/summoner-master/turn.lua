@@ -121,16 +121,16 @@ function SM.main_actions(ctx)
   local out = {}
   if SM.subturn_cut(ctx) then return out end -- an effect ended the Subturn: the Step is over
   if ctx:game_value("working") == 0 then
-    for _, list in ipairs({
-      SM.cast_options(ctx, p, false),
-      SM.attack_options(ctx, p),
-      SM.combine_options(ctx, p),
-      SM.break_options(ctx, p),
-      SM.line_options(ctx, p),
-      SM.skill_options(ctx, p, false),
-    }) do
+    local seals = SM.seals(ctx, p) -- (the combinations and the Breaks read the same Seals)
+    local function add(list)
       for _, o in ipairs(list) do out[#out + 1] = o end
     end
+    add(SM.cast_options(ctx, p, false))
+    add(SM.attack_options(ctx, p))
+    add(SM.combine_options(ctx, p, seals))
+    add(SM.break_options(ctx, p, seals))
+    add(SM.line_options(ctx, p))
+    add(SM.skill_options(ctx, p, false))
   end
   out[#out + 1] = { label = "end the Main Step", kind = "end", ends_phase = true }
   return out
