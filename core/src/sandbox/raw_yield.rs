@@ -30,9 +30,10 @@ use mlua::state::RawLua;
 use mlua::{FromLuaMulti, IntoLuaMulti, Lua, MultiValue, Result, Thread, ffi};
 
 use crate::sandbox::handle::HandleIds;
-use crate::sandbox::limits::TEXT;
+use crate::sandbox::limits::{DATA, DEPTH, TEXT};
 use crate::sandbox::numbers::MAX;
 use crate::state::ObjId;
+use crate::state::values::{CardRef, Val};
 
 /// One value read in place.
 #[derive(Clone, Debug, PartialEq)]
@@ -262,5 +263,138 @@ unsafe fn table(state: *mut ffi::lua_State, i: c_int, ids: &HandleIds) -> Option
             }
         }
         Some(Raw::Record(fields))
+    }
+}
+
+/// A procedure's record read in place: its entries, with string keys, as kernel values, as
+/// `script::api::record_from_lua` makes them (numbers whole, texts and lists bounded by
+/// [`crate::sandbox::limits`], entries that are functions or nil dropped), but unsorted.
+/// None (nothing read) for anything else: a key that is not a string, a number that is not
+/// whole, a long text, a card handle that is not cached, a table with a metatable, data past
+/// the limits. Then the caller reads it through mlua, which says what is wrong.
+pub fn record(lua: &Lua, t: &mlua::Table) -> Option<Vec<(String, Val)>> {
+    let ids = super::handle::handle_ids(lua)?;
+    lua.exec_raw_lua(|raw| {
+        let state = raw.state();
+        // SAFETY: `state` is the VM's current thread (the driver's, not a running script's);
+        // room for the table and DEPTH + 4 more values is asked for first, and the stack is
+        // set back to where it was before returning. Nothing here raises an error.
+        unsafe {
+            if ffi::lua_checkstack(state, DEPTH as c_int + 6) == 0 {
+                return None;
+            }
+            let top = ffi::lua_gettop(state);
+            let out = match raw.push(t) {
+                Ok(()) => record_at(state, top + 1, &ids),
+                Err(_) => None,
+            };
+            ffi::lua_settop(state, top);
+            out
+        }
+    })
+}
+
+/// The record at absolute index `i` (the top of the stack).
+///
+/// # Safety
+/// `i` is the top of `state`'s stack, with DEPTH + 4 free slots above it.
+unsafe fn record_at(
+    state: *mut ffi::lua_State,
+    i: c_int,
+    ids: &HandleIds,
+) -> Option<Vec<(String, Val)>> {
+    // SAFETY: a table at `i` (checked); lua_next is given back only the keys it gave, which
+    // are left unconverted (only keys of type string are read); each value is read and popped
+    // before the next entry.
+    unsafe {
+        if ffi::lua_type(state, i) != ffi::LUA_TTABLE || ffi::lua_getmetatable(state, i) != 0 {
+            return None;
+        }
+        let mut budget = 0;
+        let mut out = Vec::new();
+        ffi::lua_pushnil(state);
+        while ffi::lua_next(state, i) != 0 {
+            budget += 1;
+            let key = (budget <= DATA)
+                .then(|| text(state, i + 1))
+                .flatten()
+                .filter(|k| k.len() <= TEXT)
+                .map(String::from_utf8_lossy);
+            let entry =
+                key.and_then(|k| Some((k.into_owned(), data(state, i + 2, ids, 1, &mut budget)?)));
+            ffi::lua_settop(state, i + 1);
+            match entry {
+                Some((k, Some(v))) => out.push((k, v)),
+                Some((_, None)) => {}
+                None => {
+                    ffi::lua_settop(state, i);
+                    return None;
+                }
+            }
+        }
+        Some(out)
+    }
+}
+
+/// The value at absolute index `i` as `script::api::lua_to_val` makes it at nesting `depth`
+/// (Some(None): dropped), counting it in `budget`; None: not read here.
+///
+/// # Safety
+/// `i` is the top of `state`'s stack, with DEPTH + 4 - depth free slots above it.
+unsafe fn data(
+    state: *mut ffi::lua_State,
+    i: c_int,
+    ids: &HandleIds,
+    depth: usize,
+    budget: &mut usize,
+) -> Option<Option<Val>> {
+    *budget += 1;
+    if *budget > DATA || depth > DEPTH {
+        return None;
+    }
+    // SAFETY: each read checks the type at `i` first; a list's entries are pushed one at a
+    // time (at `i + 1`, one more slot per level of nesting) and popped again.
+    unsafe {
+        Some(Some(match ffi::lua_type(state, i) {
+            ffi::LUA_TBOOLEAN => Val::Bool(ffi::lua_toboolean(state, i) != 0),
+            ffi::LUA_TNUMBER => {
+                let n = ffi::lua_tonumberx(state, i, std::ptr::null_mut());
+                if !n.is_finite() || n.fract() != 0.0 || n.abs() > MAX as f64 {
+                    return None;
+                }
+                Val::Int(n as i64)
+            }
+            ffi::LUA_TSTRING => {
+                let t = text(state, i)?;
+                if t.len() > TEXT {
+                    return None;
+                }
+                Val::Str(String::from_utf8_lossy(t).into_owned())
+            }
+            ffi::LUA_TUSERDATA => Val::Card(CardRef {
+                card: ids.get(ffi::lua_touserdata(state, i) as usize)?,
+            }),
+            ffi::LUA_TTABLE => {
+                if ffi::lua_getmetatable(state, i) != 0 {
+                    ffi::lua_settop(state, i);
+                    return None;
+                }
+                // As mlua's `sequence_values`: raw entries from 1 up to the first nil.
+                let mut list = Vec::new();
+                for k in 1.. {
+                    if ffi::lua_rawgeti(state, i, k) == ffi::LUA_TNIL {
+                        ffi::lua_settop(state, i);
+                        break;
+                    }
+                    let x = data(state, i + 1, ids, depth + 1, budget);
+                    ffi::lua_settop(state, i);
+                    if let Some(x) = x? {
+                        list.push(x);
+                    }
+                }
+                Val::List(list)
+            }
+            _ => return Some(None),
+        }))
     }
 }
