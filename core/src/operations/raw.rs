@@ -1,4 +1,4 @@
-//! The commonest operations the prelude yields (`move`, `orientation`, `emit`), parsed from
+//! The commonest operations the prelude yields (`move`, `orientation`, `emit`, `expire`), parsed from
 //! their values read in place (`sandbox::raw_yield`) instead of through mlua values: the
 //! same operations, checks and errors as [`super::parse_positional`]. Only values of the
 //! shapes [`OpYields::fits`] accepts come here (a card is a cached handle, a name a string,
@@ -24,6 +24,7 @@ impl Select for OpYields {
             b"move" => "move",
             b"orientation" => "orientation",
             b"emit" => "emit",
+            b"expire" => "expire",
             _ => return None,
         })
     }
@@ -72,6 +73,17 @@ impl Select for OpYields {
                     && matches!(at(2), Raw::Record(_))
                     && int(3)
             }
+            // source, point, player, count, card
+            "expire" => {
+                card(0)
+                    && matches!(at(1), Raw::Text(_))
+                    && int(2)
+                    && match at(3) {
+                        Raw::Int(n) => u32::try_from(*n).is_ok(),
+                        other => matches!(other, Raw::Nil),
+                    }
+                    && card(4)
+            }
             _ => false,
         }
     }
@@ -104,6 +116,7 @@ pub fn parse_raw(
             !matches!(at(2), Raw::Nil),
         ),
         "emit" => (parse_emit(db, st, v), false, source, false),
+        "expire" => (parse_expire(db, st, v), false, source, false),
         k => (
             Err(rt(format!("unknown operation '{k}'"))),
             false,
@@ -222,6 +235,26 @@ fn parse_orientation(db: &Db, st: &State, v: &[Raw]) -> mlua::Result<Vec<Op>> {
             by,
         })
         .collect())
+}
+
+/// As `parse_fields`' "expire".
+fn parse_expire(db: &Db, st: &State, v: &[Raw]) -> mlua::Result<Vec<Op>> {
+    let at = |i: usize| v.get(i).unwrap_or(&Raw::Nil);
+    let point = name_in(db, &db.rules.durations, text(at(1)).unwrap_or_default())?;
+    let count = match at(3) {
+        Raw::Int(n) => u32::try_from(*n).unwrap_or(1),
+        _ => 1,
+    };
+    let card = match at(4) {
+        Raw::Card(c) => Some(*c),
+        _ => None,
+    };
+    Ok(vec![Op::Expire {
+        point,
+        player: player(st, at(2))?,
+        count,
+        card,
+    }])
 }
 
 /// As `parse_fields`' "emit": the data's keys checked against the event's declared fields,
