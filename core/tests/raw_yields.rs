@@ -1,9 +1,9 @@
 //! The operations read off the coroutine's stack in place (core/src/sandbox/raw_yield.rs,
 //! core/src/operations/raw.rs: `ctx:move`, `ctx:set_orientation`, `ctx:emit`,
-//! `ctx:expire`): the forms read in place do what the mlua path does for the same operation
-//! (a list or data table with a metatable, a long list, a table as a data value always
-//! goes the mlua way), and wrong or odd values are errors that name the script's file and
-//! line, as before.
+//! `ctx:expire`) and the procedure records read and made in place: the forms read in place
+//! do what the mlua path does (a list or data table with a metatable, a long list, a table
+//! as a data value always goes the mlua way), and wrong or odd values are errors that name
+//! the script's file and line, as before.
 //!
 //! The game is the shared made-up board game (`common::BOARD_GAME`): every activated
 //! ability on the board is offered as "use <name>".
@@ -44,7 +44,25 @@ const DOER: &str = r##"return { { kind = "activated", timing = "main",
     local big = { key = "big", amount = 300 }
     for i = 1, 300 do big["k" .. i] = i end
     ctx:emit("said", big)
+    -- A record read in place, and one with a list that has a metatable (read by mlua).
+    local function record(odd_list)
+      return { n = 1, s = "x", c = ctx.source, l = { ctx.source, ctx.source }, odd = odd_list,
+        f = function() end, deep = { { 1 }, { 2, { 3 } } }, yes = true }
+    end
+    ctx:procedure("keep", record({ 5, 6 }))
+    ctx:procedure("keep", record(odd({ 5, 6 })))
   end } }"##;
+
+/// A procedure that changes its record in one step and says it in the next.
+const KEEP: &str = r##"
+function keep_set(ctx, d) d.n = d.n + 1; d.added = { 7, 8 } end
+function keep_say(ctx, d)
+  local parts = { d.n, d.s, d.c.name, #d.l, d.l[2].name, d.odd[1] + d.odd[2], tostring(d.f),
+    d.deep[2][2][1], tostring(d.yes), #d.added, tostring(getmetatable(d.odd)) }
+  for i, v in ipairs(parts) do parts[i] = tostring(v) end
+  ctx:emit("said", { key = "record: " .. table.concat(parts, ",") })
+end
+"##;
 
 /// A card whose ability's line 3 does `call`.
 fn failing(id: &str, call: &str) -> CardDef {
@@ -60,7 +78,7 @@ fn failing(id: &str, call: &str) -> CardDef {
 
 /// Wrong values the in-place path reads (and parses with the mlua path's errors), and odd
 /// ones it hands on.
-const FAILING: [(&str, &str, &str); 11] = [
+const FAILING: [(&str, &str, &str); 13] = [
     (
         "badzone",
         "ctx:move(ctx.source, \"nowhere\")",
@@ -108,6 +126,16 @@ const FAILING: [(&str, &str, &str); 11] = [
         "should list cards",
     ),
     (
+        "floatrecord",
+        "ctx:procedure(\"keep\", { n = 1.5 })",
+        "whole number",
+    ),
+    (
+        "listrecord",
+        "ctx:procedure(\"keep\", { 5 })",
+        "keys should be names",
+    ),
+    (
         "floatposition",
         "ctx:move(ctx.source, \"board\", { position = 1.5 })",
         "whole number",
@@ -120,10 +148,14 @@ fn game() -> Game {
         card("plain", "unit", serde_json::json!({"power": 1}), None),
     ];
     cards.extend(FAILING.iter().map(|(id, call, _)| failing(id, call)));
+    let rules = format!("{BOARD_ACTIVATE_RULES}{KEEP}");
     let content = common::content(
         common::BOARD_GAME,
-        |_| {},
-        &[("board.lua", BOARD_ACTIVATE_RULES)],
+        |m| {
+            m["procedures"] = serde_json::json!([{"name": "keep", "steps": [
+                {"name": "set", "run": "keep_set"}, {"name": "say", "run": "keep_say"}]}]);
+        },
+        &[("board.lua", &rules)],
         cards,
     );
     let e = engine_of(&content);
@@ -144,7 +176,7 @@ fn the_forms_read_in_place_do_what_the_mlua_path_does() {
     assert!(g.errors().is_empty(), "{:?}", g.errors());
     let said_all = said(&g, from);
     let said: Vec<&str> = said_all.iter().map(|(k, _)| k.as_str()).collect();
-    assert_eq!(said.len(), 8, "{said:?}");
+    assert_eq!(said.len(), 10, "{said:?}");
     for s in &said[..4] {
         let (_, answers) = s.split_once(": ").unwrap();
         let (fast, slow) = answers.split_once(" | ").unwrap();
@@ -173,6 +205,9 @@ fn the_forms_read_in_place_do_what_the_mlua_path_does() {
     assert_eq!(events[6].data.len(), 1, "the list: {:?}", events[6].data);
     assert_eq!(said_all[7], ("big".to_string(), 300));
     assert_eq!(events[7].data.len(), 300);
+    // Functions are dropped, lists become plain lists, cards stay the same handles.
+    assert_eq!(said[8], "record: 2,x,doer,2,doer,11,nil,3,true,2,nil");
+    assert_eq!(said[9], said[8]);
 }
 
 #[test]
