@@ -21,10 +21,12 @@ use crate::state::{GameResult, LastKnown, ObjId, Object, PlayerId, State, ZoneId
 mod apply;
 mod definitions;
 mod parse;
+mod raw;
 
 pub use apply::{apply, eliminate, end, new_object, place};
 pub use definitions::refresh_definitions;
 pub use parse::{parse, parse_positional, positional_field};
+pub use raw::{OpYields, parse_raw};
 
 /// The acting card an operation's table names (`source`: the `ctx.source` of the script
 /// that asked for it), if it names a card.

@@ -4,7 +4,8 @@
 //! the kernel (`numbers.rs`, `limits.rs`), errors that name the card (`blame.rs`), the
 //! syntax check (`syntax.rs`), the card handle (`handle.rs`) and its fast `__index`
 //! (`fast_index.rs`, the boundary's unsafe module, and its sibling `raw_args.rs`, the kernel
-//! functions that read their arguments in place), and the scripts' sampling profile
+//! functions that read their arguments in place, and `raw_yield.rs`, what a coroutine
+//! yields read in place), and the scripts' sampling profile
 //! (`profile.rs`). It knows no game and no card database: `docs/security.md` has the model.
 
 pub mod blame;
@@ -15,6 +16,7 @@ pub mod limits;
 pub mod numbers;
 pub mod profile;
 pub mod raw_args;
+pub mod raw_yield;
 pub mod source_checks;
 pub mod syntax;
 pub mod vm;

@@ -1352,7 +1352,12 @@ pub fn player_val(p: PlayerId) -> Val {
 
 /// A procedure's record from its Lua table: names to kernel values, sorted by name (a
 /// table's own order is not stable). Entries whose value is a function or nil are dropped.
-pub fn record_from_lua(t: &Table, what: &str) -> Result<Vec<(String, Val)>> {
+pub fn record_from_lua(lua: &Lua, t: &Table, what: &str) -> Result<Vec<(String, Val)>> {
+    // Read in place when it holds nothing unusual (else read below, which says what is wrong).
+    if let Some(mut out) = crate::sandbox::raw_yield::record(lua, t) {
+        out.sort_by(|a, b| a.0.cmp(&b.0));
+        return Ok(out);
+    }
     let mut budget = DataBudget::default();
     let mut out = Vec::new();
     for pair in t.clone().pairs::<Value, Value>() {

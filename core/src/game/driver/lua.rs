@@ -1,6 +1,7 @@
 //! Lua frames: running a coroutine and answering what it yields.
 
 use super::*;
+use crate::sandbox::raw_yield::{self, Raw, Yielded};
 
 impl Game {
     pub(super) fn step_lua(&mut self, l: &mut LuaFrame, input: Input) -> R<Next> {
@@ -23,9 +24,11 @@ impl Game {
         l.resumes += 1;
         let out = match self
             .engine
-            .run(|| l.thread.resume::<mlua::MultiValue>(args))
+            .run(|| raw_yield::resume::<operations::OpYields>(lua, &l.thread, args))
         {
-            Ok(v) => v,
+            Ok(Yielded::Values(v)) => v,
+            Ok(Yielded::Raw(kind, fields)) => return self.raw_op(l, kind, &fields),
+            Ok(Yielded::_Select(_)) => unreachable!("never made"),
             Err(e) => {
                 let mut f = Failure::of(&e);
                 self.exhausted |= f.memory;
@@ -93,27 +96,7 @@ impl Game {
                     }
                     _ => return Ok(Next::Fail(Failure::message("bad operation"))),
                 };
-                let ops = match ops {
-                    Ok(o) => o,
-                    Err(e) => {
-                        // Raised by the kernel: where the script asked is on its stack.
-                        let mut f = Failure::of(&e);
-                        f.locations.extend(stack_locations(&l.thread));
-                        return Ok(Next::Fail(f));
-                    }
-                };
-                Ok(Next::Push(Frame::Ops(OpsFrame {
-                    each,
-                    sources: vec![source; ops.len()],
-                    ops,
-                    next: 0,
-                    results: Vec::new(),
-                    list,
-                    used: Vec::new(),
-                    replacing: false,
-                    asking: None,
-                    batch: Vec::new(),
-                })))
+                Ok(ops_frame(l, ops, list, source, each))
             }
             "ask" => {
                 let Value::Table(t) = payload else {
@@ -205,6 +188,58 @@ impl Game {
             )))),
         }
     }
+}
+
+impl Game {
+    /// An operation the prelude yielded, read in place (`sandbox::raw_yield`): parsed as
+    /// its mlua values would be (`operations::parse_raw`).
+    fn raw_op(&mut self, l: &mut LuaFrame, kind: &str, fields: &[Raw]) -> R<Next> {
+        if l.thread.status() != ThreadStatus::Resumable {
+            // Values of an operation's shape returned, not yielded: the first is its tag.
+            self.close_groups(
+                std::mem::take(&mut l.groups),
+                std::mem::take(&mut l.together),
+            );
+            let tag = self.engine.lua.create_string("op")?;
+            return Ok(Next::Return(Value::String(tag)));
+        }
+        let (ops, list, source, each) = {
+            let st = self.state.borrow();
+            operations::parse_raw(&self.engine.db, &st, kind, fields)
+        };
+        Ok(ops_frame(l, ops, list, source, each))
+    }
+}
+
+/// The frame that performs the operation `ops` parsed (or the failure it raised, which
+/// names where the script asked: that is on its stack).
+fn ops_frame(
+    l: &LuaFrame,
+    ops: mlua::Result<Vec<Op>>,
+    list: bool,
+    source: Option<ObjId>,
+    each: bool,
+) -> Next {
+    let ops = match ops {
+        Ok(o) => o,
+        Err(e) => {
+            let mut f = Failure::of(&e);
+            f.locations.extend(stack_locations(&l.thread));
+            return Next::Fail(f);
+        }
+    };
+    Next::Push(Frame::Ops(OpsFrame {
+        each,
+        sources: vec![source; ops.len()],
+        ops,
+        next: 0,
+        results: Vec::new(),
+        list,
+        used: Vec::new(),
+        replacing: false,
+        asking: None,
+        batch: Vec::new(),
+    }))
 }
 
 /// The `file.lua:line` of each frame of a suspended (or failed) coroutine, innermost first:

@@ -130,7 +130,7 @@ impl Game {
                 let what = format!("procedure {}: its data", proc.name);
                 match (&step.does, f.live.take()) {
                     (StepFn::Run(_), Some(t)) => {
-                        f.data = record_from_lua(&t, &what)?.into();
+                        f.data = record_from_lua(&self.engine.lua, &t, &what)?.into();
                         self.publish_record(f);
                         f.step = match out {
                             Value::Nil => f.step + 1,
@@ -185,7 +185,7 @@ impl Game {
                     _ => {
                         // A window hands back the record its actions left.
                         if let Value::Table(t) = &out {
-                            f.data = record_from_lua(t, &what)?.into();
+                            f.data = record_from_lua(&self.engine.lua, t, &what)?.into();
                             self.publish_record(f);
                         }
                         f.step += 1;
@@ -269,7 +269,9 @@ impl Game {
             )));
         };
         let data = match data {
-            Some(t) => record_from_lua(t, &format!("procedure {name}: its data"))?,
+            Some(t) => {
+                record_from_lua(&self.engine.lua, t, &format!("procedure {name}: its data"))?
+            }
             None => Vec::new(),
         };
         Ok(Frame::Procedure(ProcFrame {

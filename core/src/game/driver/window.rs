@@ -19,7 +19,7 @@ impl Game {
             } = &mut w.source
                 && let Some(t) = live.take()
             {
-                *data = record_from_lua(&t, "a window's procedure data")?.into();
+                *data = record_from_lua(&self.engine.lua, &t, "a window's procedure data")?.into();
                 // The procedure that opened the window is the innermost one on the stack.
                 if let Some(slot) = self.procedure_slot() {
                     self.publish_record_at(slot, *proc, data);
