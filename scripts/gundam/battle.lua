@@ -8,14 +8,13 @@ GD = GD or {}
 --- The battle is the kernel-run procedure `battle` (game.yaml `procedures`). Its record:
 --- `attacker`; `target`, the unit the attack is on now (nil while it is on a player);
 --- `attacked`, the unit the attack was declared on; `defender`, the player attacked or the
---- controller of the unit attacked; `blocker` once a 〈Blocker〉 was used. ctx.player in its
---- steps is the attacking player. Any script reads it with GD.current_battle(ctx).
-
+--- controller of the unit attacked; `blocker` once a 〈Blocker〉 was used; `against`, the
+--- card whose leaving ends the battle besides the attacker: the target, or the attacker
+--- itself while the attack is on a player. ctx.player in its steps is the attacking player.
+--- Any script reads it with GD.current_battle(ctx).
 --- GD 8-2-4, 8-3-5, 8-4-2: at the end of the attack, block and action steps, a battle whose
---- attacker or target (a unit) has changed area goes straight to its end.
-function GD.battle_goes_on(ctx, b)
-  return b.attacker.alive and (b.target == nil or b.target.alive)
-end
+--- attacker or target (a unit) has changed area goes straight to its end: the kernel tests
+--- `attacker` and `against` (game.yaml, `stop_unless: {alive: ...}`), no Lua.
 
 --- Starts a battle from any script.
 function GD.battle(ctx, attacker, target, defender)
@@ -30,6 +29,7 @@ function GD.attack_step(ctx, b)
   ctx:set_orientation(a, "rested", "attack")
   ctx:set_flag(a, "attacking", true)
   if t then ctx:set_flag(t, "attacked", true) end
+  b.against = t or a -- GD 8-2-4: what the kernel tests before each later step
   ctx:set_game_value("in_battle", 1)
   -- GD 8-2-2: 【Attack】 effects; 8-2-3: "during this battle" effects apply from here.
   ctx:emit("attack_declared", { card = a, target = t, player = ctx.player, defender = b.defender,
@@ -69,7 +69,7 @@ function GD.block(ctx, o, b)
   if not ctx:set_orientation(u, "rested", "block") then return end
   if b.target then ctx:set_flag(b.target, "attacked", false) end
   ctx:set_flag(u, "attacked", true)
-  b.target, b.blocker = u, u
+  b.target, b.blocker, b.against = u, u, u
   ctx:emit("blocked", { card = u, target = b.attacker, player = ctx.player })
 end
 
