@@ -200,8 +200,9 @@ end
 function GD.battle_end(ctx, b)
   for _, c in ipairs({ b.attacker, b.target }) do
     if c and c.alive then
-      ctx:set_flag(c, "attacking", false)
-      ctx:set_flag(c, "attacked", false)
+      -- Only the flags that are on: clearing one that is off does nothing (no event).
+      if c:flag_on("attacking") then ctx:set_flag(c, "attacking", false) end
+      if c:flag_on("attacked") then ctx:set_flag(c, "attacked", false) end
     end
   end
   ctx:set_game_value("in_battle", 0)
