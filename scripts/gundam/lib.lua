@@ -149,6 +149,33 @@ function GD.current_battle(ctx) return ctx:running("battle") end
 --- Whether a unit is attacking now (GD 8-2).
 function GD.is_attacking(c) return c:flag_on("attacking") end
 
+-- One listing of options ---------------------------------------------------------------------
+
+-- The kernel asks an action's `condition` once per card, with one ctx for the whole listing,
+-- and a listing changes nothing: what every card's condition reads alike is read once per
+-- listing and kept in that ctx. Only the actions' conditions use these: a run may change
+-- the game under the same ctx.
+
+--- The turn number, read once per listing.
+function GD.listing_turn(ctx)
+  local t = rawget(ctx, "listing_turn")
+  if t == nil then
+    t = ctx.turn
+    rawset(ctx, "listing_turn", t)
+  end
+  return t
+end
+
+--- The acting player's Lv. (GD 2-9-4), read once per listing.
+function GD.listing_level(ctx)
+  local lv = rawget(ctx, "listing_level")
+  if lv == nil then
+    lv = GD.level(ctx, ctx.player)
+    rawset(ctx, "listing_level", lv)
+  end
+  return lv
+end
+
 -- Small things --------------------------------------------------------------------------------
 
 --- nil, a card or a list of cards, as a list.

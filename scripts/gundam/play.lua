@@ -121,11 +121,10 @@ end
 
 -- Attacks (GD 7-5-4, 8-2-1) ----------------------------------------------------------------------
 
---- Whether Unit `u` may attack now (GD 8-2-1): active, not forbidden (1-3-3), and not deployed
---- this turn unless it is a Link Unit (3-2-4, 3-2-6-3).
+--- The `attack` action's condition (GD 8-2-1): not deployed this turn unless it is a Link
+--- Unit (3-2-4, 3-2-6-3). Active and not forbidden (1-3-3): its `cards` selector says so.
 function GD.may_attack(ctx, u)
-  if u.orientation ~= "active" or u:has("keywords", "cannot_attack") then return false end
-  if u.entered_turn < ctx.turn then return true end
+  if u.entered_turn < GD.listing_turn(ctx) then return true end
   return GD.is_link(u)
 end
 
