@@ -207,6 +207,5 @@ function GD.battle_end(ctx, b)
   end
   ctx:set_game_value("in_battle", 0)
   ctx:emit("battle_ended", { card = b.attacker, target = b.target, player = ctx.player })
-  for _, p in ipairs(ctx:turn_order()) do ctx:expire("this_battle", p) end
-  ctx:expire("this_battle")
+  GD.expire(ctx, "this_battle")
 end

@@ -149,6 +149,23 @@ function GD.current_battle(ctx) return ctx:running("battle") end
 --- Whether a unit is attacking now (GD 8-2).
 function GD.is_attacking(c) return c:flag_on("attacking") end
 
+-- Durations (GD 8-6-1, 7-6-6-1) ----------------------------------------------------------------
+
+--- Passes the expiry point `point` ("this_battle", "this_turn"): for each player in turn
+--- order, then for the game, so the effects end in that order. When no continuous effect
+--- lasts until it, one pass for the game is all it takes (one operation instead of one per
+--- player): an ability given for the duration (none of Gundam's cards gives one) still ends
+--- in it.
+function GD.expire(ctx, point)
+  for _, e in ipairs(ctx:effects()) do
+    if e["until"] == point then
+      for _, p in ipairs(ctx:turn_order()) do ctx:expire(point, p) end
+      return ctx:expire(point)
+    end
+  end
+  return ctx:expire(point)
+end
+
 -- One listing of options ---------------------------------------------------------------------
 
 -- The kernel asks an action's `condition` once per card, with one ctx for the whole listing,

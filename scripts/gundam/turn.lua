@@ -82,8 +82,7 @@ end
 --- GD 7-6-6: the Cleanup Step: "during this turn" effects end (7-6-6-1); what they trigger
 --- resolves after the step (the procedure resolves triggers between steps: 7-6-2).
 function GD.cleanup_step(ctx)
-  for _, p in ipairs(ctx:turn_order()) do ctx:expire("this_turn", p) end
-  ctx:expire("this_turn")
+  GD.expire(ctx, "this_turn")
 end
 
 -- Defeat (GD 11-2) ----------------------------------------------------------------------------
