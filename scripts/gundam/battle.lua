@@ -5,6 +5,8 @@
 
 GD = GD or {}
 
+local ACTIVE = { orientation = "active" }
+
 --- The battle is the kernel-run procedure `battle` (game.yaml `procedures`). Its record:
 --- `attacker`; `target`, the unit the attack is on now (nil while it is on a player);
 --- `attacked`, the unit the attack was declared on; `defender`, the player attacked or the
@@ -52,9 +54,8 @@ end
 function GD.block_actions(ctx, p, b)
   if b.blocker or b.attacker:has("keywords", "high_maneuver") then return {} end
   local options = {}
-  for _, u in ipairs(GD.units(ctx, p)) do
-    if u ~= b.attacked and u.orientation == "active" and u:has("keywords", "blocker")
-        and not u:has("keywords", "cannot_block") then
+  for _, u in ipairs(ctx:cards("battle_area", p, ACTIVE)) do
+    if u ~= b.attacked and u:has("keywords", "blocker") and not u:has("keywords", "cannot_block") then
       options[#options + 1] = { label = "block with " .. u.label, kind = "block", card = u, run = GD.block }
     end
   end
