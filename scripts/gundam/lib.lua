@@ -154,8 +154,9 @@ function GD.is_attacking(c) return c:flag_on("attacking") end
 --- Passes the expiry point `point` ("this_battle", "this_turn"): for each player in turn
 --- order, then for the game, so the effects end in that order. When no continuous effect
 --- lasts until it, one pass for the game is all it takes (one operation instead of one per
---- player): an ability given for the duration (none of Gundam's cards gives one) still ends
---- in it.
+--- player): an ability given for the duration (a prohibition of verbs' `forbid`; no card
+--- gives one yet) still ends in it, though several players' would end in the order they
+--- were given rather than player by player.
 function GD.expire(ctx, point)
   for _, e in ipairs(ctx:effects()) do
     if e["until"] == point then
