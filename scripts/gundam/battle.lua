@@ -52,14 +52,19 @@ end
 --- none against a unit with 〈High-Maneuver〉 (13-1-6-1); prohibitions beat it (1-3-3).
 --- With nothing to offer, nothing is asked.
 function GD.block_actions(ctx, p, b)
-  if b.blocker or b.attacker:has("keywords", "high_maneuver") then return {} end
-  local options = {}
+  if b.blocker then return {} end
+  local blockers = {}
   for _, u in ipairs(ctx:cards("battle_area", p, ACTIVE)) do
     if u ~= b.attacked and u:has("keywords", "blocker") and not u:has("keywords", "cannot_block") then
-      options[#options + 1] = { label = "block with " .. u.label, kind = "block", card = u, run = GD.block }
+      blockers[#blockers + 1] = u
     end
   end
-  if #options == 0 then return options end
+  -- 〈High-Maneuver〉 asked only when some unit could block (most often none can).
+  if #blockers == 0 or b.attacker:has("keywords", "high_maneuver") then return {} end
+  local options = {}
+  for i, u in ipairs(blockers) do
+    options[i] = { label = "block with " .. u.label, kind = "block", card = u, run = GD.block }
+  end
   options[#options + 1] = { label = "no block", kind = "pass", pass = true }
   return options
 end
