@@ -11,6 +11,9 @@ GD = GD or {}
 --- error cannot be activated, and the error names it (ctx:guard): the other cards' actions
 --- are still listed.
 function GD.can_activate(ctx, ab)
+  local def = ab.def
+  -- Nothing to check, nothing that could fail: no guard needed.
+  if not (def.once_per_turn or def.condition or def.cost_spec or def.target) then return true end
   return ctx:guard(ab.source, GD.conditions_hold, ctx, ab) == true
 end
 
