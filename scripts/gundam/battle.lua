@@ -5,17 +5,18 @@
 
 GD = GD or {}
 
+local ACTIVE = { orientation = "active" }
+
 --- The battle is the kernel-run procedure `battle` (game.yaml `procedures`). Its record:
 --- `attacker`; `target`, the unit the attack is on now (nil while it is on a player);
 --- `attacked`, the unit the attack was declared on; `defender`, the player attacked or the
---- controller of the unit attacked; `blocker` once a 〈Blocker〉 was used. ctx.player in its
---- steps is the attacking player. Any script reads it with GD.current_battle(ctx).
-
+--- controller of the unit attacked; `blocker` once a 〈Blocker〉 was used; `against`, the
+--- card whose leaving ends the battle besides the attacker: the target, or the attacker
+--- itself while the attack is on a player. ctx.player in its steps is the attacking player.
+--- Any script reads it with GD.current_battle(ctx).
 --- GD 8-2-4, 8-3-5, 8-4-2: at the end of the attack, block and action steps, a battle whose
---- attacker or target (a unit) has changed area goes straight to its end.
-function GD.battle_goes_on(ctx, b)
-  return b.attacker.alive and (b.target == nil or b.target.alive)
-end
+--- attacker or target (a unit) has changed area goes straight to its end: the kernel tests
+--- `attacker` and `against` (game.yaml, `stop_unless: {alive: ...}`), no Lua.
 
 --- Starts a battle from any script.
 function GD.battle(ctx, attacker, target, defender)
@@ -30,6 +31,7 @@ function GD.attack_step(ctx, b)
   ctx:set_orientation(a, "rested", "attack")
   ctx:set_flag(a, "attacking", true)
   if t then ctx:set_flag(t, "attacked", true) end
+  b.against = t or a -- GD 8-2-4: what the kernel tests before each later step
   ctx:set_game_value("in_battle", 1)
   -- GD 8-2-2: 【Attack】 effects; 8-2-3: "during this battle" effects apply from here.
   ctx:emit("attack_declared", { card = a, target = t, player = ctx.player, defender = b.defender,
@@ -50,15 +52,19 @@ end
 --- none against a unit with 〈High-Maneuver〉 (13-1-6-1); prohibitions beat it (1-3-3).
 --- With nothing to offer, nothing is asked.
 function GD.block_actions(ctx, p, b)
-  if b.blocker or b.attacker:has("keywords", "high_maneuver") then return {} end
-  local options = {}
-  for _, u in ipairs(GD.units(ctx, p)) do
-    if u ~= b.attacked and u.orientation == "active" and u:has("keywords", "blocker")
-        and not u:has("keywords", "cannot_block") then
-      options[#options + 1] = { label = "block with " .. u.label, kind = "block", card = u, run = GD.block }
+  if b.blocker then return {} end
+  local blockers = {}
+  for _, u in ipairs(ctx:cards("battle_area", p, ACTIVE)) do
+    if u ~= b.attacked and u:has("keywords", "blocker") and not u:has("keywords", "cannot_block") then
+      blockers[#blockers + 1] = u
     end
   end
-  if #options == 0 then return options end
+  -- 〈High-Maneuver〉 asked only when some unit could block (most often none can).
+  if #blockers == 0 or b.attacker:has("keywords", "high_maneuver") then return {} end
+  local options = {}
+  for i, u in ipairs(blockers) do
+    options[i] = { label = "block with " .. u.label, kind = "block", card = u, run = GD.block }
+  end
   options[#options + 1] = { label = "no block", kind = "pass", pass = true }
   return options
 end
@@ -69,7 +75,7 @@ function GD.block(ctx, o, b)
   if not ctx:set_orientation(u, "rested", "block") then return end
   if b.target then ctx:set_flag(b.target, "attacked", false) end
   ctx:set_flag(u, "attacked", true)
-  b.target, b.blocker = u, u
+  b.target, b.blocker, b.against = u, u, u
   ctx:emit("blocked", { card = u, target = b.attacker, player = ctx.player })
 end
 
@@ -200,12 +206,12 @@ end
 function GD.battle_end(ctx, b)
   for _, c in ipairs({ b.attacker, b.target }) do
     if c and c.alive then
-      ctx:set_flag(c, "attacking", false)
-      ctx:set_flag(c, "attacked", false)
+      -- Only the flags that are on: clearing one that is off does nothing (no event).
+      if c:flag_on("attacking") then ctx:set_flag(c, "attacking", false) end
+      if c:flag_on("attacked") then ctx:set_flag(c, "attacked", false) end
     end
   end
   ctx:set_game_value("in_battle", 0)
   ctx:emit("battle_ended", { card = b.attacker, target = b.target, player = ctx.player })
-  for _, p in ipairs(ctx:turn_order()) do ctx:expire("this_battle", p) end
-  ctx:expire("this_battle")
+  GD.expire(ctx, "this_battle")
 end

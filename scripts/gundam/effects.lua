@@ -11,6 +11,9 @@ GD = GD or {}
 --- error cannot be activated, and the error names it (ctx:guard): the other cards' actions
 --- are still listed.
 function GD.can_activate(ctx, ab)
+  local def = ab.def
+  -- Nothing to check, nothing that could fail: no guard needed.
+  if not (def.once_per_turn or def.condition or def.cost_spec or def.target) then return true end
   return ctx:guard(ab.source, GD.conditions_hold, ctx, ab) == true
 end
 
@@ -151,9 +154,11 @@ GD.RULES = {
   { kind = "static", affects = { zones = { "battle_area" }, attached = 1 },
     modify = { { char = "ap", op = "add", value = { of_attached = "ap" } },
                { char = "hp", op = "add", value = { of_attached = "hp" } } } },
-  -- GD 3-4-6-1, 3-4-6-3: a Command paired as a Pilot also bears its pilot name.
+  -- GD 3-4-6-1, 3-4-6-3: a Command paired as a Pilot also bears its pilot name. (The
+  -- category first: a card that is no Command does not read its place, so a move of it
+  -- keeps its names.)
   { kind = "static",
-    affects = function(ctx, c) return c.host ~= nil and c.category == "command" end,
+    affects = function(ctx, c) return c.category == "command" and c.host ~= nil end,
     modify = { { char = "names", op = "grant", value = function(ctx, c) return c.pilot_names end } } },
   -- GD 13-1-1: 〈Repair〉, in the End Step of the turn player's turn (7-6-4-1).
   { kind = "triggered", on = "end_step", when = function(ctx, ev) return repairs_due(ctx) end,

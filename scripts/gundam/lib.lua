@@ -149,6 +149,51 @@ function GD.current_battle(ctx) return ctx:running("battle") end
 --- Whether a unit is attacking now (GD 8-2).
 function GD.is_attacking(c) return c:flag_on("attacking") end
 
+-- Durations (GD 8-6-1, 7-6-6-1) ----------------------------------------------------------------
+
+--- Passes the expiry point `point` ("this_battle", "this_turn"): for each player in turn
+--- order, then for the game, so the effects end in that order. When no continuous effect
+--- lasts until it, one pass for the game is all it takes (one operation instead of one per
+--- player): an ability given for the duration (a prohibition of verbs' `forbid`; no card
+--- gives one yet) still ends in it, though several players' would end in the order they
+--- were given rather than player by player.
+function GD.expire(ctx, point)
+  for _, e in ipairs(ctx:effects()) do
+    if e["until"] == point then
+      for _, p in ipairs(ctx:turn_order()) do ctx:expire(point, p) end
+      return ctx:expire(point)
+    end
+  end
+  return ctx:expire(point)
+end
+
+-- One listing of options ---------------------------------------------------------------------
+
+-- The kernel asks an action's `condition` once per card, with one ctx for the whole listing,
+-- and a listing changes nothing: what every card's condition reads alike is read once per
+-- listing and kept in that ctx. Only the actions' conditions use these: a run may change
+-- the game under the same ctx.
+
+--- The turn number, read once per listing.
+function GD.listing_turn(ctx)
+  local t = rawget(ctx, "listing_turn")
+  if t == nil then
+    t = ctx.turn
+    rawset(ctx, "listing_turn", t)
+  end
+  return t
+end
+
+--- The acting player's Lv. (GD 2-9-4), read once per listing.
+function GD.listing_level(ctx)
+  local lv = rawget(ctx, "listing_level")
+  if lv == nil then
+    lv = GD.level(ctx, ctx.player)
+    rawset(ctx, "listing_level", lv)
+  end
+  return lv
+end
+
 -- Small things --------------------------------------------------------------------------------
 
 --- nil, a card or a list of cards, as a list.

@@ -10,6 +10,9 @@ function GD.level_met(ctx, c)
   return GD.level(ctx, ctx.player) >= c.lv
 end
 
+--- The `deploy` actions' condition: GD.level_met, with the Lv. read once per listing.
+function GD.may_deploy(ctx, c) return GD.listing_level(ctx) >= c.lv end
+
 --- The Command ability of card `c` usable at `timing` ("main" or "action"), or nil.
 function GD.command_ability(ctx, c, timing)
   for _, ab in ipairs(ctx:abilities({ card = c, timing = "command" })) do
@@ -18,17 +21,28 @@ function GD.command_ability(ctx, c, timing)
   return nil
 end
 
---- Whether Command `c` may be played at `timing` now: it has that timing (GD 13-2-3, 13-2-4),
---- its player meets its Lv., and a target it requires can be chosen (10-1-8-1-1: checked
---- before anything is paid). Its cost is the kernel's check (the action's `cost`).
-function GD.command_playable(ctx, c, timing)
-  local ab = GD.command_ability(ctx, c, timing)
-  if ab == nil or not GD.level_met(ctx, c) then return false end
-  return GD.can_activate(ctx:with({ source = c, player = ctx.player }), ab)
+--- Whether Command `c`, whose ability for the timing is `ab` (nil: none), may be played now
+--- but for its Lv.: a target it requires can be chosen (GD 10-1-8-1-1: checked before
+--- anything is paid).
+local function may_play(ctx, c, ab)
+  return ab ~= nil and GD.can_activate(ctx:with({ source = c, player = ctx.player }), ab)
 end
 
-function GD.main_command_playable(ctx, c) return GD.command_playable(ctx, c, "main") end
-function GD.action_command_playable(ctx, c) return GD.command_playable(ctx, c, "action") end
+--- Whether Command `c` may be played at `timing` now: it has that timing (GD 13-2-3, 13-2-4),
+--- its player meets its Lv. (2-9-1), and a target it requires can be chosen (10-1-8-1-1).
+--- Its cost is the kernel's check (the action's `cost`).
+function GD.command_playable(ctx, c, timing)
+  return GD.level_met(ctx, c) and may_play(ctx, c, GD.command_ability(ctx, c, timing))
+end
+
+--- The `play_command` and `action_command` actions' conditions: GD.command_playable with the
+--- Lv. read once per listing, and tested first (it needs no list of abilities).
+function GD.main_command_playable(ctx, c)
+  return GD.listing_level(ctx) >= c.lv and may_play(ctx, c, GD.command_ability(ctx, c, "main"))
+end
+function GD.action_command_playable(ctx, c)
+  return GD.listing_level(ctx) >= c.lv and may_play(ctx, c, GD.command_ability(ctx, c, "action"))
+end
 
 --- Plays Command `c` from the hand at `timing` (GD 7-5-2-2, 10-3-2): reveal it, check its
 --- Lv., pay its cost; it resolves in no area (3-4-3: limbo), then goes to its owner's trash
@@ -36,7 +50,7 @@ function GD.action_command_playable(ctx, c) return GD.command_playable(ctx, c, "
 function GD.play_command(ctx, c, timing)
   local p = ctx.player
   local ab = GD.command_ability(ctx, c, timing)
-  if ab == nil or not GD.command_playable(ctx, c, timing) then return false end
+  if not GD.level_met(ctx, c) or not may_play(ctx, c, ab) then return false end
   ctx:reveal(c) -- GD 7-5-2-2 a
   if not GD.pay(ctx, p, c.cost) then ctx:conceal(c) return false end -- GD 7-5-2-2 c
   local l = ctx:move(c, "limbo", { reason = "play", face = "up" })[1]
@@ -121,17 +135,16 @@ end
 
 -- Attacks (GD 7-5-4, 8-2-1) ----------------------------------------------------------------------
 
---- Whether Unit `u` may attack now (GD 8-2-1): active, not forbidden (1-3-3), and not deployed
---- this turn unless it is a Link Unit (3-2-4, 3-2-6-3).
+--- The `attack` action's condition (GD 8-2-1): not deployed this turn unless it is a Link
+--- Unit (3-2-4, 3-2-6-3). Active and not forbidden (1-3-3): its `cards` selector says so.
 function GD.may_attack(ctx, u)
-  if u.orientation ~= "active" or u:has("keywords", "cannot_attack") then return false end
-  if u.entered_turn < ctx.turn then return true end
+  if u.entered_turn < GD.listing_turn(ctx) then return true end
   return GD.is_link(u)
 end
 
 --- The `pair` action's condition: `c` can be paired (a Pilot, or a Command with 【Pilot】: GD
 --- 3-4-6-1) and its player meets its Lv. (2-9-1). Its cost is the kernel's check.
-function GD.pairable(ctx, c) return GD.can_pilot(c) and GD.level_met(ctx, c) end
+function GD.pairable(ctx, c) return GD.can_pilot(c) and GD.listing_level(ctx) >= c.lv end
 
 --- The `pair` action: play the Pilot onto the chosen unit.
 function GD.pair_action(ctx, o) GD.play_pilot(ctx, o.card, o.target) end

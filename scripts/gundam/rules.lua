@@ -61,23 +61,24 @@ local function destroy_field_cards(ctx, cards)
   end
 end
 
---- Each Unit or Base (in the zones `zones`, every player's copy, each card once) whose
---- damage reaches its HP (GD 5-5-2), and each damaged shield (11-3-1-1), in turn order.
+--- Each Unit or Base whose damage reaches its HP (GD 5-5-2), and each damaged shield
+--- (11-3-1-1), in turn order. A team's Base Section and shields (Team Battle: 12-3-5, 12-3-7)
+--- are looked at once, with its first player in turn order.
 local function doomed(ctx)
-  local field, shields, seen = {}, {}, {}
+  local field, shields, looked = {}, {}, {}
   for _, p in ipairs(ctx:turn_order()) do
-    for _, zone in ipairs({ "battle_area", "base_section" }) do
-      for _, c in ipairs(ctx:cards(zone, p)) do
-        if not seen[c.id] and not c:flag_on("spared") and c:counter_value("damage") >= c.hp then
-          seen[c.id] = true
-          field[#field + 1] = c
-        end
-      end
+    local team = ctx:team(p)
+    local first = not looked[team]
+    looked[team] = true
+    for _, c in ipairs(ctx:cards("battle_area", p)) do
+      if c:counter_value("damage") >= c.hp and not c:flag_on("spared") then field[#field + 1] = c end
     end
-    for _, s in ipairs(ctx:cards("shields", p)) do
-      if not seen[s.id] and GD.damaged(s) and not s:flag_on("spared") then
-        seen[s.id] = true
-        shields[#shields + 1] = s
+    if first then
+      for _, c in ipairs(ctx:cards("base_section", p)) do
+        if c:counter_value("damage") >= c.hp and not c:flag_on("spared") then field[#field + 1] = c end
+      end
+      for _, s in ipairs(ctx:cards("shields", p)) do
+        if GD.damaged(s) and not s:flag_on("spared") then shields[#shields + 1] = s end
       end
     end
   end

@@ -39,14 +39,11 @@ function GD.draw_one(ctx, p)
   return ctx:move(top, "hand", { reason = "draw" })[1]
 end
 
+--- Draws `p`'s top `n` cards (fewer when the deck has fewer), one at a time: one operation
+--- that moves them in turn, the top card first, as `n` draws would.
 local function draw_n(ctx, p, n)
-  for _ = 1, n do GD.draw_one(ctx, p) end
-end
-
---- Moves `p`'s top deck card to a shield section, face down and unseen (GD 6-2-2).
-local function shield_from_deck(ctx, p, owner_zone_player)
-  local top = ctx:top("deck", p, 1)[1]
-  if top then ctx:move(top, "shields", { player = owner_zone_player or p, reason = "setup", face = "down" }) end
+  local top = ctx:top("deck", p, n)
+  if #top > 0 then ctx:move(top, "hand", { reason = "draw" }) end
 end
 
 function GD.setup(ctx)
@@ -95,17 +92,24 @@ function GD.setup(ctx)
   if mode == "team" then
     -- GD 12-3-5: each player takes their top 4 cards; the teammates place them one at a time
     -- in turn, unseen, into the team's shared shields (docs/rulings: the leader first).
+    -- (One operation per team moving the cards in that order.)
     for _, team in ipairs(ctx:teams()) do
-      for _ = 1, 4 do
-        for _, p in ipairs(team) do shield_from_deck(ctx, p, team[1]) end
+      local tops = {}
+      for i, p in ipairs(team) do tops[i] = ctx:top("deck", p, 4) end
+      local cards = {}
+      for k = 1, 4 do
+        for i = 1, #team do cards[#cards + 1] = tops[i][k] end
       end
+      if #cards > 0 then ctx:move(cards, "shields", { player = team[1], reason = "setup", face = "down" }) end
     end
     -- GD 12-3-7: one EX Base per team (docs/rulings: the leader's token).
     for _, team in ipairs(ctx:teams()) do ctx:create_token(GD.EX_BASE, "base_section", team[1]) end
   else
-    -- GD 6-2-2: 6 shields each, from the top of the deck, one at a time.
+    -- GD 6-2-2: 6 shields each, from the top of the deck, one at a time (one operation
+    -- moving them in turn, the top card first).
     for _, p in ipairs(order) do
-      for _ = 1, 6 do shield_from_deck(ctx, p) end
+      local top = ctx:top("deck", p, 6)
+      if #top > 0 then ctx:move(top, "shields", { player = p, reason = "setup", face = "down" }) end
     end
     -- GD 6-2-3: an EX Base each, active.
     for _, p in ipairs(order) do ctx:create_token(GD.EX_BASE, "base_section", p) end

@@ -55,11 +55,15 @@ function GD.main_phase(ctx) end
 --- Battle the non-turn player first (9-2), in Battle Royal the turn player first (12-2-8,
 --- docs/rulings), or as the `action_start` option says; then round the table.
 function GD.action_players(ctx)
-  local tp = ctx.turn_player
+  local order = ctx:turn_order() -- from the turn player
   local start = ctx:option("action_start")
   if start == "rules" then start = GD.mode(ctx) == "battle-royal" and "turn-player" or "next" end
-  if start == "turn-player" then return ctx:players_from(tp) end
-  return ctx:players_from(ctx:others(tp)[1])
+  -- From the next player: the same order turned by one (the turn player last), unless the
+  -- turn player has left, when it starts with the next player already.
+  if start == "turn-player" or order[1] ~= ctx.turn_player then return order end
+  local out = table.move(order, 2, #order, 1, {})
+  out[#out + 1] = order[1]
+  return out
 end
 
 --- GD 7-6-4: the End Step: "at the end of the turn" effects and 〈Repair〉 (13-1-1).
@@ -82,8 +86,7 @@ end
 --- GD 7-6-6: the Cleanup Step: "during this turn" effects end (7-6-6-1); what they trigger
 --- resolves after the step (the procedure resolves triggers between steps: 7-6-2).
 function GD.cleanup_step(ctx)
-  for _, p in ipairs(ctx:turn_order()) do ctx:expire("this_turn", p) end
-  ctx:expire("this_turn")
+  GD.expire(ctx, "this_turn")
 end
 
 -- Defeat (GD 11-2) ----------------------------------------------------------------------------
