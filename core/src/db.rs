@@ -38,6 +38,30 @@ pub enum Affects {
     Select(CardTest),
 }
 
+impl Affects {
+    /// Whether it changes only its source's own card or its bearer: a card's value can find
+    /// such an ability only on itself or on a card attached to it.
+    pub fn targeted(&self) -> bool {
+        matches!(self, Affects::Source | Affects::Bearer)
+    }
+
+    /// For a targeted one (`targeted`), whether it may apply to `id` from `source`, tested
+    /// as `characteristics::collect` tests it; true for any other.
+    pub fn may_apply(
+        &self,
+        st: &crate::state::State,
+        source: Option<crate::state::ObjId>,
+        id: crate::state::ObjId,
+    ) -> bool {
+        match self {
+            Affects::Source => source == Some(id),
+            // (The source's host: the source moves with it, or moves off it.)
+            Affects::Bearer => source.map(|s| st.obj(s).attached_to.unwrap_or(s)) == Some(id),
+            _ => true,
+        }
+    }
+}
+
 /// How many names [`Db::lua_name`] keeps (a record's keys are a script's text: many
 /// distinct ones must not grow the cache without bound).
 pub const INTERNED_MAX: usize = 4096;
@@ -559,6 +583,9 @@ pub struct AbilityOutline {
     pub zones: Box<[usize]>,
     /// It works only when an effect gives it: [`Ability::dormant`].
     pub dormant: bool,
+    /// Static: it changes only its own card or its bearer (`affects` source or bearer), so
+    /// only the values of those cards can find it ([`Affects::targeted`]).
+    pub targeted: bool,
 }
 
 impl AbilityOutline {
@@ -578,6 +605,7 @@ impl AbilityOutline {
             priority: ab.priority,
             zones: ab.zones.as_slice().into(),
             dormant: ab.dormant,
+            targeted: ab.affects.targeted(),
         }
     }
 }

@@ -509,3 +509,152 @@ fn per_card_a_move_the_value_did_not_read_keeps_it() {
         assert_eq!(power(&g).as_deref(), Some("power 1"), "kept");
     }
 }
+
+// `stale: per_card` and static abilities that change only their own card or its bearer
+// (`affects = "self"` or `"bearer"`): the pawn's value can find one only on itself or on a
+// card attached to it, so it reads its own place (which a card joining or leaving it
+// changes), not the walk over every such ability in play. Each action sets the round to 1,
+// which `reads` leaves out (a kept value shows the old round), and moves one card of the
+// other player, from a zone the pawn's value does not count: the rider (+1000 to the card it
+// is attached to, or to itself) onto the pawn or onto their board, or the loner (+100 to
+// itself only) onto their board.
+
+const BEARER_LUA: &str = r#"
+function setup(ctx) end
+function activate(ctx, ab, args) return true end
+function validate_deck(deck) return {} end
+
+-- Card `id` wherever it is: in a zone or attached to the pawn.
+local function find(ctx, id)
+  local pawn = ctx:cards("board", 1)[1]
+  for _, a in ipairs(pawn.attachments) do if a.card_id == id then return a end end
+  for p = 1, 2 do
+    for _, z in ipairs({ "hand", "board", "discard" }) do
+      for _, c in ipairs(ctx:cards(z, p)) do if c.card_id == id then return c end end
+    end
+  end
+end
+
+function main_actions(ctx)
+  local pawn = ctx:cards("board", 1)[1]
+  local out = {
+    { label = "power " .. pawn.power, run = function(ctx) end },
+    { label = "rider " .. find(ctx, "rider").power, run = function(ctx) end },
+  }
+  local function act(label, f)
+    out[#out + 1] = { label = label, run = function(ctx)
+      ctx:set_game_value("round", 1)
+      f(ctx)
+    end }
+  end
+  act("rider onto pawn", function(ctx) ctx:attach(find(ctx, "rider"), pawn) end)
+  act("rider to board", function(ctx) ctx:move(find(ctx, "rider"), "board", { reason = "test" }) end)
+  act("rider to discard", function(ctx) ctx:move(find(ctx, "rider"), "discard", { reason = "test" }) end)
+  act("loner to board", function(ctx) ctx:move(find(ctx, "loner"), "board", { reason = "test" }) end)
+  -- (The round left as it is: the pawn's kept value stays right.)
+  out[#out + 1] = { label = "rider to board, round kept", run = function(ctx)
+    ctx:move(find(ctx, "rider"), "board", { reason = "test" })
+  end }
+  out[#out + 1] = { label = "end turn", ends_phase = true }
+  return out
+end
+"#;
+
+/// In play, +1000 to the card it is attached to (its bearer), or to itself when attached to
+/// nothing.
+const RIDER: &str = r#"
+return { { kind = "static", affects = "bearer",
+  modify = { { char = "power", op = "add", value = 1000 } } } }
+"#;
+
+/// In play, +100 to itself only.
+const LONER: &str = r#"
+return { { kind = "static", affects = "self",
+  modify = { { char = "power", op = "add", value = 100 } } } }
+"#;
+
+fn bearer_engine() -> Rc<Engine> {
+    let power = serde_json::json!({"name": "power", "kind": "int",
+        "reads": {"zones": ["hand", "board", "discard"]}, "stale": "per_card"});
+    engine_of(&content(
+        MANIFEST,
+        |m| m["characteristics"] = serde_json::json!([power]),
+        &[("keep.lua", BEARER_LUA)],
+        vec![
+            card("pawn", "thing", serde_json::Value::Null, Some(MOVES_PAWN)),
+            card("spare", "thing", serde_json::Value::Null, None),
+            card("rider", "thing", serde_json::Value::Null, Some(RIDER)),
+            card("loner", "thing", serde_json::Value::Null, Some(LONER)),
+        ],
+    ))
+}
+
+/// A game where the pawn's power (1: the spare in its owner's hand) and the rider's (0, in
+/// the other player's hand) were read, then `steps` are answered.
+fn bearer_play(steps: &[&str]) -> Game {
+    let mut first = common::deck("board", &[("pawn", 1)]);
+    first.sections.insert(
+        "hand".into(),
+        [("spare".to_string(), 1)].into_iter().collect(),
+    );
+    let mut second = common::deck("board", &[]);
+    second.sections.insert(
+        "hand".into(),
+        [("rider".to_string(), 1), ("loner".to_string(), 1)]
+            .into_iter()
+            .collect(),
+    );
+    let mut g = new_game(&bearer_engine(), 1, vec![first, second]);
+    pick(&mut g, "power 1");
+    pick(&mut g, "rider 0");
+    for s in steps {
+        pick(&mut g, s);
+    }
+    g
+}
+
+/// The rider's power the options show.
+fn rider(g: &Game) -> Option<String> {
+    labels(g).into_iter().find(|l| l.starts_with("rider "))
+}
+
+#[test]
+fn per_card_a_card_attached_with_a_static_ability_for_its_bearer_makes_the_bearers_values_stale() {
+    // The rider's move read nothing the pawn's value counted (the other player's hand), but
+    // it joined the pawn: worked out again (the round, the spare, the rider's 1000).
+    let g = bearer_play(&["rider onto pawn"]);
+    assert_eq!(power(&g).as_deref(), Some("power 1011"));
+    assert!(script_errors(&g).is_empty(), "{:?}", script_errors(&g));
+    // It leaves the pawn, for a zone the pawn's value does not count: the 1000 goes.
+    let g = bearer_play(&["rider onto pawn", "power 1011", "rider to discard"]);
+    assert_eq!(power(&g).as_deref(), Some("power 11"));
+    assert!(script_errors(&g).is_empty(), "{:?}", script_errors(&g));
+}
+
+#[test]
+fn per_card_a_card_with_a_static_ability_for_itself_entering_play_makes_its_own_values_stale() {
+    // The rider, attached to nothing, is its own bearer: in play, its own value takes the
+    // 1000 (it was 0 in the hand).
+    let g = bearer_play(&["rider to board, round kept"]);
+    assert_eq!(rider(&g).as_deref(), Some("rider 1000"));
+    assert_eq!(power(&g).as_deref(), Some("power 1"));
+    assert!(script_errors(&g).is_empty(), "{:?}", script_errors(&g));
+}
+
+#[test]
+fn per_card_a_card_with_a_static_ability_only_for_itself_entering_play_keeps_other_values() {
+    for step in ["loner to board", "rider to board"] {
+        // Neither can change the pawn's value: kept (a debug build works it out anyway and
+        // reports the `reads` that misses the round).
+        let g = bearer_play(&[step]);
+        if cfg!(debug_assertions) {
+            let errors = script_errors(&g);
+            assert!(
+                errors.iter().any(|m| m.contains("characteristic 'power'")),
+                "{step}: {errors:?}"
+            );
+        } else {
+            assert_eq!(power(&g).as_deref(), Some("power 1"), "{step}: kept");
+        }
+    }
+}

@@ -379,7 +379,7 @@ pub fn player_has(lua: &Lua, db: &Db, st: &State, p: PlayerId, name: Sym) -> Res
         }
     }
     if let Some(ps) = player_sym {
-        for_each_static(lua, db, st, ps, &mut |ctx, ab, _src| {
+        for_each_static(lua, db, st, ps, None, &mut |ctx, ab, _src| {
             if let Affects::Players(f) = &ab.affects
                 && f.call::<bool>((ctx.get()?, p as i64 + 1))?
             {
@@ -413,7 +413,7 @@ pub fn player_raw(lua: &Lua, db: &Db, st: &State, p: PlayerId, pi: usize) -> Res
     let mut found = effects_on(st, Target::Player(p), sym);
     if DEPTH.with(|d| d.get()) < MAX_DEPTH {
         DEPTH.with(|d| d.set(d.get() + 1));
-        let r = for_each_static(lua, db, st, sym, &mut |ctx, ab, src| {
+        let r = for_each_static(lua, db, st, sym, None, &mut |ctx, ab, src| {
             let Affects::Players(f) = &ab.affects else {
                 return Ok(());
             };
@@ -512,13 +512,9 @@ pub(crate) fn collect(
     };
     if DEPTH.with(|d| d.get()) < MAX_DEPTH {
         DEPTH.with(|d| d.set(d.get() + 1));
-        let r = for_each_static(lua, db, st, sym, &mut |ctx, ab, src| {
+        let r = for_each_static(lua, db, st, sym, Some(id), &mut |ctx, ab, src| {
             let applies = match &ab.affects {
-                Affects::Source => src.source == Some(id),
-                Affects::Bearer => {
-                    // (The source's host: the source moves with it, or moves off it.)
-                    src.source.map(|s| st.obj(s).attached_to.unwrap_or(s)) == Some(id)
-                }
+                Affects::Source | Affects::Bearer => ab.affects.may_apply(st, src.source, id),
                 Affects::Cards(f) => f.call::<bool>((ctx.get()?, Handle(id)))?,
                 Affects::Select(t) => t.passes(st, id, src.controller),
                 Affects::Players(_) => false,
@@ -670,22 +666,43 @@ fn deciding<T>(key: StaticKey, f: impl FnOnce() -> Result<T>) -> Result<T> {
 
 /// Calls `f(ctx, ability, source)` for every active static ability that modifies `sym`
 /// and whose condition holds: the rules' own, those of cards in their zones, and those
-/// effects gave cards (`ctx:grant_ability`), while the grant lasts.
+/// effects gave cards (`ctx:grant_ability`), while the grant lasts. For the value of card
+/// `target`, a static ability that changes only its own card or its bearer is left out
+/// before its condition runs when it cannot apply to `target` (`Affects::may_apply`): the
+/// value then reads `target`'s place, which changes when such a source joins or leaves it.
 ///
 /// A static ability whose condition or value reads a value it changes itself (directly, or
 /// through another static ability) is decided on the game as it is without it: while it is
 /// being decided, nested reads leave it out. So a cycle ends, and every read agrees
 /// (rulings: OP 8-1-3-3-5, "taking already-applied effects as given").
-fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisitor) -> Result<()> {
+fn for_each_static(
+    lua: &Lua,
+    db: &Db,
+    st: &State,
+    sym: Sym,
+    target: Option<ObjId>,
+    f: &mut StaticVisitor,
+) -> Result<()> {
     // Most characteristics no static ability modifies: those enter no Lua.
     if st.grants.is_empty() && !db.statics_by_char.contains_key(&sym) {
         return Ok(());
     }
     // Which cards holding one are where: a move of such a card makes the value stale.
     read_statics(sym);
+    // Which cards are the target's own or attached to it: those whose static abilities
+    // that change only their own card or bearer may apply (`out_of_reach`); their moves
+    // bump the target's place, not the walk's.
+    if let Some(id) = target {
+        read_place(id);
+    }
     // Conditions, filters and amounts are Lua: the running game's allowance applies.
     let _lua = db.memory.enter(lua);
     let busy = |key: &StaticKey| DECIDING.with(|d| d.borrow().contains(key));
+    // Whether `ab` from `source` cannot apply to the target (and so is left out unrun).
+    let out_of_reach = |ab: &Ability, source: Option<ObjId>| match target {
+        Some(id) if ab.affects.targeted() => !ab.affects.may_apply(st, source, id),
+        _ => false,
+    };
     if let Some(list) = db.statics_by_char.get(&sym) {
         for (card, ai) in db.held_abilities(st, list, Indexed::Static(sym)) {
             match card {
@@ -695,6 +712,9 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
                         continue;
                     }
                     let ab = &db.rule_abilities[ai];
+                    if out_of_reach(ab, None) {
+                        continue;
+                    }
                     deciding(key, || {
                         let ctx = LazyCtx::new(lua, db, None, None, ab);
                         if check_condition(&ctx, ab)? {
@@ -713,7 +733,10 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
                     let ab = db.ability(lua, (Some(c), ai))?;
                     for src in db.sources(st, c, ab) {
                         let key = (Some(c), ai, Some(src), 0);
-                        if busy(&key) || !ability_works(lua, db, st, src, 0, ab)? {
+                        if out_of_reach(ab, Some(src))
+                            || busy(&key)
+                            || !ability_works(lua, db, st, src, 0, ab)?
+                        {
                             continue;
                         }
                         let o = st.obj(src);
@@ -741,14 +764,16 @@ fn for_each_static(lua: &Lua, db: &Db, st: &State, sym: Sym, f: &mut StaticVisit
         }
         let source = match g.host {
             Some(h) if !st.obj(h).alive => continue,
-            Some(h) => {
-                if !ability_works(lua, db, st, h, g.timestamp, ab)? {
-                    continue;
-                }
-                Some(h)
-            }
-            None => None,
+            host => host,
         };
+        if out_of_reach(ab, source) {
+            continue;
+        }
+        if let Some(h) = source
+            && !ability_works(lua, db, st, h, g.timestamp, ab)?
+        {
+            continue;
+        }
         let key = (g.ability.0, g.ability.1, source.or(g.source), g.timestamp);
         if busy(&key) {
             continue;

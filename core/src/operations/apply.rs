@@ -488,7 +488,8 @@ fn mark_changes(
 /// host its card left) changed: the zones cards left and entered, the places of the cards
 /// that moved (attached ones carried along included) and of the hosts they joined or left,
 /// the objects that stopped existing, and the characteristics the moved cards' static
-/// abilities modify (their walk found them where they were).
+/// abilities modify (their walk found them where they were), but for those that change only
+/// their own card or its bearer.
 fn moved(db: &Db, st: &mut State, events: &[Event], left_host: Option<ObjId>) {
     let mut zones = Vec::new();
     let mut places: Vec<ObjId> = left_host.into_iter().collect();
@@ -514,8 +515,11 @@ fn moved(db: &Db, st: &mut State, events: &[Event], left_host: Option<ObjId>) {
                     [] => db.in_play.contains(d),
                     zones => zones.contains(d),
                 };
+                // One that changes only its own card or its bearer: the values it may
+                // change read those cards' places, which this move bumps (`places`).
                 if ab.kind != crate::db::AbilityKind::Static
                     || ab.dormant
+                    || ab.targeted
                     || !decls.iter().any(works)
                 {
                     continue;

@@ -19,8 +19,9 @@
 //! the walk over the static abilities in play (`read_statics`: which cards holding one are
 //! where). A move bumps the zones it left and entered, the places of the cards that moved
 //! and of the hosts they left or joined, and the statics of what the moved cards' own
-//! static abilities modify (`CharCache::moved`); a read it cannot name precisely notes any
-//! move (`read_any_move`).
+//! static abilities modify (`CharCache::moved`), but for those that change only their own
+//! card or bearer: a value's walk reads its card's place for those; a read it cannot name
+//! precisely notes any move (`read_any_move`).
 //!
 //! The cache is not part of the game: a copy of the state (a fork, a snapshot) starts with
 //! an empty one, so a fork stays a handful of reference-count increments. Reads fill it
