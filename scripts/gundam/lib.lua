@@ -174,16 +174,6 @@ end
 -- listing and kept in that ctx. Only the actions' conditions use these: a run may change
 -- the game under the same ctx.
 
---- The turn number, read once per listing.
-function GD.listing_turn(ctx)
-  local t = rawget(ctx, "listing_turn")
-  if t == nil then
-    t = ctx.turn
-    rawset(ctx, "listing_turn", t)
-  end
-  return t
-end
-
 --- The acting player's Lv. (GD 2-9-4), read once per listing.
 function GD.listing_level(ctx)
   local lv = rawget(ctx, "listing_level")
