@@ -175,4 +175,11 @@ GD.RULES = {
         GD.damage_shield_area(ctx:with({ source = ev.card, player = ev.card.controller }), ev.defender, ev.card.breach, "effect")
       end)
     end },
+  -- GD 3-2-6-2: a Unit whose paired Pilot meets its link condition is a Link Unit: its
+  -- `status` holds `linked` (the name of the event that says so), so the kernel's attack
+  -- selector (game.yaml `unless_it_has`) lets it attack the turn it was deployed (3-2-6-3)
+  -- with no Lua per unit: the status is read only for a unit deployed this turn, and only a
+  -- paired one (data) runs Lua.
+  { kind = "static", affects = { zones = { "battle_area" }, attached = 1 },
+    modify = { { char = "status", op = "grant", value = function(ctx, c) return GD.is_link(c) and "linked" or nil end } } },
 }

@@ -154,9 +154,10 @@ function GD.is_attacking(c) return c:flag_on("attacking") end
 --- Passes the expiry point `point` ("this_battle", "this_turn"): for each player in turn
 --- order, then for the game, so the effects end in that order. When no continuous effect
 --- lasts until it, one pass for the game is all it takes (one operation instead of one per
---- player): an ability given for the duration (a prohibition of verbs' `forbid`; no card
---- gives one yet) still ends in it, though several players' would end in the order they
---- were given rather than player by player.
+--- player): an ability given for the duration (a prohibition of `forbid`, which counts them
+--- in `given_abilities`; no card gives one yet) still ends in it, though several players'
+--- would end in the order they were given rather than player by player. When nothing was
+--- ever given either, the pass would end nothing: no operation at all.
 function GD.expire(ctx, point)
   for _, e in ipairs(ctx:effects()) do
     if e["until"] == point then
@@ -164,7 +165,7 @@ function GD.expire(ctx, point)
       return ctx:expire(point)
     end
   end
-  return ctx:expire(point)
+  if ctx:game_value("given_abilities") > 0 then return ctx:expire(point) end
 end
 
 -- One listing of options ---------------------------------------------------------------------
@@ -173,16 +174,6 @@ end
 -- and a listing changes nothing: what every card's condition reads alike is read once per
 -- listing and kept in that ctx. Only the actions' conditions use these: a run may change
 -- the game under the same ctx.
-
---- The turn number, read once per listing.
-function GD.listing_turn(ctx)
-  local t = rawget(ctx, "listing_turn")
-  if t == nil then
-    t = ctx.turn
-    rawset(ctx, "listing_turn", t)
-  end
-  return t
-end
 
 --- The acting player's Lv. (GD 2-9-4), read once per listing.
 function GD.listing_level(ctx)

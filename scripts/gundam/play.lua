@@ -135,13 +135,6 @@ end
 
 -- Attacks (GD 7-5-4, 8-2-1) ----------------------------------------------------------------------
 
---- The `attack` action's condition (GD 8-2-1): not deployed this turn unless it is a Link
---- Unit (3-2-4, 3-2-6-3). Active and not forbidden (1-3-3): its `cards` selector says so.
-function GD.may_attack(ctx, u)
-  if u.entered_turn < GD.listing_turn(ctx) then return true end
-  return GD.is_link(u)
-end
-
 --- The `pair` action's condition: `c` can be paired (a Pilot, or a Command with 【Pilot】: GD
 --- 3-4-6-1) and its player meets its Lv. (2-9-1). Its cost is the kernel's check.
 function GD.pairable(ctx, c) return GD.can_pilot(c) and GD.listing_level(ctx) >= c.lv end

@@ -92,6 +92,8 @@ end
 --- Q166, Q195).
 function GD.destruction(ctx)
   local field, shields = doomed(ctx)
+  -- Units and Bases alone go in one move, already one batch: no group needed.
+  if #shields == 0 then return destroy_field_cards(ctx, field) end
   ctx:together(function(ctx)
     destroy_field_cards(ctx, field)
     for i = #shields, 1, -1 do
