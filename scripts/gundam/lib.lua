@@ -154,10 +154,9 @@ function GD.is_attacking(c) return c:flag_on("attacking") end
 --- Passes the expiry point `point` ("this_battle", "this_turn"): for each player in turn
 --- order, then for the game, so the effects end in that order. When no continuous effect
 --- lasts until it, one pass for the game is all it takes (one operation instead of one per
---- player): an ability given for the duration (a prohibition of `forbid`, which counts them
---- in `given_abilities`; no card gives one yet) still ends in it, though several players'
---- would end in the order they were given rather than player by player. When nothing was
---- ever given either, the pass would end nothing: no operation at all.
+--- player): an ability given for the duration (a prohibition of verbs' `forbid`; no card
+--- gives one yet) still ends in it, though several players' would end in the order they
+--- were given rather than player by player.
 function GD.expire(ctx, point)
   for _, e in ipairs(ctx:effects()) do
     if e["until"] == point then
@@ -165,7 +164,7 @@ function GD.expire(ctx, point)
       return ctx:expire(point)
     end
   end
-  if ctx:game_value("given_abilities") > 0 then return ctx:expire(point) end
+  return ctx:expire(point)
 end
 
 -- One listing of options ---------------------------------------------------------------------

@@ -67,11 +67,4 @@ function cannot_be_attacked(a) return P.cannot_be_attacked(a, 2) end
 function cannot_be_returned(a) return P.cannot_be_returned(a, 2) end
 
 --- Gives each of `cards` the `dormant` prohibition `def` for `duration` (verbs.lua `lasts`).
---- The game counts such gifts (`given_abilities`): GD.expire passes a duration's end point for
---- them even when no effect lasts until it.
-function forbid(ctx, def, cards, duration)
-  local n = #GD.list(cards)
-  if n == 0 then return end
-  ctx:set_game_value("given_abilities", ctx:game_value("given_abilities") + n)
-  P.forbid(ctx, def, cards, duration)
-end
+function forbid(ctx, def, cards, duration) P.forbid(ctx, def, cards, duration) end
