@@ -18,6 +18,8 @@ OP = OP or {}
 -- The defending player (the block and counter windows) is the target's controller (game.yaml
 -- `players: {controller_of: target}`): the attacker's opponent, OP 7-1-1-2.
 
+local ACTIVE = { orientation = "active" }
+
 --- Starts a battle from any script (the Main Phase starts it as an action option).
 function OP.battle(ctx, attacker, target)
   return ctx:procedure("battle", { attacker = attacker, target = target })
@@ -41,8 +43,9 @@ end
 function OP.block_actions(ctx, opp, b)
   local options = {}
   if not b.attacker:has("keywords", "unblockable") then
-    for _, c in ipairs(OP.characters(ctx, opp)) do
-      if c ~= b.target and c.orientation == "active" and c:has("keywords", "blocker")
+    local target = b.target
+    for _, c in ipairs(ctx:cards("character", opp, ACTIVE)) do -- the kernel keeps the active ones
+      if c ~= target and c:has("keywords", "blocker")
           and not c:has("keywords", "cannot_block")
           and not OP.forbidden(ctx, { name = "block", card = c, player = opp, battle = b }) then
         options[#options + 1] = { label = "block with " .. c.label, kind = "block", card = c, run = OP.block }
@@ -100,10 +103,11 @@ end
 function OP.damage_step(ctx, b)
   local a, t = b.attacker, b.target
   local n = a:has("keywords", "double_attack") and 2 or 1 -- OP 10-1-2-1, 7-1-4-1-1-3
-  local result = (a.power < t.power and "the attack fails") or (t.zone == "leader" and n .. " damage")
+  local ap, tp = a.power, t.power -- read once for the result and its event
+  local result = (ap < tp and "the attack fails") or (t.zone == "leader" and n .. " damage")
     or "the attacker wins" -- the K.O. follows (7-1-4-1-2) unless something prevents it
   ctx:emit("battle_result", { card = a, target = t, player = ctx.player,
-    attacker_power = a.power, target_power = t.power, result = result })
+    attacker_power = ap, target_power = tp, result = result })
   if a.power < t.power then return end -- OP 7-1-4-2: the attacker loses, nothing happens
   -- OP 7-1-4-1: the attacker wins ties.
   if t.zone == "leader" then

@@ -5,6 +5,12 @@ OP = OP or {}
 
 local RESTED = { orientation = "rested" }
 
+-- Resolves the triggered abilities waiting, if any: with none the kernel would return at
+-- once, so a read of the count spares the round trip (most End Phases trigger nothing).
+local function resolve_pending(ctx)
+  if ctx:pending() > 0 then ctx:resolve_triggers() end
+end
+
 --- Whether this is `p`'s first turn (OP 6-3-1, 6-4-1, 6-5-6-1 first-turn rules).
 function OP.first_turn_of(ctx, p)
   if p == ctx:game_value("first_player") then return ctx.turn == 1 end
@@ -14,7 +20,7 @@ end
 function OP.refresh_phase(ctx)
   local tp = ctx.turn_player
   ctx:expire("start_of_turn", tp) -- OP 6-2-1: "until the start of your next turn" effects end
-  ctx:resolve_triggers() -- OP 6-2-2: "at the start of the turn" effects (the kernel's turn_began)
+  resolve_pending(ctx) -- OP 6-2-2: "at the start of the turn" effects (the kernel's turn_began)
   -- OP 6-2-3: DON!! attached to the turn player's Leader and Characters return to the cost
   -- area, rested.
   for _, c in ipairs(OP.fighters(ctx, tp)) do
@@ -72,17 +78,17 @@ function OP.end_phase(ctx)
   -- (6-6-1-1-1): one batch, the turn player's [End of Your Turn] first (6-6-1-1-2), each player
   -- ordering their own (6-6-1-1-3/4).
   ctx:emit("end_of_turn", { player = tp })
-  ctx:resolve_triggers()
+  resolve_pending(ctx)
   -- OP 6-6-1-2 (I): the turn player's "at the end of this turn" processing (delayed effects
   -- armed with ctx:delay on the `turn_end_actions` event, see OP.at_end_of_turn), then their
   -- "until the end of the turn" effects end.
   ctx:emit("turn_end_actions", { player = tp })
-  ctx:resolve_triggers()
+  resolve_pending(ctx)
   ctx:expire("end_of_turn", tp)
   -- OP 6-6-1-2 (II): the same for the other player (and effects with no owner, and "until the
   -- end of your opponent's next turn", docs/rulings 6-6-1-2).
   ctx:emit("turn_end_actions", { player = OP.opponent(ctx, tp) })
-  ctx:resolve_triggers()
+  resolve_pending(ctx)
   ctx:expire("end_of_turn")
   -- OP 6-6-1-3: "during this turn" effects end, the turn player's first.
   ctx:expire("this_turn", tp)
