@@ -2,8 +2,9 @@
 //! with the same invariants). mlua hands a resume's results over as one reference per value
 //! (`lua_xpush` to its reference thread, a slot, a `ValueRef` to drop); here the values that
 //! the caller selects by their first two (a tag and a kind, both strings; or a tag and one
-//! table, by its `kind` entry) are read straight off the stack into plain Rust data: whole numbers, booleans, copied texts, the object ids
-//! of cached card handles, lists of them, and flat records of those. Anything else (another
+//! table, by its `kind` entry) are read straight off the stack into plain Rust data: whole
+//! numbers, booleans, copied texts, the object ids of cached card handles, lists of them, and
+//! flat records of those. Anything else (another
 //! type, a table with a metatable, a card handle that is not cached, a long text or list) is
 //! handed on: the values are converted by mlua, unchanged, and the caller reads them as it
 //! always did (so its errors read as before). What the values mean stays the caller's
