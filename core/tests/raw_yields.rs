@@ -1,6 +1,7 @@
 //! The operations read off the coroutine's stack in place (core/src/sandbox/raw_yield.rs,
 //! core/src/operations/raw.rs: `ctx:move`, `ctx:set_orientation`, `ctx:emit`,
-//! `ctx:expire`) and the procedure records read and made in place: the forms read in place
+//! `ctx:expire`; and as a table: `ctx:add_counter`, `ctx:set_flag`, `ctx:set_value`,
+//! `ctx:set_face`, `ctx:create_token`) and the procedure records read and made in place: the forms read in place
 //! do what the mlua path does (a list or data table with a metatable, a long list, a table
 //! as a data value always goes the mlua way), and wrong or odd values are errors that name
 //! the script's file and line, as before.
@@ -51,6 +52,23 @@ const DOER: &str = r##"return { { kind = "activated", timing = "main",
     end
     ctx:procedure("keep", record({ 5, 6 }))
     ctx:procedure("keep", record(odd({ 5, 6 })))
+    -- The table-form operations: as the prelude makes them (read in place), and from a
+    -- context whose source is not a card (so their table is converted by mlua).
+    local slow = { source = false, player = ctx.player }
+    say("counter", ctx:add_counter(ctx.source, "charge", 2, "test"),
+      ctx.add_counter(slow, ctx.source, "charge", 2, "test"))
+    say("flag", tostring(ctx:set_flag(ctx.source, "marked")) .. tostring(ctx.source:flag_on("marked")),
+      tostring(ctx.set_flag(slow, ctx.source, "marked", false)) .. tostring(ctx.source:flag_on("marked")))
+    say("value", tostring(ctx:add_value(me, "score", 3)) .. ctx:value(me, "score"),
+      tostring(ctx.add_value(slow, me, "score", 3)) .. ctx:value(me, "score"))
+    say("game value", tostring(ctx:set_game_value("pot", 4)) .. ctx:game_value("pot"),
+      tostring(ctx.set_game_value(slow, "pot", 4)) .. ctx:game_value("pot"))
+    say("face", tostring(ctx:set_face(ctx.source, false)) .. tostring(ctx.source.face_up),
+      tostring(ctx.set_face(slow, ctx.source, false)) .. tostring(ctx.source.face_up))
+    local t1 = ctx:create_token("plain", "board", me, { orientation = "up", face = "down" })
+    local t2 = ctx.create_token(slow, "plain", "board", me, { orientation = "up", face = "down" })
+    say("token", t1.name .. t1.zone .. tostring(t1.face_up) .. tostring(t1.owner),
+      t2.name .. t2.zone .. tostring(t2.face_up) .. tostring(t2.owner))
   end } }"##;
 
 /// A procedure that changes its record in one step and says it in the next.
@@ -78,7 +96,34 @@ fn failing(id: &str, call: &str) -> CardDef {
 
 /// Wrong values the in-place path reads (and parses with the mlua path's errors), and odd
 /// ones it hands on.
-const FAILING: [(&str, &str, &str); 13] = [
+const FAILING: [(&str, &str, &str); 20] = [
+    (
+        "badcounter",
+        "ctx:add_counter(ctx.source, \"nope\", 1)",
+        "nope",
+    ),
+    (
+        "floatcounter",
+        "ctx:add_counter(ctx.source, \"charge\", 1.5)",
+        "whole number",
+    ),
+    ("badflag", "ctx:set_flag(ctx.source, \"nope\")", "nope"),
+    ("badvalue", "ctx:set_value(1, \"nope\", 1)", "nope"),
+    (
+        "valueplayer",
+        "ctx:set_value(9, \"score\", 1)",
+        "player 9 does not exist",
+    ),
+    (
+        "badtoken",
+        "ctx:create_token(\"nope\", \"board\")",
+        "no card 'nope'",
+    ),
+    (
+        "tokenorientation",
+        "ctx:create_token(\"plain\", \"board\", nil, { orientation = \"sideways\" })",
+        "sideways",
+    ),
     (
         "badzone",
         "ctx:move(ctx.source, \"nowhere\")",
@@ -152,6 +197,10 @@ fn game() -> Game {
     let content = common::content(
         common::BOARD_GAME,
         |m| {
+            m["counters"] = serde_json::json!(["charge"]);
+            m["flags"] = serde_json::json!(["marked"]);
+            m["player_values"] = serde_json::json!(["score"]);
+            m["game_values"] = serde_json::json!(["pot"]);
             m["procedures"] = serde_json::json!([{"name": "keep", "steps": [
                 {"name": "set", "run": "keep_set"}, {"name": "say", "run": "keep_say"}]}]);
         },
@@ -176,7 +225,6 @@ fn the_forms_read_in_place_do_what_the_mlua_path_does() {
     assert!(g.errors().is_empty(), "{:?}", g.errors());
     let said_all = said(&g, from);
     let said: Vec<&str> = said_all.iter().map(|(k, _)| k.as_str()).collect();
-    assert_eq!(said.len(), 10, "{said:?}");
     for s in &said[..4] {
         let (_, answers) = s.split_once(": ").unwrap();
         let (fast, slow) = answers.split_once(" | ").unwrap();
@@ -208,6 +256,15 @@ fn the_forms_read_in_place_do_what_the_mlua_path_does() {
     // Functions are dropped, lists become plain lists, cards stay the same handles.
     assert_eq!(said[8], "record: 2,x,doer,2,doer,11,nil,3,true,2,nil");
     assert_eq!(said[9], said[8]);
+    // The table-form operations: the same result both ways (the second sees the first's
+    // change, so each says its own result and then the state).
+    assert_eq!(said.len(), 16, "{said:?}");
+    assert_eq!(said[10], "counter: 2 | 4");
+    assert_eq!(said[11], "flag: truetrue | truefalse");
+    assert_eq!(said[12], "value: 33 | 66");
+    assert_eq!(said[13], "game value: 44 | 44");
+    assert_eq!(said[14], "face: truefalse | falsefalse");
+    assert_eq!(said[15], "token: plainboardfalse1 | plainboardfalse1");
 }
 
 #[test]

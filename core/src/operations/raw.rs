@@ -1,5 +1,6 @@
-//! The commonest operations the prelude yields (`move`, `orientation`, `emit`, `expire`), parsed from
-//! their values read in place (`sandbox::raw_yield`) instead of through mlua values: the
+//! The commonest operations the prelude yields (`move`, `orientation`, `emit`, `expire` in
+//! their positional form; `counter`, `flag`, `value`, `face`, `token` as a table, read as a
+//! record), parsed from their values read in place (`sandbox::raw_yield`) instead of through mlua values: the
 //! same operations, checks and errors as [`super::parse_positional`]. Only values of the
 //! shapes [`OpYields::fits`] accepts come here (a card is a cached handle, a name a string,
 //! a number whole...); any other yield is converted by mlua and parsed as before, so its
@@ -25,6 +26,24 @@ impl Select for OpYields {
             b"orientation" => "orientation",
             b"emit" => "emit",
             b"expire" => "expire",
+            _ => return None,
+        })
+    }
+
+    fn record_tag(tag: &[u8]) -> bool {
+        tag == b"op"
+    }
+
+    fn select_record(tag: &[u8], kind: &[u8]) -> Option<&'static str> {
+        if tag != b"op" {
+            return None;
+        }
+        Some(match kind {
+            b"counter" => "counter",
+            b"flag" => "flag",
+            b"value" => "value",
+            b"face" => "face",
+            b"token" => "token",
             _ => return None,
         })
     }
@@ -84,9 +103,52 @@ impl Select for OpYields {
                     }
                     && card(4)
             }
+            "counter" | "flag" | "value" | "face" | "token" => match at(0) {
+                Raw::Record(r) => record_fits(kind, r),
+                _ => false,
+            },
             _ => false,
         }
     }
+}
+
+/// The entry `key` of a record (nil when it has none).
+fn field<'a>(r: &'a [(String, Raw)], key: &str) -> &'a Raw {
+    r.iter()
+        .find(|(k, _)| k == key)
+        .map_or(&Raw::Nil, |(_, v)| v)
+}
+
+/// Whether a table-form operation's entries are all of the types `parse_fields` takes
+/// without converting them (a name a string, a number whole, a card a cached handle, a
+/// flag a boolean); a list of cards (`cards`) is not read here.
+fn record_fits(kind: &str, r: &[(String, Raw)]) -> bool {
+    let at = |k: &str| field(r, k);
+    let card = |k| matches!(at(k), Raw::Card(_));
+    let int = |k| matches!(at(k), Raw::Int(_));
+    let name = |k| matches!(at(k), Raw::Text(_));
+    let opt_int = |k| matches!(at(k), Raw::Nil | Raw::Int(_));
+    let opt_name = |k| matches!(at(k), Raw::Nil | Raw::Text(_));
+    let flag = |k| matches!(at(k), Raw::Bool(_));
+    matches!(at("source"), Raw::Nil | Raw::Card(_))
+        && opt_int("by")
+        && opt_name("reason")
+        && match kind {
+            "face" => card("card") && flag("up"),
+            "flag" => name("flag") && card("card") && flag("on"),
+            "counter" => {
+                name("counter") && int("amount") && card("card") && matches!(at("cards"), Raw::Nil)
+            }
+            "token" => {
+                name("id")
+                    && name("zone")
+                    && int("player")
+                    && opt_name("orientation")
+                    && opt_name("face")
+            }
+            "value" => name("key") && opt_int("player") && opt_int("value") && opt_int("add"),
+            _ => false,
+        }
 }
 
 /// An operation of a kind [`OpYields`] selects, from values it accepted: its steps, whether
@@ -117,6 +179,17 @@ pub fn parse_raw(
         ),
         "emit" => (parse_emit(db, st, v), false, source, false),
         "expire" => (parse_expire(db, st, v), false, source, false),
+        "counter" | "flag" | "value" | "face" | "token" => {
+            let r: &[(String, Raw)] = match at(0) {
+                Raw::Record(r) => r,
+                _ => &[],
+            };
+            let source = match field(r, "source") {
+                Raw::Card(c) => Some(*c),
+                _ => None,
+            };
+            (parse_record(db, st, kind, r), false, source, false)
+        }
         k => (
             Err(rt(format!("unknown operation '{k}'"))),
             false,
@@ -314,4 +387,102 @@ fn parse_emit(db: &Db, st: &State, v: &[Raw]) -> mlua::Result<Vec<Op>> {
         }
     }
     Ok(vec![Op::Emit(e)])
+}
+
+/// As `parse_fields` of a table-form operation (`op(self, { kind = ... })`), from entries
+/// [`record_fits`] accepted: the same checks, in the same order, with the same errors.
+fn parse_record(db: &Db, st: &State, kind: &str, r: &[(String, Raw)]) -> mlua::Result<Vec<Op>> {
+    let at = |k: &str| field(r, k);
+    let card = |k: &str| match at(k) {
+        Raw::Card(c) => *c,
+        _ => unreachable!("record_fits: a card"),
+    };
+    let on = |k: &str| matches!(at(k), Raw::Bool(true));
+    let int = |k: &str| match at(k) {
+        Raw::Int(n) => Some(*n),
+        _ => None,
+    };
+    let name = |k: &str| text(at(k)).unwrap_or_default();
+    let by = player(st, at("by"))?;
+    let reason = text(at("reason")).map(str::to_string);
+    Ok(match kind {
+        "face" => vec![Op::Face {
+            card: card("card"),
+            up: on("up"),
+        }],
+        "flag" => {
+            let flag = Rules::lookup(&db.names, &db.rules.flags, name("flag")).map_err(rt)?;
+            vec![Op::Flag {
+                card: card("card"),
+                flag,
+                on: on("on"),
+            }]
+        }
+        "counter" => {
+            let counter =
+                Rules::lookup(&db.names, &db.rules.counters, name("counter")).map_err(rt)?;
+            vec![Op::Counter {
+                card: card("card"),
+                counter,
+                amount: int("amount").unwrap_or_default(),
+                reason,
+                by,
+            }]
+        }
+        "token" => {
+            let id = name("id");
+            let card = db
+                .card_of(id)
+                .ok_or_else(|| rt(format!("create_token: no card '{id}'")))?;
+            let p = int("player").unwrap_or_default();
+            let orientation = match text(at("orientation")) {
+                Some(o) => Some(name_in(db, &db.rules.orientations, o)?),
+                None => None,
+            };
+            let face = text(at("face")).map(|f| f != "down");
+            vec![Op::Token {
+                card,
+                zone: zone_arg(db, st, name("zone"), Some(p))?,
+                player: player_arg(st, p)?,
+                orientation,
+                face,
+            }]
+        }
+        "value" => parse_value(db, st, r)?,
+        k => return Err(rt(format!("unknown operation '{k}'"))),
+    })
+}
+
+/// As `parse_fields`' "value".
+fn parse_value(db: &Db, st: &State, r: &[(String, Raw)]) -> mlua::Result<Vec<Op>> {
+    let key = text(field(r, "key")).unwrap_or_default();
+    let player = player(st, field(r, "player"))?;
+    let list = if player.is_some() {
+        &db.rules.player_values
+    } else {
+        &db.rules.game_values
+    };
+    if player.is_some()
+        && let Some(pi) = db.rules.player_char_index(&db.names, key)
+    {
+        let from = match db.rules.player_chars[pi].decl.from.as_deref() {
+            Some(v) => format!("change the player value it starts from, '{v}'"),
+            None => "it starts from a constant".to_string(),
+        };
+        return Err(rt(format!(
+            "'{key}' is a player characteristic, computed: change it with ctx:modify \
+             on the player, or {from}"
+        )));
+    }
+    let index = Rules::lookup(&db.names, list, key).map_err(rt)?;
+    let int = |k: &str| match field(r, k) {
+        Raw::Int(n) => Some(*n),
+        _ => None,
+    };
+    Ok(vec![Op::Value {
+        player,
+        index,
+        set: int("value"),
+        add: int("add"),
+    }])
 }

@@ -1,9 +1,10 @@
 //! What a coroutine yields, read in place (a sibling of `raw_args.rs` and `fast_index.rs`,
 //! with the same invariants). mlua hands a resume's results over as one reference per value
 //! (`lua_xpush` to its reference thread, a slot, a `ValueRef` to drop); here the values that
-//! the caller selects by their first two (a tag and a kind, both strings) are read straight
-//! off the stack into plain Rust data: whole numbers, booleans, copied texts, the object ids
-//! of cached card handles, lists of them, and flat records of those. Anything else (another
+//! the caller selects by their first two (a tag and a kind, both strings; or a tag and one
+//! table, by its `kind` entry) are read straight off the stack into plain Rust data: whole
+//! numbers, booleans, copied texts, the object ids of cached card handles, lists of them, and
+//! flat records of those. Anything else (another
 //! type, a table with a metatable, a card handle that is not cached, a long text or list) is
 //! handed on: the values are converted by mlua, unchanged, and the caller reads them as it
 //! always did (so its errors read as before). What the values mean stays the caller's
@@ -60,6 +61,15 @@ pub const ENTRIES: usize = 256;
 pub trait Select {
     /// The kind's name when values `tag`, `kind`... are to be read here.
     fn select(tag: &[u8], kind: &[u8]) -> Option<&'static str>;
+    /// Whether a yield of `tag` and one table may be read here (by [`Select::select_record`]).
+    fn record_tag(_tag: &[u8]) -> bool {
+        false
+    }
+    /// The kind's name when the values are `tag` and one table whose `kind` entry is `kind`
+    /// (the table is then read as a [`Raw::Record`], the one value after the kind).
+    fn select_record(_tag: &[u8], _kind: &[u8]) -> Option<&'static str> {
+        None
+    }
     /// Whether the values after the kind, as read, are of shapes the caller takes as they
     /// are (else mlua converts them).
     fn fits(kind: &str, values: &[Raw]) -> bool;
@@ -135,6 +145,9 @@ unsafe fn read<S: Select>(
         }
         let top = ffi::lua_gettop(state);
         let base = top - nvals + 1;
+        if nvals == 2 && ffi::lua_type(state, top) == ffi::LUA_TTABLE {
+            return record_yield::<S>(state, base, ids);
+        }
         let kind = S::select(text(state, base)?, text(state, base + 1)?)?;
         let mut values = Vec::with_capacity((nvals - 2) as usize);
         for i in base + 2..=top {
@@ -142,6 +155,37 @@ unsafe fn read<S: Select>(
             ffi::lua_settop(state, top);
             values.push(v?);
         }
+        S::fits(kind, &values).then_some((kind, values))
+    }
+}
+
+/// A tag and one table (`coroutine.yield("op", { kind = ... })`), read when `S` selects the
+/// table's `kind`: the kind and the table as a record.
+///
+/// # Safety
+/// `base` and `base + 1` are the top two values of `state`, with 3 free slots above.
+unsafe fn record_yield<S: Select>(
+    state: *mut ffi::lua_State,
+    base: c_int,
+    ids: &HandleIds,
+) -> Option<(&'static str, Vec<Raw>)> {
+    // SAFETY: as `read`; `table` leaves the stack as it found it.
+    unsafe {
+        let tag = text(state, base)?;
+        // (Reading a table whose kind is not selected costs less than a first pass for the
+        // kind would cost every table that is.)
+        if !S::record_tag(tag) {
+            return None;
+        }
+        let Raw::Record(fields) = table(state, base + 1, ids)? else {
+            return None;
+        };
+        let kind = fields.iter().find_map(|(k, v)| match (k.as_str(), v) {
+            ("kind", Raw::Text(t)) => Some(t.as_bytes()),
+            _ => None,
+        })?;
+        let kind = S::select_record(tag, kind)?;
+        let values = vec![Raw::Record(fields)];
         S::fits(kind, &values).then_some((kind, values))
     }
 }
