@@ -251,6 +251,47 @@ pub fn parse(lua: &Lua, db: &Db, st: &State, t: &Table) -> mlua::Result<Vec<Op>>
     parse_fields(lua, db, st, &kind, t)
 }
 
+/// A move's place `n` in its zone (1 is the top), checked: both forms of a move say the same.
+pub(super) fn place_at(n: i64) -> mlua::Result<Position> {
+    if n < 1 {
+        return Err(rt(format!(
+            "move: bad position {n} (\"top\", \"bottom\" or n >= 1)"
+        )));
+    }
+    Ok(Position::At(usize::try_from(n).unwrap_or(usize::MAX)))
+}
+
+/// A place in a zone whose order is not kept means nothing: say so rather than let a script
+/// rely on it ("top", the default, only says "into").
+pub(super) fn placed_in_order(
+    db: &Db,
+    zone: Option<usize>,
+    position: Position,
+) -> mlua::Result<()> {
+    if let Some(z) = zone
+        && !db.rules.zones[z].1.ordered
+        && position != Position::Top
+    {
+        return Err(rt(format!(
+            "move: zone '{}' is not ordered (game.yaml), so its cards have no places: leave out `position`",
+            db.rules.zones[z].1.name
+        )));
+    }
+    Ok(())
+}
+
+/// A move's `face`: "up", "down" or none.
+pub(super) fn move_face(f: Option<&str>) -> mlua::Result<Option<bool>> {
+    match f {
+        None => Ok(None),
+        Some("up") => Ok(Some(true)),
+        Some("down") => Ok(Some(false)),
+        Some(f) => Err(rt(format!(
+            "move: face should be \"up\" or \"down\", not '{f}'"
+        ))),
+    }
+}
+
 /// Parses an operation the prelude yielded as its kind and its fields in the order
 /// [`positional_fields`] gives (the same checks and errors as its table).
 pub fn parse_positional(
@@ -295,13 +336,7 @@ fn parse_fields(
                 Value::String(s) if s.to_string_lossy() == "top" => Position::Top,
                 Value::String(s) if s.to_string_lossy() == "bottom" => Position::Bottom,
                 v @ (Value::Integer(_) | Value::Number(_)) => {
-                    let n = numbers::int(v, "move: position")?;
-                    if n < 1 {
-                        return Err(rt(format!(
-                            "move: bad position {n} (\"top\", \"bottom\" or n >= 1)"
-                        )));
-                    }
-                    Position::At(usize::try_from(n).unwrap_or(usize::MAX))
+                    place_at(numbers::int(v, "move: position")?)?
                 }
                 other => {
                     return Err(rt(format!(
@@ -309,25 +344,8 @@ fn parse_fields(
                     )));
                 }
             };
-            // A place in a zone whose order is not kept means nothing: say so rather than
-            // let a script rely on it ("top", the default, only says "into").
-            if let Some(z) = zone
-                && !db.rules.zones[z].1.ordered
-                && position != Position::Top
-            {
-                return Err(rt(format!(
-                    "move: zone '{}' is not ordered (game.yaml), so its cards have no places: leave out `position`",
-                    db.rules.zones[z].1.name
-                )));
-            }
-            let face = with_str(t, "face", |f| match f {
-                None => Ok(None),
-                Some("up") => Ok(Some(true)),
-                Some("down") => Ok(Some(false)),
-                Some(f) => Err(rt(format!(
-                    "move: face should be \"up\" or \"down\", not '{f}'"
-                ))),
-            })?;
+            placed_in_order(db, zone, position)?;
+            let face = with_str(t, "face", move_face)?;
             let orientation = with_str(t, "orientation", |o| match o {
                 Some(o) => Ok(Some(name_in(db, &db.rules.orientations, o)?)),
                 None => Ok(None),

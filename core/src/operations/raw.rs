@@ -6,7 +6,7 @@
 //! a number whole...); any other yield is converted by mlua and parsed as before, so its
 //! errors read as they always did.
 
-use super::parse::{name_in, rt};
+use super::parse::{move_face, name_in, place_at, placed_in_order, rt};
 use super::*;
 use crate::sandbox::limits::DataBudget;
 use crate::sandbox::raw_yield::{Raw, Select};
@@ -238,35 +238,11 @@ fn parse_move(db: &Db, st: &State, v: &[Raw]) -> mlua::Result<Vec<Op>> {
     };
     let position = match at(4) {
         Raw::Text(s) if s == "bottom" => Position::Bottom,
-        Raw::Int(n) => {
-            if *n < 1 {
-                return Err(rt(format!(
-                    "move: bad position {n} (\"top\", \"bottom\" or n >= 1)"
-                )));
-            }
-            Position::At(usize::try_from(*n).unwrap_or(usize::MAX))
-        }
+        Raw::Int(n) => place_at(*n)?,
         _ => Position::Top,
     };
-    if let Some(z) = zone
-        && !db.rules.zones[z].1.ordered
-        && position != Position::Top
-    {
-        return Err(rt(format!(
-            "move: zone '{}' is not ordered (game.yaml), so its cards have no places: leave out `position`",
-            db.rules.zones[z].1.name
-        )));
-    }
-    let face = match text(at(5)) {
-        None => None,
-        Some("up") => Some(true),
-        Some("down") => Some(false),
-        Some(f) => {
-            return Err(rt(format!(
-                "move: face should be \"up\" or \"down\", not '{f}'"
-            )));
-        }
-    };
+    placed_in_order(db, zone, position)?;
+    let face = move_face(text(at(5)))?;
     let orientation = match text(at(6)) {
         Some(o) => Some(name_in(db, &db.rules.orientations, o)?),
         None => None,
