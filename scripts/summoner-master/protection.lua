@@ -111,19 +111,23 @@ end
 --- Hyper Drive's things (Gl: Hyper Drive: it cancels Curses and non-[Relic] Mystic Cards).
 SM.HYPER_DRIVE = { { curse = "any" }, { card = "mystic", not_mystic_type = "Relic" } }
 
+--- Whether card `c` has Hyper Drive and "ยกเลิก Curse" (`cancel_curse`): as printed with
+--- `printed_only`, else its keywords now.
+local function cancel_keywords(c, printed_only)
+  if printed_only then return printed_hyper(c), printed_keyword(c, "cancel_curse") end
+  local hyper, cancel_curse
+  for _, k in ipairs(c.keywords) do
+    if k == "hyper_drive" then hyper = true elseif k == "cancel_curse" then cancel_curse = true end
+  end
+  return hyper, cancel_curse
+end
+
 --- The things card `c` cancels (Gl: Cancel): its printed `cancel`, "ยกเลิก Curse" (keyword
 --- `cancel_curse`), those effects gave it (with `ctx`); Hyper Drive's, even while it is being
 --- cast. `printed_only`: the keywords as printed (where reading them could go round).
 function SM.cancel_things(c, ctx, printed_only)
   local out = {}
-  local hyper, cancel_curse
-  if printed_only then
-    hyper, cancel_curse = printed_hyper(c), printed_keyword(c, "cancel_curse")
-  else
-    for _, k in ipairs(c.keywords) do
-      if k == "hyper_drive" then hyper = true elseif k == "cancel_curse" then cancel_curse = true end
-    end
-  end
+  local hyper, cancel_curse = cancel_keywords(c, printed_only)
   if hyper then
     for _, t in ipairs(SM.HYPER_DRIVE) do out[#out + 1] = t end
   end
@@ -146,14 +150,7 @@ local CURSE_ANY = { curse = "any" } -- "ยกเลิก Curse" (SM.cancel_thi
 --- Whether one of the things card `c` cancels (SM.cancel_things, in its order) is what acts
 --- (`a`): each list tested where it is, none gathered.
 local function cancel_things_hit(c, ctx, printed_only, a)
-  local hyper, cancel_curse
-  if printed_only then
-    hyper, cancel_curse = printed_hyper(c), printed_keyword(c, "cancel_curse")
-  else
-    for _, k in ipairs(c.keywords) do
-      if k == "hyper_drive" then hyper = true elseif k == "cancel_curse" then cancel_curse = true end
-    end
-  end
+  local hyper, cancel_curse = cancel_keywords(c, printed_only)
   if hyper and any_is(SM.HYPER_DRIVE, a, c) then return true end
   if not text_works(c) then return false end
   local t = c:printed("cancel")
