@@ -176,6 +176,52 @@ pub fn record_with_meta(
     }
 }
 
+/// What [`record_with_meta`] makes, made without a protected call: for when the VM has no
+/// memory limit set, where mlua makes its own tables unprotected too (an allocation then
+/// fails only when the process is out of memory). The protected call costs about 3,300
+/// instructions, most of a ctx's making. Same table size, same fields set in the same order,
+/// so the same table (`pairs` order included).
+pub fn record_with_meta_unlimited(
+    lua: &Lua,
+    keys: &[LuaString; 3],
+    fields: [Option<mlua::Value>; 3],
+    meta: &Table,
+) -> Result<Table> {
+    lua.exec_raw_lua(|raw| {
+        let state = raw.state();
+        // SAFETY: at most 3 values are pushed above the stack's top, with room checked
+        // first; pushing a key or a value is a reference copied (no error: `Value::Error`
+        // is never a field); on any early return the top is put back, and the new table is
+        // popped into a reference, so the stack is left as found. The caller saw no memory
+        // limit set, so nothing here can raise a Lua error short of the process's memory.
+        unsafe {
+            let top = ffi::lua_gettop(state);
+            if ffi::lua_checkstack(state, 3) == 0 {
+                return Err(mlua::Error::StackError);
+            }
+            ffi::lua_createtable(state, 0, 5);
+            for (k, v) in keys.iter().zip(fields) {
+                if let Some(v) = v
+                    && !v.is_nil()
+                {
+                    let pushed = raw.push(k).and_then(|()| raw.push_value(&v));
+                    if let Err(e) = pushed {
+                        ffi::lua_settop(state, top);
+                        return Err(e);
+                    }
+                    ffi::lua_rawset(state, -3);
+                }
+            }
+            if let Err(e) = raw.push(meta) {
+                ffi::lua_settop(state, top);
+                return Err(e);
+            }
+            ffi::lua_setmetatable(state, -2);
+            raw.pop::<Table>()
+        }
+    })
+}
+
 /// Finds the answer, touching nothing of the VM but the arguments' addresses; every Rust
 /// borrow taken here ends before it returns.
 ///
