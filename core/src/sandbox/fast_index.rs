@@ -222,6 +222,42 @@ pub fn record_with_meta_unlimited(
     })
 }
 
+/// Answers the prelude's `Ctx` fallback `__index(_, k)` (a field absent from a ctx and from
+/// `Ctx`'s methods: `ctx.source` in a ctx of the rules, `ctx.turn`) in C, as the prelude's
+/// Lua function does (`local g = Getters[k]; if g ~= nil then return g() end return nil`),
+/// without starting the interpreter for it: a miss is a table read. `meta` is `Ctx`'s
+/// metatable and `getters` the prelude's `Getters` (a plain table), both before the freeze.
+pub fn install_ctx_fallback(lua: &Lua, meta: &Table, getters: &Table) -> Result<()> {
+    // SAFETY: the closure uses the 2 slots exec_raw pushed and at most 2 more (exec_raw
+    // checked room for 3), and runs protected.
+    unsafe {
+        lua.exec_raw::<()>((meta, getters), |state| {
+            // 1 meta, 2 getters
+            ffi::lua_pushstring(state, c"__index".as_ptr());
+            ffi::lua_pushvalue(state, 2);
+            ffi::lua_pushcclosure(state, ctx_fallback, 1);
+            ffi::lua_rawset(state, 1);
+        })
+    }
+}
+
+/// `Ctx`'s fallback `__index(t, k)`: `Getters[k]()`, or nil.
+unsafe extern "C-unwind" fn ctx_fallback(state: *mut ffi::lua_State) -> c_int {
+    // SAFETY: Luau calls `__index` with the object and the key (any value: a raw read of a
+    // table with any key is allowed), and gives a C function LUA_MINSTACK free slots (at most
+    // 2 are pushed here). Upvalue 1 is `Getters`, a table without a metatable: a raw read is
+    // what `Getters[k]` reads. A getter's error passes through with no Rust value alive.
+    unsafe {
+        ffi::lua_settop(state, 2);
+        ffi::lua_rawget(state, ffi::lua_upvalueindex(1));
+        if ffi::lua_isnil(state, -1) != 0 {
+            return 1;
+        }
+        ffi::lua_call(state, 0, 1);
+        1
+    }
+}
+
 /// Finds the answer, touching nothing of the VM but the arguments' addresses; every Rust
 /// borrow taken here ends before it returns.
 ///
@@ -301,5 +337,97 @@ unsafe extern "C-unwind" fn index(state: *mut ffi::lua_State) -> c_int {
         ffi::lua_pushinteger(state, code);
         ffi::lua_call(state, 2, 1);
         1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mlua::Value;
+
+    /// The entries of `t` as `pairs` gives them, as text.
+    fn entries(t: &Table) -> Vec<String> {
+        t.pairs::<Value, Value>()
+            .map(|kv| {
+                let (k, v) = kv.unwrap();
+                format!("{k:?}={v:?}")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_record_made_unprotected_is_the_protected_one() {
+        let lua = Lua::new();
+        let keys = ["player", "source", "ability"].map(|k| lua.create_string(k).unwrap());
+        let meta = lua.create_table().unwrap();
+        let ability = lua.create_table().unwrap();
+        let ud = Value::Table(lua.create_table().unwrap());
+        for fields in [
+            [
+                Some(Value::Integer(2)),
+                Some(ud.clone()),
+                Some(Value::Table(ability.clone())),
+            ],
+            [Some(Value::Integer(1)), None, None],
+            [None, None, None],
+            [None, Some(ud.clone()), Some(Value::Nil)],
+        ] {
+            let a = record_with_meta(&lua, &keys, fields.clone(), &meta).unwrap();
+            let b = record_with_meta_unlimited(&lua, &keys, fields, &meta).unwrap();
+            assert_eq!(entries(&a), entries(&b));
+            assert_eq!(b.metatable(), Some(meta.clone()));
+            assert!(!a.equals(&b).unwrap(), "a new table each time");
+        }
+    }
+
+    #[test]
+    fn the_ctx_fallback_answers_as_the_preludes_function() {
+        let lua = Lua::new();
+        let setup = r#"
+            local Getters = {
+                turn = function() return 7 end,
+                two = function() return 1, 2 end,
+                fails = function() error("no turn here") end,
+            }
+            local meta = {}
+            local function lua_index(_, k)
+                local g = Getters[k]
+                if g ~= nil then return g() end
+                return nil
+            end
+            local slow = setmetatable({}, { __index = lua_index })
+            local fast = setmetatable({}, meta)
+            return Getters, meta, slow, fast
+        "#;
+        let (getters, meta, slow, fast): (Table, Table, Table, Table) =
+            lua.load(setup).eval().unwrap();
+        install_ctx_fallback(&lua, &meta, &getters).unwrap();
+        let read = lua
+            .load(
+                r#"local t, k = ...
+                   local ok, v = pcall(function() return t[k] end)
+                   return tostring(ok) .. " " .. tostring(v)"#,
+            )
+            .into_function()
+            .unwrap();
+        for key in [
+            Value::String(lua.create_string("turn").unwrap()),
+            Value::String(lua.create_string("two").unwrap()),
+            Value::String(lua.create_string("fails").unwrap()),
+            Value::String(lua.create_string("source").unwrap()),
+            Value::Integer(1),
+            Value::Boolean(true),
+        ] {
+            let a: String = read.call((&slow, key.clone())).unwrap();
+            let b: String = read.call((&fast, key.clone())).unwrap();
+            assert_eq!(a, b, "{key:?}");
+        }
+        let a: String = read.call((&fast, "turn")).unwrap();
+        assert_eq!(a, "true 7");
+        let chained: String = lua
+            .load(r#"local fast = ... return tostring(setmetatable({}, { __index = fast }).turn)"#)
+            .call(&fast)
+            .unwrap();
+        assert_eq!(chained, "7");
     }
 }
