@@ -7,7 +7,12 @@
 //! known handle and name (`script::card::answer`, which reads the game without Lua); this
 //! module only knows where a handle and a name are.
 //!
-//! This is the boundary's one unsafe module. The invariants it relies on:
+//! Beside it, the `ctx` side of the boundary: the kernel's ctx tables made in one go
+//! ([`record_with_meta`], and without a protected call while no memory limit is set:
+//! [`record_with_meta_unlimited`]), and `Ctx`'s fallback `__index` answered in C
+//! ([`install_ctx_fallback`]: a getter it finds runs as the prelude's function would run it).
+//!
+//! This is the boundary's one unsafe module. The invariants the handles' `__index` relies on:
 //! - A handle is known by the address of its userdata block (`lua_touserdata`), and only
 //!   the engine's cached handles (`handle.rs`) are learnt: the cache holds each of them for
 //!   the VM's whole life, so an address learnt is never freed and never another value's.
