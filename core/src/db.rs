@@ -1889,12 +1889,23 @@ impl Db {
                 source,
                 ability.map(|a| Value::Table(a.clone())),
             ];
-            crate::sandbox::fast_index::record_with_meta(
-                lua,
-                &self.ctx_keys,
-                fields,
-                &self.ctx_meta,
-            )
+            // (With no memory limit set, as between the kernel's calls into Lua, it is made
+            // without a protected call, as mlua makes its own tables then.)
+            if self.memory.armed() {
+                crate::sandbox::fast_index::record_with_meta(
+                    lua,
+                    &self.ctx_keys,
+                    fields,
+                    &self.ctx_meta,
+                )
+            } else {
+                crate::sandbox::fast_index::record_with_meta_unlimited(
+                    lua,
+                    &self.ctx_keys,
+                    fields,
+                    &self.ctx_meta,
+                )
+            }
             .map(Value::Table)
         })
     }

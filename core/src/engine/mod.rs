@@ -1066,6 +1066,12 @@ impl Engine {
         let card_ids: Function = k.get("card_ids").map_err(fatal)?;
         globals.raw_set("card_ids", card_ids).map_err(fatal)?;
         let ctx_meta: Table = prelude.get("Ctx").map_err(fatal)?;
+        if let (Some(fallback), Ok(getters)) =
+            (ctx_meta.metatable(), prelude.get::<Table>("Getters"))
+        {
+            crate::sandbox::fast_index::install_ctx_fallback(&lua, &fallback, &getters)
+                .map_err(fatal)?;
+        }
         let ctx_keys = [
             lua.create_string("player").map_err(fatal)?,
             lua.create_string("source").map_err(fatal)?,

@@ -7,7 +7,12 @@
 //! known handle and name (`script::card::answer`, which reads the game without Lua); this
 //! module only knows where a handle and a name are.
 //!
-//! This is the boundary's one unsafe module. The invariants it relies on:
+//! Beside it, the `ctx` side of the boundary: the kernel's ctx tables made in one go
+//! ([`record_with_meta`], and without a protected call while no memory limit is set:
+//! [`record_with_meta_unlimited`]), and `Ctx`'s fallback `__index` answered in C
+//! ([`install_ctx_fallback`]: a getter it finds runs as the prelude's function would run it).
+//!
+//! This is the boundary's one unsafe module. The invariants the handles' `__index` relies on:
 //! - A handle is known by the address of its userdata block (`lua_touserdata`), and only
 //!   the engine's cached handles (`handle.rs`) are learnt: the cache holds each of them for
 //!   the VM's whole life, so an address learnt is never freed and never another value's.
@@ -176,6 +181,88 @@ pub fn record_with_meta(
     }
 }
 
+/// What [`record_with_meta`] makes, made without a protected call: for when the VM has no
+/// memory limit set, where mlua makes its own tables unprotected too (an allocation then
+/// fails only when the process is out of memory). The protected call costs about 3,300
+/// instructions, most of a ctx's making. Same table size, same fields set in the same order,
+/// so the same table (`pairs` order included).
+pub fn record_with_meta_unlimited(
+    lua: &Lua,
+    keys: &[LuaString; 3],
+    fields: [Option<mlua::Value>; 3],
+    meta: &Table,
+) -> Result<Table> {
+    lua.exec_raw_lua(|raw| {
+        let state = raw.state();
+        // SAFETY: at most 3 values are pushed above the stack's top, with room checked
+        // first; pushing a key or a value is a reference copied (no error: `Value::Error`
+        // is never a field); on any early return the top is put back, and the new table is
+        // popped into a reference, so the stack is left as found. The caller saw no memory
+        // limit set, so nothing here can raise a Lua error short of the process's memory.
+        unsafe {
+            let top = ffi::lua_gettop(state);
+            if ffi::lua_checkstack(state, 3) == 0 {
+                return Err(mlua::Error::StackError);
+            }
+            ffi::lua_createtable(state, 0, 5);
+            for (k, v) in keys.iter().zip(fields) {
+                if let Some(v) = v
+                    && !v.is_nil()
+                {
+                    let pushed = raw.push(k).and_then(|()| raw.push_value(&v));
+                    if let Err(e) = pushed {
+                        ffi::lua_settop(state, top);
+                        return Err(e);
+                    }
+                    ffi::lua_rawset(state, -3);
+                }
+            }
+            if let Err(e) = raw.push(meta) {
+                ffi::lua_settop(state, top);
+                return Err(e);
+            }
+            ffi::lua_setmetatable(state, -2);
+            raw.pop::<Table>()
+        }
+    })
+}
+
+/// Answers the prelude's `Ctx` fallback `__index(_, k)` (a field absent from a ctx and from
+/// `Ctx`'s methods: `ctx.source` in a ctx of the rules, `ctx.turn`) in C, as the prelude's
+/// Lua function does (`local g = Getters[k]; if g ~= nil then return g() end return nil`),
+/// without starting the interpreter for it: a miss is a table read. `meta` is `Ctx`'s
+/// metatable and `getters` the prelude's `Getters` (a plain table), both before the freeze.
+pub fn install_ctx_fallback(lua: &Lua, meta: &Table, getters: &Table) -> Result<()> {
+    // SAFETY: the closure uses the 2 slots exec_raw pushed and at most 2 more (exec_raw
+    // checked room for 3), and runs protected.
+    unsafe {
+        lua.exec_raw::<()>((meta, getters), |state| {
+            // 1 meta, 2 getters
+            ffi::lua_pushstring(state, c"__index".as_ptr());
+            ffi::lua_pushvalue(state, 2);
+            ffi::lua_pushcclosure(state, ctx_fallback, 1);
+            ffi::lua_rawset(state, 1);
+        })
+    }
+}
+
+/// `Ctx`'s fallback `__index(t, k)`: `Getters[k]()`, or nil.
+unsafe extern "C-unwind" fn ctx_fallback(state: *mut ffi::lua_State) -> c_int {
+    // SAFETY: Luau calls `__index` with the object and the key (any value: a raw read of a
+    // table with any key is allowed), and gives a C function LUA_MINSTACK free slots (at most
+    // 2 are pushed here). Upvalue 1 is `Getters`, a table without a metatable: a raw read is
+    // what `Getters[k]` reads. A getter's error passes through with no Rust value alive.
+    unsafe {
+        ffi::lua_settop(state, 2);
+        ffi::lua_rawget(state, ffi::lua_upvalueindex(1));
+        if ffi::lua_isnil(state, -1) != 0 {
+            return 1;
+        }
+        ffi::lua_call(state, 0, 1);
+        1
+    }
+}
+
 /// Finds the answer, touching nothing of the VM but the arguments' addresses; every Rust
 /// borrow taken here ends before it returns.
 ///
@@ -255,5 +342,97 @@ unsafe extern "C-unwind" fn index(state: *mut ffi::lua_State) -> c_int {
         ffi::lua_pushinteger(state, code);
         ffi::lua_call(state, 2, 1);
         1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mlua::Value;
+
+    /// The entries of `t` as `pairs` gives them, as text.
+    fn entries(t: &Table) -> Vec<String> {
+        t.pairs::<Value, Value>()
+            .map(|kv| {
+                let (k, v) = kv.unwrap();
+                format!("{k:?}={v:?}")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_record_made_unprotected_is_the_protected_one() {
+        let lua = Lua::new();
+        let keys = ["player", "source", "ability"].map(|k| lua.create_string(k).unwrap());
+        let meta = lua.create_table().unwrap();
+        let ability = lua.create_table().unwrap();
+        let ud = Value::Table(lua.create_table().unwrap());
+        for fields in [
+            [
+                Some(Value::Integer(2)),
+                Some(ud.clone()),
+                Some(Value::Table(ability.clone())),
+            ],
+            [Some(Value::Integer(1)), None, None],
+            [None, None, None],
+            [None, Some(ud.clone()), Some(Value::Nil)],
+        ] {
+            let a = record_with_meta(&lua, &keys, fields.clone(), &meta).unwrap();
+            let b = record_with_meta_unlimited(&lua, &keys, fields, &meta).unwrap();
+            assert_eq!(entries(&a), entries(&b));
+            assert_eq!(b.metatable(), Some(meta.clone()));
+            assert!(!a.equals(&b).unwrap(), "a new table each time");
+        }
+    }
+
+    #[test]
+    fn the_ctx_fallback_answers_as_the_preludes_function() {
+        let lua = Lua::new();
+        let setup = r#"
+            local Getters = {
+                turn = function() return 7 end,
+                two = function() return 1, 2 end,
+                fails = function() error("no turn here") end,
+            }
+            local meta = {}
+            local function lua_index(_, k)
+                local g = Getters[k]
+                if g ~= nil then return g() end
+                return nil
+            end
+            local slow = setmetatable({}, { __index = lua_index })
+            local fast = setmetatable({}, meta)
+            return Getters, meta, slow, fast
+        "#;
+        let (getters, meta, slow, fast): (Table, Table, Table, Table) =
+            lua.load(setup).eval().unwrap();
+        install_ctx_fallback(&lua, &meta, &getters).unwrap();
+        let read = lua
+            .load(
+                r#"local t, k = ...
+                   local ok, v = pcall(function() return t[k] end)
+                   return tostring(ok) .. " " .. tostring(v)"#,
+            )
+            .into_function()
+            .unwrap();
+        for key in [
+            Value::String(lua.create_string("turn").unwrap()),
+            Value::String(lua.create_string("two").unwrap()),
+            Value::String(lua.create_string("fails").unwrap()),
+            Value::String(lua.create_string("source").unwrap()),
+            Value::Integer(1),
+            Value::Boolean(true),
+        ] {
+            let a: String = read.call((&slow, key.clone())).unwrap();
+            let b: String = read.call((&fast, key.clone())).unwrap();
+            assert_eq!(a, b, "{key:?}");
+        }
+        let a: String = read.call((&fast, "turn")).unwrap();
+        assert_eq!(a, "true 7");
+        let chained: String = lua
+            .load(r#"local fast = ... return tostring(setmetatable({}, { __index = fast }).turn)"#)
+            .call(&fast)
+            .unwrap();
+        assert_eq!(chained, "7");
     }
 }

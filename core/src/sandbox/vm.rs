@@ -243,6 +243,11 @@ impl Memory {
         r
     }
 
+    /// Whether the VM's memory limit is set now (Lua is running, not a kernel callback).
+    pub fn armed(&self) -> bool {
+        self.0.armed.get()
+    }
+
     /// A kernel callback runs (Lua called Rust): lift the limit until the guard drops.
     pub fn host(&self, lua: &Lua) -> Host {
         let was_armed = self.0.armed.get();

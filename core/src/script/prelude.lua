@@ -16,7 +16,8 @@ local Getters = {}
 
 -- A method (ctx:move) is found in Ctx itself: a table __index, so the lookup calls nothing.
 -- The read-only fields (ctx.turn, ctx.phase...) come through Ctx's own __index; they read
--- the game, not the ctx.
+-- the game, not the ctx. (The kernel answers that __index in C, as this function does:
+-- `fast_index::install_ctx_fallback`; a field absent from a ctx then costs no Lua call.)
 Ctx.__index = Ctx
 setmetatable(Ctx, {
   __index = function(_, k)
@@ -419,4 +420,4 @@ local function make_ctx(player, source, ability, event, args)
   return setmetatable({ player = player, source = source, ability = ability, event = event, args = args }, Ctx)
 end
 
-return { make_ctx = make_ctx, Ctx = Ctx }
+return { make_ctx = make_ctx, Ctx = Ctx, Getters = Getters }
