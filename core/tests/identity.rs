@@ -405,6 +405,52 @@ fn moves_between_the_lines_keep_the_object_its_effects_counters_and_usage() {
     assert_eq!(uses(&g, d), 0);
 }
 
+/// The last-known power of the object `id` left behind, if it keeps last-known values.
+fn last_known_power(g: &Game, id: ObjId) -> Option<i64> {
+    let ci = g
+        .engine()
+        .manifest()
+        .characteristics
+        .iter()
+        .position(|c| c.name == "power")
+        .expect("power");
+    g.with_state(|st| {
+        st.obj(id).last_known.as_ref().map(|lk| match &lk[ci] {
+            state::LastKnown::Int(v) => *v,
+            other => panic!("power as {other:?}"),
+        })
+    })
+}
+
+#[test]
+fn a_card_that_leaves_its_object_behind_leaves_its_last_known_values_with_it() {
+    let e = engine_with(|_| {});
+    let mut g = position(
+        &e,
+        &[
+            ("at_line", "runner", None),
+            ("at_line", "drummer", None),
+            ("at_line", "rod", None),
+        ],
+    );
+    let r = live(&g, "runner");
+    // Within the Lines (one identity group): the same object, nothing left behind.
+    step(&mut g, "move runner to df_line");
+    assert_eq!(live(&g, "runner"), r);
+    assert_eq!(last_known_power(&g, r), None);
+    // Out of play: a new object; the old one holds its power as it left (4 + the
+    // drummer's 1).
+    step(&mut g, "move runner to discard");
+    assert!(!alive(&g, r));
+    assert_eq!(last_known_power(&g, r), Some(5));
+    // Gear attached keeps no identity (its rule says none): the rod that left the Line
+    // for the drummer is a new object, and the old one holds its power.
+    let rod = live(&g, "rod");
+    step(&mut g, "attach rod to drummer");
+    assert_ne!(live(&g, "rod"), rod);
+    assert_eq!(last_known_power(&g, rod), Some(0));
+}
+
 #[test]
 fn a_card_that_keeps_its_object_triggers_once_for_its_move() {
     // Its move is seen from where it is now and, looked back, from where it was: one card,

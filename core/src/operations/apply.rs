@@ -934,24 +934,27 @@ fn in_stack_of(st: &State, card: ObjId, host: ObjId) -> bool {
     true // a cycle: treat as inside
 }
 
-#[allow(clippy::too_many_arguments)]
-fn relocate(
+/// Where a move goes and whether its card stays the same object.
+struct MovePlan {
+    from: ZoneId,
+    to: ZoneId,
+    to_decl_index: usize,
+    keeps: bool,
+}
+
+/// The plan of a move of `card` (`relocate`'s arguments), or None when the move does not
+/// happen: the card already left, its host is gone, its zone keeps it, the zone it would
+/// enter is full.
+fn plan_move(
     db: &Db,
-    st: &mut State,
+    st: &State,
     card: ObjId,
     zone: Option<usize>,
     player: Option<PlayerId>,
-    position: Position,
-    face: Option<bool>,
-    orientation: Option<Sym>,
-    reason: &Option<String>,
-    by: Option<PlayerId>,
     host: Option<ObjId>,
-    last_known: Option<Vec<LastKnown>>,
     identity: Identity,
-    events: &mut Vec<Event>,
-) -> Option<ObjId> {
-    let o = st.obj(card).clone();
+) -> Option<MovePlan> {
+    let o = st.obj(card);
     if !o.alive {
         return None; // it already left: nothing to move
     }
@@ -972,9 +975,8 @@ fn relocate(
         return None;
     }
     let to_decl_index = st.zone(to).decl as usize;
-    let to_decl = &db.rules.zones[to_decl_index].1;
     if host.is_none()
-        && let Some(cap) = to_decl.capacity
+        && let Some(cap) = db.rules.zones[to_decl_index].1.capacity
         && st.zone(to).cards.len() as u32 >= cap
         && !(from == to && o.attached_to.is_none())
     {
@@ -990,6 +992,56 @@ fn relocate(
             db.attach_rule(st, card).is_some_and(|r| r.keep_identity)
                 && (from == to || db.rules.move_keeps_identity(from_decl, to_decl_index))
         };
+    Some(MovePlan {
+        from,
+        to,
+        to_decl_index,
+        keeps,
+    })
+}
+
+/// Whether `op`, applied to `st` now, is a move that leaves its card's object behind (the
+/// card becomes a new object): only then are the last-known values `apply` takes kept.
+pub fn leaves_object(db: &Db, st: &State, op: &Op) -> bool {
+    match op {
+        Op::Move {
+            card,
+            zone,
+            player,
+            host,
+            ..
+        } => plan_move(db, st, *card, *zone, *player, *host, Identity::ByRules)
+            .is_some_and(|p| !p.keeps),
+        _ => false,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn relocate(
+    db: &Db,
+    st: &mut State,
+    card: ObjId,
+    zone: Option<usize>,
+    player: Option<PlayerId>,
+    position: Position,
+    face: Option<bool>,
+    orientation: Option<Sym>,
+    reason: &Option<String>,
+    by: Option<PlayerId>,
+    host: Option<ObjId>,
+    last_known: Option<Vec<LastKnown>>,
+    identity: Identity,
+    events: &mut Vec<Event>,
+) -> Option<ObjId> {
+    let o = st.obj(card).clone();
+    let MovePlan {
+        from,
+        to,
+        to_decl_index,
+        keeps,
+    } = plan_move(db, st, card, zone, player, host, identity)?;
+    let from_decl = st.zone(from).decl as usize;
+    let to_decl = &db.rules.zones[to_decl_index].1;
     // Entering a `keeps_identity` zone from another one gives the object a new timestamp
     // and entry turn; within an identity group or its zone it stays where it entered.
     let refresh = keeps && from != to && !db.rules.same_identity_group(from_decl, to_decl_index);

@@ -23,7 +23,7 @@ mod definitions;
 mod parse;
 mod raw;
 
-pub use apply::{apply, eliminate, end, new_object, place};
+pub use apply::{apply, eliminate, end, leaves_object, new_object, place};
 pub use definitions::refresh_definitions;
 pub use parse::{parse, parse_positional, positional_field};
 pub use raw::{OpYields, parse_raw};

@@ -506,6 +506,12 @@ impl Game {
             return Ok(None);
         }
         self.engine.db.budget.reset();
+        // A card that stays the same object (or does not move) leaves no last-known values:
+        // `apply` would drop them (a move within an identity group, an attachment that keeps
+        // identity: every value worked out for nothing).
+        if !crate::operations::leaves_object(&db, &st, op) {
+            return Ok(None);
+        }
         let lua = &self.engine.lua;
         let mut out = Vec::new();
         for ci in 0..db.rules.chars.len() {
