@@ -220,6 +220,8 @@ impl Game {
                 Some((_, payable)) => select(&lua, &db, &st.borrow(), payable, p)?.len() as i64,
                 None => 0,
             };
+            // `requires`: the number of cards that meet it, counted once (None: not yet).
+            let mut required: Option<i64> = None;
             // Each selector's targets do not depend on the card (but a card is not its own
             // target, an `if_card_has` selector counts only for a card holding one of its
             // names, and `any_orientation_if_card_has` lifts the orientation for such a
@@ -239,6 +241,16 @@ impl Game {
                         continue;
                     }
                     value = Some(v);
+                }
+                if let (Some((ci, counted)), Some(c)) = (&a.requires, card) {
+                    let met = match required {
+                        Some(n) => n,
+                        None => *required
+                            .insert(select(&lua, &db, &st.borrow(), counted, p)?.len() as i64),
+                    };
+                    if characteristics::int_value(&lua, &db, &st.borrow(), c, *ci)? > met {
+                        continue;
+                    }
                 }
                 if let Some(c) = card {
                     let mut short = false;
