@@ -10,12 +10,11 @@ function GD.level_met(ctx, c)
   return GD.level(ctx, ctx.player) >= c.lv
 end
 
---- The Command ability of card `c` usable at `timing` ("main" or "action"), or nil.
+--- The Command ability of card `c` usable at `timing` ("main" or "action"), or nil: the
+--- first with that timing (cards.lua `command` gives `command_main` to an ability with
+--- `main = true`, `command_action` to one with `action = true`).
 function GD.command_ability(ctx, c, timing)
-  for _, ab in ipairs(ctx:abilities({ card = c, timing = "command" })) do
-    if ab.def[timing] then return ab end
-  end
-  return nil
+  return ctx:abilities({ card = c, timing = timing == "main" and "command_main" or "command_action" })[1]
 end
 
 --- Whether Command `c`, whose ability for the timing is `ab` (nil: none), may be played now
