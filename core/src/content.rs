@@ -1040,6 +1040,11 @@ pub struct ActionDecl {
     /// Rust after `cost`, before `condition`.
     #[serde(default)]
     pub requires: Option<RequiresDecl>,
+    /// Only cards that have an ability with this timing, their own or one an effect gave
+    /// them (tested in Rust before `condition`, which still says whether it may be used
+    /// now: its zones, its suppression, its costs).
+    #[serde(default)]
+    pub with_ability: Option<String>,
     /// Player grants (`ctx:grant_player`) that bar it: a player who has any of them is not
     /// offered it ("cannot use cards"). Tested in Rust, before `allowed`.
     #[serde(default)]

@@ -348,6 +348,13 @@ fn action_kind(
         }
         None => None,
     };
+    let with_ability = match &a.with_ability {
+        Some(_) if cards.is_none() => {
+            return Err("`with_ability` needs `cards` (whose abilities are looked at)".into());
+        }
+        Some(t) => Some(rules.timings.syms[Rules::lookup(names, &rules.timings, t)?]),
+        None => None,
+    };
     let does = match (&a.run, &a.procedure) {
         (None, None) if a.ends_phase => ActionDoes::EndsPhase,
         _ if a.ends_phase => {
@@ -406,6 +413,7 @@ fn action_kind(
         needs,
         cost,
         requires,
+        with_ability,
         unless_player_has: a
             .unless_player_has
             .iter()
