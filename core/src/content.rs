@@ -1035,6 +1035,16 @@ pub struct ActionDecl {
     /// A cost the card's value must not exceed.
     #[serde(default)]
     pub cost: Option<CostDecl>,
+    /// A requirement the card's value must not exceed, paying nothing: the number of cards
+    /// matching `count` (a level met by the cards a player has, active or not). Tested in
+    /// Rust after `cost`, before `condition`.
+    #[serde(default)]
+    pub requires: Option<RequiresDecl>,
+    /// Only cards that have an ability with this timing, their own or one an effect gave
+    /// them (tested in Rust before `condition`, which still says whether it may be used
+    /// now: its zones, its suppression, its costs).
+    #[serde(default)]
+    pub with_ability: Option<String>,
     /// Player grants (`ctx:grant_player`) that bar it: a player who has any of them is not
     /// offered it ("cannot use cards"). Tested in Rust, before `allowed`.
     #[serde(default)]
@@ -1169,6 +1179,17 @@ pub struct CostDecl {
     pub value: String,
     /// What pays it: one card each.
     pub payable: Selector,
+}
+
+/// A requirement an action checks before offering a card: the card's value of a
+/// characteristic must not exceed the number of cards matching `count` (nothing is paid).
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RequiresDecl {
+    /// The integer characteristic that is required (a level).
+    pub value: String,
+    /// What meets it: one card each.
+    pub count: Selector,
 }
 
 /// A procedure the kernel runs step by step. Start it from an action option

@@ -1307,6 +1307,10 @@ pub struct ActionKind {
     pub needs: Option<CardSel>,
     /// The cost: a characteristic index, and what pays it.
     pub cost: Option<(usize, CardSel)>,
+    /// A requirement (`requires`): a characteristic index, and what counts towards it.
+    pub requires: Option<(usize, CardSel)>,
+    /// Only cards with an ability of this timing (`with_ability`).
+    pub with_ability: Option<Sym>,
     /// Player grants that bar it (`unless_player_has`).
     pub unless_player_has: Vec<Sym>,
     /// Offered from the player's Nth turn on (`from_own_turn`; 0 or 1: always).

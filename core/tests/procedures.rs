@@ -931,6 +931,71 @@ fn offered(g: &Game, prefix: &str) -> Vec<String> {
 }
 
 #[test]
+fn a_requirement_counts_its_cards_and_pays_nothing() {
+    // `requires`: a card's power at most the number of the player's tired board cards (a
+    // level met by cards already used), tested in Rust after the cost; nothing is paid.
+    let manifest = MANIFEST.replace(
+        r#""cost": {"value": "power", "payable": {"zones": ["board"]}},"#,
+        r#""requires": {"value": "power", "count": {"zones": ["board"], "orientation": "tired"}},"#,
+    )
+    .replace(r#""recruit {card} ({value})""#, r#""recruit {card} ({power})""#);
+    assert_ne!(manifest, MANIFEST);
+    let mut g = new_game(
+        &engine_of(&content(&manifest)),
+        7,
+        vec![
+            deck(&[("ace", 1), ("cub", 2)]),
+            deck(&[("brute", 1), ("watcher", 1), ("cub", 1)]),
+        ],
+    );
+    picks(
+        &mut g,
+        &[
+            "play ace",
+            "end turn",
+            "play brute",
+            "play watcher",
+            "end turn",
+        ],
+    );
+    // P1's ace is ready: no tired card meets cub's power 1.
+    assert_eq!(offered(&g, "recruit"), Vec::<String>::new());
+    // The challenge tires ace (ace 3 beats brute 2 and stays): one tired card now.
+    picks(
+        &mut g,
+        &["challenge brute with ace", "no guard", "pass", "pass"],
+    );
+    assert_eq!(
+        offered(&g, "recruit"),
+        ["recruit cub (1)", "recruit cub (1)"]
+    );
+    // Recruiting paid nothing: ace is still the one tired card, and the other cub follows.
+    pick(&mut g, "recruit cub");
+    assert_eq!(offered(&g, "recruit"), ["recruit cub (1)"]);
+}
+
+#[test]
+fn with_ability_offers_only_cards_that_have_an_ability_of_the_timing() {
+    // `with_ability: main`: of two cards in hand of power 1, only bugler (a `main` ability)
+    // may be recruited; cub has none, and no Lua condition is asked of it.
+    let manifest = MANIFEST.replace(
+        r#""allowed": "may_recruit", "condition": "not_a_dummy","#,
+        r#""allowed": "may_recruit", "condition": "not_a_dummy", "with_ability": "main","#,
+    );
+    assert_ne!(manifest, MANIFEST);
+    let mut g = new_game(
+        &engine_of(&content(&manifest)),
+        7,
+        vec![
+            deck(&[("ace", 1), ("bugler", 1), ("cub", 1)]),
+            deck(&[("brute", 1), ("cub", 2)]),
+        ],
+    );
+    pick(&mut g, "play ace");
+    assert_eq!(offered(&g, "recruit"), ["recruit bugler (1)"]);
+}
+
+#[test]
 fn data_tests_bar_an_action_in_a_players_first_turn_and_while_they_have_a_grant() {
     // `from_own_turn: 2`: no challenge in a player's first turn, even with haste; and
     // `unless_player_has`: no recruiting while the player is exhausted. Both are tested in

@@ -138,10 +138,15 @@ function activate_action(a)
 end
 
 --- A Command's effect (GD 10-1-8, 3-4): `main = true` (【Main】, 13-2-3), `action = true`
---- (【Action】, 13-2-4), or both. Played from the hand; it resolves in no area (3-4-3).
+--- (【Action】, 13-2-4), or both. Played from the hand; it resolves in no area (3-4-3). Its
+--- timings: `command`, and `command_main`, `command_action` as it says, so a listing asks
+--- for the Commands of its timing only.
 function command(a)
   if not a.main and not a.action then error("a command needs `main = true`, `action = true` or both", 0) end
-  a.kind, a.timing, a.zones = "activated", "command", { "hand", "limbo" }
+  local timings = { "command" }
+  if a.main then timings[#timings + 1] = "command_main" end
+  if a.action then timings[#timings + 1] = "command_action" end
+  a.kind, a.timing, a.zones = "activated", timings, { "hand", "limbo" }
   return checked(a, "command")
 end
 

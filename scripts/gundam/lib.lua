@@ -167,23 +167,6 @@ function GD.expire(ctx, point)
   return ctx:expire(point)
 end
 
--- One listing of options ---------------------------------------------------------------------
-
--- The kernel asks an action's `condition` once per card, with one ctx for the whole listing,
--- and a listing changes nothing: what every card's condition reads alike is read once per
--- listing and kept in that ctx. Only the actions' conditions use these: a run may change
--- the game under the same ctx.
-
---- The acting player's Lv. (GD 2-9-4), read once per listing.
-function GD.listing_level(ctx)
-  local lv = rawget(ctx, "listing_level")
-  if lv == nil then
-    lv = GD.level(ctx, ctx.player)
-    rawset(ctx, "listing_level", lv)
-  end
-  return lv
-end
-
 -- Small things --------------------------------------------------------------------------------
 
 --- nil, a card or a list of cards, as a list.

@@ -10,15 +10,11 @@ function GD.level_met(ctx, c)
   return GD.level(ctx, ctx.player) >= c.lv
 end
 
---- The `deploy` actions' condition: GD.level_met, with the Lv. read once per listing.
-function GD.may_deploy(ctx, c) return GD.listing_level(ctx) >= c.lv end
-
---- The Command ability of card `c` usable at `timing` ("main" or "action"), or nil.
+--- The Command ability of card `c` usable at `timing` ("main" or "action"), or nil: the
+--- first with that timing (cards.lua `command` gives `command_main` to an ability with
+--- `main = true`, `command_action` to one with `action = true`).
 function GD.command_ability(ctx, c, timing)
-  for _, ab in ipairs(ctx:abilities({ card = c, timing = "command" })) do
-    if ab.def[timing] then return ab end
-  end
-  return nil
+  return ctx:abilities({ card = c, timing = timing == "main" and "command_main" or "command_action" })[1]
 end
 
 --- Whether Command `c`, whose ability for the timing is `ab` (nil: none), may be played now
@@ -35,14 +31,11 @@ function GD.command_playable(ctx, c, timing)
   return GD.level_met(ctx, c) and may_play(ctx, c, GD.command_ability(ctx, c, timing))
 end
 
---- The `play_command` and `action_command` actions' conditions: GD.command_playable with the
---- Lv. read once per listing, and tested first (it needs no list of abilities).
-function GD.main_command_playable(ctx, c)
-  return GD.listing_level(ctx) >= c.lv and may_play(ctx, c, GD.command_ability(ctx, c, "main"))
-end
-function GD.action_command_playable(ctx, c)
-  return GD.listing_level(ctx) >= c.lv and may_play(ctx, c, GD.command_ability(ctx, c, "action"))
-end
+--- The `play_command` and `action_command` actions' conditions: GD.command_playable but for
+--- the Lv. (2-9-1), which the kernel tests first (the actions' `requires`: the number of the
+--- player's resources, active or rested, at least the card's Lv.).
+function GD.main_command_playable(ctx, c) return may_play(ctx, c, GD.command_ability(ctx, c, "main")) end
+function GD.action_command_playable(ctx, c) return may_play(ctx, c, GD.command_ability(ctx, c, "action")) end
 
 --- Plays Command `c` from the hand at `timing` (GD 7-5-2-2, 10-3-2): reveal it, check its
 --- Lv., pay its cost; it resolves in no area (3-4-3: limbo), then goes to its owner's trash
@@ -136,8 +129,8 @@ end
 -- Attacks (GD 7-5-4, 8-2-1) ----------------------------------------------------------------------
 
 --- The `pair` action's condition: `c` can be paired (a Pilot, or a Command with 【Pilot】: GD
---- 3-4-6-1) and its player meets its Lv. (2-9-1). Its cost is the kernel's check.
-function GD.pairable(ctx, c) return GD.can_pilot(c) and GD.listing_level(ctx) >= c.lv end
+--- 3-4-6-1). Its Lv. (2-9-1, the action's `requires`) and cost are the kernel's checks.
+function GD.pairable(ctx, c) return GD.can_pilot(c) end
 
 --- The `pair` action: play the Pilot onto the chosen unit.
 function GD.pair_action(ctx, o) GD.play_pilot(ctx, o.card, o.target) end

@@ -279,6 +279,7 @@ fn action_kind(
     for (what, s) in [("cards", a.cards.as_ref()), ("needs", a.needs.as_ref())]
         .into_iter()
         .chain([("cost.payable", a.cost.as_ref().map(|c| &c.payable))])
+        .chain([("requires.count", a.requires.as_ref().map(|c| &c.count))])
     {
         let Some(s) = s else { continue };
         for (field, used) in [
@@ -334,6 +335,24 @@ fn action_kind(
             }
             Some((ci, card_sel(rules, names, &c.payable)?))
         }
+        None => None,
+    };
+    let requires = match &a.requires {
+        Some(r) => {
+            let ci =
+                int_char(rules, names, &r.value).map_err(|e| format!("`requires.value`: {e}"))?;
+            if cards.is_none() {
+                return Err("`requires` needs `cards` (whose value is required)".into());
+            }
+            Some((ci, card_sel(rules, names, &r.count)?))
+        }
+        None => None,
+    };
+    let with_ability = match &a.with_ability {
+        Some(_) if cards.is_none() => {
+            return Err("`with_ability` needs `cards` (whose abilities are looked at)".into());
+        }
+        Some(t) => Some(rules.timings.syms[Rules::lookup(names, &rules.timings, t)?]),
         None => None,
     };
     let does = match (&a.run, &a.procedure) {
@@ -393,6 +412,8 @@ fn action_kind(
         targets,
         needs,
         cost,
+        requires,
+        with_ability,
         unless_player_has: a
             .unless_player_has
             .iter()

@@ -88,6 +88,21 @@ fn holds_any(
     Ok(false)
 }
 
+/// Whether card `id` has an ability with `timing`, its own or one an effect gave it (the
+/// abilities `ctx:abilities{card = id, timing = timing}` may list, before their zones and
+/// suppression are asked).
+fn has_ability_of(db: &crate::db::Db, st: &State, id: ObjId, timing: crate::names::Sym) -> bool {
+    let of = |ab: &crate::db::AbilityOutline| ab.timings.contains(&timing);
+    db.cards[st.obj(id).definition as usize]
+        .outline
+        .iter()
+        .any(of)
+        || st
+            .grants
+            .iter()
+            .any(|g| g.host == Some(id) && of(db.outline(g.ability)))
+}
+
 /// A target: a card, or a player (with the name a Lua list gave it).
 #[derive(Clone, Debug, PartialEq)]
 enum Tgt {
@@ -163,6 +178,38 @@ fn select_in(
     Ok(out)
 }
 
+/// Whether two selectors take the same cards (what `select` tests; the targets' fields are
+/// not compared).
+fn same_cards(a: &CardSel, b: &CardSel) -> bool {
+    a.zones == b.zones
+        && a.of == b.of
+        && a.categories == b.categories
+        && a.orientation == b.orientation
+        && a.without == b.without
+        && a.entered_before_this_turn == b.entered_before_this_turn
+        && a.unless_it_has == b.unless_it_has
+        && a.without_attachments == b.without_attachments
+}
+
+/// The number of cards `sel` takes for `p`, counted once per listing: several actions often
+/// count the same cards (what pays their costs, what meets their requirements), and a
+/// listing changes nothing.
+fn count<'a>(
+    memo: &mut Vec<(&'a CardSel, i64)>,
+    lua: &mlua::Lua,
+    db: &crate::db::Db,
+    st: &State,
+    sel: &'a CardSel,
+    p: PlayerId,
+) -> R<i64> {
+    if let Some((_, n)) = memo.iter().find(|(s, _)| same_cards(s, sel)) {
+        return Ok(*n);
+    }
+    let n = select(lua, db, st, sel, p)?.len() as i64;
+    memo.push((sel, n));
+    Ok(n)
+}
+
 impl Game {
     /// The options of the action kinds `kinds` for player `p`, in order. In a declared window
     /// `data` is the procedure's record: `allowed` and `condition` get it after their usual
@@ -178,6 +225,7 @@ impl Game {
         let db = self.engine.db.clone();
         let lua = self.engine.lua.clone();
         let mut out = Vec::new();
+        let mut counted = Vec::new();
         for &k in kinds {
             let a = &db.hooks.actions[k];
             let st = self.state.clone();
@@ -217,9 +265,11 @@ impl Game {
                 None => vec![None],
             };
             let budget = match &a.cost {
-                Some((_, payable)) => select(&lua, &db, &st.borrow(), payable, p)?.len() as i64,
+                Some((_, payable)) => count(&mut counted, &lua, &db, &st.borrow(), payable, p)?,
                 None => 0,
             };
+            // `requires`: the number of cards that meet it, counted once (None: not yet).
+            let mut required: Option<i64> = None;
             // Each selector's targets do not depend on the card (but a card is not its own
             // target, an `if_card_has` selector counts only for a card holding one of its
             // names, and `any_orientation_if_card_has` lifts the orientation for such a
@@ -239,6 +289,27 @@ impl Game {
                         continue;
                     }
                     value = Some(v);
+                }
+                if let (Some((ci, meeting)), Some(c)) = (&a.requires, card) {
+                    let met = match required {
+                        Some(n) => n,
+                        None => *required.insert(count(
+                            &mut counted,
+                            &lua,
+                            &db,
+                            &st.borrow(),
+                            meeting,
+                            p,
+                        )?),
+                    };
+                    if characteristics::int_value(&lua, &db, &st.borrow(), c, *ci)? > met {
+                        continue;
+                    }
+                }
+                if let (Some(t), Some(c)) = (a.with_ability, card)
+                    && !has_ability_of(&db, &st.borrow(), c, t)
+                {
+                    continue;
                 }
                 if let Some(c) = card {
                     let mut short = false;
