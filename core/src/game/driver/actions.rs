@@ -179,16 +179,32 @@ fn select_in(
 }
 
 /// Whether two selectors take the same cards (what `select` tests; the targets' fields are
-/// not compared).
+/// not compared). `a` is taken apart field by field so that a field added to `CardSel`
+/// fails to compile here until it is either compared or named as not selecting.
 fn same_cards(a: &CardSel, b: &CardSel) -> bool {
-    a.zones == b.zones
-        && a.of == b.of
-        && a.categories == b.categories
-        && a.orientation == b.orientation
-        && a.without == b.without
-        && a.entered_before_this_turn == b.entered_before_this_turn
-        && a.unless_it_has == b.unless_it_has
-        && a.without_attachments == b.without_attachments
+    let CardSel {
+        zones,
+        of,
+        categories,
+        orientation,
+        without,
+        entered_before_this_turn,
+        unless_it_has,
+        without_attachments,
+        if_card_has: _,
+        players: _,
+        any_orientation_if_card_has: _,
+        label: _,
+        label_several: _,
+    } = a;
+    *zones == b.zones
+        && *of == b.of
+        && *categories == b.categories
+        && *orientation == b.orientation
+        && *without == b.without
+        && *entered_before_this_turn == b.entered_before_this_turn
+        && *unless_it_has == b.unless_it_has
+        && *without_attachments == b.without_attachments
 }
 
 /// The number of cards `sel` takes for `p`, counted once per listing: several actions often
