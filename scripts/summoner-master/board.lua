@@ -40,17 +40,14 @@ local function fits_no_move(c, attachments)
 end
 
 --- The `board` check's test: whether one of SM.control_due, SM.lines_due, SM.forms_due,
---- SM.exceptions_due, SM.work_due and SM.pastes_due holds, reading each card of the Arena once.
---- (Only whether one holds: the order of the tests does not matter. A card listed in a zone is
---- attached to none; its zone is the one listed.)
+--- SM.exceptions_due, SM.work_due (of the Arena's groups) and SM.pastes_due holds, reading each
+--- card of the Arena once. (Only whether one holds: the order of the tests does not matter. A card
+--- listed in a zone is attached to none; its zone is the one listed.)
 function SM.board_due(ctx)
   local known = ctx:game_value("zone_work")
   if known == 0 then return true end -- SM.work_due: the zones the cards name not looked at yet
-  local named = known - 1
-  -- (Zone X Work Y) in the zones outside the Arena (limits.lua), if the game's cards name any.
-  if bit32.band(named, SM.WORK_OUTSIDE) ~= 0 and SM.work_due(ctx, true) then return true end
   -- The Arena's groups: SM.work_due looks only if a card of the Arena prints one.
-  local work = bit32.band(named, SM.WORK_ARENA) ~= 0
+  local work = bit32.band(known - 1, SM.WORK_ARENA) ~= 0
   local forms -- SM 603.6.2: not while cards change zone together (read once a Seal has attachments)
   for p = 1, 2 do
     for _, z in ipairs(SM.FIELD) do
@@ -76,7 +73,7 @@ function SM.board_due(ctx)
           end
         end
         if work and c:printed("work") ~= nil then
-          if SM.work_due(ctx) then return true end
+          if SM.work_due(ctx, "arena") then return true end
           work = false
         end
         local attachments = c.attachments
@@ -90,6 +87,17 @@ function SM.board_due(ctx)
     end
   end
   return false
+end
+
+--- The `outside` check's test: SM.work_due of the groups outside the Arena, if the game's cards
+--- name any zone there, so that the `board` check reads no zone outside the Arena (a card drawn or
+--- discarded does not scan the Arena again). Its fixes are the `board` check's, which looked at
+--- these groups too when it was one check: with the defeat check due, not before it (game.yaml).
+function SM.outside_due(ctx)
+  local known = ctx:game_value("zone_work")
+  -- 0: the `board` check is due and looks at every zone.
+  if known == 0 or bit32.band(known - 1, SM.WORK_OUTSIDE) == 0 then return false end
+  return SM.work_due(ctx, "outside") and not SM.defeat_due(ctx)
 end
 
 --- The `board` check's fixes, in the order of their rules' checks.
