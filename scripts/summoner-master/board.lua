@@ -27,18 +27,6 @@ local function due_under(ctx, host, attachments)
   return false
 end
 
---- Whether Seal `c` (alive, not attached) with `attachments` is combined and no special move fits its
---- Supports: SM.combined(c) and SM.form_of(c) == nil (SM.best_moves finds none), without ranking
---- the moves that fit.
-local function fits_no_move(c, attachments)
-  local supports = util.filter(attachments, SM.is_seal)
-  if #supports == 0 then return false end
-  for _, m in ipairs(SM.moves(c)) do
-    if SM.fits(supports, m.supports or {}) then return false end
-  end
-  return true
-end
-
 --- The `board` check's test: whether one of SM.control_due, SM.lines_due, SM.forms_due,
 --- SM.exceptions_due, SM.work_due (of the Arena's groups) and SM.pastes_due holds, reading each
 --- card of the Arena once. (Only whether one holds: the order of the tests does not matter. A card
@@ -80,7 +68,7 @@ function SM.board_due(ctx)
         if #attachments > 0 then
           -- an invalid combination
           if seal and forms == nil then forms = ctx:game_value("batch") == 0 end
-          if forms and seal and fits_no_move(c, attachments) then return true end
+          if forms and seal and c.misfit > 0 then return true end -- (rules.lua)
           if due_under(ctx, c, attachments) then return true end -- an exception, a paste
         end
       end

@@ -22,6 +22,26 @@ local function form_value(char, field)
   }
 end
 
+--- SM 508.8, 508.9, 513.3: the characteristic `misfit`, 1 while Seal `c` is combined and no special
+--- move fits its Supports: SM.combined(c) and SM.form_of(c) == nil (SM.best_moves finds none),
+--- without ranking the moves that fit. Kept: the board check reads it after every change in the
+--- Arena, and it changes only with the Seal's attachments, their names and the Seal's moves.
+local function misfit()
+  local function fits_no_move(c)
+    local supports = util.filter(c.attachments, SM.is_seal)
+    if #supports == 0 then return false end
+    for _, m in ipairs(SM.moves(c)) do
+      if SM.fits(supports, m.supports or {}) then return false end
+    end
+    return true
+  end
+  return {
+    kind = "static",
+    affects = function(ctx, c) return c.category == "seal" and #c.attachments > 0 end,
+    modify = { { char = "misfit", op = "set_base", layer = "form", value = function(ctx, c) return fits_no_move(c) and 1 or 0 end } },
+  }
+end
+
 --- SM 200.20, 201.17, 200.9.4, Gl: Shade of: a card has the names, races, elements, Mystic
 --- types and sets its `shade_of` lists, in any zone, a Support Seal too.
 local function shade(char, field)
@@ -99,4 +119,5 @@ SM.RULES = {
     operate = function(ctx)
       SM.destroy_cards(ctx, { ctx.event.card }, { reason = "effect", player = ctx.event.player })
     end },
+  misfit(),
 }
