@@ -41,31 +41,15 @@ function SM.board_due(ctx)
     for _, z in ipairs(SM.FIELD) do
       local place = SEAL_PLACE[z]
       for _, c in ipairs(ctx:cards(z, p)) do
-        -- control: SM.rightful_controller
-        local charm = c.charm
-        local obeys = charm
-        if charm <= 0 then
-          local control = c.control
-          obeys = control > 0 and control or c.owner
-        end
-        if c.controller ~= obeys then return true end
-        local seal = place and c.category == "seal"
-        -- the Lines: SM.misplaced of a Seal in zone `z`
-        if seal then
-          if c.dimension > 0 then
-            if z ~= "no_line" then return true end
-          elseif z == "no_line" then
-            return true
-          elseif z == "at_line" and c.freeze > 0 and not c:has("keywords", "cannot_change_line") then
-            return true
-          end
-        end
+        -- control (SM.rightful_controller) and the Lines (SM.misplaced): rules.lua
+        if c.unsettled > 0 then return true end
         if work and c:printed("work") ~= nil then
           if SM.work_due(ctx, "arena") then return true end
           work = false
         end
         local attachments = c.attachments
         if #attachments > 0 then
+          local seal = place and c.category == "seal"
           -- an invalid combination
           if seal and forms == nil then forms = ctx:game_value("batch") == 0 end
           if forms and seal and c.misfit > 0 then return true end -- (rules.lua)

@@ -42,6 +42,42 @@ local function misfit()
   }
 end
 
+--- The zones of the Arena where a Seal stands (SM.SEAL_PLACES), as a set.
+local SEAL_PLACE = { at_line = true, df_line = true, no_line = true }
+
+--- The characteristic `unsettled` of a card of the Arena (the kernel's test: in a zone of SM.FIELD,
+--- or attached there), 1 while: it does not obey the player it should (Gl: Control, SM 709.7.1:
+--- SM.control_due of the card), or it is a Seal in a Line or in no Line where it may not stand
+--- (709.6.1 Freeze, 709.11.1 Dimension, 515.3 no Line: SM.misplaced). Kept: the board check reads
+--- it of every card of the Arena after every change there, and it changes only with the card's
+--- place, its Curses and control effects.
+local function unsettled()
+  return {
+    kind = "static",
+    affects = { zones = SM.FIELD },
+    modify = { { char = "unsettled", op = "set_base", layer = "form", value = function(ctx, c)
+      local charm = c.charm
+      local obeys = charm
+      if charm <= 0 then
+        local control = c.control
+        obeys = control > 0 and control or c.owner
+      end
+      if c.controller ~= obeys then return 1 end
+      local z = c.zone
+      if SEAL_PLACE[z] and c.category == "seal" then
+        if c.dimension > 0 then
+          if z ~= "no_line" then return 1 end
+        elseif z == "no_line" then
+          return 1
+        elseif z == "at_line" and c.freeze > 0 and not c:has("keywords", "cannot_change_line") then
+          return 1
+        end
+      end
+      return 0
+    end } },
+  }
+end
+
 --- SM 200.20, 201.17, 200.9.4, Gl: Shade of: a card has the names, races, elements, Mystic
 --- types and sets its `shade_of` lists, in any zone, a Support Seal too.
 local function shade(char, field)
@@ -120,4 +156,5 @@ SM.RULES = {
       SM.destroy_cards(ctx, { ctx.event.card }, { reason = "effect", player = ctx.event.player })
     end },
   misfit(),
+  unsettled(),
 }
