@@ -41,9 +41,10 @@ function SM.board_due(ctx)
     for _, z in ipairs(SM.FIELD) do
       local place = SEAL_PLACE[z]
       for _, c in ipairs(ctx:cards(z, p)) do
-        -- control (SM.rightful_controller) and the Lines (SM.misplaced): rules.lua
-        if c.unsettled > 0 then return true end
-        if work and c:printed("work") ~= nil then
+        -- control (SM.rightful_controller) and the Lines (SM.misplaced); a (Zone X Work Y) printed
+        local bits = c.board_bits -- (rules.lua)
+        if bits % 2 == 1 then return true end
+        if work and bits >= 2 then
           if SM.work_due(ctx, "arena") then return true end
           work = false
         end

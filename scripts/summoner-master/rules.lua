@@ -45,35 +45,36 @@ end
 --- The zones of the Arena where a Seal stands (SM.SEAL_PLACES), as a set.
 local SEAL_PLACE = { at_line = true, df_line = true, no_line = true }
 
---- The characteristic `unsettled` of a card of the Arena (the kernel's test: in a zone of SM.FIELD,
---- or attached there), 1 while: it does not obey the player it should (Gl: Control, SM 709.7.1:
---- SM.control_due of the card), or it is a Seal in a Line or in no Line where it may not stand
---- (709.6.1 Freeze, 709.11.1 Dimension, 515.3 no Line: SM.misplaced). Kept: the board check reads
---- it of every card of the Arena after every change there, and it changes only with the card's
---- place, its Curses and control effects.
-local function unsettled()
+--- The characteristic `board_bits` of a card of the Arena (the kernel's test: in a zone of SM.FIELD,
+--- or attached there): what the board check (board.lua) reads of it, as bits. 1 while it does not
+--- obey the player it should (Gl: Control, SM 709.7.1: SM.control_due of the card), or it is a Seal
+--- in a Line or in no Line where it may not stand (709.6.1 Freeze, 709.11.1 Dimension, 515.3 no
+--- Line: SM.misplaced); 2 when it prints a (Zone X Work Y) (Gl: limits.lua). Kept: the check reads it
+--- of every card of the Arena after every change there, and it changes only with the card's place,
+--- its Curses, control effects and the card it is.
+local function board_bits()
+  --- Bit 1 (SM.rightful_controller, SM.misplaced).
+  local function unsettled(c)
+    local charm = c.charm
+    local obeys = charm
+    if charm <= 0 then
+      local control = c.control
+      obeys = control > 0 and control or c.owner
+    end
+    if c.controller ~= obeys then return true end
+    local z = c.zone
+    if SEAL_PLACE[z] and c.category == "seal" then
+      if c.dimension > 0 then return z ~= "no_line" end
+      if z == "no_line" then return true end
+      return z == "at_line" and c.freeze > 0 and not c:has("keywords", "cannot_change_line")
+    end
+    return false
+  end
   return {
     kind = "static",
     affects = { zones = SM.FIELD },
-    modify = { { char = "unsettled", op = "set_base", layer = "form", value = function(ctx, c)
-      local charm = c.charm
-      local obeys = charm
-      if charm <= 0 then
-        local control = c.control
-        obeys = control > 0 and control or c.owner
-      end
-      if c.controller ~= obeys then return 1 end
-      local z = c.zone
-      if SEAL_PLACE[z] and c.category == "seal" then
-        if c.dimension > 0 then
-          if z ~= "no_line" then return 1 end
-        elseif z == "no_line" then
-          return 1
-        elseif z == "at_line" and c.freeze > 0 and not c:has("keywords", "cannot_change_line") then
-          return 1
-        end
-      end
-      return 0
+    modify = { { char = "board_bits", op = "set_base", layer = "form", value = function(ctx, c)
+      return (unsettled(c) and 1 or 0) + (c:printed("work") ~= nil and 2 or 0)
     end } },
   }
 end
@@ -156,5 +157,5 @@ SM.RULES = {
       SM.destroy_cards(ctx, { ctx.event.card }, { reason = "effect", player = ctx.event.player })
     end },
   misfit(),
-  unsettled(),
+  board_bits(),
 }
