@@ -41,15 +41,16 @@ function SM.board_due(ctx)
     for _, z in ipairs(SM.FIELD) do
       local place = SEAL_PLACE[z]
       for _, c in ipairs(ctx:cards(z, p)) do
-        -- control (SM.rightful_controller) and the Lines (SM.misplaced); a (Zone X Work Y) printed
-        local bits = c.board_bits -- (rules.lua)
+        -- control (SM.rightful_controller) and the Lines (SM.misplaced); a (Zone X Work Y) printed;
+        -- cards attached (rules.lua)
+        local bits = c.board_bits
         if bits % 2 == 1 then return true end
-        if work and bits >= 2 then
+        if work and bits % 4 >= 2 then
           if SM.work_due(ctx, "arena") then return true end
           work = false
         end
-        local attachments = c.attachments
-        if #attachments > 0 then
+        if bits >= 4 then
+          local attachments = c.attachments
           local seal = place and c.category == "seal"
           -- an invalid combination
           if seal and forms == nil then forms = ctx:game_value("batch") == 0 end

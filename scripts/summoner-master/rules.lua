@@ -49,9 +49,10 @@ local SEAL_PLACE = { at_line = true, df_line = true, no_line = true }
 --- or attached there): what the board check (board.lua) reads of it, as bits. 1 while it does not
 --- obey the player it should (Gl: Control, SM 709.7.1: SM.control_due of the card), or it is a Seal
 --- in a Line or in no Line where it may not stand (709.6.1 Freeze, 709.11.1 Dimension, 515.3 no
---- Line: SM.misplaced); 2 when it prints a (Zone X Work Y) (Gl: limits.lua). Kept: the check reads it
---- of every card of the Arena after every change there, and it changes only with the card's place,
---- its Curses, control effects and the card it is.
+--- Line: SM.misplaced); 2 when it prints a (Zone X Work Y) (Gl: limits.lua); 4 while cards are
+--- attached to it (a list the check then reads). Kept: the check reads it of every card of the Arena
+--- after every change there, and it changes only with the card's place and attachments, its Curses,
+--- control effects and the card it is.
 local function board_bits()
   --- Bit 1 (SM.rightful_controller, SM.misplaced).
   local function unsettled(c)
@@ -74,7 +75,7 @@ local function board_bits()
     kind = "static",
     affects = { zones = SM.FIELD },
     modify = { { char = "board_bits", op = "set_base", layer = "form", value = function(ctx, c)
-      return (unsettled(c) and 1 or 0) + (c:printed("work") ~= nil and 2 or 0)
+      return (unsettled(c) and 1 or 0) + (c:printed("work") ~= nil and 2 or 0) + (#c.attachments > 0 and 4 or 0)
     end } },
   }
 end
