@@ -80,6 +80,20 @@ local function board_bits()
   }
 end
 
+--- The characteristic `cast_bits` of a card of the hand: what the cast listing (SM.cast_options)
+--- reads of it, as bits: 1 it has Interfere (SM.has_interfere), 2 it has Wisdom
+--- (SM.wisdom_pending), 4 it is a Seal. Kept: the casts are listed at every decision of the Main
+--- Step and of every Interfere Step.
+local function cast_bits()
+  return {
+    kind = "static",
+    affects = { zones = { "hand" } },
+    modify = { { char = "cast_bits", op = "set_base", layer = "form", value = function(ctx, c)
+      return (SM.has_interfere(c) and 1 or 0) + (SM.wisdom_pending(c) and 2 or 0) + (SM.is_seal(c) and 4 or 0)
+    end } },
+  }
+end
+
 --- SM 200.20, 201.17, 200.9.4, Gl: Shade of: a card has the names, races, elements, Mystic
 --- types and sets its `shade_of` lists, in any zone, a Support Seal too.
 local function shade(char, field)
@@ -159,4 +173,5 @@ SM.RULES = {
     end },
   misfit(),
   board_bits(),
+  cast_bits(),
 }
