@@ -75,30 +75,31 @@ local function target_ok(seen, t, p)
   return v
 end
 
+--- Whether `a` may attack one of the Seals of zone `z` (a Line of player `q`), and that zone's
+--- list, listed once for all attackers in `seen[z]`. (SM.attackable of a listed Seal: the same tests.)
+local function target_in(ctx, seen, z, q, a, p)
+  local list = seen[z]
+  if list == nil then
+    list = ctx:cards(z, q)
+    seen[z] = list
+  end
+  for _, t in ipairs(list) do
+    if t ~= a and target_ok(seen, t, p) and SM.may_attack_target(ctx, a, t, p, seen.found) then return true, list end
+  end
+  return false, list
+end
+
 --- Whether `a` has a Seal to attack by a normal attack (SM.attack_targets is not empty), looked
---- for until the first. `seen` (optional): a table keeping the opponent's Lines and `found` (the
+--- for until the first: in the At Line, in the Df Line when the At Line is empty or `a` may attack
+--- it anyway. `seen` (optional): a table keeping the opponent's Lines and `found` (the
 --- prohibitions, SM.prohibitions_now) for several attackers tested at one moment.
 function SM.has_attack_target(ctx, a, p, seen)
   local q = SM.other(p)
   seen = seen or {}
-  local line = seen.at_line
-  if line == nil then
-    line = ctx:cards("at_line", q)
-    seen.at_line = line
-  end
-  -- (SM.attackable of a listed Seal: the same tests.)
-  for _, t in ipairs(line) do
-    if t ~= a and target_ok(seen, t, p) and SM.may_attack_target(ctx, a, t, p, seen.found) then return true end
-  end
+  local found, line = target_in(ctx, seen, "at_line", q, a, p)
+  if found then return true end
   if #line == 0 or a:has("keywords", "attack_df_line") then
-    local back = seen.df_line
-    if back == nil then
-      back = ctx:cards("df_line", q)
-      seen.df_line = back
-    end
-    for _, t in ipairs(back) do
-      if t ~= a and target_ok(seen, t, p) and SM.may_attack_target(ctx, a, t, p, seen.found) then return true end
-    end
+    return (target_in(ctx, seen, "df_line", q, a, p))
   end
   return false
 end

@@ -27,69 +27,51 @@ local function due_under(ctx, host, attachments)
   return false
 end
 
---- Whether Seal `c` (alive, not attached) with `attachments` is combined and no special move fits its
---- Supports: SM.combined(c) and SM.form_of(c) == nil (SM.best_moves finds none), without ranking
---- the moves that fit.
-local function fits_no_move(c, attachments)
-  local supports = util.filter(attachments, SM.is_seal)
-  if #supports == 0 then return false end
-  for _, m in ipairs(SM.moves(c)) do
-    if SM.fits(supports, m.supports or {}) then return false end
-  end
-  return true
-end
-
 --- The `board` check's test: whether one of SM.control_due, SM.lines_due, SM.forms_due,
---- SM.exceptions_due, SM.work_due and SM.pastes_due holds, reading each card of the Arena once.
---- (Only whether one holds: the order of the tests does not matter. A card listed in a zone is
---- attached to none; its zone is the one listed.)
+--- SM.exceptions_due, SM.work_due (of the Arena's groups) and SM.pastes_due holds, reading each
+--- card of the Arena once. (Only whether one holds: the order of the tests does not matter. A card
+--- listed in a zone is attached to none; its zone is the one listed.)
 function SM.board_due(ctx)
   local known = ctx:game_value("zone_work")
   if known == 0 then return true end -- SM.work_due: the zones the cards name not looked at yet
-  local named = known - 1
-  -- (Zone X Work Y) in the zones outside the Arena (limits.lua), if the game's cards name any.
-  if bit32.band(named, SM.WORK_OUTSIDE) ~= 0 and SM.work_due(ctx, true) then return true end
   -- The Arena's groups: SM.work_due looks only if a card of the Arena prints one.
-  local work = bit32.band(named, SM.WORK_ARENA) ~= 0
+  local work = bit32.band(known - 1, SM.WORK_ARENA) ~= 0
   local forms -- SM 603.6.2: not while cards change zone together (read once a Seal has attachments)
   for p = 1, 2 do
     for _, z in ipairs(SM.FIELD) do
       local place = SEAL_PLACE[z]
       for _, c in ipairs(ctx:cards(z, p)) do
-        -- control: SM.rightful_controller
-        local charm = c.charm
-        local obeys = charm
-        if charm <= 0 then
-          local control = c.control
-          obeys = control > 0 and control or c.owner
-        end
-        if c.controller ~= obeys then return true end
-        local seal = place and c.category == "seal"
-        -- the Lines: SM.misplaced of a Seal in zone `z`
-        if seal then
-          if c.dimension > 0 then
-            if z ~= "no_line" then return true end
-          elseif z == "no_line" then
-            return true
-          elseif z == "at_line" and c.freeze > 0 and not c:has("keywords", "cannot_change_line") then
-            return true
-          end
-        end
-        if work and c:printed("work") ~= nil then
-          if SM.work_due(ctx) then return true end
+        -- control (SM.rightful_controller) and the Lines (SM.misplaced); a (Zone X Work Y) printed;
+        -- cards attached (rules.lua)
+        local bits = c.board_bits
+        if bits % 2 == 1 then return true end
+        if work and bits % 4 >= 2 then
+          if SM.work_due(ctx, "arena") then return true end
           work = false
         end
-        local attachments = c.attachments
-        if #attachments > 0 then
+        if bits >= 4 then
+          local attachments = c.attachments
+          local seal = place and c.category == "seal"
           -- an invalid combination
           if seal and forms == nil then forms = ctx:game_value("batch") == 0 end
-          if forms and seal and fits_no_move(c, attachments) then return true end
+          if forms and seal and c.misfit > 0 then return true end -- (rules.lua)
           if due_under(ctx, c, attachments) then return true end -- an exception, a paste
         end
       end
     end
   end
   return false
+end
+
+--- The `outside` check's test: SM.work_due of the groups outside the Arena, if the game's cards
+--- name any zone there, so that the `board` check reads no zone outside the Arena (a card drawn or
+--- discarded does not scan the Arena again). Its fixes are the `board` check's, which looked at
+--- these groups too when it was one check: with the defeat check due, not before it (game.yaml).
+function SM.outside_due(ctx)
+  local known = ctx:game_value("zone_work")
+  -- 0: the `board` check is due and looks at every zone.
+  if known == 0 or bit32.band(known - 1, SM.WORK_OUTSIDE) == 0 then return false end
+  return SM.work_due(ctx, "outside") and not SM.defeat_due(ctx)
 end
 
 --- The `board` check's fixes, in the order of their rules' checks.

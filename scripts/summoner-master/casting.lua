@@ -96,11 +96,12 @@ function SM.cast_options(ctx, p, interfere_only)
   local have -- p's Mp, read once (SM.can_pay of a cast: no first Subturn's restriction, 102.6)
   local pools -- the Arena's Seals and Mystic Cards, listed once for every Mystic Card
   for _, c in ipairs(ctx:cards("hand", p)) do
+    local bits = c.cast_bits -- Interfere 1, Wisdom 2, a Seal 4 (rules.lua)
     -- SM 609.4: in an Interfere Step, a card without Interfere is not looked at further.
-    if not interfere_only or SM.has_interfere(c) then
+    if not interfere_only or bits % 2 == 1 then
       -- Gl: Wisdom 1.1: a card with Wisdom names a card before its cast declaration (wisdom.lua).
       local named = 0
-      if SM.wisdom_pending(c) then
+      if bits % 4 >= 2 then
         for _, o in ipairs(SM.wisdom_options(ctx, c, p, interfere_only)) do
           out[#out + 1] = o
           named = named + 1
@@ -113,7 +114,7 @@ function SM.cast_options(ctx, p, interfere_only)
           have = have or SM.mp(ctx, p)
           payable = have >= mp
         end
-        if payable and not SM.is_seal(c) then
+        if payable and bits < 4 then
           pools = pools or {}
           payable = mystic_has_targets(ctx, c, p, pools)
         end

@@ -118,18 +118,18 @@ local function zones_named(ctx)
   return bits
 end
 
---- The (Zone X Work Y) test (a part of the `board` check, board.lua); `outside`: only the zones
---- outside the Arena.
+--- The (Zone X Work Y) test (a part of the `board` and `outside` checks, board.lua); `where`:
+--- "arena" (the Arena alone) or "outside" (only the zones outside it), nil: every zone.
 --- (What `groups` and `count` find, each zone's cards listed once for its groups, and no more
 --- once a group has something to do.)
-function SM.work_due(ctx, outside)
+function SM.work_due(ctx, where)
   local known = ctx:game_value("zone_work")
   if known == 0 then return true end
   if known == 1 then return false end
   local named, seen = known - 1, {}
   for p = 1, 2 do
     for _, zone in ipairs(ZONE_ORDER) do
-      if bit32.band(named, ZONE_BIT[zone]) ~= 0 and not (outside and zone == "arena") then
+      if bit32.band(named, ZONE_BIT[zone]) ~= 0 and (where == nil or (where == "arena") == (zone == "arena")) then
         local sources = SOURCES[zone](ctx, p)
         local cards = zone ~= "arena" and sources or nil -- ZONES[zone] is SOURCES[zone] but for the Arena
         for _, c in ipairs(sources) do

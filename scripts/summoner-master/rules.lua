@@ -22,6 +22,78 @@ local function form_value(char, field)
   }
 end
 
+--- SM 508.8, 508.9, 513.3: the characteristic `misfit`, 1 while Seal `c` is combined and no special
+--- move fits its Supports: SM.combined(c) and SM.form_of(c) == nil (SM.best_moves finds none),
+--- without ranking the moves that fit. Kept: the board check reads it after every change in the
+--- Arena, and it changes only with the Seal's attachments, their names and the Seal's moves.
+local function misfit()
+  local function fits_no_move(c)
+    local supports = util.filter(c.attachments, SM.is_seal)
+    if #supports == 0 then return false end
+    for _, m in ipairs(SM.moves(c)) do
+      if SM.fits(supports, m.supports or {}) then return false end
+    end
+    return true
+  end
+  return {
+    kind = "static",
+    affects = function(ctx, c) return c.category == "seal" and #c.attachments > 0 end,
+    modify = { { char = "misfit", op = "set_base", layer = "form", value = function(ctx, c) return fits_no_move(c) and 1 or 0 end } },
+  }
+end
+
+--- The zones of the Arena where a Seal stands (SM.SEAL_PLACES), as a set.
+local SEAL_PLACE = { at_line = true, df_line = true, no_line = true }
+
+--- The characteristic `board_bits` of a card of the Arena (the kernel's test: in a zone of SM.FIELD,
+--- or attached there): what the board check (board.lua) reads of it, as bits. 1 while it does not
+--- obey the player it should (Gl: Control, SM 709.7.1: SM.control_due of the card), or it is a Seal
+--- in a Line or in no Line where it may not stand (709.6.1 Freeze, 709.11.1 Dimension, 515.3 no
+--- Line: SM.misplaced); 2 when it prints a (Zone X Work Y) (Gl: limits.lua); 4 while cards are
+--- attached to it (a list the check then reads). Kept: the check reads it of every card of the Arena
+--- after every change there, and it changes only with the card's place and attachments, its Curses,
+--- control effects and the card it is.
+local function board_bits()
+  --- Bit 1 (SM.rightful_controller, SM.misplaced).
+  local function unsettled(c)
+    local charm = c.charm
+    local obeys = charm
+    if charm <= 0 then
+      local control = c.control
+      obeys = control > 0 and control or c.owner
+    end
+    if c.controller ~= obeys then return true end
+    local z = c.zone
+    if SEAL_PLACE[z] and c.category == "seal" then
+      if c.dimension > 0 then return z ~= "no_line" end
+      if z == "no_line" then return true end
+      return z == "at_line" and c.freeze > 0 and not c:has("keywords", "cannot_change_line")
+    end
+    return false
+  end
+  return {
+    kind = "static",
+    affects = { zones = SM.FIELD },
+    modify = { { char = "board_bits", op = "set_base", layer = "form", value = function(ctx, c)
+      return (unsettled(c) and 1 or 0) + (c:printed("work") ~= nil and 2 or 0) + (#c.attachments > 0 and 4 or 0)
+    end } },
+  }
+end
+
+--- The characteristic `cast_bits` of a card of the hand: what the cast listing (SM.cast_options)
+--- reads of it, as bits: 1 it has Interfere (SM.has_interfere), 2 it has Wisdom
+--- (SM.wisdom_pending), 4 it is a Seal. Kept: the casts are listed at every decision of the Main
+--- Step and of every Interfere Step.
+local function cast_bits()
+  return {
+    kind = "static",
+    affects = { zones = { "hand" } },
+    modify = { { char = "cast_bits", op = "set_base", layer = "form", value = function(ctx, c)
+      return (SM.has_interfere(c) and 1 or 0) + (SM.wisdom_pending(c) and 2 or 0) + (SM.is_seal(c) and 4 or 0)
+    end } },
+  }
+end
+
 --- SM 200.20, 201.17, 200.9.4, Gl: Shade of: a card has the names, races, elements, Mystic
 --- types and sets its `shade_of` lists, in any zone, a Support Seal too.
 local function shade(char, field)
@@ -99,4 +171,7 @@ SM.RULES = {
     operate = function(ctx)
       SM.destroy_cards(ctx, { ctx.event.card }, { reason = "effect", player = ctx.event.player })
     end },
+  misfit(),
+  board_bits(),
+  cast_bits(),
 }

@@ -116,8 +116,10 @@ function SM.zone_put(ctx, d)
   local reason = d.reason or d.cause or to
   -- SM 603.6.2: the cards change zone together: the defeat check (SM 103.2, 103.4) waits for the
   -- last of them (the kernel checks after each card of a move: docs/kernel.md, the gap reported).
-  ctx:set_game_value("batch", ctx:game_value("batch") + 1)
+  -- (`batch` is raised in the group: the rule checks, which found nothing to do before it and
+  -- read nothing else that changed, are not tested for it alone.)
   ctx:together(function(ctx)
+    ctx:set_game_value("batch", ctx:game_value("batch") + 1)
     if to == "shrine" then
       for _, c in ipairs(shrine_order(ctx, cards)) do
         moved[#moved + 1] = ctx:move(c, SM.shrine_of(c), { player = c.owner, reason = reason })[1] or false
