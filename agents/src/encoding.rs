@@ -54,7 +54,7 @@ impl Encoding {
         let mut ints: Vec<String> = m
             .characteristics
             .iter()
-            .filter(|c| c.kind == CharKind::Int)
+            .filter(|c| c.kind == CharKind::Int && !c.internal)
             .map(|c| c.name.clone())
             .collect();
         ints.extend(m.counters.iter().cloned());

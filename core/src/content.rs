@@ -520,6 +520,12 @@ pub struct CharacteristicDecl {
     /// flags (the kernel records them as it works a value out).
     #[serde(default)]
     pub stale: Stale,
+    /// The ruleset's own bookkeeping (a value its checks and listings read, such as a kept
+    /// test result), not a property of the card a player looks at: left out of card views
+    /// (what clients and the table show) and of the agents' encodings. Scripts and data
+    /// tests read it as any other characteristic.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub internal: bool,
 }
 
 /// What a change of one card's effects, counters or flags makes stale of a kept

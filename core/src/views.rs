@@ -505,7 +505,9 @@ impl Game {
         let mut values = BTreeMap::new();
         let mut sets = BTreeMap::new();
         let lua = &self.engine.lua;
-        for (ci, c) in db.rules.chars.iter().enumerate().filter(|_| with_values) {
+        // (`internal` characteristics are the ruleset's bookkeeping, not shown.)
+        let shown = db.rules.chars.iter().enumerate();
+        for (ci, c) in shown.filter(|(_, c)| with_values && !c.decl.internal) {
             if db.rules.is_int(ci) {
                 // A printed number, or one an effect gave a card that prints none (a gained
                 // 〈Repair 1〉 on a unit without Repair).

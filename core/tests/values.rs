@@ -724,3 +724,26 @@ fn a_static_ability_with_a_bad_data_test_is_a_load_error() {
     let e = bad("\"self\"", "{ per_card = 3 }");
     assert!(e.contains("per_attached"), "{e}");
 }
+
+#[test]
+fn an_internal_characteristic_is_read_by_rules_but_left_out_of_views() {
+    // Speed marked `internal` (a ruleset's bookkeeping): the yoke still adds elm's speed to
+    // oak's power, but no view shows a speed.
+    let internal = |m: &mut serde_json::Value| {
+        for c in m["characteristics"].as_array_mut().expect("list") {
+            if c["name"] == "speed" || c["name"] == "tags" {
+                c["internal"] = serde_json::json!(true);
+            }
+        }
+    };
+    let mut g = game_with(internal, [&["oak", "elm", "yoke"], &["oak"]]);
+    pick(&mut g, "hang elm");
+    assert_eq!(value(&g, 0, "oak", "power"), 7, "3 + elm's speed 4");
+    let oak = seen(&g, 0, "oak");
+    assert!(!oak.values.contains_key("speed"), "{:?}", oak.values);
+    assert!(!oak.sets.contains_key("tags"), "{:?}", oak.sets);
+    // Without the mark, both are shown.
+    let g = game([&["oak"], &["oak"]]);
+    assert_eq!(value(&g, 0, "oak", "speed"), 4);
+    assert_eq!(names(&g, 0, "oak", "tags"), ["wild"]);
+}
