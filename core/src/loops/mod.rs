@@ -369,7 +369,8 @@ impl Game {
         let Some(print) = l.current.clone() else {
             return;
         };
-        l.seen.insert(print.shape(), Rc::new(vec![(0, print.clone())]));
+        l.seen
+            .insert(print.shape(), Rc::new(vec![(0, print.clone())]));
         if !followed || over || !Print::same(Some(&print), it[stop].fp.as_deref(), rules) {
             return;
         }
