@@ -121,7 +121,7 @@ impl MctsAgent {
         let mut path: Vec<(usize, usize, PlayerId)> = Vec::new();
         let mut node = 0;
         let mut expanded = false;
-        while let Some(req) = world.request().cloned() {
+        while let Some(req) = world.shared_request() {
             let p = req.player();
             let legal = candidates(&req, &mut self.rng);
             let edges = &mut tree[node].edges;
@@ -168,7 +168,7 @@ impl MctsAgent {
             }
         }
         for _ in 0..PLAYOUT_DEPTH {
-            let Some(req) = world.request().cloned() else {
+            let Some(req) = world.shared_request() else {
                 break;
             };
             let r = req.random_legal(&mut self.rng);

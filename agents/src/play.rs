@@ -132,7 +132,8 @@ pub fn play_game_between(
     let mut stopped = None;
     loop {
         between(&mut game);
-        let Some(req) = game.request().cloned() else {
+        // Shared, not copied: a copy of every request cost 0.7% of a One Piece playout.
+        let Some(req) = game.shared_request() else {
             break;
         };
         let p = req.player() as usize;

@@ -324,6 +324,12 @@ impl Game {
         self.request.as_deref()
     }
 
+    /// The pending request, shared: a host that answers it (a `&mut` call) while it holds
+    /// the request needs no copy of it.
+    pub fn shared_request(&self) -> Option<Rc<Request>> {
+        self.request.clone()
+    }
+
     /// The result, once the game is over.
     pub fn result(&self) -> Option<GameResult> {
         self.state.borrow().result.clone()
@@ -434,14 +440,7 @@ impl Game {
             } else {
                 Vec::new()
             };
-            st.log.push_seen(
-                Entry::Decision {
-                    player,
-                    request: (*req).clone(),
-                    response: response.clone(),
-                },
-                seen,
-            );
+            st.log.push_decision(player, &req, &response, seen);
             // The loop guard counts operations per top-level action: a decision inside an
             // effect (a "you may" each time round) does not reset it.
             if quiescent {

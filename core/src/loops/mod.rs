@@ -184,13 +184,13 @@ impl Game {
             // The answer that started the loop is barred here for the rest of the turn: the
             // player must do something else (or pass) this time.
             // (The fingerprint includes who is asked, so it is the same player.)
-            let first = l.answers[i].clone();
+            let first = Answer::clone(&l.answers[i]);
             l.barred
                 .push((print.full(rules), first.player, first.response));
         } else if let Some(i) = earlier {
             // 11-1-1-2 / 11-1-1-3: who had a choice in the iteration can stop it; the turn
             // player declares first, then the others in turn order (1-3-4).
-            let iteration = l.answers[i..].to_vec();
+            let iteration: Vec<Answer> = l.answers[i..].iter().map(|a| (**a).clone()).collect();
             let order: Vec<PlayerId> = st.turn_order();
             let players: Vec<PlayerId> = order
                 .into_iter()
@@ -212,10 +212,7 @@ impl Game {
             return;
         }
         let at = l.answers.len();
-        l.seen
-            .entry(print.shape())
-            .or_default()
-            .push((at, print.clone()));
+        Rc::make_mut(l.seen.entry(print.shape()).or_default()).push((at, print.clone()));
         // A bar applies where the fingerprint is the same: computed only if the player has one.
         let player = req.player();
         let bars: Vec<Response> = if l.barred.iter().any(|(_, p, _)| *p == player) {
@@ -311,11 +308,11 @@ impl Game {
         };
         l.remap = None;
         if !l.replaying {
-            l.answers.push(Answer {
+            l.answers.push(Rc::new(Answer {
                 player,
                 response: response.clone(),
                 fp: l.current.clone(),
-            });
+            }));
         }
         Some(response)
     }
@@ -372,7 +369,8 @@ impl Game {
         let Some(print) = l.current.clone() else {
             return;
         };
-        l.seen.insert(print.shape(), vec![(0, print.clone())]);
+        l.seen
+            .insert(print.shape(), Rc::new(vec![(0, print.clone())]));
         if !followed || over || !Print::same(Some(&print), it[stop].fp.as_deref(), rules) {
             return;
         }

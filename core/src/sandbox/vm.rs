@@ -300,6 +300,10 @@ struct Gate {
     memory: Rc<MemoryState>,
     /// mlua's interrupt, which runs the closure `new_vm` sets (and raises its error).
     full: Cell<Option<unsafe extern "C-unwind" fn(*mut mlua::ffi::lua_State, std::ffi::c_int)>>,
+    /// [`ALLOCATED`] of the thread that made the VM, which is the only one it runs on (the
+    /// VM is not `Send`), and a constant thread-local without a destructor lives as long as
+    /// the thread: read in place, with no thread-local lookup at every interrupt.
+    allocated: *const Cell<u64>,
 }
 
 /// The VM's interrupt (function calls and loop back-edges). It fires about 10,000 times a
@@ -324,7 +328,8 @@ unsafe extern "C-unwind" fn quick_interrupt(state: *mut mlua::ffi::lua_State, gc
     if g.memory.armed.get() {
         let b = &g.budget;
         let used = b.used.get().saturating_add(1);
-        let bytes = ALLOCATED.with(Cell::get).wrapping_sub(b.mark.get());
+        // SAFETY: the VM's thread's count (see `Gate::allocated`).
+        let bytes = unsafe { (*g.allocated).get() }.wrapping_sub(b.mark.get());
         if used as u64 + bytes / BYTES_PER_UNIT <= b.limit.get() as u64 {
             b.used.set(used);
             return;
@@ -359,6 +364,7 @@ pub fn new_vm(memory: usize, budget_limit: u32) -> Result<(Lua, Budget, Memory)>
         budget: budget.clone(),
         memory: memory.0.clone(),
         full: Cell::new(None),
+        allocated: ALLOCATED.with(|a| a as *const Cell<u64>),
     });
     let g = gate.clone();
     lua.set_interrupt(move |lua| {

@@ -164,6 +164,20 @@ impl Digest for Response {
     }
 }
 
+/// A decision entry's binary form, from borrowed parts (a log that keeps no entries needs
+/// no copy of the request).
+pub(super) fn decision(
+    out: &mut Vec<u8>,
+    player: &PlayerId,
+    request: &Request,
+    response: &Response,
+) {
+    out.push(1);
+    seat(out, player);
+    request.digest(out);
+    response.digest(out);
+}
+
 impl Digest for Entry {
     fn digest(&self, out: &mut Vec<u8>) {
         match self {
@@ -175,12 +189,7 @@ impl Digest for Entry {
                 player,
                 request,
                 response,
-            } => {
-                out.push(1);
-                seat(out, player);
-                request.digest(out);
-                response.digest(out);
-            }
+            } => decision(out, player, request, response),
             Entry::ScriptError { message } => {
                 out.push(2);
                 text(out, message);

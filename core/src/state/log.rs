@@ -96,14 +96,41 @@ impl Log {
     /// Appends an entry with who may see the cards it names.
     pub fn push_seen(&mut self, e: Entry, seen: Seen) {
         e.digest(&mut self.scratch);
-        self.hasher
-            .update(&(self.scratch.len() as u32).to_le_bytes());
-        self.hasher.update(&self.scratch);
-        self.scratch.clear();
+        self.fold_scratch();
         if self.keep {
             Arc::make_mut(&mut self.entries).push(e);
             Arc::make_mut(&mut self.seen).push(seen);
         }
+    }
+
+    /// Appends a player's decision. The entry is made only when the log keeps entries:
+    /// otherwise the hash is folded from the borrowed parts (no copy of the request).
+    pub fn push_decision(
+        &mut self,
+        player: PlayerId,
+        request: &Request,
+        response: &Response,
+        seen: Seen,
+    ) {
+        if self.keep {
+            let e = Entry::Decision {
+                player,
+                request: request.clone(),
+                response: response.clone(),
+            };
+            self.push_seen(e, seen);
+            return;
+        }
+        super::digest::decision(&mut self.scratch, &player, request, response);
+        self.fold_scratch();
+    }
+
+    /// Folds the entry in the scratch space into the hash, length first.
+    fn fold_scratch(&mut self) {
+        self.hasher
+            .update(&(self.scratch.len() as u32).to_le_bytes());
+        self.hasher.update(&self.scratch);
+        self.scratch.clear();
     }
 
     /// All entries so far.

@@ -56,13 +56,19 @@ pub(crate) struct Declaring {
     pub(crate) counts: Vec<i64>,
 }
 
+/// The decisions of the turn with one shape: index in `Loops::answers`, and print.
+pub(crate) type SameShape = Vec<(usize, Rc<Print>)>;
+
 /// The loop records of a game (part of [`State`](super::State)).
 #[derive(Clone, Debug, Default)]
 pub struct Loops {
     pub(crate) turn: u32,
-    pub(crate) answers: Vec<Answer>,
-    /// Shape → the decisions that had it: index in `answers`, and print.
-    pub(crate) seen: FxHashMap<u64, Vec<(usize, Rc<Print>)>>,
+    /// Each answer shared, as each shape's list: the game copies these records when it
+    /// answers after a snapshot (every quiescent decision), and a copy of shared parts is
+    /// reference counts, not a deep copy of every response.
+    pub(crate) answers: Vec<Rc<Answer>>,
+    /// Shape → the decisions that had it.
+    pub(crate) seen: FxHashMap<u64, Rc<SameShape>>,
     /// Barred answers: (fingerprint, player, answer).
     pub(crate) barred: Vec<(u64, PlayerId, Response)>,
     /// The pending decision's fingerprint (None: it has no choice).
