@@ -144,7 +144,8 @@ function GD.pair_action(ctx, o) GD.play_pilot(ctx, o.card, o.target) end
 
 --- The `attack` action's player targets: who player `p` may attack (GD 8-2-1, 12-2-7,
 --- 12-3-12): each opposing player, or in Team Battle the opposing team (its leader, or
---- whoever of it is left, stands for it; named as the team).
+--- whoever of it is left, stands for it; named as the team). Asked in Team Battle only: without
+--- teams, game.yaml's `players_without_teams: opponents` lists the same players (GD.opponents).
 function GD.attackable_players(ctx, p)
   if GD.mode(ctx) ~= "team" then return GD.opponents(ctx, p) end
   local out, seen = {}, {}
