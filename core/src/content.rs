@@ -1122,6 +1122,11 @@ pub struct Selector {
     /// n, label = "..."}` (the name `{target}` shows; default `P<n>`).
     #[serde(default)]
     pub players: Option<String>,
+    /// Targets only, with `players` a Lua function: in a game without teams (every team one
+    /// player), these players instead (`self`, `allies`, `opponents` or `any`), with no Lua
+    /// call; the function is asked only when some team has several players.
+    #[serde(default)]
+    pub players_without_teams: Option<String>,
     /// Only cards with no card attached to them.
     #[serde(default)]
     pub without_attachments: bool,

@@ -1406,8 +1406,9 @@ pub struct CardSel {
 pub enum PlayerSel {
     /// `self`, `allies`, `opponents`, `any`.
     Whose(crate::content::Whose),
-    /// `(ctx, player) -> {seat | {seat, label}}`.
-    Lua(Function),
+    /// `(ctx, player) -> {seat | {seat, label}}`; in a game without teams, the relation
+    /// given (`players_without_teams`) instead, if any.
+    Lua(Function, Option<crate::content::Whose>),
 }
 
 /// A phase's procedures.

@@ -1418,6 +1418,86 @@ fn kernel_listed_targets_may_be_players_by_relation_or_from_a_lua_list() {
     assert!(g.errors().is_empty(), "{:?}", g.errors());
 }
 
+/// `hail` asks its Lua list only in a game with teams (seats 1 and 3 against 2 and 4 with
+/// four players, everyone alone otherwise); without teams it lists `opponents`.
+fn with_team_hail() -> (String, String) {
+    let manifest = with_player_targets()
+        .replace(
+            r#""targets": [{"players": "listed_players"}],"#,
+            r#""targets": [{"players": "opposing_sides", "players_without_teams": "opponents"}],"#,
+        )
+        .replace(
+            r#""hooks": {"activate": "activate", "validate_deck": "validate_deck"},"#,
+            r#""hooks": {"activate": "activate", "validate_deck": "validate_deck", "teams": "teams"},"#,
+        );
+    let lua = format!(
+        "{TARGETS_LUA}{}",
+        r#"
+function teams(options, n)
+  if n == 4 then return { { 1, 3 }, { 2, 4 } } end
+  local out = {}
+  for p = 1, n do out[p] = { p } end
+  return out
+end
+-- One option for the opposing team, named as the team.
+function opposing_sides(ctx, p) return { { seat = 2, label = "team P2+P4" } } end
+"#
+    );
+    (manifest, lua)
+}
+
+#[test]
+fn a_lua_player_list_is_asked_only_with_teams_and_a_relation_stands_for_it_without() {
+    let (manifest, lua) = with_team_hail();
+    assert!(manifest.contains("players_without_teams"), "{manifest}");
+    let mut c = content(&manifest);
+    c.ruleset.scripts.push(Source {
+        name: "targets.lua".into(),
+        text: lua,
+    });
+    let e = engine_of(&c);
+    let hails = |n: usize| {
+        let g = new_game(&e, 7, vec![deck(&[("cub", 4)]); n]);
+        assert!(g.errors().is_empty(), "{:?}", g.errors());
+        let (_, player, labels) = asked(&g);
+        assert_eq!(player, 0);
+        labels
+            .into_iter()
+            .filter(|l| l.starts_with("hail"))
+            .collect::<Vec<_>>()
+    };
+    // Everyone alone: the opponents in turn order, with no Lua call (its list names a team).
+    assert_eq!(hails(3), ["hail P2", "hail P3"]);
+    // Two teams of two: the Lua list.
+    assert_eq!(hails(4), ["hail team P2+P4"]);
+    // It stands for a Lua function, and names a relation.
+    for (players, error) in [
+        (
+            r#""players": "opponents", "players_without_teams": "opponents""#,
+            "goes with `players` a Lua function",
+        ),
+        (
+            r#""players": "opposing_sides", "players_without_teams": "foes""#,
+            "'foes' is none of self, allies, opponents, any",
+        ),
+    ] {
+        let bad = with_team_hail().0.replace(
+            r#""players": "opposing_sides", "players_without_teams": "opponents""#,
+            players,
+        );
+        let mut c = content(&bad);
+        c.ruleset.scripts.push(Source {
+            name: "targets.lua".into(),
+            text: with_team_hail().1,
+        });
+        let errors = load_errors(&c);
+        assert!(
+            errors.contains("action 'hail'") && errors.contains(error),
+            "{errors}"
+        );
+    }
+}
+
 #[test]
 fn player_targets_and_selector_labels_are_for_targets_and_load_errors_otherwise() {
     let bad = with_player_targets().replace(

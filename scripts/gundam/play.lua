@@ -21,7 +21,11 @@ end
 --- but for its Lv.: a target it requires can be chosen (GD 10-1-8-1-1: checked before
 --- anything is paid).
 local function may_play(ctx, c, ab)
-  return ab ~= nil and GD.can_activate(ctx:with({ source = c, player = ctx.player }), ab)
+  if ab == nil then return false end
+  local def = ab.def
+  -- Nothing to check (GD.can_activate): no context for it.
+  if not (def.once_per_turn or def.condition or def.cost_spec or def.target) then return true end
+  return GD.can_activate(ctx:with({ source = c, player = ctx.player }), ab)
 end
 
 --- Whether Command `c` may be played at `timing` now: it has that timing (GD 13-2-3, 13-2-4),
@@ -130,14 +134,18 @@ end
 
 --- The `pair` action's condition: `c` can be paired (a Pilot, or a Command with 【Pilot】: GD
 --- 3-4-6-1). Its Lv. (2-9-1, the action's `requires`) and cost are the kernel's checks.
-function GD.pairable(ctx, c) return GD.can_pilot(c) end
+function GD.pairable(ctx, c)
+  local cat = c.category -- GD.can_pilot, one read of the category
+  return cat == "pilot" or (cat == "command" and #c.pilot_names > 0)
+end
 
 --- The `pair` action: play the Pilot onto the chosen unit.
 function GD.pair_action(ctx, o) GD.play_pilot(ctx, o.card, o.target) end
 
 --- The `attack` action's player targets: who player `p` may attack (GD 8-2-1, 12-2-7,
 --- 12-3-12): each opposing player, or in Team Battle the opposing team (its leader, or
---- whoever of it is left, stands for it; named as the team).
+--- whoever of it is left, stands for it; named as the team). Asked in Team Battle only: without
+--- teams, game.yaml's `players_without_teams: opponents` lists the same players (GD.opponents).
 function GD.attackable_players(ctx, p)
   if GD.mode(ctx) ~= "team" then return GD.opponents(ctx, p) end
   local out, seen = {}, {}

@@ -252,17 +252,37 @@ fn target_sel(
     if !s.zones.is_empty() {
         return Err("`targets`: a selector takes `zones` (cards) or `players`, not both".into());
     }
-    sel.players = Some(match p.as_str() {
-        "self" => PlayerSel::Whose(Whose::Own),
-        "allies" => PlayerSel::Whose(Whose::Allies),
-        "opponents" => PlayerSel::Whose(Whose::Opponents),
-        "any" => PlayerSel::Whose(Whose::Any),
-        f => match need(f) {
-            Some(f) => PlayerSel::Lua(f),
+    let without_teams = s
+        .players_without_teams
+        .as_deref()
+        .map(relation)
+        .transpose()?;
+    sel.players = Some(match (relation(p), without_teams) {
+        (Ok(w), None) => PlayerSel::Whose(w),
+        (Ok(_), Some(_)) => {
+            return Err("`players_without_teams` goes with `players` a Lua function".into());
+        }
+        (Err(_), w) => match need(p) {
+            Some(f) => PlayerSel::Lua(f, w),
             None => return Ok(None),
         },
     });
     Ok(Some(sel))
+}
+
+/// A relation of players to the acting player, by its name in a selector.
+fn relation(name: &str) -> Result<Whose, String> {
+    Ok(match name {
+        "self" => Whose::Own,
+        "allies" => Whose::Allies,
+        "opponents" => Whose::Opponents,
+        "any" => Whose::Any,
+        other => {
+            return Err(format!(
+                "`players_without_teams`: '{other}' is none of self, allies, opponents, any"
+            ));
+        }
+    })
 }
 
 /// An action kind with its names resolved (None when a function it names is missing: that
@@ -289,6 +309,7 @@ fn action_kind(
                 !s.any_orientation_if_card_has.is_empty(),
             ),
             ("players", s.players.is_some()),
+            ("players_without_teams", s.players_without_teams.is_some()),
             ("label", s.label.is_some()),
             (
                 "label_if_several_opponents",

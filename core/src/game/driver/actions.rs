@@ -519,14 +519,12 @@ impl Game {
                     .map(Tgt::Card)
                     .collect());
             }
-            Some(PlayerSel::Whose(w)) => {
-                let st = self.state.borrow();
-                return Ok(whose(&st, *w, p)
-                    .into_iter()
-                    .map(|q| Tgt::Player(q, None))
-                    .collect());
+            Some(PlayerSel::Whose(w)) => return Ok(self.related(*w, p)),
+            // Without teams, the relation the ruleset gives for it: no Lua call.
+            Some(PlayerSel::Lua(_, Some(w))) if !self.state.borrow().seats.has_teams() => {
+                return Ok(self.related(*w, p));
             }
-            Some(PlayerSel::Lua(f)) => f.clone(),
+            Some(PlayerSel::Lua(f, _)) => f.clone(),
         };
         let list: Table = self.engine.run(|| f.call((ctx.clone(), p as i64 + 1)))?;
         let mut out = Vec::new();
@@ -550,6 +548,15 @@ impl Game {
             out.push(Tgt::Player(q, label));
         }
         Ok(out)
+    }
+
+    /// The players in relation `w` to acting player `p`, as targets.
+    fn related(&self, w: Whose, p: PlayerId) -> Vec<Tgt> {
+        let st = self.state.borrow();
+        whose(&st, w, p)
+            .into_iter()
+            .map(|q| Tgt::Player(q, None))
+            .collect()
     }
 
     /// Whether some static ability of `timing` is about: on the field, given by an effect,
