@@ -611,6 +611,14 @@ pub struct PlayerCharacteristicDecl {
     /// Its own layers, instead of the game's `layers` (integer operations only).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub layers: Vec<LayerDecl>,
+    /// What the static abilities that change it read (their conditions, `affects` and
+    /// values, and the characteristics those read), besides its start and the effects on
+    /// the player: the shape of a card characteristic's `reads` (`{}`: nothing else).
+    /// Declared, a value read is kept per player until an operation changes one of these
+    /// (or makes, ends or expires an effect, or gives an ability); without it the value is
+    /// worked out at every read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reads: Option<CheckReads>,
 }
 
 /// A plain keyword.

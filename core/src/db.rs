@@ -1449,6 +1449,10 @@ pub struct CheckMarks {
     /// Characteristics only: those made stale per card by a change of a card's effects,
     /// counters or flags (`stale: per_card`).
     pub per_card: u64,
+    /// Player characteristics only: those an effect on a card leaves kept unless their
+    /// working-out read that card's effects (their `reads` does not name the part
+    /// `effects`); an effect on a player, or an ability given, still makes them stale.
+    pub per_player: u64,
 }
 
 impl CheckMarks {

@@ -281,6 +281,12 @@ pub struct Rules {
 }
 
 impl Rules {
+    /// The bit of player characteristic `pi` in the characteristics' change marks and kept
+    /// values (`Hooks::char_marks`, `State::chars`): after the card characteristics'.
+    pub fn player_char_bit(&self, pi: usize) -> usize {
+        self.chars.len() + pi
+    }
+
     /// A set characteristic read from the printed `keywords` holds keyword names: one that
     /// the ruleset does not declare would be granted or tested and do nothing, silently (a
     /// misspelt `gains("rsh")`), so naming one is an error.

@@ -658,3 +658,165 @@ fn per_card_a_card_with_a_static_ability_only_for_itself_entering_play_keeps_oth
         }
     }
 }
+
+// Player characteristics keep their values the same way (`reads` on a player
+// characteristic): the beacon's static ability adds to player 1's reach what the pawn's adds
+// to its power, and the options show the reach as read then.
+
+/// Player 1's reach as read now, and an effect on player 1's reach, before the Keep actions.
+const PLAYER_LUA: &str = r#"
+local keep_actions = main_actions
+function main_actions(ctx)
+  local out = keep_actions(ctx)
+  table.insert(out, 1, { label = "reach " .. ctx:value(1, "reach"), run = function(ctx) end })
+  table.insert(out, { label = "player effect", run = function(ctx)
+    ctx:modify(1, { char = "reach", op = "add", value = 1 }, {})
+  end })
+  local spare = ctx:cards("hand", 1)[1]
+  -- (With the round, which a test leaves out of `reads` to tell a kept value.)
+  table.insert(out, { label = "spare effect", run = function(ctx)
+    ctx:set_game_value("round", 1)
+    ctx:modify(spare, { char = "power", op = "add", value = 1 }, {})
+  end })
+  return out
+end
+"#;
+
+/// The beacon: +1 to player 1's reach for each thing changed since the game began, and its
+/// own power (which an effect on it changes).
+const BEACON: &str = r#"
+return { { kind = "static", target = "players", affects = function(ctx, p) return p == 1 end,
+  modify = { { char = "reach", op = "add", value = function(ctx, p)
+    local c = ctx.source
+    local n = #ctx:cards("board", 1) - 1
+    if c:flag_on("marked") then n = n + 1 end
+    n = n + c:counter_value("charge") + ctx:value(1, "score") + ctx:game_value("round")
+    if c.orientation == "down" then n = n + 1 end
+    if ctx.turn > 1 then n = n + 1 end
+    return n + c.power
+  end } } } }
+"#;
+
+fn player_engine(reads: Option<serde_json::Value>) -> Rc<Engine> {
+    let mut reach = serde_json::json!({"name": "reach", "start": 0});
+    if let Some(r) = reads {
+        reach["reads"] = r;
+    }
+    let lua = format!("{RULES_LUA}\n{PLAYER_LUA}");
+    engine_of(&content(
+        MANIFEST,
+        |m| m["player_characteristics"] = serde_json::json!([reach]),
+        &[("keep.lua", &lua)],
+        vec![
+            card("pawn", "thing", serde_json::Value::Null, Some(BEACON)),
+            card("spare", "thing", serde_json::Value::Null, None),
+        ],
+    ))
+}
+
+/// Player 1's reach the options show.
+fn reach(g: &Game) -> Option<String> {
+    labels(g).into_iter().find(|l| l.starts_with("reach "))
+}
+
+#[test]
+fn a_kept_player_characteristic_is_worked_out_again_when_what_it_reads_changes() {
+    for (thing, _, _) in READS {
+        let g = play(&player_engine(Some(reads(thing, false))), &steps(thing));
+        assert_eq!(
+            reach(&g).as_deref(),
+            Some("reach 1"),
+            "{thing}: worked out again ({:?})",
+            script_errors(&g)
+        );
+        assert!(script_errors(&g).is_empty(), "{thing}");
+    }
+}
+
+#[test]
+fn a_kept_player_characteristic_is_kept_while_nothing_it_reads_changes() {
+    for (thing, _, _) in READS {
+        let g = play(&player_engine(Some(reads(thing, true))), &steps(thing));
+        if cfg!(debug_assertions) {
+            // A debug build works it out anyway: the declaration misses what changed.
+            let errors = script_errors(&g);
+            assert!(
+                errors
+                    .iter()
+                    .any(|m| m.contains("player characteristic 'reach'") && m.contains("`reads`")),
+                "{thing}: {errors:?}"
+            );
+        } else {
+            assert_eq!(reach(&g).as_deref(), Some("reach 0"), "{thing}: kept");
+        }
+    }
+}
+
+#[test]
+fn the_effects_on_a_player_are_always_read() {
+    // Declared reading nothing at all: an effect on the player still makes the value stale.
+    let g = play(
+        &player_engine(Some(serde_json::json!({}))),
+        &["player effect"],
+    );
+    assert_eq!(reach(&g).as_deref(), Some("reach 1"));
+    assert!(script_errors(&g).is_empty());
+}
+
+#[test]
+fn a_player_characteristic_that_declares_nothing_is_worked_out_at_every_read() {
+    for (thing, _, _) in READS {
+        let g = play(&player_engine(None), &steps(thing));
+        assert_eq!(reach(&g).as_deref(), Some("reach 1"), "{thing}");
+        assert!(script_errors(&g).is_empty(), "{thing}");
+    }
+}
+
+#[test]
+fn a_player_characteristic_read_of_an_unknown_name_is_a_load_error() {
+    let c = content(
+        MANIFEST,
+        |m| {
+            m["player_characteristics"] =
+                serde_json::json!([{"name": "reach", "reads": {"values": ["scores"]}}])
+        },
+        &[("keep.lua", RULES_LUA)],
+        vec![card("pawn", "thing", serde_json::Value::Null, Some(PAWN))],
+    );
+    let errors = common::load_errors(&c);
+    assert!(
+        errors.contains("player characteristic 'reach': reads") && errors.contains("'scores'"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn a_kept_player_characteristic_reads_the_effects_on_the_cards_its_value_read() {
+    // Declared reading nothing: an effect on the beacon, whose power the value read, makes
+    // it stale (the record of what it read names the beacon).
+    let g = play(&player_engine(Some(serde_json::json!({}))), &["effect"]);
+    assert_eq!(reach(&g).as_deref(), Some("reach 1"));
+    assert!(script_errors(&g).is_empty());
+    // An effect on the spare, which nothing read, keeps it (the round it also sets is left
+    // out of `reads`: the kept value shows the old round).
+    let g = play(
+        &player_engine(Some(serde_json::json!({}))),
+        &["spare effect"],
+    );
+    if cfg!(debug_assertions) {
+        let errors = script_errors(&g);
+        assert!(
+            errors
+                .iter()
+                .any(|m| m.contains("player characteristic 'reach'") && m.contains("`reads`")),
+            "{errors:?}"
+        );
+    } else {
+        assert_eq!(reach(&g).as_deref(), Some("reach 0"), "kept");
+    }
+    // Declared with the part `effects`: any effect makes it stale.
+    let reads = serde_json::json!({"parts": ["effects"]});
+    let g = play(&player_engine(Some(reads)), &["spare effect"]);
+    assert_eq!(reach(&g).as_deref(), Some("reach 1"));
+    assert!(script_errors(&g).is_empty());
+}

@@ -103,10 +103,19 @@ impl Without {
 /// made while a static ability is being decided (such a read leaves that ability out, so
 /// it is not the card's value).
 fn kept(db: &Db, st: &State, id: ObjId, ci: usize) -> bool {
-    ci < 64
-        && db.hooks.char_marks.declared & (1 << ci) != 0
-        && st.obj(id).alive
-        && DEPTH.with(|d| d.get()) == 0
+    declared(db, ci) && st.obj(id).alive && deciding_none()
+}
+
+/// Whether characteristic bit `ci` (a card's, or a player's after them) declared what it
+/// reads.
+fn declared(db: &Db, ci: usize) -> bool {
+    ci < 64 && db.hooks.char_marks.declared & (1 << ci) != 0
+}
+
+/// Whether no static ability is being decided (a read made then leaves that ability out,
+/// so it is not the value to keep).
+fn deciding_none() -> bool {
+    DEPTH.with(|d| d.get()) == 0
         && DECIDING.with(|d| d.borrow().is_empty())
         && live::suppress_depth() == 0
 }
@@ -123,9 +132,7 @@ fn compute<T>(db: &Db, f: impl FnOnce() -> Result<T>) -> Result<(T, bool)> {
 /// something the value depends on is a script error naming the characteristic.
 fn verify<T: PartialEq + std::fmt::Debug>(
     db: &Db,
-    st: &State,
-    id: ObjId,
-    ci: usize,
+    what: impl FnOnce() -> String,
     held: &T,
     f: impl FnOnce() -> Result<T>,
 ) -> Result<()> {
@@ -135,12 +142,11 @@ fn verify<T: PartialEq + std::fmt::Debug>(
     if &now == held {
         return Ok(());
     }
-    let card = &db.cards[st.obj(id).definition as usize].def.id;
     Err(mlua::Error::runtime(format!(
-        "characteristic '{}' of {card} was kept, as nothing its `reads` names changed since \
-         it was worked out, but it is now {now:?} (kept: {held:?}): its static abilities \
-         read something its `reads` does not name",
-        db.rules.chars[ci].decl.name
+        "{} was kept, as nothing its `reads` names changed since it was worked out, but it \
+         is now {now:?} (kept: {held:?}): its static abilities read something its `reads` \
+         does not name",
+        what()
     )))
 }
 
@@ -173,9 +179,29 @@ fn kept_or_worked_out<T: PartialEq + std::fmt::Debug>(
     if !kept(db, st, id, ci) {
         return work();
     }
+    let what = || {
+        let card = &db.cards[st.obj(id).definition as usize].def.id;
+        format!(
+            "characteristic '{}' of {card}",
+            db.rules.chars[ci].decl.name
+        )
+    };
+    kept_or_put(db, what, get, put, work)
+}
+
+/// The kept value (`get`), checked again in a debug build (`what` names it in the error);
+/// else worked out (`work`) with a record of what it read, and kept (`put`) if no static
+/// ability failed on the way.
+fn kept_or_put<T: PartialEq + std::fmt::Debug>(
+    db: &Db,
+    what: impl FnOnce() -> String,
+    get: impl FnOnce() -> Option<T>,
+    put: impl FnOnce(&T, &[u32]),
+    work: impl Fn() -> Result<T>,
+) -> Result<T> {
     if let Some(v) = get() {
         if cfg!(debug_assertions) {
-            verify(db, st, id, ci, &v, &work)?;
+            verify(db, what, &v, &work)?;
         }
         return Ok(v);
     }
@@ -404,6 +430,26 @@ pub fn player_has(lua: &Lua, db: &Db, st: &State, p: PlayerId, name: Sym) -> Res
 /// player value or a constant), then the effects on the player and the static abilities
 /// that affect players, layer by layer.
 pub fn player_raw(lua: &Lua, db: &Db, st: &State, p: PlayerId, pi: usize) -> Result<i64> {
+    let bit = db.rules.player_char_bit(pi);
+    let work = || player_raw_worked_out(lua, db, st, p, pi);
+    if !(declared(db, bit) && deciding_none()) {
+        return work();
+    }
+    let what = || {
+        let name = &db.rules.player_chars[pi].decl.name;
+        format!("player characteristic '{name}' of player {}", p + 1)
+    };
+    kept_or_put(
+        db,
+        what,
+        || st.chars.player(p, bit),
+        |v, deps| st.chars.put_player(p, bit, *v, deps),
+        work,
+    )
+}
+
+/// `player_raw`, worked out.
+fn player_raw_worked_out(lua: &Lua, db: &Db, st: &State, p: PlayerId, pi: usize) -> Result<i64> {
     let info = &db.rules.player_chars[pi];
     let start = match info.from {
         Some(v) => st.players[p as usize].values[v],

@@ -1349,7 +1349,45 @@ impl Engine {
                 ));
             }
         }
-        // The effects on a card are always read.
+        // Player characteristics that declare what they read take the bits after the card
+        // characteristics' (`Rules::player_char_bit`).
+        for (pi, pc) in rules.player_chars.iter().enumerate() {
+            let Some(reads) = &pc.decl.reads else {
+                continue;
+            };
+            let bit = rules.player_char_bit(pi);
+            let m = if bit >= 64 {
+                Err(format!(
+                    "at most 64 characteristics and player characteristics may declare what \
+                     they read; this is number {}",
+                    bit + 1
+                ))
+            } else {
+                check_reads(&rules, &names, reads, bit, &mut char_marks)
+            };
+            if let Err(m) = m {
+                let m = m.replace("checks", "characteristics");
+                errors.push(err(
+                    None,
+                    None,
+                    format!(
+                        "game.yaml: player characteristic '{}': reads: {m}",
+                        pc.decl.name
+                    ),
+                ));
+            } else {
+                // The player value it starts from is always read.
+                if let Some(v) = pc.from {
+                    char_marks.player_values[v] |= 1 << bit;
+                }
+                // The effects on cards as its record names them (`CharCache::bump`), or all
+                // when it says so.
+                if !reads.parts.contains(&crate::content::StatePart::Effects) {
+                    char_marks.per_player |= 1 << bit;
+                }
+            }
+        }
+        // The effects on a card (or a player) are always read.
         char_marks.parts[crate::content::StatePart::Effects as usize] |= char_marks.declared;
         for (ci, ch) in rules.chars.iter().enumerate().take(64) {
             if ch.decl.stale == crate::content::Stale::PerCard {

@@ -431,8 +431,10 @@ fn mark_changes(
             chars &= !cm.per_card;
             cards.push(*card);
         }
+        // (And for the player characteristics that read no card's effects: whether one on
+        // a player came or went is told below.)
         Op::Effect { .. } | Op::EndEffect { .. } | Op::Expire { .. } => {
-            chars &= !cm.per_card;
+            chars &= !(cm.per_card | cm.per_player);
         }
         // A move makes stale, for the characteristics kept per card, only the values whose
         // working-out read where the cards it moved are (`CharCache::moved`).
@@ -466,9 +468,9 @@ fn mark_changes(
                     changed(e);
                 }
             }
-            // Player characteristics are read without a record: every value.
-            chars |=
-                cm.part(StatePart::Effects) & (!cm.per_card | if players { u64::MAX } else { 0 });
+            // The effects on players are read without a record: every value.
+            let by_card = cm.per_card | cm.per_player;
+            chars |= cm.part(StatePart::Effects) & (!by_card | if players { u64::MAX } else { 0 });
         }
     }
     // A definition redirected (rare) changes whatever its cards' characteristics are.

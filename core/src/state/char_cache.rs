@@ -1,7 +1,9 @@
 //! Characteristics as last computed, per (object, characteristic), for the characteristics
 //! whose declaration says what they read (`reads` in game.yaml): a value stays good until an
 //! operation changes something it reads, which bumps that characteristic's epoch
-//! (`CharCache::invalidate`); an entry of another epoch is stale.
+//! (`CharCache::invalidate`); an entry of another epoch is stale. Player characteristics
+//! that declare `reads` are kept the same way per (player, characteristic), their epochs
+//! after the card characteristics' (`Rules::player_char_bit`).
 //!
 //! Finer, per card: while a value is worked out, the kernel records the objects whose
 //! effects, counters or flags it read (`read_obj`: the effects on a card are read in one
@@ -181,8 +183,9 @@ pub fn recording<T>(f: impl FnOnce() -> T, keep: impl FnOnce(&T, &[u32])) -> T {
 
 #[derive(Debug, Default)]
 struct Inner {
-    /// The epoch of each characteristic (by index); 0 until the first invalidation, and
-    /// entries start stale at epoch 0 as they are stamped `epoch + 1`.
+    /// The epoch of each characteristic (by bit: card characteristics, then player ones);
+    /// 0 until the first invalidation, and entries start stale at epoch 0 as they are
+    /// stamped `epoch + 1`.
     epochs: Vec<u64>,
     /// Characteristics per object (the row width).
     width: usize,
@@ -190,6 +193,8 @@ struct Inner {
     ints: Vec<Slot<i64>>,
     /// Set values, likewise.
     sets: Vec<Slot<Vec<Sym>>>,
+    /// Player characteristics' raw values, `[player * 64 + bit]`.
+    players: Vec<Slot<i64>>,
     /// Each object's version: bumped when its effects, counters or flags change.
     versions: Vec<u64>,
     /// Bumped with any object's version (the version of `ALL`).
@@ -222,7 +227,7 @@ impl Inner {
         if self.width != width {
             // First use (or a new engine with other characteristics): start again.
             *self = Inner {
-                epochs: vec![0; width],
+                epochs: vec![0; 64],
                 width,
                 ..Inner::default()
             };
@@ -242,9 +247,14 @@ impl Inner {
         }
     }
 
+    /// The epoch of characteristic bit `ci`.
+    fn epoch(&self, ci: usize) -> u64 {
+        self.epochs.get(ci).copied().unwrap_or(0)
+    }
+
     /// Whether `slot` is good: of the characteristic's epoch, and nothing it read changed.
     fn good<T>(&self, slot: &Slot<T>, ci: usize) -> bool {
-        slot.epoch == self.epochs[ci] + 1 && slot.deps.iter().all(|&(x, v)| self.version(x) == v)
+        slot.epoch == self.epoch(ci) + 1 && slot.deps.iter().all(|&(x, v)| self.version(x) == v)
     }
 
     /// `deps` with their versions now, into `out`.
@@ -296,7 +306,7 @@ impl CharCache {
         if inner.ints.len() <= i {
             inner.ints.resize(i + width, Slot::default());
         }
-        let epoch = inner.epochs[ci] + 1;
+        let epoch = inner.epoch(ci) + 1;
         let mut stamped = std::mem::take(&mut inner.ints[i].deps);
         inner.stamp(deps, &mut stamped);
         inner.ints[i] = Slot {
@@ -327,7 +337,7 @@ impl CharCache {
         if inner.sets.len() <= i {
             inner.sets.resize(i + width, Slot::default());
         }
-        let epoch = inner.epochs[ci] + 1;
+        let epoch = inner.epoch(ci) + 1;
         let mut stamped = std::mem::take(&mut inner.sets[i].deps);
         inner.stamp(deps, &mut stamped);
         let slot = &mut inner.sets[i];
@@ -335,6 +345,38 @@ impl CharCache {
         slot.deps = stamped;
         slot.value.clear();
         slot.value.extend_from_slice(value);
+    }
+
+    /// The cached raw value of player characteristic bit `bit` of player `p`, if good.
+    pub fn player(&self, p: u8, bit: usize) -> Option<i64> {
+        let inner = self.inner.borrow();
+        let slot = inner.players.get(p as usize * 64 + bit)?;
+        inner.good(slot, bit).then(|| {
+            pass_on(&slot.deps);
+            slot.value
+        })
+    }
+
+    /// Keeps `value` as the raw value of player characteristic bit `bit` (below 64) of
+    /// player `p`, worked out reading `deps` (`recording`: passed on to a value that reads
+    /// it, such as a card's).
+    pub fn put_player(&self, p: u8, bit: usize, value: i64, deps: &[u32]) {
+        let mut inner = self.inner.borrow_mut();
+        if inner.epochs.len() < 64 {
+            inner.epochs.resize(64, 0);
+        }
+        let i = p as usize * 64 + bit;
+        if inner.players.len() <= i {
+            inner.players.resize(i + 1, Slot::default());
+        }
+        let epoch = inner.epoch(bit) + 1;
+        let mut stamped = std::mem::take(&mut inner.players[i].deps);
+        inner.stamp(deps, &mut stamped);
+        inner.players[i] = Slot {
+            epoch,
+            value,
+            deps: stamped,
+        };
     }
 
     /// Makes stale the values whose working-out read the effects, counters or flags of
@@ -385,12 +427,15 @@ impl CharCache {
     }
 
     /// Makes stale every value of the characteristics whose bit is set in `chars` (bit `i`:
-    /// characteristic `i`).
+    /// characteristic `i`, or a player characteristic after them).
     pub fn invalidate(&mut self, chars: u64) {
         if chars == 0 {
             return;
         }
         let inner = self.inner.get_mut();
+        if inner.epochs.len() < 64 {
+            inner.epochs.resize(64, 0);
+        }
         for (i, e) in inner.epochs.iter_mut().enumerate().take(64) {
             if chars & (1 << i) != 0 {
                 *e += 1;
