@@ -262,6 +262,30 @@ impl Inner {
         out.clear();
         out.extend(deps.iter().map(|&x| (x, self.version(x))));
     }
+
+    /// Slot `i` of the table `pick` chooses (grown to hold it, `grow` slots at a time),
+    /// stamped good for characteristic bit `ci` with `deps` read; its value is the caller's
+    /// to set. The slot's old record lends its room to the new one.
+    fn restamp<T: Default>(
+        &mut self,
+        pick: fn(&mut Inner) -> &mut Vec<Slot<T>>,
+        i: usize,
+        grow: usize,
+        ci: usize,
+        deps: &[u32],
+    ) -> &mut Slot<T> {
+        if pick(self).len() <= i {
+            // Made in place: `resize` would clone a default slot (its vectors) for each.
+            pick(self).resize_with(i + grow, Slot::default);
+        }
+        let epoch = self.epoch(ci) + 1;
+        let mut stamped = std::mem::take(&mut pick(self)[i].deps);
+        self.stamp(deps, &mut stamped);
+        let slot = &mut pick(self)[i];
+        slot.epoch = epoch;
+        slot.deps = stamped;
+        slot
+    }
 }
 
 /// Adds a good slot's record to the record of the value being worked out, if any (a
@@ -303,17 +327,7 @@ impl CharCache {
     pub fn put_int(&self, id: ObjId, ci: usize, width: usize, value: i64, deps: &[u32]) {
         let mut inner = self.inner.borrow_mut();
         let i = inner.at(id, ci, width);
-        if inner.ints.len() <= i {
-            inner.ints.resize(i + width, Slot::default());
-        }
-        let epoch = inner.epoch(ci) + 1;
-        let mut stamped = std::mem::take(&mut inner.ints[i].deps);
-        inner.stamp(deps, &mut stamped);
-        inner.ints[i] = Slot {
-            epoch,
-            value,
-            deps: stamped,
-        };
+        inner.restamp(|n| &mut n.ints, i, width, ci, deps).value = value;
     }
 
     /// The cached value of set characteristic `ci` of `id`, if good.
@@ -334,15 +348,7 @@ impl CharCache {
     pub fn put_set(&self, id: ObjId, ci: usize, width: usize, value: &[Sym], deps: &[u32]) {
         let mut inner = self.inner.borrow_mut();
         let i = inner.at(id, ci, width);
-        if inner.sets.len() <= i {
-            inner.sets.resize(i + width, Slot::default());
-        }
-        let epoch = inner.epoch(ci) + 1;
-        let mut stamped = std::mem::take(&mut inner.sets[i].deps);
-        inner.stamp(deps, &mut stamped);
-        let slot = &mut inner.sets[i];
-        slot.epoch = epoch;
-        slot.deps = stamped;
+        let slot = inner.restamp(|n| &mut n.sets, i, width, ci, deps);
         slot.value.clear();
         slot.value.extend_from_slice(value);
     }
@@ -366,17 +372,7 @@ impl CharCache {
             inner.epochs.resize(64, 0);
         }
         let i = p as usize * 64 + bit;
-        if inner.players.len() <= i {
-            inner.players.resize(i + 1, Slot::default());
-        }
-        let epoch = inner.epoch(bit) + 1;
-        let mut stamped = std::mem::take(&mut inner.players[i].deps);
-        inner.stamp(deps, &mut stamped);
-        inner.players[i] = Slot {
-            epoch,
-            value,
-            deps: stamped,
-        };
+        inner.restamp(|n| &mut n.players, i, 1, bit, deps).value = value;
     }
 
     /// Makes stale the values whose working-out read the effects, counters or flags of
