@@ -304,7 +304,8 @@ impl CharCache {
         let mut inner = self.inner.borrow_mut();
         let i = inner.at(id, ci, width);
         if inner.ints.len() <= i {
-            inner.ints.resize(i + width, Slot::default());
+            // Made in place: `resize` would clone a default slot (its vectors) for each.
+            inner.ints.resize_with(i + width, Slot::default);
         }
         let epoch = inner.epoch(ci) + 1;
         let mut stamped = std::mem::take(&mut inner.ints[i].deps);
@@ -335,7 +336,7 @@ impl CharCache {
         let mut inner = self.inner.borrow_mut();
         let i = inner.at(id, ci, width);
         if inner.sets.len() <= i {
-            inner.sets.resize(i + width, Slot::default());
+            inner.sets.resize_with(i + width, Slot::default);
         }
         let epoch = inner.epoch(ci) + 1;
         let mut stamped = std::mem::take(&mut inner.sets[i].deps);
@@ -367,7 +368,7 @@ impl CharCache {
         }
         let i = p as usize * 64 + bit;
         if inner.players.len() <= i {
-            inner.players.resize(i + 1, Slot::default());
+            inner.players.resize_with(i + 1, Slot::default);
         }
         let epoch = inner.epoch(bit) + 1;
         let mut stamped = std::mem::take(&mut inner.players[i].deps);
