@@ -178,13 +178,16 @@ pub(super) fn decision(
     response.digest(out);
 }
 
+/// An event entry's binary form, from a borrowed event.
+pub(super) fn event(out: &mut Vec<u8>, e: &Event) {
+    out.push(0);
+    e.digest(out);
+}
+
 impl Digest for Entry {
     fn digest(&self, out: &mut Vec<u8>) {
         match self {
-            Entry::Event(e) => {
-                out.push(0);
-                e.digest(out);
-            }
+            Entry::Event(e) => event(out, e),
             Entry::Decision {
                 player,
                 request,

@@ -103,6 +103,17 @@ impl Log {
         }
     }
 
+    /// Appends an event with who may see the cards it names. Like a decision, the entry is
+    /// copied only when the log keeps entries: otherwise the hash is folded from the borrow.
+    pub fn push_event(&mut self, e: &Event, seen: Seen) {
+        if self.keep {
+            self.push_seen(Entry::Event(e.clone()), seen);
+            return;
+        }
+        super::digest::event(&mut self.scratch, e);
+        self.fold_scratch();
+    }
+
     /// Appends a player's decision. The entry is made only when the log keeps entries:
     /// otherwise the hash is folded from the borrowed parts (no copy of the request).
     pub fn push_decision(

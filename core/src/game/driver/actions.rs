@@ -685,7 +685,15 @@ fn fill(
         c.map(|c| db.cards[st.obj(c).definition as usize].label.as_str())
             .unwrap_or("")
     };
-    let mut out = String::new();
+    // One allocation for most labels: the template's text and room for what fills it in.
+    let room: usize = template
+        .iter()
+        .map(|part| match part {
+            LabelPart::Text(t) => t.len(),
+            _ => 16,
+        })
+        .sum();
+    let mut out = String::with_capacity(room);
     for part in template {
         match part {
             LabelPart::Text(t) => out.push_str(t),
@@ -710,12 +718,12 @@ fn fill(
             }
             LabelPart::Value => {
                 if let Some(v) = value {
-                    out.push_str(&v.to_string());
+                    let _ = write!(out, "{v}");
                 }
             }
             LabelPart::Char(ci) => {
                 if let Some(c) = card {
-                    out.push_str(&characteristics::int_value(lua, db, st, c, *ci)?.to_string());
+                    let _ = write!(out, "{}", characteristics::int_value(lua, db, st, c, *ci)?);
                 }
             }
         }

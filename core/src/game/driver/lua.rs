@@ -148,7 +148,7 @@ impl Game {
                         _ => unreachable!("make_ctx returns a table"),
                     },
                 };
-                Ok(Next::Push(Frame::Window(WindowFrame {
+                Ok(Next::Push(Frame::Window(Box::new(WindowFrame {
                     players,
                     model,
                     source: WindowSource::Script {
@@ -162,7 +162,7 @@ impl Game {
                     passes: 0,
                     running: false,
                     auto_pass: false,
-                })))
+                }))))
             }
             "procedure" => {
                 let Value::Table(t) = payload else {
@@ -228,7 +228,7 @@ fn ops_frame(
             return Next::Fail(f);
         }
     };
-    Next::Push(Frame::Ops(OpsFrame {
+    Next::Push(Frame::Ops(Box::new(OpsFrame {
         each,
         sources: vec![source; ops.len()],
         ops,
@@ -239,7 +239,7 @@ fn ops_frame(
         replacing: false,
         asking: None,
         batch: Vec::new(),
-    }))
+    })))
 }
 
 /// The `file.lua:line` of each frame of a suspended (or failed) coroutine, innermost first:

@@ -207,20 +207,24 @@ pub struct ChecksFrame {
 }
 
 /// A frame of the driver's stack.
+///
+/// The driver moves a frame out of the stack and back at every step, and a step's `Next`
+/// carries a new one: the large frames are boxed so that every frame is a few words to move
+/// (a coroutine or operation frame is made once and stepped many times).
 #[derive(Clone, Debug)]
 pub enum Frame {
     /// The turn structure.
     Turns(TurnStage),
     /// A coroutine.
-    Lua(LuaFrame),
+    Lua(Box<LuaFrame>),
     /// An operation.
-    Ops(OpsFrame),
+    Ops(Box<OpsFrame>),
     /// Pending triggered abilities.
     Triggers(TriggerStage),
     /// Rule processing.
     Checks(ChecksFrame),
     /// A response window.
-    Window(WindowFrame),
+    Window(Box<WindowFrame>),
     /// A procedure run step by step.
     Procedure(ProcFrame),
 }
@@ -385,9 +389,7 @@ impl Game {
                     let mut message = self.engine.db.describe(label, card, &failure);
                     // The ability the frame carries out, else the one whose lines failed.
                     let ability = match &frame {
-                        Frame::Lua(LuaFrame {
-                            ability: Some(r), ..
-                        }) => Some(*r),
+                        Frame::Lua(l) if l.ability.is_some() => l.ability,
                         _ => self.engine.db.ability_at_fault(&self.engine.lua, &failure),
                     };
                     if let Some(r) = ability
@@ -464,9 +466,9 @@ impl Game {
         // (a ruleset's frame that called it), when every object of it in the game has one
         // owner: a player about to lose cannot force a draw from any frame.
         let owner = match frame {
-            Frame::Lua(LuaFrame {
-                source: Some(s), ..
-            }) => Some(self.state.borrow().obj(*s).owner),
+            Frame::Lua(l) if l.source.is_some() => {
+                l.source.map(|s| self.state.borrow().obj(s).owner)
+            }
             _ => at_fault.and_then(|card| {
                 let st = self.state.borrow();
                 let mut owners = st
@@ -580,7 +582,7 @@ impl Game {
         source: Option<ObjId>,
     ) -> R<Frame> {
         let thread = self.engine.lua.create_thread(f.clone())?;
-        Ok(Frame::Lua(LuaFrame {
+        Ok(Frame::Lua(Box::new(LuaFrame {
             thread,
             args: Some(args),
             label,
@@ -590,7 +592,7 @@ impl Game {
             ability: None,
             groups: 0,
             together: 0,
-        }))
+        })))
     }
 
     /// Under `triggers.batch: per_resolution`, what a procedure the kernel starts (an

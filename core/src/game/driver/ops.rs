@@ -54,10 +54,12 @@ impl Game {
                 &lua, &o.results, o.list, o.each,
             )?));
         }
-        let op = o.ops[o.next].clone();
+        // Borrowed, not copied: the frame keeps it until the step is done (a replacement
+        // splices over it).
+        let op = &o.ops[o.next];
         // Replacement effects (8-1-3-4 style): candidates that apply and were not used yet.
         if !db.replacements.is_empty() {
-            let cands = self.replacement_candidates(o, &op)?;
+            let cands = self.replacement_candidates(o, op)?;
             if !cands.is_empty() {
                 // Cards' replacements come before the rules' own (a rule replacement, such as
                 // a game's "instead of taking it, you may ...", sees the operation as the
@@ -67,7 +69,7 @@ impl Game {
                 } else {
                     cands
                 };
-                let (p, mine) = self.replacements_offered(&op, cands);
+                let (p, mine) = self.replacements_offered(op, cands);
                 let lua = &self.engine.lua;
                 let mut optional = Vec::with_capacity(mine.len());
                 for (r, _, _) in &mine {
@@ -114,7 +116,7 @@ impl Game {
                 }));
             }
         }
-        if let Op::Group(open) = op {
+        if let Op::Group(open) = *op {
             // The coroutine that asked (the frame below) owns the group, so that its failure
             // can close it.
             if let Some(Frame::Lua(owner)) = self.frames.last_mut() {
@@ -146,11 +148,11 @@ impl Game {
             return self.checks_after_step();
         }
         // Apply.
-        let lk = self.last_known_for(&op)?;
+        let lk = self.last_known_for(op)?;
         let source = o.source();
         let (outcome, mut events) = {
             let mut st = self.state.borrow_mut();
-            let applied = operations::apply(&db, &mut st, &op, lk);
+            let applied = operations::apply(&db, &mut st, op, lk);
             // The turn side left the game: the turn ends at once.
             if matches!(op, Op::Eliminate { .. }) && st.phase.is_some() && st.turn_side().is_empty()
             {

@@ -103,7 +103,7 @@ impl Game {
                             let st = self.state.borrow();
                             players.retain(|p| !st.players[*p as usize].out);
                         }
-                        Ok(Next::Push(Frame::Window(WindowFrame {
+                        Ok(Next::Push(Frame::Window(Box::new(WindowFrame {
                             players,
                             model: w.model,
                             source: WindowSource::Declared {
@@ -117,7 +117,7 @@ impl Game {
                             passes: 0,
                             auto_pass: w.auto_pass,
                             running: false,
-                        })))
+                        }))))
                     }
                 }
             }

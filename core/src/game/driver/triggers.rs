@@ -29,7 +29,7 @@ impl Game {
                 } else {
                     Vec::new()
                 };
-                st.log.push_seen(Entry::Event(e.clone()), seen);
+                st.log.push_event(e, seen);
             }
         }
         self.engine.db.budget.reset();
