@@ -1275,6 +1275,17 @@ pub enum WindowSeats {
     Lua(Function),
     /// The controller of the record's card in this field.
     ControllerOf(String),
+    /// The players in turn order from the turn player, or from the next player when
+    /// `next`; the first `(option index, value, next)` whose option has that value decides
+    /// instead.
+    TurnOrder {
+        /// From the player after the turn player.
+        next: bool,
+        /// Option index, value, and whether it starts from the next player.
+        by_option: Vec<(usize, crate::content::OptionValue, bool)>,
+    },
+    /// The side of the player in this record field (nobody once that player left).
+    SideOf(String),
 }
 
 /// A declared window's functions.
