@@ -1127,7 +1127,9 @@ pub struct Selector {
     /// Targets only, instead of `zones`: players as targets. `self`, `allies`, `opponents` or
     /// `any` (in turn order from the acting player, players still in the game), or a Lua
     /// function `(ctx, player) -> list` asked once per listing, each entry a seat or `{seat =
-    /// n, label = "..."}` (the name `{target}` shows; default `P<n>`).
+    /// n, label = "..."}` (the name `{target}` shows; default `P<n>`), or `opposing_teams`:
+    /// one per opposing team, its first player in turn order from the acting player, named
+    /// `team P2+P4` when the team has several seats.
     #[serde(default)]
     pub players: Option<String>,
     /// Targets only, with `players` a Lua function: in a game without teams (every team one

@@ -1420,6 +1420,10 @@ pub enum PlayerSel {
     /// `(ctx, player) -> {seat | {seat, label}}`; in a game without teams, the relation
     /// given (`players_without_teams`) instead, if any.
     Lua(Function, Option<crate::content::Whose>),
+    /// `opposing_teams`: one target per opposing team, its first player still in the game
+    /// in turn order from the acting player, named as the team (`team P2+P4`) when it has
+    /// several seats.
+    OpposingTeams,
 }
 
 /// A phase's procedures.

@@ -1691,3 +1691,40 @@ fn a_window_may_seat_the_side_of_a_record_player() {
         "{errors}"
     );
 }
+
+#[test]
+fn opposing_teams_lists_each_opposing_teams_first_player_named_as_the_team_with_no_lua() {
+    // `opposing_teams` where the Lua list was: in turn order from the acting player, the
+    // first player of each other team, named as the team when it has several seats.
+    let (manifest, lua) = with_team_hail();
+    let manifest = manifest.replace(
+        r#""players": "opposing_sides", "players_without_teams": "opponents""#,
+        r#""players": "opposing_teams""#,
+    );
+    assert!(manifest.contains("opposing_teams"), "{manifest}");
+    // No Lua is asked: the function that would fail if it were.
+    let lua = lua.replace(
+        "function opposing_sides(ctx, p) return",
+        "function opposing_sides(ctx, p) error('asked') return",
+    );
+    let mut c = content(&manifest);
+    c.ruleset.scripts.push(Source {
+        name: "targets.lua".into(),
+        text: lua,
+    });
+    let e = engine_of(&c);
+    let hails = |n: usize| {
+        let g = new_game(&e, 7, vec![deck(&[("cub", 4)]); n]);
+        assert!(g.errors().is_empty(), "{:?}", g.errors());
+        let (_, player, labels) = asked(&g);
+        assert_eq!(player, 0);
+        labels
+            .into_iter()
+            .filter(|l| l.starts_with("hail"))
+            .collect::<Vec<_>>()
+    };
+    // Everyone alone: each opponent, as `opponents` lists them.
+    assert_eq!(hails(3), ["hail P2", "hail P3"]);
+    // Two teams of two (seats 1 and 3 against 2 and 4): P2 stands for its team.
+    assert_eq!(hails(4), ["hail team P2+P4"]);
+}

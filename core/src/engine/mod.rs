@@ -258,8 +258,12 @@ fn target_sel(
         .map(relation)
         .transpose()?;
     sel.players = Some(match (relation(p), without_teams) {
+        (_, None) if p == "opposing_teams" => PlayerSel::OpposingTeams,
         (Ok(w), None) => PlayerSel::Whose(w),
         (Ok(_), Some(_)) => {
+            return Err("`players_without_teams` goes with `players` a Lua function".into());
+        }
+        (_, Some(_)) if p == "opposing_teams" => {
             return Err("`players_without_teams` goes with `players` a Lua function".into());
         }
         (Err(_), w) => match need(p) {
