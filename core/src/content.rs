@@ -1127,7 +1127,9 @@ pub struct Selector {
     /// Targets only, instead of `zones`: players as targets. `self`, `allies`, `opponents` or
     /// `any` (in turn order from the acting player, players still in the game), or a Lua
     /// function `(ctx, player) -> list` asked once per listing, each entry a seat or `{seat =
-    /// n, label = "..."}` (the name `{target}` shows; default `P<n>`).
+    /// n, label = "..."}` (the name `{target}` shows; default `P<n>`), or `opposing_teams`:
+    /// one per opposing team, its first player in turn order from the acting player, named
+    /// `team P2+P4` when the team has several seats.
     #[serde(default)]
     pub players: Option<String>,
     /// Targets only, with `players` a Lua function: in a game without teams (every team one
@@ -1271,8 +1273,10 @@ pub struct StopTests {
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WindowDecl {
-    /// Who may act, in order: a function `(ctx, data) -> {seats}`, or `{controller_of:
-    /// field}`, the controller of the record's card in that field (tested in Rust).
+    /// Who may act, in order: a function `(ctx, data) -> {seats}`, `{controller_of:
+    /// field}`, the controller of the record's card in that field (tested in Rust),
+    /// `{turn_order: start, by_option: [...]}`, the players in turn order, or `{side_of:
+    /// field}`, the side of the record's player.
     pub players: WindowPlayers,
     /// How turns go round.
     #[serde(default)]
@@ -1303,6 +1307,56 @@ pub enum WindowPlayers {
     Function(String),
     /// Read from the record by the kernel.
     Record(RecordSeat),
+    /// The players still in the game in turn order, from a start the game's options choose.
+    TurnOrder(TurnOrderSeats),
+    /// The side of a player the record names.
+    Side(SideSeats),
+}
+
+/// A window's players in turn order (no Lua): `{turn_order: next}`, or with a start some
+/// options choose, `{turn_order: next, by_option: [{option: mode, is: solo, turn_order:
+/// turn_player}]}`.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TurnOrderSeats {
+    /// Who acts first when no `by_option` entry holds.
+    pub turn_order: TurnOrderStart,
+    /// Entries tried in order: the first whose option has the value `is` gives the start.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub by_option: Vec<StartByOption>,
+}
+
+/// A `by_option` entry of [`TurnOrderSeats`].
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StartByOption {
+    /// A game option's name (the manifest's `options`).
+    pub option: String,
+    /// One of its values.
+    pub is: OptionValue,
+    /// Who acts first while the option has that value.
+    pub turn_order: TurnOrderStart,
+}
+
+/// Where a window's turn order starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum TurnOrderStart {
+    /// The turn player first.
+    TurnPlayer,
+    /// The player after the turn player first, the turn player last (when the turn player
+    /// has left the game, the order starts with the next player already).
+    Next,
+}
+
+/// A window's players: the side (the player and their teammates, in turn order from them)
+/// of the player in a record field (a seat, or a player value); nobody when that player has
+/// left the game.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SideSeats {
+    /// The record field that holds the player (the player attacked: `defender`).
+    pub side_of: String,
 }
 
 /// A window's player read from the procedure's record.

@@ -1275,6 +1275,17 @@ pub enum WindowSeats {
     Lua(Function),
     /// The controller of the record's card in this field.
     ControllerOf(String),
+    /// The players in turn order from the turn player, or from the next player when
+    /// `next`; the first `(option index, value, next)` whose option has that value decides
+    /// instead.
+    TurnOrder {
+        /// From the player after the turn player.
+        next: bool,
+        /// Option index, value, and whether it starts from the next player.
+        by_option: Vec<(usize, crate::content::OptionValue, bool)>,
+    },
+    /// The side of the player in this record field (nobody once that player left).
+    SideOf(String),
 }
 
 /// A declared window's functions.
@@ -1409,6 +1420,10 @@ pub enum PlayerSel {
     /// `(ctx, player) -> {seat | {seat, label}}`; in a game without teams, the relation
     /// given (`players_without_teams`) instead, if any.
     Lua(Function, Option<crate::content::Whose>),
+    /// `opposing_teams`: one target per opposing team, its first player still in the game
+    /// in turn order from the acting player, named as the team (`team P2+P4`) when it has
+    /// several seats.
+    OpposingTeams,
 }
 
 /// A phase's procedures.

@@ -787,7 +787,7 @@ fn allowed(decl: &OptionDecl) -> String {
 }
 
 /// `v` as a value of option `decl`, or an error saying what it allows.
-fn option_value(decl: &OptionDecl, v: &OptionValue) -> Result<OptionValue, String> {
+pub(crate) fn option_value(decl: &OptionDecl, v: &OptionValue) -> Result<OptionValue, String> {
     let bad = || {
         format!(
             "option '{}': '{v}' is not allowed ({})",

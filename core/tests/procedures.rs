@@ -1577,3 +1577,154 @@ fn a_target_condition_while_a_timing_is_asked_only_while_such_a_static_ability_i
         "{errors}"
     );
 }
+
+/// Duel with an option, `start`, and the auction's window in turn order from the next
+/// player unless `start` is `turn`.
+fn auction_in_turn_order() -> String {
+    let m = MANIFEST
+        .replace(
+            r#""players": "everyone", "model": "alternating", "actions": "bid_actions""#,
+            r#""players": {"turn_order": "next", "by_option": [{"option": "start", "is": "turn", "turn_order": "turn_player"}]}, "model": "alternating", "actions": "bid_actions""#,
+        )
+        .replace(
+            r#""players": {"min": 2, "max": 4},"#,
+            r#""players": {"min": 2, "max": 4},
+  "options": [{"name": "start", "values": ["next", "turn"], "default": "next"}],"#,
+        );
+    assert_ne!(m, MANIFEST);
+    m
+}
+
+#[test]
+fn a_window_in_turn_order_starts_where_the_options_say_with_no_lua() {
+    let e = engine_of(&content(&auction_in_turn_order()));
+    let seats = |start: &str| {
+        let mut opts = Options::new();
+        opts.insert("start".into(), OptionValue::Name(start.into()));
+        let mut g = Game::with_options(
+            e.clone(),
+            GameConfig {
+                seed: 7,
+                decks: vec![deck(&[("cub", 4)]); 3],
+                keep_log: true,
+            },
+            &opts,
+        )
+        .expect("game starts");
+        pick(&mut g, "auction");
+        let mut seats = Vec::new();
+        for _ in 0..3 {
+            seats.push(asked(&g).1);
+            pick(&mut g, "pass");
+        }
+        assert_eq!(asked(&g).0, "main", "three passes in a row closed it");
+        seats
+    };
+    // P1's turn: from P2, P1 last; with `start: turn` from P1.
+    assert_eq!(seats("next"), [1, 2, 0]);
+    assert_eq!(seats("turn"), [0, 1, 2]);
+    // An option or a value the manifest does not declare is a load error naming the step.
+    for (bad, says) in [
+        (
+            r#""option": "start", "is": "last""#,
+            "'last' is not allowed",
+        ),
+        (
+            r#""option": "begin", "is": "turn""#,
+            "no declared option 'begin'",
+        ),
+    ] {
+        let m = auction_in_turn_order().replace(r#""option": "start", "is": "turn""#, bad);
+        let errors = load_errors(&content(&m));
+        assert!(
+            errors.contains("step 'bids'") && errors.contains(says),
+            "{errors}"
+        );
+    }
+}
+
+#[test]
+fn a_window_may_seat_the_side_of_a_record_player() {
+    // The guard window's `players: {side_of: defending}`: the side of the player the record
+    // names (the target's controller, a seat from 1 as Lua gives it), read by the kernel; a
+    // field that holds no player is an error naming the step.
+    let seat = |field: &str| {
+        let manifest = MANIFEST
+            .replace(
+                r#""data": {"attacker": "card", "defender": "target"}"#,
+                r#""data": {"attacker": "card", "defender": "target", "defending": "target_player"}"#,
+            )
+            .replace(
+                r#""players": "defending_player""#,
+                &format!(r#""players": {{"side_of": "{field}"}}"#),
+            );
+        let e = engine_of(&content(&manifest));
+        let mut g = new_game(
+            &e,
+            7,
+            vec![
+                deck(&[("ace", 1), ("cub", 2)]),
+                deck(&[("brute", 1), ("watcher", 1), ("cub", 1)]),
+            ],
+        );
+        picks(
+            &mut g,
+            &[
+                "play ace",
+                "end turn",
+                "play brute",
+                "play watcher",
+                "end turn",
+            ],
+        );
+        pick(&mut g, "challenge brute with ace");
+        g
+    };
+    let g = seat("defending");
+    let (prompt, player, labels) = asked(&g);
+    assert_eq!((prompt.as_str(), player), ("guard", 1));
+    assert_eq!(labels, ["guard with watcher", "no guard"]);
+    let g = seat("attacker");
+    let errors = g.errors().join("\n");
+    assert!(
+        errors.contains("step guard") && errors.contains("'attacker', which is not a player"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn opposing_teams_lists_each_opposing_teams_first_player_named_as_the_team_with_no_lua() {
+    // `opposing_teams` where the Lua list was: in turn order from the acting player, the
+    // first player of each other team, named as the team when it has several seats.
+    let (manifest, lua) = with_team_hail();
+    let manifest = manifest.replace(
+        r#""players": "opposing_sides", "players_without_teams": "opponents""#,
+        r#""players": "opposing_teams""#,
+    );
+    assert!(manifest.contains("opposing_teams"), "{manifest}");
+    // No Lua is asked: the function that would fail if it were.
+    let lua = lua.replace(
+        "function opposing_sides(ctx, p) return",
+        "function opposing_sides(ctx, p) error('asked') return",
+    );
+    let mut c = content(&manifest);
+    c.ruleset.scripts.push(Source {
+        name: "targets.lua".into(),
+        text: lua,
+    });
+    let e = engine_of(&c);
+    let hails = |n: usize| {
+        let g = new_game(&e, 7, vec![deck(&[("cub", 4)]); n]);
+        assert!(g.errors().is_empty(), "{:?}", g.errors());
+        let (_, player, labels) = asked(&g);
+        assert_eq!(player, 0);
+        labels
+            .into_iter()
+            .filter(|l| l.starts_with("hail"))
+            .collect::<Vec<_>>()
+    };
+    // Everyone alone: each opponent, as `opponents` lists them.
+    assert_eq!(hails(3), ["hail P2", "hail P3"]);
+    // Two teams of two (seats 1 and 3 against 2 and 4): P2 stands for its team.
+    assert_eq!(hails(4), ["hail team P2+P4"]);
+}

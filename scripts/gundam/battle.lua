@@ -38,15 +38,6 @@ function GD.attack_step(ctx, b)
     attacked = t or GD.player_label(ctx, b.defender) })
 end
 
---- Who may block (GD 8-3-1): the player attacked, or the controller of the unit attacked;
---- in Team Battle their ally too (12-3-13); docs/rulings 8-3-1 for Battle Royal.
-function GD.blocking_players(ctx, b)
-  local d = b.defender
-  if not ctx:in_game(d) then return {} end
-  if GD.mode(ctx) == "team" then return ctx:allies(d) end
-  return { d }
-end
-
 --- GD 8-3: the Block Step, a window of the defending side: one 〈Blocker〉 per attack (8-3-2),
 --- an active unit with it (13-1-4-1) other than the unit attacked (8-3-3), optional (8-3-4);
 --- none against a unit with 〈High-Maneuver〉 (13-1-6-1); prohibitions beat it (1-3-3).

@@ -142,23 +142,6 @@ end
 --- The `pair` action: play the Pilot onto the chosen unit.
 function GD.pair_action(ctx, o) GD.play_pilot(ctx, o.card, o.target) end
 
---- The `attack` action's player targets: who player `p` may attack (GD 8-2-1, 12-2-7,
---- 12-3-12): each opposing player, or in Team Battle the opposing team (its leader, or
---- whoever of it is left, stands for it; named as the team). Asked in Team Battle only: without
---- teams, game.yaml's `players_without_teams: opponents` lists the same players (GD.opponents).
-function GD.attackable_players(ctx, p)
-  if GD.mode(ctx) ~= "team" then return GD.opponents(ctx, p) end
-  local out, seen = {}, {}
-  for _, q in ipairs(GD.opponents(ctx, p)) do
-    local t = ctx:team(q)
-    if not seen[t] then
-      seen[t] = true
-      out[#out + 1] = { seat = q, label = GD.player_label(ctx, q) }
-    end
-  end
-  return out
-end
-
 --- The `attack` action's target condition (GD 1-3-3): `t` is a Unit, or a player's seat.
 function GD.may_attack_option(ctx, a, t)
   if type(t) == "number" then return GD.may_attack_target(ctx, a, nil, t) end

@@ -1,6 +1,6 @@
--- Turn structure: GD 7 (Start 7-2, Draw 7-3, Resource 7-4, Main 7-5, End 7-6), the action
--- step's order (9, 12-2-8) and the defeat of section 11-2 (with 12-2-5, 12-3-9). In Team
--- Battle both members of the turn team take each phase (12-3-1): ctx:turn_side().
+-- Turn structure: GD 7 (Start 7-2, Draw 7-3, Resource 7-4, Main 7-5, End 7-6) and the defeat
+-- of section 11-2 (with 12-2-5, 12-3-9); the action step's order (9, 12-2-8) is game.yaml's.
+-- In Team Battle both members of the turn team take each phase (12-3-1): ctx:turn_side().
 
 GD = GD or {}
 
@@ -50,21 +50,6 @@ end
 
 --- GD 7-5: the Main Phase; its actions are listed at each decision (play.lua).
 function GD.main_phase(ctx) end
-
---- Who acts in an action step, in order (GD 9-2 .. 9-5, 12-2-8): with two players and in Team
---- Battle the non-turn player first (9-2), in Battle Royal the turn player first (12-2-8,
---- docs/rulings), or as the `action_start` option says; then round the table.
-function GD.action_players(ctx)
-  local order = ctx:turn_order() -- from the turn player
-  local start = ctx:option("action_start")
-  if start == "rules" then start = GD.mode(ctx) == "battle-royal" and "turn-player" or "next" end
-  -- From the next player: the same order turned by one (the turn player last), unless the
-  -- turn player has left, when it starts with the next player already.
-  if start == "turn-player" or order[1] ~= ctx.turn_player then return order end
-  local out = table.move(order, 2, #order, 1, {})
-  out[#out + 1] = order[1]
-  return out
-end
 
 --- GD 7-6-4: the End Step: "at the end of the turn" effects and 〈Repair〉 (13-1-1).
 function GD.end_step(ctx)

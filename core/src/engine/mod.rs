@@ -258,8 +258,12 @@ fn target_sel(
         .map(relation)
         .transpose()?;
     sel.players = Some(match (relation(p), without_teams) {
+        (_, None) if p == "opposing_teams" => PlayerSel::OpposingTeams,
         (Ok(w), None) => PlayerSel::Whose(w),
         (Ok(_), Some(_)) => {
+            return Err("`players_without_teams` goes with `players` a Lua function".into());
+        }
+        (_, Some(_)) if p == "opposing_teams" => {
             return Err("`players_without_teams` goes with `players` a Lua function".into());
         }
         (Err(_), w) => match need(p) {
@@ -561,12 +565,36 @@ fn players_check(rules: &Rules, names: &Names, pc: &PlayersCondition) -> Result<
     })
 }
 
+/// A window's `{turn_order, by_option}` players, its options and their values checked.
+fn turn_order_seats(
+    t: &crate::content::TurnOrderSeats,
+    options: &[crate::content::OptionDecl],
+) -> Result<crate::db::WindowSeats, String> {
+    use crate::content::TurnOrderStart;
+    let mut by_option = Vec::new();
+    for b in &t.by_option {
+        let Some(i) = options.iter().position(|o| o.name == b.option) else {
+            return Err(format!(
+                "`by_option` names no declared option '{}'",
+                b.option
+            ));
+        };
+        let value = crate::rules::option_value(&options[i], &b.is)?;
+        by_option.push((i, value, b.turn_order == TurnOrderStart::Next));
+    }
+    Ok(crate::db::WindowSeats::TurnOrder {
+        next: t.turn_order == TurnOrderStart::Next,
+        by_option,
+    })
+}
+
 /// The declared procedures with their functions; a step must do one thing, and names must
 /// be unique (a step's `run` jumps to a step by name).
 fn procedure_fns(
     lua: &Lua,
     decls: &[crate::content::ProcedureDecl],
     actions: &[ActionDecl],
+    options: &[crate::content::OptionDecl],
     errors: &mut Vec<LoadError>,
 ) -> Vec<ProcedureFns> {
     let mut out: Vec<ProcedureFns> = Vec::new();
@@ -630,6 +658,18 @@ fn procedure_fns(
                         crate::content::WindowPlayers::Record(r) => Some(
                             crate::db::WindowSeats::ControllerOf(r.controller_of.clone()),
                         ),
+                        crate::content::WindowPlayers::TurnOrder(t) => {
+                            match turn_order_seats(t, options) {
+                                Ok(seats) => Some(seats),
+                                Err(e) => {
+                                    window_problems.push(format!("step '{}': {e}", s.name));
+                                    None
+                                }
+                            }
+                        }
+                        crate::content::WindowPlayers::Side(side) => {
+                            Some(crate::db::WindowSeats::SideOf(side.side_of.clone()))
+                        }
                     };
                     match (seats, listed) {
                         (Some(players), Some(actions)) => Some(StepFn::Window(WindowFns {
@@ -1405,7 +1445,13 @@ impl Engine {
                 char_marks.per_card |= 1 << ci;
             }
         }
-        let procedures = procedure_fns(&lua, &manifest.procedures, &manifest.actions, &mut errors);
+        let procedures = procedure_fns(
+            &lua,
+            &manifest.procedures,
+            &manifest.actions,
+            &manifest.options,
+            &mut errors,
+        );
         if !errors.is_empty() {
             return Err(errors);
         }

@@ -520,6 +520,7 @@ impl Game {
                     .collect());
             }
             Some(PlayerSel::Whose(w)) => return Ok(self.related(*w, p)),
+            Some(PlayerSel::OpposingTeams) => return Ok(self.opposing_teams(p)),
             // Without teams, the relation the ruleset gives for it: no Lua call.
             Some(PlayerSel::Lua(_, Some(w))) if !self.state.borrow().seats.has_teams() => {
                 return Ok(self.related(*w, p));
@@ -557,6 +558,29 @@ impl Game {
             .into_iter()
             .map(|q| Tgt::Player(q, None))
             .collect()
+    }
+
+    /// One target per team opposing acting player `p`: the team's first player still in the
+    /// game in turn order from `p`, named as the team (`team P2+P4`, its seats in their
+    /// declared order) when it has several seats, else as the player (`P2`).
+    fn opposing_teams(&self, p: PlayerId) -> Vec<Tgt> {
+        let st = self.state.borrow();
+        let mut seen = Vec::new();
+        let mut out = Vec::new();
+        for q in whose(&st, Whose::Opponents, p) {
+            let t = st.team_of(q);
+            if seen.contains(&t) {
+                continue;
+            }
+            seen.push(t);
+            let members = &st.seats.teams[t as usize];
+            let label = (members.len() > 1).then(|| {
+                let seats: Vec<String> = members.iter().map(|m| format!("P{}", m + 1)).collect();
+                format!("team {}", seats.join("+"))
+            });
+            out.push(Tgt::Player(q, label));
+        }
+        out
     }
 
     /// Whether some static ability of `timing` is about: on the field, given by an effect,

@@ -97,6 +97,26 @@ impl Game {
                                     }
                                 }
                             }
+                            WindowSeats::TurnOrder { next, by_option } => {
+                                let st = self.state.borrow();
+                                players = turn_order_seats(&st, *next, by_option);
+                            }
+                            WindowSeats::SideOf(field) => {
+                                let st = self.state.borrow();
+                                let p = record_player(&st, &f.data, field).map_err(|e| {
+                                    mlua::Error::runtime(format!(
+                                        "procedure {}, step {}: `side_of` {e}",
+                                        proc.name, step.name
+                                    ))
+                                })?;
+                                if st.in_game(p) {
+                                    players = st
+                                        .players_from(p)
+                                        .into_iter()
+                                        .filter(|q| st.team_of(*q) == st.team_of(p))
+                                        .collect();
+                                }
+                            }
                         }
                         // A player who left the game takes no part.
                         {
@@ -322,5 +342,43 @@ impl Game {
         // owner's loss (limits.memory_exhausted).
         let card = crate::operations::card_in(&chosen.get::<Value>("card")?);
         self.card_frame(&run, args, format!("action '{label}'"), card)
+    }
+}
+
+/// A window's players in turn order: from the turn player, or from the next player (the
+/// turn player last) when the first `by_option` entry whose option has its value says so,
+/// else when `next`. With the turn player gone the order starts with the next player already.
+fn turn_order_seats(
+    st: &crate::state::State,
+    next: bool,
+    by_option: &[(usize, crate::content::OptionValue, bool)],
+) -> Vec<PlayerId> {
+    let next = by_option
+        .iter()
+        .find(|(i, v, _)| st.seats.options.get(*i) == Some(v))
+        .map_or(next, |(_, _, n)| *n);
+    let mut order = st.turn_order();
+    if next && order.first() == Some(&st.turn_player) {
+        order.rotate_left(1);
+    }
+    order
+}
+
+/// The player a record field holds: a player value, or a seat from 1 (as Lua gives it).
+fn record_player(
+    st: &crate::state::State,
+    data: &[(String, Val)],
+    field: &str,
+) -> Result<PlayerId, String> {
+    let seat = match data.iter().find(|(n, _)| n == field) {
+        Some((_, Val::Player(r))) => Some(r.player as i64),
+        Some((_, Val::Int(n))) => Some(*n - 1),
+        _ => None,
+    };
+    match seat {
+        Some(s) if (0..st.nplayers as i64).contains(&s) => Ok(s as PlayerId),
+        _ => Err(format!(
+            "reads the record's '{field}', which is not a player"
+        )),
     }
 }
