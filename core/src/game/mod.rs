@@ -51,9 +51,18 @@ pub struct Game {
     /// Lua memory this game holds (what it grew by since it last had no coroutine
     /// suspended); counted against `limits.script_memory`.
     pub(crate) held: Rc<Cell<usize>>,
-    /// The last quiescent point (no coroutine suspended) and what players did since.
+    /// A quiescent point (no coroutine suspended) and what players did since: a fork made
+    /// while a script is suspended replays the journal from the snapshot.
     snapshot: Rc<Snapshot>,
     journal: Vec<Journal>,
+    /// The game was forked: it moves its snapshot to each quiescent decision it answers, so
+    /// that its next forks made while a script is suspended replay only the answers since.
+    /// A game never forked (a game played out, a playout) copies nothing at its decisions:
+    /// it keeps the snapshot it has (taken at its creation, at a hot reload it followed or
+    /// by `redeal`) and its journal grows by one small `Response` per decision, for as long
+    /// as the game lasts. Its first fork made while a script is suspended then replays
+    /// them all, once; from then on it is forked, and its snapshots are taken as they go.
+    forked: Cell<bool>,
     /// A fork made while a script was suspended: its state and request are copies, but its
     /// frames are rebuilt (by replaying the journal from the snapshot) only when it is
     /// answered, so that making the fork costs what a quiescent fork costs.
@@ -306,6 +315,7 @@ impl Game {
             held: Rc::default(),
             snapshot,
             journal: Vec::new(),
+            forked: Cell::new(false),
             unbuilt: false,
             end_turn: false,
         }
@@ -348,14 +358,20 @@ impl Game {
         }
         req.check(&response)?;
         self.build();
+        self.answer_journaled(player, response);
+        self.follow_reloads();
+        Ok(())
+    }
+
+    /// Journals a checked answer and runs the game on with it. A forked game first moves
+    /// its snapshot here if no script is suspended (see `forked`).
+    fn answer_journaled(&mut self, player: PlayerId, response: Response) {
         let quiescent = self.quiescent();
-        if quiescent {
+        if quiescent && self.forked.get() {
             self.take_snapshot();
         }
         self.journal.push(Journal::Answer(player, response.clone()));
         self.answer(player, response, quiescent);
-        self.follow_reloads();
-        Ok(())
     }
 
     /// Moves the game to the newest engine hot reloads made from its own, if the game is at
@@ -524,7 +540,7 @@ impl Game {
     }
 
     /// Whether no script is suspended: a fork here is a plain copy of the state, not a
-    /// replay of the answers given since the last such point.
+    /// replay of the answers given since the game's snapshot.
     pub fn quiescent(&self) -> bool {
         !self.unbuilt && !self.frames.iter().any(Frame::holds_lua)
     }
@@ -532,8 +548,15 @@ impl Game {
     /// A copy of the game that continues independently. Answered the same way, it behaves
     /// the same. Making it costs a copy of the state (its parts are shared until written)
     /// wherever the game is; where a script is suspended, the fork's first answer first
-    /// replays the answers given since the last quiescent point, to rebuild the script.
+    /// replays the answers given since the last snapshot, to rebuild the script (a game
+    /// never forked before has kept an older snapshot: see `forked`).
     pub fn fork(&self) -> Game {
+        self.forked.set(true);
+        self.copy()
+    }
+
+    /// A fork that leaves this game unmarked (a copy that takes its own snapshot at once).
+    fn copy(&self) -> Game {
         Game {
             engine: self.engine.clone(),
             state: Rc::new(RefCell::new(self.state.borrow().clone())),
@@ -555,6 +578,8 @@ impl Game {
             held: Rc::new(Cell::new(self.held.get())),
             snapshot: self.snapshot.clone(),
             journal: self.journal.clone(),
+            // A fork played out copies nothing at its decisions until it is forked in turn.
+            forked: Cell::new(false),
             unbuilt: !self.quiescent(),
             end_turn: self.end_turn,
         }
@@ -574,10 +599,17 @@ impl Game {
         if g.request.is_none() {
             g.drive(Input::Start);
         }
+        // The journal may span quiescent decisions (a game forked for the first time): the
+        // replay answers without following hot reloads, as the game did not follow any there
+        // (it would have taken a snapshot).
         for j in &self.journal {
             match j {
                 Journal::Answer(p, r) => {
-                    let _ = g.respond(*p, r.clone());
+                    debug_assert!(
+                        g.request()
+                            .is_some_and(|q| q.player() == *p && q.check(r).is_ok())
+                    );
+                    g.answer_journaled(*p, r.clone());
                 }
                 Journal::Concede(p) => {
                     let _ = g.concede(*p);
@@ -591,6 +623,8 @@ impl Game {
         );
         // The fork already holds every error met up to it; the replay met some again.
         g.errors = std::mem::take(&mut self.errors);
+        // A fork of this unbuilt fork made it a forked game.
+        g.forked.set(self.forked.get());
         *self = g;
         self.enter();
     }

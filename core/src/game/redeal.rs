@@ -42,7 +42,8 @@ impl Game {
                     .into(),
             );
         }
-        let mut g = self.fork();
+        // The copy takes its own snapshot: this game's is not read.
+        let mut g = self.copy();
         {
             let db = &g.engine.db;
             let mut st = g.state.borrow_mut();
