@@ -342,15 +342,29 @@ fn story(g: &Game) -> Vec<String> {
 /// P1 has ace on the board, P2 brute and watcher (and a cub in hand), and it is P1's turn
 /// again. (A deck list is put in card-id order, so its last id is drawn first.)
 fn two_boards() -> Game {
-    let mut g = game(vec![
-        deck(&[("ace", 1), ("cub", 2)]),
-        deck(&[("brute", 1), ("watcher", 1), ("cub", 1)]),
-    ]);
-    pick(&mut g, "play ace");
-    pick(&mut g, "end turn");
-    pick(&mut g, "play brute");
-    pick(&mut g, "play watcher");
-    pick(&mut g, "end turn");
+    two_boards_of(&engine())
+}
+
+/// P1's ace against P2's brute and watcher, P1 to act, with the rules of `e`.
+fn two_boards_of(e: &Rc<Engine>) -> Game {
+    let mut g = new_game(
+        e,
+        7,
+        vec![
+            deck(&[("ace", 1), ("cub", 2)]),
+            deck(&[("brute", 1), ("watcher", 1), ("cub", 1)]),
+        ],
+    );
+    picks(
+        &mut g,
+        &[
+            "play ace",
+            "end turn",
+            "play brute",
+            "play watcher",
+            "end turn",
+        ],
+    );
     g
 }
 
@@ -612,25 +626,7 @@ fn a_window_may_seat_the_controller_of_a_record_card() {
             &format!(r#""players": {{"controller_of": "{field}"}}"#),
         );
         assert_ne!(manifest, MANIFEST);
-        let e = engine_of(&content(&manifest));
-        let mut g = new_game(
-            &e,
-            7,
-            vec![
-                deck(&[("ace", 1), ("cub", 2)]),
-                deck(&[("brute", 1), ("watcher", 1), ("cub", 1)]),
-            ],
-        );
-        picks(
-            &mut g,
-            &[
-                "play ace",
-                "end turn",
-                "play brute",
-                "play watcher",
-                "end turn",
-            ],
-        );
+        let mut g = two_boards_of(&engine_of(&content(&manifest)));
         pick(&mut g, "challenge brute with ace");
         g
     };
@@ -940,24 +936,7 @@ fn a_requirement_counts_its_cards_and_pays_nothing() {
     )
     .replace(r#""recruit {card} ({value})""#, r#""recruit {card} ({power})""#);
     assert_ne!(manifest, MANIFEST);
-    let mut g = new_game(
-        &engine_of(&content(&manifest)),
-        7,
-        vec![
-            deck(&[("ace", 1), ("cub", 2)]),
-            deck(&[("brute", 1), ("watcher", 1), ("cub", 1)]),
-        ],
-    );
-    picks(
-        &mut g,
-        &[
-            "play ace",
-            "end turn",
-            "play brute",
-            "play watcher",
-            "end turn",
-        ],
-    );
+    let mut g = two_boards_of(&engine_of(&content(&manifest)));
     // P1's ace is ready: no tired card meets cub's power 1.
     assert_eq!(offered(&g, "recruit"), Vec::<String>::new());
     // The challenge tires ace (ace 3 beats brute 2 and stays): one tired card now.
@@ -1658,25 +1637,7 @@ fn a_window_may_seat_the_side_of_a_record_player() {
                 r#""players": "defending_player""#,
                 &format!(r#""players": {{"side_of": "{field}"}}"#),
             );
-        let e = engine_of(&content(&manifest));
-        let mut g = new_game(
-            &e,
-            7,
-            vec![
-                deck(&[("ace", 1), ("cub", 2)]),
-                deck(&[("brute", 1), ("watcher", 1), ("cub", 1)]),
-            ],
-        );
-        picks(
-            &mut g,
-            &[
-                "play ace",
-                "end turn",
-                "play brute",
-                "play watcher",
-                "end turn",
-            ],
-        );
+        let mut g = two_boards_of(&engine_of(&content(&manifest)));
         pick(&mut g, "challenge brute with ace");
         g
     };
