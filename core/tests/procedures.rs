@@ -203,6 +203,28 @@ fn tagged(id: &str, power: i64, tags: &[&str], script: Option<&str>) -> CardDef 
     )
 }
 
+/// The content of `manifest` with `lua` as its `targets.lua`.
+fn content_with_targets(manifest: &str, lua: &str) -> Content {
+    let mut c = content(manifest);
+    c.ruleset.scripts.push(Source {
+        name: "targets.lua".into(),
+        text: lua.into(),
+    });
+    c
+}
+
+/// The `hail` options P1 is offered at the start of a game of `n` players with `e`'s rules.
+fn hails(e: &Rc<Engine>, n: usize) -> Vec<String> {
+    let g = new_game(e, 7, vec![deck(&[("cub", 4)]); n]);
+    assert!(g.errors().is_empty(), "{:?}", g.errors());
+    let (_, player, labels) = asked(&g);
+    assert_eq!(player, 0);
+    labels
+        .into_iter()
+        .filter(|l| l.starts_with("hail"))
+        .collect()
+}
+
 fn content(manifest: &str) -> Content {
     common::content(
         manifest,
@@ -1354,11 +1376,7 @@ function hail(ctx, o) ctx:emit("boosted", { player = o.target_player, key = "hai
 
 #[test]
 fn kernel_listed_targets_may_be_players_by_relation_or_from_a_lua_list() {
-    let mut c = content(&with_player_targets());
-    c.ruleset.scripts.push(Source {
-        name: "targets.lua".into(),
-        text: TARGETS_LUA.into(),
-    });
+    let c = content_with_targets(&with_player_targets(), TARGETS_LUA);
     let mut g = new_game(
         &engine_of(&c),
         7,
@@ -1429,26 +1447,12 @@ function opposing_sides(ctx, p) return { { seat = 2, label = "team P2+P4" } } en
 fn a_lua_player_list_is_asked_only_with_teams_and_a_relation_stands_for_it_without() {
     let (manifest, lua) = with_team_hail();
     assert!(manifest.contains("players_without_teams"), "{manifest}");
-    let mut c = content(&manifest);
-    c.ruleset.scripts.push(Source {
-        name: "targets.lua".into(),
-        text: lua,
-    });
+    let c = content_with_targets(&manifest, &lua);
     let e = engine_of(&c);
-    let hails = |n: usize| {
-        let g = new_game(&e, 7, vec![deck(&[("cub", 4)]); n]);
-        assert!(g.errors().is_empty(), "{:?}", g.errors());
-        let (_, player, labels) = asked(&g);
-        assert_eq!(player, 0);
-        labels
-            .into_iter()
-            .filter(|l| l.starts_with("hail"))
-            .collect::<Vec<_>>()
-    };
     // Everyone alone: the opponents in turn order, with no Lua call (its list names a team).
-    assert_eq!(hails(3), ["hail P2", "hail P3"]);
+    assert_eq!(hails(&e, 3), ["hail P2", "hail P3"]);
     // Two teams of two: the Lua list.
-    assert_eq!(hails(4), ["hail team P2+P4"]);
+    assert_eq!(hails(&e, 4), ["hail team P2+P4"]);
     // It stands for a Lua function, and names a relation.
     for (players, error) in [
         (
@@ -1464,11 +1468,7 @@ fn a_lua_player_list_is_asked_only_with_teams_and_a_relation_stands_for_it_witho
             r#""players": "opposing_sides", "players_without_teams": "opponents""#,
             players,
         );
-        let mut c = content(&bad);
-        c.ruleset.scripts.push(Source {
-            name: "targets.lua".into(),
-            text: with_team_hail().1,
-        });
+        let c = content_with_targets(&bad, &with_team_hail().1);
         let errors = load_errors(&c);
         assert!(
             errors.contains("action 'hail'") && errors.contains(error),
@@ -1483,11 +1483,7 @@ fn player_targets_and_selector_labels_are_for_targets_and_load_errors_otherwise(
         r#""cards": {"zones": ["board"]}, "targets": [{"players": "opponents"}],"#,
         r#""cards": {"zones": ["board"], "players": "opponents"}, "targets": [{"players": "opponents", "zones": ["board"]}],"#,
     );
-    let mut c = content(&bad);
-    c.ruleset.scripts.push(Source {
-        name: "targets.lua".into(),
-        text: TARGETS_LUA.into(),
-    });
+    let c = content_with_targets(&bad, TARGETS_LUA);
     let errors = load_errors(&c);
     assert!(
         errors.contains("action 'taunt'") && errors.contains("`cards`: `players` is for `targets`"),
@@ -1497,11 +1493,7 @@ fn player_targets_and_selector_labels_are_for_targets_and_load_errors_otherwise(
         r#""targets": [{"players": "opponents"}],"#,
         r#""targets": [{"players": "opponents", "zones": ["board"]}],"#,
     );
-    let mut c = content(&bad);
-    c.ruleset.scripts.push(Source {
-        name: "targets.lua".into(),
-        text: TARGETS_LUA.into(),
-    });
+    let c = content_with_targets(&bad, TARGETS_LUA);
     let errors = load_errors(&c);
     assert!(
         errors.contains("action 'taunt'")
@@ -1668,24 +1660,10 @@ fn opposing_teams_lists_each_opposing_teams_first_player_named_as_the_team_with_
         "function opposing_sides(ctx, p) return",
         "function opposing_sides(ctx, p) error('asked') return",
     );
-    let mut c = content(&manifest);
-    c.ruleset.scripts.push(Source {
-        name: "targets.lua".into(),
-        text: lua,
-    });
+    let c = content_with_targets(&manifest, &lua);
     let e = engine_of(&c);
-    let hails = |n: usize| {
-        let g = new_game(&e, 7, vec![deck(&[("cub", 4)]); n]);
-        assert!(g.errors().is_empty(), "{:?}", g.errors());
-        let (_, player, labels) = asked(&g);
-        assert_eq!(player, 0);
-        labels
-            .into_iter()
-            .filter(|l| l.starts_with("hail"))
-            .collect::<Vec<_>>()
-    };
     // Everyone alone: each opponent, as `opponents` lists them.
-    assert_eq!(hails(3), ["hail P2", "hail P3"]);
+    assert_eq!(hails(&e, 3), ["hail P2", "hail P3"]);
     // Two teams of two (seats 1 and 3 against 2 and 4): P2 stands for its team.
-    assert_eq!(hails(4), ["hail team P2+P4"]);
+    assert_eq!(hails(&e, 4), ["hail team P2+P4"]);
 }
