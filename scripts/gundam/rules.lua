@@ -64,7 +64,7 @@ end
 --- Each Unit or Base whose damage reaches its HP (GD 5-5-2), and each damaged shield
 --- (11-3-1-1), in turn order. A team's Base Section and shields (Team Battle: 12-3-5, 12-3-7)
 --- are looked at once, with its first player in turn order.
---- (Asked after every operation: numeric loops, which cost far less than `ipairs` here.)
+--- (Asked after every operation: numeric loops, cheaper than `ipairs` even on its fast path.)
 local function doomed(ctx)
   local field, shields, looked = {}, {}, {}
   local order = ctx:turn_order()
