@@ -1056,7 +1056,8 @@ pub struct ActionDecl {
     pub requires: Option<RequiresDecl>,
     /// Only cards that have an ability with this timing, their own or one an effect gave
     /// them (tested in Rust before `condition`, which still says whether it may be used
-    /// now: its zones, its suppression, its costs).
+    /// now: its zones, its suppression, its costs; it gets, after the card, the first
+    /// ability `ctx:abilities{card, timing}` lists, or nil).
     #[serde(default)]
     pub with_ability: Option<String>,
     /// Player grants (`ctx:grant_player`) that bar it: a player who has any of them is not

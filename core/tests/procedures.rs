@@ -997,6 +997,43 @@ fn with_ability_offers_only_cards_that_have_an_ability_of_the_timing() {
 }
 
 #[test]
+fn with_ability_hands_its_condition_the_first_ability_the_card_lists() {
+    // `with_ability: main`: the condition gets, after the card, the first ability
+    // `ctx:abilities{card, timing = "main"}` lists, or nil. In hand, bugler's ability (which
+    // works on the board) is not listed, so bugler is not offered; flare's (usable from hand)
+    // is, and it is flare's own.
+    let manifest = MANIFEST.replace(
+        r#""allowed": "may_recruit", "condition": "not_a_dummy","#,
+        r#""allowed": "may_recruit", "condition": "usable_as_listed", "with_ability": "main","#,
+    );
+    assert_ne!(manifest, MANIFEST);
+    let lua = r#"
+function usable_as_listed(ctx, c, ab)
+  local listed = ctx:abilities({ card = c, timing = "main" })[1]
+  assert((ab == nil) == (listed == nil), "the ability handed differs from the listed one")
+  if ab == nil then return false end
+  assert(ab.source == c and ab.key == listed.key and ab.def == listed.def and ab.index == 1)
+  return true
+end
+"#;
+    let mut g = new_game(
+        &engine_of(&common::content(
+            &manifest,
+            |_| {},
+            &[("duel.lua", &format!("{RULES_LUA}{lua}"))],
+            content(&manifest).cards,
+        )),
+        7,
+        vec![
+            deck(&[("ace", 1), ("bugler", 1), ("flare", 1)]),
+            deck(&[("brute", 1), ("cub", 2)]),
+        ],
+    );
+    pick(&mut g, "play ace");
+    assert_eq!(offered(&g, "recruit"), ["recruit flare (1)"]);
+}
+
+#[test]
 fn data_tests_bar_an_action_in_a_players_first_turn_and_while_they_have_a_grant() {
     // `from_own_turn: 2`: no challenge in a player's first turn, even with haste; and
     // `unless_player_has`: no recruiting while the player is exhausted. Both are tested in

@@ -139,10 +139,15 @@ local function repair(ctx)
   end
 end
 
+--- Whether some unit `repair` would recover: `repair`'s test, asked at every End Step (the
+--- trigger's `when`), so with no helper calls and no iterator.
 local function repairs_due(ctx)
-  for _, p in ipairs(ctx:turn_side()) do
-    for _, u in ipairs(GD.units(ctx, p)) do
-      if u.repair > 0 and GD.damaged(u) then return true end
+  local side = ctx:turn_side()
+  for i = 1, #side do
+    local units = ctx:cards("battle_area", side[i])
+    for j = 1, #units do
+      local u = units[j]
+      if u.repair > 0 and u:counter_value("damage") > 0 then return true end
     end
   end
   return false

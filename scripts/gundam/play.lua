@@ -37,9 +37,11 @@ end
 
 --- The `play_command` and `action_command` actions' conditions: GD.command_playable but for
 --- the Lv. (2-9-1), which the kernel tests first (the actions' `requires`: the number of the
---- player's resources, active or rested, at least the card's Lv.).
-function GD.main_command_playable(ctx, c) return may_play(ctx, c, GD.command_ability(ctx, c, "main")) end
-function GD.action_command_playable(ctx, c) return may_play(ctx, c, GD.command_ability(ctx, c, "action")) end
+--- player's resources, active or rested, at least the card's Lv.). `ab` is the Command's
+--- ability for the timing, which the kernel found for the actions' `with_ability`: what
+--- GD.command_ability gives.
+function GD.main_command_playable(ctx, c, ab) return may_play(ctx, c, ab) end
+function GD.action_command_playable(ctx, c, ab) return may_play(ctx, c, ab) end
 
 --- Plays Command `c` from the hand at `timing` (GD 7-5-2-2, 10-3-2): reveal it, check its
 --- Lv., pay its cost; it resolves in no area (3-4-3: limbo), then goes to its owner's trash

@@ -64,21 +64,30 @@ end
 --- Each Unit or Base whose damage reaches its HP (GD 5-5-2), and each damaged shield
 --- (11-3-1-1), in turn order. A team's Base Section and shields (Team Battle: 12-3-5, 12-3-7)
 --- are looked at once, with its first player in turn order.
+--- (Asked after every operation: numeric loops, cheaper than `ipairs` even on its fast path.)
 local function doomed(ctx)
   local field, shields, looked = {}, {}, {}
-  for _, p in ipairs(ctx:turn_order()) do
+  local order = ctx:turn_order()
+  for i = 1, #order do
+    local p = order[i]
     local team = ctx:team(p)
     local first = not looked[team]
     looked[team] = true
-    for _, c in ipairs(ctx:cards("battle_area", p)) do
+    local units = ctx:cards("battle_area", p)
+    for j = 1, #units do
+      local c = units[j]
       if c:counter_value("damage") >= c.hp and not c:flag_on("spared") then field[#field + 1] = c end
     end
     if first then
-      for _, c in ipairs(ctx:cards("base_section", p)) do
+      local bases = ctx:cards("base_section", p)
+      for j = 1, #bases do
+        local c = bases[j]
         if c:counter_value("damage") >= c.hp and not c:flag_on("spared") then field[#field + 1] = c end
       end
-      for _, s in ipairs(ctx:cards("shields", p)) do
-        if GD.damaged(s) and not s:flag_on("spared") then shields[#shields + 1] = s end
+      local shown = ctx:cards("shields", p)
+      for j = 1, #shown do
+        local s = shown[j]
+        if s:counter_value("damage") > 0 and not s:flag_on("spared") then shields[#shields + 1] = s end
       end
     end
   end

@@ -1204,6 +1204,16 @@ impl Engine {
         if let Some(handles) = crate::sandbox::handle::handle_table(&lua) {
             seen.raw_set(handles, true).map_err(fatal)?;
         }
+        // Loaded and checked: no file defines a built-in name (`Exports::publish`), and once
+        // frozen none can. So the ruleset's and the prelude's functions may take Luau's
+        // fast paths for the built-ins (`ipairs`/`pairs` loops, `math`, `type`...), as
+        // cards' and libraries' do. (Set after the load: imports were not resolved then,
+        // the globals' environment not yet being safe, so every global is still read
+        // where it is used.)
+        prelude_env.set_safeenv(true);
+        for (_, env) in &file_envs {
+            env.set_safeenv(true);
+        }
         let mut roots = vec![
             Value::Table(globals.clone()),
             Value::Table(prelude.clone()),

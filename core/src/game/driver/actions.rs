@@ -339,9 +339,15 @@ impl Game {
                     }
                 }
                 if let (Some(f), Some(c)) = (&a.condition, card)
-                    && !self
-                        .engine
-                        .run(|| f.call::<bool>((ctx.clone(), Handle(c), data.clone())))?
+                    && !self.engine.run(|| match a.with_ability {
+                        // The ability `with_ability` asked for, as the condition would list
+                        // it: no second lookup in Lua.
+                        Some(t) => {
+                            let ab = self.first_ability_of(c, t)?;
+                            f.call::<bool>((ctx.clone(), Handle(c), ab, data.clone()))
+                        }
+                        None => f.call::<bool>((ctx.clone(), Handle(c), data.clone())),
+                    })?
                 {
                     continue;
                 }
@@ -618,6 +624,24 @@ impl Game {
         let st = self.state.borrow();
         let zones = (!a.abilities_in.is_empty()).then_some(a.abilities_in.as_slice());
         crate::script::api::find_abilities(&self.engine.lua, &self.engine.db, &st, &q, zones)
+    }
+
+    /// The first ability `ctx:abilities{card = c, timing = timing}` lists (one that can be
+    /// used where the card is: not failed, dormant or suppressed), as its handle; nil if none.
+    /// Made as that kernel callback makes it: without the script's memory limit.
+    fn first_ability_of(&self, c: ObjId, timing: crate::names::Sym) -> mlua::Result<Value> {
+        let q = crate::script::api::AbilityQuery {
+            timing: Some(timing),
+            only: Some(c),
+            ..Default::default()
+        };
+        let (lua, db) = (&self.engine.lua, &self.engine.db);
+        let _host = db.memory.host(lua);
+        let st = self.state.borrow();
+        match crate::script::api::find_abilities(lua, db, &st, &q, None)?.first() {
+            Some(l) => Ok(Value::Table(l.table(lua, db)?)),
+            None => Ok(Value::Nil),
+        }
     }
 
     /// The frame that carries out a chosen kernel-listed option for player `p` (in a
