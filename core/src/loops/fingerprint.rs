@@ -9,12 +9,13 @@ use std::cell::{OnceCell, RefCell};
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
+use crate::content::Visibility;
 use crate::game::driver::{Frame, TriggerStage, TurnStage};
 use crate::rules::Rules;
 use crate::state::decisions::{Choice, Request};
 use crate::state::loops::{FramesSig, Print};
 use crate::state::values::Val;
-use crate::state::{ObjId, State};
+use crate::state::{ObjId, State, ZoneInst};
 use rustc_hash::FxHasher;
 
 /// What a fingerprint reads of the driver's `frames`.
@@ -63,23 +64,12 @@ fn frames_sig(frames: &[Frame]) -> FramesSig {
 
 /// A decision's shape: a hash of what two decisions with equal fingerprints share, with no
 /// object numbers in it (a loop brings cards back as new objects).
-fn shape(st: &State, frames: &FramesSig, req: &Request) -> u64 {
+fn shape(st: &State, rules: &Rules, frames: &FramesSig, req: &Request) -> u64 {
     let mut h = FxHasher::default();
     (st.turn, st.turn_player, st.phase).hash(&mut h);
     (st.round, st.seats.direction).hash(&mut h);
     for z in st.zones.iter() {
-        // The cards as a sum: the same in any order (a zone that is not `ordered`).
-        let mut sum = 0u64;
-        for &id in &z.cards {
-            let o = st.obj(id);
-            let x = o.card as u64
-                | (o.orientation.0 as u64) << 32
-                | (o.attachments.len() as u64 & 0xff) << 48
-                | (o.face_up as u64) << 56
-                | (o.controller as u64 & 0x7f) << 57;
-            sum = sum.wrapping_add(x.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (x >> 29));
-        }
-        (z.cards.len(), sum).hash(&mut h);
+        (z.cards.len(), zone_sum(st, rules, z)).hash(&mut h);
     }
     for p in st.players.iter() {
         (&p.values, p.out).hash(&mut h);
@@ -91,6 +81,26 @@ fn shape(st: &State, frames: &FramesSig, req: &Request) -> u64 {
     frames.records.len().hash(&mut h);
     hash_request(req, &mut h, |o, h| (&o.label, &o.kind).hash(h));
     h.finish()
+}
+
+/// A zone's cards as a sum: the same in any order (a zone that is not `ordered`). Zero for a
+/// hidden zone (a deck: most of the game's cards, one object read each), whose size is
+/// filter enough: the shape only spares the fingerprint, which reads every card.
+fn zone_sum(st: &State, rules: &Rules, z: &ZoneInst) -> u64 {
+    if rules.zones[z.decl as usize].1.visibility == Visibility::Hidden {
+        return 0;
+    }
+    let mut sum = 0u64;
+    for &id in &z.cards {
+        let o = st.obj(id);
+        let x = o.card as u64
+            | (o.orientation.0 as u64) << 32
+            | (o.attachments.len() as u64 & 0xff) << 48
+            | (o.face_up as u64) << 56
+            | (o.controller as u64 & 0x7f) << 57;
+        sum = sum.wrapping_add(x.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (x >> 29));
+    }
+    sum
 }
 
 /// Hashes a request: who is asked what, and each option as `option` hashes it.
@@ -120,13 +130,13 @@ fn hash_request(req: &Request, h: &mut FxHasher, mut option: impl FnMut(&Choice,
 impl Print {
     /// The print of the decision `req` the driver stopped at. A copy of the state costs what
     /// a fork costs (its objects are shared until written).
-    pub(crate) fn new(st: &State, frames: &[Frame], req: Rc<Request>) -> Print {
+    pub(crate) fn new(st: &State, rules: &Rules, frames: &[Frame], req: Rc<Request>) -> Print {
         let frames = frames_sig(frames);
         let mut state = st.clone();
         // Not read by the fingerprint; and the copy would hold every earlier print.
         state.loops = Default::default();
         Print {
-            shape: shape(st, &frames, &req),
+            shape: shape(st, rules, &frames, &req),
             full: OnceCell::new(),
             parts: RefCell::new(Some((state, frames, req))),
         }

@@ -147,11 +147,11 @@ impl Game {
         let Some(req) = self.request.clone() else {
             return;
         };
+        let rules = &self.engine.db.rules;
         let print = {
             let st = self.state.borrow();
-            has_choice(&req).then(|| Rc::new(Print::new(&st, &self.frames, req.clone())))
+            has_choice(&req).then(|| Rc::new(Print::new(&st, rules, &self.frames, req.clone())))
         };
-        let rules = &self.engine.db.rules;
         let mut st = self.state.borrow_mut();
         let turn = st.turn;
         let l = Arc::make_mut(&mut st.loops);
