@@ -975,15 +975,23 @@ fn a_requirement_counts_its_cards_and_pays_nothing() {
     assert_eq!(offered(&g, "recruit"), ["recruit cub (1)"]);
 }
 
+/// The manifest with the recruit action's `with_ability: main` and its `condition`.
+fn recruit_with_main_ability(condition: &str) -> String {
+    let manifest = MANIFEST.replace(
+        r#""allowed": "may_recruit", "condition": "not_a_dummy","#,
+        &format!(
+            r#""allowed": "may_recruit", "condition": "{condition}", "with_ability": "main","#
+        ),
+    );
+    assert_ne!(manifest, MANIFEST);
+    manifest
+}
+
 #[test]
 fn with_ability_offers_only_cards_that_have_an_ability_of_the_timing() {
     // `with_ability: main`: of two cards in hand of power 1, only bugler (a `main` ability)
     // may be recruited; cub has none, and no Lua condition is asked of it.
-    let manifest = MANIFEST.replace(
-        r#""allowed": "may_recruit", "condition": "not_a_dummy","#,
-        r#""allowed": "may_recruit", "condition": "not_a_dummy", "with_ability": "main","#,
-    );
-    assert_ne!(manifest, MANIFEST);
+    let manifest = recruit_with_main_ability("not_a_dummy");
     let mut g = new_game(
         &engine_of(&content(&manifest)),
         7,
@@ -1002,11 +1010,7 @@ fn with_ability_hands_its_condition_the_first_ability_the_card_lists() {
     // `ctx:abilities{card, timing = "main"}` lists, or nil. In hand, bugler's ability (which
     // works on the board) is not listed, so bugler is not offered; flare's (usable from hand)
     // is, and it is flare's own.
-    let manifest = MANIFEST.replace(
-        r#""allowed": "may_recruit", "condition": "not_a_dummy","#,
-        r#""allowed": "may_recruit", "condition": "usable_as_listed", "with_ability": "main","#,
-    );
-    assert_ne!(manifest, MANIFEST);
+    let manifest = recruit_with_main_ability("usable_as_listed");
     let lua = r#"
 function usable_as_listed(ctx, c, ab)
   local listed = ctx:abilities({ card = c, timing = "main" })[1]
