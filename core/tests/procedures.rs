@@ -390,14 +390,26 @@ fn two_boards_of(e: &Rc<Engine>) -> Game {
     g
 }
 
-#[test]
-fn a_procedure_runs_its_steps_in_order_and_keeps_its_record_between_them() {
-    let mut g = two_boards();
+/// A game of `two_boards_of` with `manifest`, after P1 challenged brute with ace: the guard
+/// window comes next.
+fn challenged_with(manifest: &str) -> Game {
+    let mut g = two_boards_of(&engine_of(&content(manifest)));
     pick(&mut g, "challenge brute with ace");
-    // The watcher's trigger resolved after the declare step; then the guard window.
-    let (prompt, player, labels) = asked(&g);
+    g
+}
+
+/// The guard window is asked of the defender, P2: guard with watcher, or not.
+fn assert_guard_asked_of_the_defender(g: &Game) {
+    let (prompt, player, labels) = asked(g);
     assert_eq!((prompt.as_str(), player), ("guard", 1));
     assert_eq!(labels, ["guard with watcher", "no guard"]);
+}
+
+#[test]
+fn a_procedure_runs_its_steps_in_order_and_keeps_its_record_between_them() {
+    let mut g = challenged_with(MANIFEST);
+    // The watcher's trigger resolved after the declare step; then the guard window.
+    assert_guard_asked_of_the_defender(&g);
     // The guard's run changes the record: the watcher is now the defender.
     pick(&mut g, "guard with watcher");
     let (prompt, player, _) = asked(&g);
@@ -648,14 +660,9 @@ fn a_window_may_seat_the_controller_of_a_record_card() {
             &format!(r#""players": {{"controller_of": "{field}"}}"#),
         );
         assert_ne!(manifest, MANIFEST);
-        let mut g = two_boards_of(&engine_of(&content(&manifest)));
-        pick(&mut g, "challenge brute with ace");
-        g
+        challenged_with(&manifest)
     };
-    let g = seat("defender");
-    let (prompt, player, labels) = asked(&g);
-    assert_eq!((prompt.as_str(), player), ("guard", 1));
-    assert_eq!(labels, ["guard with watcher", "no guard"]);
+    assert_guard_asked_of_the_defender(&seat("defender"));
     let g = seat("boosts");
     let errors = g.errors().join("\n");
     assert!(
@@ -1670,14 +1677,9 @@ fn a_window_may_seat_the_side_of_a_record_player() {
                 r#""players": "defending_player""#,
                 &format!(r#""players": {{"side_of": "{field}"}}"#),
             );
-        let mut g = two_boards_of(&engine_of(&content(&manifest)));
-        pick(&mut g, "challenge brute with ace");
-        g
+        challenged_with(&manifest)
     };
-    let g = seat("defending");
-    let (prompt, player, labels) = asked(&g);
-    assert_eq!((prompt.as_str(), player), ("guard", 1));
-    assert_eq!(labels, ["guard with watcher", "no guard"]);
+    assert_guard_asked_of_the_defender(&seat("defending"));
     let g = seat("attacker");
     let errors = g.errors().join("\n");
     assert!(
