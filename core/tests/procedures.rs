@@ -405,6 +405,15 @@ fn assert_guard_asked_of_the_defender(g: &Game) {
     assert_eq!(labels, ["guard with watcher", "no guard"]);
 }
 
+/// The guard step failed with an error that names it and says `what`.
+fn assert_the_guard_step_failed(g: &Game, what: &str) {
+    let errors = g.errors().join("\n");
+    assert!(
+        errors.contains("step guard") && errors.contains(what),
+        "{errors}"
+    );
+}
+
 #[test]
 fn a_procedure_runs_its_steps_in_order_and_keeps_its_record_between_them() {
     let mut g = challenged_with(MANIFEST);
@@ -663,12 +672,7 @@ fn a_window_may_seat_the_controller_of_a_record_card() {
         challenged_with(&manifest)
     };
     assert_guard_asked_of_the_defender(&seat("defender"));
-    let g = seat("boosts");
-    let errors = g.errors().join("\n");
-    assert!(
-        errors.contains("step guard") && errors.contains("'boosts', which is not a card"),
-        "{errors}"
-    );
+    assert_the_guard_step_failed(&seat("boosts"), "'boosts', which is not a card");
 }
 
 #[test]
@@ -1680,12 +1684,7 @@ fn a_window_may_seat_the_side_of_a_record_player() {
         challenged_with(&manifest)
     };
     assert_guard_asked_of_the_defender(&seat("defending"));
-    let g = seat("attacker");
-    let errors = g.errors().join("\n");
-    assert!(
-        errors.contains("step guard") && errors.contains("'attacker', which is not a player"),
-        "{errors}"
-    );
+    assert_the_guard_step_failed(&seat("attacker"), "'attacker', which is not a player");
 }
 
 #[test]
